@@ -1,0 +1,60 @@
+package dev.chdedup.stub.cli;
+
+import dev.chdedup.stub.server.StubServer;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The command line of the stub server: {@code java -jar server-stub.jar [--host H] [--http-port P]
+ * [--data-dir DIR]}. Prints {@code Ready: http://HOST:PORT} once it serves and shuts down cleanly on SIGTERM.
+ */
+@Command(name = "server-stub", mixinStandardHelpOptions = true, version = "chdedup server-stub 0.1.0",
+    description = "A ClickHouse-compatible HTTP server for integration tests.")
+public final class StubMain implements Callable<Integer> {
+    @Option(names = "--host", description = "Address to bind (default: ${DEFAULT-VALUE}).", defaultValue = "127.0.0.1")
+    String host;
+
+    @Option(names = "--http-port", description = "HTTP port; 0 picks a free one (default: ${DEFAULT-VALUE}).", defaultValue = "8123")
+    int port;
+
+    @Option(names = "--data-dir", description = "Data directory, kept across restarts (default: a temporary directory removed on exit).")
+    Path dataDir;
+
+    @Option(names = "--user", description = "Extra user as name:password (repeatable).")
+    java.util.List<String> users = new java.util.ArrayList<>();
+
+    @Override
+    public Integer call() throws Exception {
+        StubServer.Builder b = StubServer.builder().host(host).port(port).dataDir(dataDir);
+        for (String u : users) {
+            int c = u.indexOf(':');
+            b.user(c < 0 ? u : u.substring(0, c), c < 0 ? "" : u.substring(c + 1));
+        }
+        StubServer server = b.build();
+        CountDownLatch done = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                server.close();
+            } catch (Exception e) {
+                System.err.println("Error while shutting down: " + e);
+            }
+            done.countDown();
+        }, "stub-shutdown"));
+        server.start();
+        System.out.println("Ready: " + server.httpUrl());
+        System.out.flush();
+        done.await();
+        return 0;
+    }
+
+    public static void main(String[] args) {
+        int rc = new CommandLine(new StubMain()).execute(args);
+        if (rc != 0) {
+            System.exit(rc);
+        }
+    }
+}

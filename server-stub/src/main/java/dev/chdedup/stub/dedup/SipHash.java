@@ -1,0 +1,107 @@
+package dev.chdedup.stub.dedup;
+
+/**
+ * SipHash-2-4 with ClickHouse's streaming finalization and 128-bit output ({@code v0^v1}, {@code v2^v3}), as
+ * ClickHouse's {@code SipHash::get128} computes block ids and hash partition ids; keys are zero. Feed bytes with
+ * the {@code update} methods, then call {@link #get128()} once.
+ */
+public final class SipHash {
+    private long v0 = 0x736f6d6570736575L;
+    private long v1 = 0x646f72616e646f6dL;
+    private long v2 = 0x6c7967656e657261L;
+    private long v3 = 0x7465646279746573L;
+    private long current;
+    private int currentBytes;
+    private long count;
+
+    private void round() {
+        v0 += v1;
+        v1 = Long.rotateLeft(v1, 13);
+        v1 ^= v0;
+        v0 = Long.rotateLeft(v0, 32);
+        v2 += v3;
+        v3 = Long.rotateLeft(v3, 16);
+        v3 ^= v2;
+        v0 += v3;
+        v3 = Long.rotateLeft(v3, 21);
+        v3 ^= v0;
+        v2 += v1;
+        v1 = Long.rotateLeft(v1, 17);
+        v1 ^= v2;
+        v2 = Long.rotateLeft(v2, 32);
+    }
+
+    private void word(long m) {
+        v3 ^= m;
+        round();
+        round();
+        v0 ^= m;
+    }
+
+    public SipHash update(byte[] data, int off, int len) {
+        int i = off;
+        int end = off + len;
+        count += len;
+        while (currentBytes != 0 && i < end) {
+            current |= (data[i++] & 0xFFL) << (8 * currentBytes);
+            if (++currentBytes == 8) {
+                word(current);
+                current = 0;
+                currentBytes = 0;
+            }
+        }
+        while (end - i >= 8) {
+            long m = (data[i] & 0xFFL) | (data[i + 1] & 0xFFL) << 8 | (data[i + 2] & 0xFFL) << 16 | (data[i + 3] & 0xFFL) << 24
+                | (data[i + 4] & 0xFFL) << 32 | (data[i + 5] & 0xFFL) << 40 | (data[i + 6] & 0xFFL) << 48 | (data[i + 7] & 0xFFL) << 56;
+            word(m);
+            i += 8;
+        }
+        while (i < end) {
+            current |= (data[i++] & 0xFFL) << (8 * currentBytes);
+            currentBytes++;
+        }
+        return this;
+    }
+
+    public SipHash update(byte[] data) {
+        return update(data, 0, data.length);
+    }
+
+    /** Feeds a little-endian 64-bit value, as ClickHouse's {@code hash.update(UInt64)} does. */
+    public SipHash update(long v) {
+        if (currentBytes == 0) {
+            count += 8;
+            word(v);
+            return this;
+        }
+        byte[] b = new byte[8];
+        for (int i = 0; i < 8; i++) {
+            b[i] = (byte) (v >>> (8 * i));
+        }
+        return update(b, 0, 8);
+    }
+
+    /** Returns {low64, high64} of the 128-bit hash; the state is consumed. */
+    public long[] get128() {
+        long last = current | ((count & 0xFFL) << 56);
+        word(last);
+        v2 ^= 0xff;
+        round();
+        round();
+        round();
+        round();
+        return new long[] {v0 ^ v1, v2 ^ v3};
+    }
+
+    /** The 64-bit form ({@code v0^v1^v2^v3}), ClickHouse's {@code sipHash64}. */
+    public long get64() {
+        long last = current | ((count & 0xFFL) << 56);
+        word(last);
+        v2 ^= 0xff;
+        round();
+        round();
+        round();
+        round();
+        return v0 ^ v1 ^ v2 ^ v3;
+    }
+}

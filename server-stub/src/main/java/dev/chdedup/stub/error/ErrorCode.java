@@ -1,0 +1,128 @@
+package dev.chdedup.stub.error;
+
+/**
+ * The ClickHouse error codes the stub raises, with ClickHouse's numbers and names (src/Common/ErrorCodes.cpp),
+ * and the HTTP status its HTTP handler maps each one to.
+ */
+public enum ErrorCode {
+    UNSUPPORTED_METHOD(1),
+    CANNOT_PARSE_TEXT(6),
+    NO_SUCH_COLUMN_IN_TABLE(16),
+    CANNOT_PARSE_QUOTED_STRING(26),
+    CANNOT_PARSE_INPUT_ASSERTION_FAILED(27),
+    ATTEMPT_TO_READ_AFTER_EOF(32),
+    CANNOT_READ_ALL_DATA(33),
+    BAD_ARGUMENTS(36),
+    CANNOT_PARSE_DATE(38),
+    CANNOT_PARSE_DATETIME(41),
+    NUMBER_OF_ARGUMENTS_DOESNT_MATCH(42),
+    ILLEGAL_TYPE_OF_ARGUMENT(43),
+    ILLEGAL_COLUMN(44),
+    UNKNOWN_FUNCTION(46),
+    UNKNOWN_IDENTIFIER(47),
+    NOT_IMPLEMENTED(48),
+    LOGICAL_ERROR(49),
+    UNKNOWN_TYPE(50),
+    TYPE_MISMATCH(53),
+    TABLE_ALREADY_EXISTS(57),
+    UNKNOWN_TABLE(60),
+    SYNTAX_ERROR(62),
+    UNKNOWN_AGGREGATE_FUNCTION(63),
+    ARGUMENT_OUT_OF_BOUND(69),
+    CANNOT_CONVERT_TYPE(70),
+    CANNOT_PARSE_NUMBER(72),
+    UNKNOWN_FORMAT(73),
+    UNKNOWN_DATABASE(81),
+    DATABASE_ALREADY_EXISTS(82),
+    NO_DATA_TO_INSERT(108),
+    UNKNOWN_SETTING(115),
+    INCORRECT_DATA(117),
+    CANNOT_READ_ARRAY_FROM_TEXT(130),
+    TIMEOUT_EXCEEDED(159),
+    READONLY(164),
+    ILLEGAL_AGGREGATION(184),
+    UNKNOWN_USER(192),
+    WRONG_PASSWORD(193),
+    REQUIRED_PASSWORD(194),
+    NOT_AN_AGGREGATE(215),
+    NOT_FOUND_COLUMN_IN_BLOCK(10),
+    TOO_MANY_PARTS(252),
+    VALUE_IS_OUT_OF_RANGE_OF_DATA_TYPE(321),
+    CANNOT_ASSIGN_OPTIMIZE(388),
+    QUERY_WAS_CANCELLED(394),
+    FUNCTION_THROW_IF_VALUE_IS_NON_ZERO(395),
+    UNKNOWN_STORAGE(56),
+    NO_SUCH_DATA_PART(232),
+    INVALID_PARTITION_VALUE(248),
+    BAD_DATA_PART_NAME(233),
+    UNKNOWN_ELEMENT_OF_ENUM(691),
+    AUTHENTICATION_FAILED(516),
+    DEDUPLICATION_IS_NOT_POSSIBLE(753),
+    TOO_LARGE_STRING_SIZE(131),
+    NO_COMMON_TYPE(386),
+    QUERY_IS_TOO_LARGE(369),
+    CHECKSUM_DOESNT_MATCH(40),
+    TOO_DEEP_RECURSION(306),
+    MEMORY_LIMIT_EXCEEDED(241),
+    SESSION_NOT_FOUND(372),
+    SESSION_IS_LOCKED(373),
+    INVALID_SESSION_TIMEOUT(374),
+    DATABASE_ACCESS_DENIED(291),
+    EMPTY_LIST_OF_COLUMNS_PASSED(51),
+    DUPLICATE_COLUMN(15),
+    ABORTED(236),
+    CORRUPTED_DATA(246),
+    NUMBER_OF_COLUMNS_DOESNT_MATCH(7),
+    UNEXPECTED_EXPRESSION(183),
+    CANNOT_INSERT_NULL_IN_ORDINARY_COLUMN(349),
+    ILLEGAL_DIVISION(153),
+    ILLEGAL_INDEX(127),
+    UNKNOWN_EXCEPTION(1002);
+
+    public final int code;
+
+    ErrorCode(int code) {
+        this.code = code;
+    }
+
+    /** The status ClickHouse's HTTP handler answers for this code. */
+    public int httpStatus() {
+        switch (this) {
+            case REQUIRED_PASSWORD:
+                return 401;
+            case UNKNOWN_USER:
+            case WRONG_PASSWORD:
+            case AUTHENTICATION_FAILED:
+                return 403;
+            case CANNOT_PARSE_TEXT:
+            case CANNOT_PARSE_QUOTED_STRING:
+            case CANNOT_PARSE_INPUT_ASSERTION_FAILED:
+            case CANNOT_PARSE_DATE:
+            case CANNOT_PARSE_DATETIME:
+            case CANNOT_PARSE_NUMBER:
+            case CANNOT_READ_ARRAY_FROM_TEXT:
+            case SYNTAX_ERROR:
+            case INCORRECT_DATA:
+            case TYPE_MISMATCH:
+            case VALUE_IS_OUT_OF_RANGE_OF_DATA_TYPE:
+            case ATTEMPT_TO_READ_AFTER_EOF:
+            case CANNOT_READ_ALL_DATA:
+            case UNKNOWN_ELEMENT_OF_ENUM:
+                return 400;
+            case UNKNOWN_TABLE:
+            case UNKNOWN_FUNCTION:
+            case UNKNOWN_IDENTIFIER:
+            case UNKNOWN_TYPE:
+            case UNKNOWN_STORAGE:
+            case UNKNOWN_DATABASE:
+            case UNKNOWN_SETTING:
+            case UNKNOWN_AGGREGATE_FUNCTION:
+            case UNKNOWN_FORMAT:
+                return 404;
+            case NOT_IMPLEMENTED:
+                return 501;
+            default:
+                return 500;
+        }
+    }
+}

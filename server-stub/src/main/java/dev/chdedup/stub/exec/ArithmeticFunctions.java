@@ -1,0 +1,468 @@
+package dev.chdedup.stub.exec;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.types.ArrayType;
+import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.DataTypes;
+import dev.chdedup.stub.types.DateTime64Type;
+import dev.chdedup.stub.types.DateTimeType;
+import dev.chdedup.stub.types.DateType;
+import dev.chdedup.stub.types.DecimalType;
+import dev.chdedup.stub.types.IntType;
+import dev.chdedup.stub.types.MapType;
+import dev.chdedup.stub.types.TupleType;
+import dev.chdedup.stub.types.Values;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.time.DayOfWeek;
+import java.time.LocalDate;
+import java.time.temporal.TemporalAdjusters;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Arithmetic, comparison, rounding, array/tuple construction and access, LIKE, and date-part functions.
+ * Integer arithmetic widens as ClickHouse does (UInt8 + UInt8 is UInt16, a difference is signed, a quotient is
+ * Float64) and wraps at 64 bits.
+ */
+final class ArithmeticFunctions {
+    private ArithmeticFunctions() {
+    }
+
+    static boolean handles(String n) {
+        switch (n) {
+            case "plus": case "minus": case "multiply": case "divide": case "intDiv": case "modulo": case "negate":
+            case "abs": case "equals": case "notEquals": case "less": case "greater": case "lessOrEquals":
+            case "greaterOrEquals": case "greatest": case "least": case "round": case "floor": case "ceil": case "pow":
+            case "sqrt": case "like": case "notLike": case "ilike": case "notILike": case "tuple": case "array":
+            case "arrayElement": case "tupleElement": case "has": case "toYYYYMM": case "toYYYYMMDD": case "toYear":
+            case "toMonth": case "toDayOfMonth": case "toHour": case "toMinute": case "toSecond": case "toStartOfDay":
+            case "toStartOfMonth": case "toStartOfYear": case "toStartOfHour": case "toStartOfMinute":
+            case "toStartOfWeek": case "toMonday": case "toStartOfQuarter": case "toStartOfFiveMinutes":
+            case "toStartOfFifteenMinutes": case "toDayOfWeek": case "toQuarter": case "map": case "mapKeys":
+            case "mapValues": case "range": case "arraySum": case "exp": case "log": case "e": case "pi":
+            case "intDivOrZero": case "gcd": case "bitAnd": case "bitOr": case "bitXor": case "sign":
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    static Evaluator compile(String name, List<Evaluator> args) {
+        switch (name) {
+            case "plus": case "minus": case "multiply": return arith(name, args);
+            case "divide": return divide(args);
+            case "intDiv": case "intDivOrZero": return intDiv(args, name.equals("intDivOrZero"));
+            case "modulo": return modulo(args);
+            case "negate": {
+                Functions.arity(name, args, 1);
+                DataType t = args.get(0).type().unwrap();
+                DataType rt = t instanceof IntType && !((IntType) t).signed ? TypeRules.intType(Math.min(64, ((IntType) t).bits * 2), true) : t;
+                return Functions.strict(rt, args, v -> {
+                    if (v[0] instanceof Long) {
+                        return -(Long) v[0];
+                    }
+                    if (v[0] instanceof BigDecimal) {
+                        return ((BigDecimal) v[0]).negate();
+                    }
+                    if (v[0] instanceof BigInteger) {
+                        return ((BigInteger) v[0]).negate();
+                    }
+                    return rt.convert(-((Number) v[0]).doubleValue(), DataTypes.FLOAT64);
+                });
+            }
+            case "abs": {
+                DataType t = args.get(0).type().unwrap();
+                DataType rt = t instanceof IntType ? TypeRules.intType(((IntType) t).bits, false) : t;
+                return Functions.strict(rt, args, v -> {
+                    if (v[0] instanceof Long) {
+                        return Math.abs((Long) v[0]);
+                    }
+                    if (v[0] instanceof BigDecimal) {
+                        return ((BigDecimal) v[0]).abs();
+                    }
+                    if (v[0] instanceof BigInteger) {
+                        return ((BigInteger) v[0]).abs();
+                    }
+                    return rt.convert(Math.abs(((Number) v[0]).doubleValue()), DataTypes.FLOAT64);
+                });
+            }
+            case "sign": return Functions.strict(DataTypes.INT8, args, v -> (long) Math.signum(Values.toNumber(v[0], args.get(0).type()).doubleValue()));
+            case "equals": return cmp(args, c -> c == 0);
+            case "notEquals": return cmp(args, c -> c != 0);
+            case "less": return cmp(args, c -> c < 0);
+            case "greater": return cmp(args, c -> c > 0);
+            case "lessOrEquals": return cmp(args, c -> c <= 0);
+            case "greaterOrEquals": return cmp(args, c -> c >= 0);
+            case "greatest": case "least": {
+                List<DataType> ts = new ArrayList<>();
+                args.forEach(a -> ts.add(a.type()));
+                DataType t = TypeRules.common(ts);
+                List<Evaluator> conv = Functions.casts(args, TypeRules.stripNullable(t));
+                boolean g = name.equals("greatest");
+                return Functions.strict(TypeRules.stripNullable(t), conv, v -> {
+                    Object best = v[0];
+                    for (int i = 1; i < v.length; i++) {
+                        int c = TypeRules.stripNullable(t).compare(v[i], best);
+                        if (g ? c > 0 : c < 0) {
+                            best = v[i];
+                        }
+                    }
+                    return best;
+                });
+            }
+            case "round": case "floor": case "ceil": return rounding(name, args);
+            case "pow": return Functions.strict(DataTypes.FLOAT64, args, v -> Math.pow(d(v[0], args.get(0)), d(v[1], args.get(1))));
+            case "sqrt": return Functions.strict(DataTypes.FLOAT64, args, v -> Math.sqrt(d(v[0], args.get(0))));
+            case "exp": return Functions.strict(DataTypes.FLOAT64, args, v -> Math.exp(d(v[0], args.get(0))));
+            case "log": return Functions.strict(DataTypes.FLOAT64, args, v -> Math.log(d(v[0], args.get(0))));
+            case "e": return Evaluator.constant(DataTypes.FLOAT64, Math.E);
+            case "pi": return Evaluator.constant(DataTypes.FLOAT64, Math.PI);
+            case "gcd": return Functions.strict(args.get(0).type().unwrap(), args, v -> BigInteger.valueOf((Long) v[0]).gcd(BigInteger.valueOf((Long) v[1])).longValue());
+            case "bitAnd": return Functions.strict(args.get(0).type().unwrap(), args, v -> (Long) v[0] & (Long) v[1]);
+            case "bitOr": return Functions.strict(args.get(0).type().unwrap(), args, v -> (Long) v[0] | (Long) v[1]);
+            case "bitXor": return Functions.strict(args.get(0).type().unwrap(), args, v -> (Long) v[0] ^ (Long) v[1]);
+            case "like": case "notLike": case "ilike": case "notILike": return like(name, args);
+            case "tuple": {
+                List<DataType> ts = new ArrayList<>();
+                args.forEach(a -> ts.add(a.type()));
+                return Evaluator.of(DataTypes.tuple(ts), r -> {
+                    List<Object> l = new ArrayList<>(args.size());
+                    for (Evaluator a : args) {
+                        l.add(a.eval(r));
+                    }
+                    return Collections.unmodifiableList(l);
+                });
+            }
+            case "array": {
+                List<DataType> ts = new ArrayList<>();
+                args.forEach(a -> ts.add(a.type()));
+                DataType el = args.isEmpty() ? DataTypes.NOTHING : TypeRules.common(ts);
+                List<Evaluator> conv = Functions.casts(args, TypeRules.stripNullable(el));
+                return Evaluator.of(DataTypes.array(el), r -> {
+                    List<Object> l = new ArrayList<>(conv.size());
+                    for (Evaluator a : conv) {
+                        l.add(a.eval(r));
+                    }
+                    return Collections.unmodifiableList(l);
+                });
+            }
+            case "map": {
+                if (args.size() % 2 != 0) {
+                    throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Function map requires an even number of arguments");
+                }
+                List<Evaluator> ks = new ArrayList<>();
+                List<Evaluator> vs = new ArrayList<>();
+                for (int i = 0; i < args.size(); i += 2) {
+                    ks.add(args.get(i));
+                    vs.add(args.get(i + 1));
+                }
+                DataType kt = TypeRules.common(ks.stream().map(Evaluator::type).toList());
+                DataType vt = TypeRules.common(vs.stream().map(Evaluator::type).toList());
+                List<Evaluator> kc = Functions.casts(ks, TypeRules.stripNullable(kt));
+                List<Evaluator> vc = Functions.casts(vs, TypeRules.stripNullable(vt));
+                return Evaluator.of(DataTypes.map(kt, vt), r -> {
+                    Map<Object, Object> m = new java.util.LinkedHashMap<>();
+                    for (int i = 0; i < kc.size(); i++) {
+                        m.put(kc.get(i).eval(r), vc.get(i).eval(r));
+                    }
+                    return Collections.unmodifiableMap(m);
+                });
+            }
+            case "mapKeys": {
+                MapType mt = (MapType) args.get(0).type().unwrap();
+                return Functions.strict(DataTypes.array(mt.key), args, v -> List.copyOf(((Map<?, ?>) v[0]).keySet()));
+            }
+            case "mapValues": {
+                MapType mt = (MapType) args.get(0).type().unwrap();
+                return Functions.strict(DataTypes.array(mt.value), args, v -> Collections.unmodifiableList(new ArrayList<>(((Map<?, ?>) v[0]).values())));
+            }
+            case "range": return Functions.strict(DataTypes.array(DataTypes.UINT64), args, v -> {
+                List<Object> l = new ArrayList<>();
+                for (long i = 0; i < (Long) v[0]; i++) {
+                    l.add(i);
+                }
+                return Collections.unmodifiableList(l);
+            });
+            case "arraySum": {
+                ArrayType at = (ArrayType) args.get(0).type().unwrap();
+                boolean fl = Functions.isFloat(at.element);
+                return Functions.strict(fl ? DataTypes.FLOAT64 : TypeRules.intType(64, TypeRules.signed(at.element)), args, v -> {
+                    double ds = 0;
+                    long ls = 0;
+                    for (Object o : (List<?>) v[0]) {
+                        if (o != null) {
+                            if (fl) {
+                                ds += ((Number) o).doubleValue();
+                            } else {
+                                ls += ((Number) o).longValue();
+                            }
+                        }
+                    }
+                    return fl ? (Object) ds : (Object) ls;
+                });
+            }
+            case "arrayElement": return arrayElement(args);
+            case "tupleElement": return tupleElement(args);
+            case "has": {
+                ArrayType at = (ArrayType) args.get(0).type().unwrap();
+                DataType et = args.get(1).type();
+                return Functions.strict(DataTypes.UINT8, List.of(args.get(0)), v -> {
+                    Object x = args.get(1).eval(new Object[0]);
+                    for (Object o : (List<?>) v[0]) {
+                        if (o == null ? x == null : x != null && TypeRules.compare(o, at.element, x, et) == 0) {
+                            return 1L;
+                        }
+                    }
+                    return 0L;
+                });
+            }
+            default: return DateParts.compile(name, args);
+        }
+    }
+
+    static double d(Object v, Evaluator e) {
+        return Values.toNumber(v, e.type()).doubleValue();
+    }
+
+    private static Evaluator cmp(List<Evaluator> args, java.util.function.IntPredicate p) {
+        Functions.arity("comparison", args, 2);
+        DataType ta = args.get(0).type();
+        DataType tb = args.get(1).type();
+        if (ta.unwrap() instanceof IntType && tb.unwrap() instanceof IntType
+            && !(((IntType) ta.unwrap()).bits == 64 && !((IntType) ta.unwrap()).signed)
+            && !(((IntType) tb.unwrap()).bits == 64 && !((IntType) tb.unwrap()).signed)) {
+            return Functions.strict(DataTypes.UINT8, args, v -> p.test(Long.compare((Long) v[0], (Long) v[1])) ? 1L : 0L);
+        }
+        return Functions.strict(DataTypes.UINT8, args, v -> p.test(TypeRules.compare(v[0], ta, v[1], tb)) ? 1L : 0L);
+    }
+
+    private static Evaluator arith(String op, List<Evaluator> args) {
+        Functions.arity(op, args, 2);
+        DataType ta = args.get(0).type().unwrap();
+        DataType tb = args.get(1).type().unwrap();
+        if (args.get(1).type().unwrap() instanceof DataTypesInterval && (op.equals("plus") || op.equals("minus"))) {
+            return DateParts.addInterval(args.get(0), (DataTypesInterval) tb, args.get(1), op.equals("minus"));
+        }
+        if (TypeRules.isTimeLike(ta) && TypeRules.isInteger(tb) && !op.equals("multiply")) {
+            boolean minus = op.equals("minus");
+            DataType rt = ta;
+            long unit = ta instanceof DateTime64Type ? ((DateTime64Type) ta).scale() : 1;
+            return Functions.strict(rt, args, v -> (Long) v[0] + (minus ? -1 : 1) * (Long) v[1] * unit);
+        }
+        if (TypeRules.isTimeLike(ta) && TypeRules.isTimeLike(tb) && op.equals("minus")) {
+            return Functions.strict(DataTypes.INT64, args, v -> (Long) v[0] - (Long) v[1]);
+        }
+        if (!TypeRules.isNumeric(ta) || !TypeRules.isNumeric(tb)) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal types " + ta.name() + " and " + tb.name()
+                + " of arguments of function " + op);
+        }
+        if (Functions.isFloat(ta) || Functions.isFloat(tb)) {
+            return Functions.strict(DataTypes.FLOAT64, args, v -> {
+                double x = ((Number) Values.toNumber(v[0], ta)).doubleValue();
+                double y = ((Number) Values.toNumber(v[1], tb)).doubleValue();
+                return op.equals("plus") ? x + y : op.equals("minus") ? x - y : x * y;
+            });
+        }
+        if (Functions.isDecimal(ta) || Functions.isDecimal(tb)) {
+            int sa = ta instanceof DecimalType ? ((DecimalType) ta).scale : 0;
+            int sb = tb instanceof DecimalType ? ((DecimalType) tb).scale : 0;
+            int scale = op.equals("multiply") ? sa + sb : Math.max(sa, sb);
+            int pa = ta instanceof DecimalType ? ((DecimalType) ta).precision : 19;
+            int pb = tb instanceof DecimalType ? ((DecimalType) tb).precision : 19;
+            int prec = Math.max(pa, pb) <= 9 ? 9 : Math.max(pa, pb) <= 18 ? 18 : Math.max(pa, pb) <= 38 ? 38 : 76;
+            DataType rt = DataTypes.decimal(Math.max(prec, scale), scale);
+            return Functions.strict(rt, args, v -> {
+                BigDecimal x = Functions.decimalOf(v[0], ta);
+                BigDecimal y = Functions.decimalOf(v[1], tb);
+                BigDecimal z = op.equals("plus") ? x.add(y) : op.equals("minus") ? x.subtract(y) : x.multiply(y);
+                return z.setScale(scale, RoundingMode.DOWN);
+            });
+        }
+        int bits = Math.max(TypeRules.bits(ta), TypeRules.bits(tb));
+        boolean signed = TypeRules.signed(ta) || TypeRules.signed(tb) || op.equals("minus");
+        int rbits = Math.min(bits * 2, bits >= 64 ? bits : 64);
+        rbits = bits >= 64 ? bits : Math.min(64, bits * 2);
+        DataType rt = TypeRules.intType(rbits, signed);
+        if (rbits > 64 || Functions.isBig(ta) || Functions.isBig(tb)) {
+            return Functions.strict(rt, args, v -> {
+                BigInteger x = Functions.bigOf(v[0], ta);
+                BigInteger y = Functions.bigOf(v[1], tb);
+                BigInteger z = op.equals("plus") ? x.add(y) : op.equals("minus") ? x.subtract(y) : x.multiply(y);
+                return rt.convert(z, DataTypes.parse("Int256"));
+            });
+        }
+        switch (op) {
+            case "plus": return Functions.strict(rt, args, v -> (Long) v[0] + (Long) v[1]);
+            case "minus": return Functions.strict(rt, args, v -> (Long) v[0] - (Long) v[1]);
+            default: return Functions.strict(rt, args, v -> (Long) v[0] * (Long) v[1]);
+        }
+    }
+
+    private static Evaluator divide(List<Evaluator> args) {
+        Functions.arity("divide", args, 2);
+        DataType ta = args.get(0).type().unwrap();
+        DataType tb = args.get(1).type().unwrap();
+        if (Functions.isDecimal(ta)) {
+            int scale = ((DecimalType) ta).scale;
+            return Functions.strict(ta, args, v -> {
+                BigDecimal y = Functions.decimalOf(v[1], tb);
+                if (y.signum() == 0) {
+                    throw new ChException(ErrorCode.ILLEGAL_DIVISION, "Division by zero");
+                }
+                return Functions.decimalOf(v[0], ta).divide(y, MathContext.DECIMAL128).setScale(scale, RoundingMode.DOWN);
+            });
+        }
+        return Functions.strict(DataTypes.FLOAT64, args, v -> Values.toNumber(v[0], ta).doubleValue() / Values.toNumber(v[1], tb).doubleValue());
+    }
+
+    private static Evaluator intDiv(List<Evaluator> args, boolean orZero) {
+        DataType ta = args.get(0).type().unwrap();
+        DataType tb = args.get(1).type().unwrap();
+        DataType rt = TypeRules.isInteger(ta) ? TypeRules.intType(TypeRules.bits(ta), TypeRules.signed(ta) || TypeRules.signed(tb)) : DataTypes.INT64;
+        return Functions.strict(rt, args, v -> {
+            Number x = Values.toNumber(v[0], ta);
+            Number y = Values.toNumber(v[1], tb);
+            if (y.doubleValue() == 0) {
+                if (orZero) {
+                    return 0L;
+                }
+                throw new ChException(ErrorCode.ILLEGAL_DIVISION, "Division by zero");
+            }
+            if (x instanceof Long && y instanceof Long) {
+                return TypeRules.signed(ta) || TypeRules.signed(tb) ? (Long) x / (Long) y : Long.divideUnsigned((Long) x, (Long) y);
+            }
+            return Values.toBigDecimal(x).divide(Values.toBigDecimal(y), 0, RoundingMode.DOWN).longValue();
+        });
+    }
+
+    private static Evaluator modulo(List<Evaluator> args) {
+        DataType ta = args.get(0).type().unwrap();
+        DataType tb = args.get(1).type().unwrap();
+        if (Functions.isFloat(ta) || Functions.isFloat(tb)) {
+            return Functions.strict(DataTypes.FLOAT64, args, v -> Values.toNumber(v[0], ta).doubleValue() % Values.toNumber(v[1], tb).doubleValue());
+        }
+        DataType rt = TypeRules.isInteger(tb) && TypeRules.isInteger(ta) ? TypeRules.intType(TypeRules.bits(tb), TypeRules.signed(ta)) : ta;
+        return Functions.strict(rt, args, v -> {
+            if (v[0] instanceof Long && v[1] instanceof Long) {
+                long y = (Long) v[1];
+                if (y == 0) {
+                    throw new ChException(ErrorCode.ILLEGAL_DIVISION, "Division by zero");
+                }
+                return TypeRules.signed(ta) ? (Long) v[0] % y : Long.remainderUnsigned((Long) v[0], y);
+            }
+            return rt.convert(Values.toBigDecimal(Values.toNumber(v[0], ta)).remainder(Values.toBigDecimal(Values.toNumber(v[1], tb))), DataTypes.FLOAT64);
+        });
+    }
+
+    private static Evaluator rounding(String name, List<Evaluator> args) {
+        DataType t = args.get(0).type().unwrap();
+        int digits = args.size() > 1 ? (int) Functions.constLong(args.get(1)) : 0;
+        RoundingMode mode = name.equals("round") ? RoundingMode.HALF_EVEN : name.equals("floor") ? RoundingMode.FLOOR : RoundingMode.CEILING;
+        return Functions.strict(t, List.of(args.get(0)), v -> {
+            if (v[0] instanceof Long && digits >= 0) {
+                return v[0];
+            }
+            BigDecimal b = v[0] instanceof BigDecimal ? (BigDecimal) v[0] : new BigDecimal(((Number) v[0]).doubleValue());
+            BigDecimal r = b.setScale(digits, mode);
+            if (t instanceof DecimalType) {
+                return r.setScale(((DecimalType) t).scale, RoundingMode.DOWN);
+            }
+            return t.convert(r.doubleValue(), DataTypes.FLOAT64);
+        });
+    }
+
+    private static Evaluator like(String name, List<Evaluator> args) {
+        boolean negate = name.startsWith("not");
+        boolean ci = name.toLowerCase().contains("ilike");
+        Evaluator pat = args.get(1);
+        Pattern fixed = pat.constant() ? likePattern((String) pat.eval(new Object[0]), ci) : null;
+        return Functions.strict(DataTypes.UINT8, args, v -> {
+            Pattern p = fixed != null ? fixed : likePattern((String) v[1], ci);
+            return p.matcher((String) v[0]).matches() != negate ? 1L : 0L;
+        });
+    }
+
+    static Pattern likePattern(String like, boolean ci) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < like.length(); i++) {
+            char c = like.charAt(i);
+            if (c == '\\' && i + 1 < like.length()) {
+                sb.append(Pattern.quote(String.valueOf(like.charAt(++i))));
+            } else if (c == '%') {
+                sb.append(".*");
+            } else if (c == '_') {
+                sb.append('.');
+            } else {
+                sb.append(Pattern.quote(String.valueOf(c)));
+            }
+        }
+        return Pattern.compile(sb.toString(), Pattern.DOTALL | (ci ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0));
+    }
+
+    private static Evaluator arrayElement(List<Evaluator> args) {
+        DataType t = args.get(0).type().unwrap();
+        if (t instanceof MapType) {
+            MapType mt = (MapType) t;
+            return Functions.strict(mt.value, args, v -> {
+                for (Map.Entry<?, ?> e : ((Map<?, ?>) v[0]).entrySet()) {
+                    if (TypeRules.compare(e.getKey(), mt.key, v[1], args.get(1).type()) == 0) {
+                        return e.getValue();
+                    }
+                }
+                return mt.value.defaultValue();
+            });
+        }
+        if (!(t instanceof ArrayType)) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "First argument for function arrayElement must be an array, got " + t.name());
+        }
+        DataType el = ((ArrayType) t).element;
+        return Functions.strict(el, args, v -> {
+            List<?> l = (List<?>) v[0];
+            long i = Values.toLong(Values.toNumber(v[1], args.get(1).type()));
+            long idx = i > 0 ? i - 1 : l.size() + i;
+            if (i == 0 || idx < 0 || idx >= l.size()) {
+                return el.defaultValue();
+            }
+            return l.get((int) idx);
+        });
+    }
+
+    private static Evaluator tupleElement(List<Evaluator> args) {
+        DataType t = args.get(0).type().unwrap();
+        if (!(t instanceof TupleType)) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "First argument for function tupleElement must be a tuple");
+        }
+        TupleType tt = (TupleType) t;
+        Object key = args.get(1).eval(new Object[0]);
+        int idx;
+        if (key instanceof String) {
+            idx = tt.names == null ? -1 : tt.names.indexOf(key);
+        } else {
+            idx = (int) (long) (Long) key - 1;
+        }
+        if (idx < 0 || idx >= tt.elements.size()) {
+            throw new ChException(ErrorCode.ILLEGAL_INDEX, "Tuple doesn't have element " + key);
+        }
+        int fi = idx;
+        return Functions.strict(tt.elements.get(fi), List.of(args.get(0)), v -> ((List<?>) v[0]).get(fi));
+    }
+
+    static long startOfWeek(long days) {
+        return LocalDate.ofEpochDay(days).with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY)).toEpochDay();
+    }
+
+    static boolean isDateTime(DataType t) {
+        return t.unwrap() instanceof DateTimeType;
+    }
+
+    static boolean isDate(DataType t) {
+        return t.unwrap() instanceof DateType;
+    }
+}

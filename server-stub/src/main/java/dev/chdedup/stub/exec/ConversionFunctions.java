@@ -1,0 +1,168 @@
+package dev.chdedup.stub.exec;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.DataTypes;
+import dev.chdedup.stub.types.DateTime64Type;
+import dev.chdedup.stub.types.DateType;
+import dev.chdedup.stub.types.NothingType;
+import dev.chdedup.stub.types.Values;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * CAST and the to* conversions (toInt32, toString, toDate, toDateTime64, toDecimal64, ... with their OrZero and
+ * OrNull forms), and the Unix-timestamp conversions the official JDBC driver sends literals with
+ * ({@code fromUnixTimestamp64Nano}).
+ */
+final class ConversionFunctions {
+    private ConversionFunctions() {
+    }
+
+    static boolean handles(String n) {
+        return n.equals("CAST") || n.equals("_CAST") || n.equals("accurateCast") || n.equals("accurateCastOrNull")
+            || n.startsWith("to") && target(strip(n), List.of()) != null
+            || n.startsWith("fromUnixTimestamp") || n.startsWith("toUnixTimestamp") || n.equals("parseDateTimeBestEffort")
+            || n.equals("parseDateTimeBestEffortOrNull") || n.equals("reinterpretAsString");
+    }
+
+    private static String strip(String n) {
+        if (n.endsWith("OrZero") || n.endsWith("OrNull")) {
+            return n.substring(0, n.length() - 6);
+        }
+        if (n.endsWith("OrDefault")) {
+            return n.substring(0, n.length() - 9);
+        }
+        return n;
+    }
+
+    /** The target type of a to* conversion, or null when {@code base} is not one. */
+    private static DataType target(String base, List<Evaluator> args) {
+        switch (base) {
+            case "toInt8": case "toInt16": case "toInt32": case "toInt64": case "toInt128": case "toInt256":
+            case "toUInt8": case "toUInt16": case "toUInt32": case "toUInt64": case "toUInt128": case "toUInt256":
+            case "toFloat32": case "toFloat64": case "toString": case "toDate": case "toDate32": case "toUUID": case "toBool":
+                return DataTypes.parse(base.substring(2));
+            case "toDateTime":
+                return args.size() > 1 ? DataTypes.dateTime(Functions.constString(args.get(1))) : DataTypes.DATETIME;
+            case "toDateTime64":
+                return args.isEmpty() ? DataTypes.dateTime64(3, null)
+                    : DataTypes.dateTime64((int) Functions.constLong(args.get(1)), args.size() > 2 ? Functions.constString(args.get(2)) : null);
+            case "toDecimal32": return args.isEmpty() ? DataTypes.decimal(9, 0) : DataTypes.decimal(9, (int) Functions.constLong(args.get(1)));
+            case "toDecimal64": return args.isEmpty() ? DataTypes.decimal(18, 0) : DataTypes.decimal(18, (int) Functions.constLong(args.get(1)));
+            case "toDecimal128": return args.isEmpty() ? DataTypes.decimal(38, 0) : DataTypes.decimal(38, (int) Functions.constLong(args.get(1)));
+            case "toDecimal256": return args.isEmpty() ? DataTypes.decimal(76, 0) : DataTypes.decimal(76, (int) Functions.constLong(args.get(1)));
+            case "toFixedString": return args.isEmpty() ? DataTypes.STRING : DataTypes.parse("FixedString(" + Functions.constLong(args.get(1)) + ")");
+            default: return null;
+        }
+    }
+
+    static Evaluator compile(String name, List<Evaluator> args) {
+        if (name.equals("CAST") || name.equals("_CAST") || name.equals("accurateCast") || name.equals("accurateCastOrNull")) {
+            Functions.arity(name, args, 2);
+            DataType t = DataTypes.parse(Functions.constString(args.get(1)));
+            if (name.equals("accurateCastOrNull")) {
+                return orNull(args.get(0), t);
+            }
+            return cast(args.get(0), t);
+        }
+        switch (name) {
+            case "fromUnixTimestamp64Nano": return fromUnix(args, 9);
+            case "fromUnixTimestamp64Micro": return fromUnix(args, 6);
+            case "fromUnixTimestamp64Milli": return fromUnix(args, 3);
+            case "fromUnixTimestamp64Second": return fromUnix(args, 0);
+            case "fromUnixTimestamp": return cast(args.get(0), DataTypes.DATETIME);
+            case "toUnixTimestamp": {
+                Evaluator a = args.get(0);
+                Evaluator asDt = Functions.isString(a.type()) || a.type().unwrap() instanceof DateType
+                    || a.type().unwrap() instanceof DateTime64Type ? cast(a, DataTypes.DATETIME) : a;
+                return Functions.strict(DataTypes.UINT32, List.of(asDt), v -> Values.toLong(Values.toNumber(v[0], asDt.type())));
+            }
+            case "toUnixTimestamp64Milli": return toUnix64(args, 3);
+            case "toUnixTimestamp64Micro": return toUnix64(args, 6);
+            case "toUnixTimestamp64Nano": return toUnix64(args, 9);
+            case "parseDateTimeBestEffort": return cast(args.get(0), DataTypes.DATETIME);
+            case "parseDateTimeBestEffortOrNull": return orNull(args.get(0), DataTypes.DATETIME);
+            case "reinterpretAsString": return cast(args.get(0), DataTypes.STRING);
+            default: break;
+        }
+        String base = strip(name);
+        DataType t = target(base, args);
+        Evaluator a = args.get(0);
+        if (name.endsWith("OrNull")) {
+            return orNull(a, t);
+        }
+        if (name.endsWith("OrZero")) {
+            Evaluator n = orNull(a, t);
+            return Evaluator.of(t, r -> {
+                Object v = n.eval(r);
+                return v == null ? t.defaultValue() : v;
+            });
+        }
+        if (base.equals("toDateTime64") && Functions.isString(a.type()) == false && TypeRules.isNumeric(a.type())) {
+            DataType ft = a.type();
+            DataType tt = t;
+            return Functions.strict(tt, List.of(a), v -> tt.convert(Values.toNumber(v[0], ft).doubleValue(), DataTypes.FLOAT64));
+        }
+        return cast(a, t);
+    }
+
+    /** CAST(a AS t): keeps Nullable-ness only when {@code t} is Nullable; NULL into non-Nullable fails. */
+    static Evaluator cast(Evaluator a, DataType t) {
+        DataType from = a.type();
+        if (from.equals(t)) {
+            return a;
+        }
+        boolean targetNullable = t.isNullable();
+        boolean sourceNullable = from.isNullable() || from.unwrap() instanceof NothingType;
+        DataType result = sourceNullable && !targetNullable && !(t instanceof dev.chdedup.stub.types.LowCardinalityType) ? t : t;
+        return Evaluator.of(result, r -> {
+            Object v = a.eval(r);
+            if (v == null) {
+                if (targetNullable) {
+                    return null;
+                }
+                throw new ChException(ErrorCode.CANNOT_INSERT_NULL_IN_ORDINARY_COLUMN, "Cannot convert NULL value to non-Nullable type " + t.name());
+            }
+            return t.convert(v, from);
+        });
+    }
+
+    static Evaluator orNull(Evaluator a, DataType t) {
+        DataType from = a.type();
+        return Evaluator.of(DataTypes.nullable(t), r -> {
+            Object v = a.eval(r);
+            if (v == null) {
+                return null;
+            }
+            try {
+                return t.convert(v, from);
+            } catch (ChException | ArithmeticException | NumberFormatException e) {
+                return null;
+            }
+        });
+    }
+
+    private static Evaluator fromUnix(List<Evaluator> args, int precision) {
+        String tz = args.size() > 1 ? Functions.constString(args.get(1)) : null;
+        DataType t = DataTypes.dateTime64(precision, tz);
+        Evaluator a = args.get(0);
+        return Functions.strict(t, List.of(a), v -> Values.toLong(Values.toNumber(v[0], a.type())));
+    }
+
+    private static Evaluator toUnix64(List<Evaluator> args, int precision) {
+        Evaluator a = args.get(0);
+        DataType u = a.type().unwrap();
+        if (!(u instanceof DateTime64Type)) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "The first argument for function toUnixTimestamp64 must be DateTime64");
+        }
+        long from = ((DateTime64Type) u).scale();
+        long to = Functions.pow10(precision);
+        return Functions.strict(DataTypes.INT64, List.of(a), v -> to >= from ? (Long) v[0] * (to / from) : Math.floorDiv((Long) v[0], from / to));
+    }
+
+    static String lower(String s) {
+        return s.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,241 @@
+package dev.chdedup.stub.exec;
+
+import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.sql.Expr;
+import dev.chdedup.stub.sql.Query;
+import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.DataTypes;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Compiles expression ASTs against an input header into {@link Evaluator}s: resolves identifiers (aliases
+ * first, as ClickHouse does, with an alias referring to a same-named column inside its own definition), folds
+ * constants, runs scalar and IN subqueries once. In aggregation mode, group keys and aggregate calls resolve to
+ * slots of the aggregated row, and any other column reference is {@code NOT_AN_AGGREGATE}.
+ */
+public final class ExprCompiler {
+    private final QueryContext ctx;
+    private final List<Column> input;
+    private final Map<String, Expr> aliases;
+    private final SelectExecutor subqueries;
+    /** In aggregation mode: group key expressions (slots 0..k-1) and aggregate calls (slots k..). */
+    private final List<Expr> keys;
+    private final List<Expr.Call> aggregates;
+    private final Set<String> expanding = new HashSet<>();
+
+    public ExprCompiler(QueryContext ctx, List<Column> input, Map<String, Expr> aliases, SelectExecutor subqueries) {
+        this(ctx, input, aliases, subqueries, null, null);
+    }
+
+    ExprCompiler(QueryContext ctx, List<Column> input, Map<String, Expr> aliases, SelectExecutor subqueries,
+                 List<Expr> keys, List<Expr.Call> aggregates) {
+        this.ctx = ctx;
+        this.input = input;
+        this.aliases = aliases;
+        this.subqueries = subqueries;
+        this.keys = keys;
+        this.aggregates = aggregates;
+    }
+
+    /** Replaces alias references by their definitions, recursively. */
+    public Expr expand(Expr e) {
+        if (e instanceof Expr.Ident) {
+            Expr.Ident id = (Expr.Ident) e;
+            if (id.parts().size() == 1) {
+                String n = id.last();
+                Expr def = aliases.get(n);
+                if (def != null && !expanding.contains(n) && !(def instanceof Expr.Ident && ((Expr.Ident) def).joined().equals(n))) {
+                    expanding.add(n);
+                    try {
+                        return expand(def);
+                    } finally {
+                        expanding.remove(n);
+                    }
+                }
+            }
+            return e;
+        }
+        if (e instanceof Expr.Call) {
+            Expr.Call c = (Expr.Call) e;
+            List<Expr> args = new ArrayList<>(c.args().size());
+            for (Expr a : c.args()) {
+                args.add(expand(a));
+            }
+            return new Expr.Call(c.name(), args, c.distinct());
+        }
+        if (e instanceof Expr.Cast) {
+            return new Expr.Cast(expand(((Expr.Cast) e).expr()), ((Expr.Cast) e).typeName());
+        }
+        if (e instanceof Expr.Interval) {
+            return new Expr.Interval(expand(((Expr.Interval) e).amount()), ((Expr.Interval) e).unit());
+        }
+        return e;
+    }
+
+    public Evaluator compile(Expr e) {
+        return compileExpanded(expand(e));
+    }
+
+    private Evaluator compileExpanded(Expr e) {
+        if (keys != null) {
+            int k = keys.indexOf(e);
+            if (k >= 0) {
+                return Evaluator.column(keyType(k), k);
+            }
+            if (e instanceof Expr.Call && Aggregates.isAggregate(((Expr.Call) e).name())) {
+                int a = aggregates.indexOf(e);
+                return Evaluator.column(aggTypes.get(a), keys.size() + a);
+            }
+        }
+        if (e instanceof Expr.Literal) {
+            Object v = ((Expr.Literal) e).value();
+            return Evaluator.constant(TypeRules.literalType(v), TypeRules.literalValue(v));
+        }
+        if (e instanceof Expr.Ident) {
+            return identifier((Expr.Ident) e);
+        }
+        if (e instanceof Expr.Cast) {
+            Evaluator inner = compileExpanded(((Expr.Cast) e).expr());
+            return fold(ConversionFunctions.cast(inner, DataTypes.parse(((Expr.Cast) e).typeName())), true);
+        }
+        if (e instanceof Expr.Interval) {
+            Evaluator amount = compileExpanded(((Expr.Interval) e).amount());
+            DataTypesInterval t = new DataTypesInterval(((Expr.Interval) e).unit());
+            return fold(Functions.strict(t, List.of(amount), v -> dev.chdedup.stub.types.Values.toLong(
+                dev.chdedup.stub.types.Values.toNumber(v[0], amount.type()))), true);
+        }
+        if (e instanceof Expr.Subquery) {
+            return scalarSubquery(((Expr.Subquery) e).query());
+        }
+        if (e instanceof Expr.Star) {
+            throw new ChException(ErrorCode.UNEXPECTED_EXPRESSION, "Asterisk is not allowed here");
+        }
+        if (e instanceof Expr.Lambda) {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Lambda functions are not supported by the stub");
+        }
+        Expr.Call c = (Expr.Call) e;
+        if (Aggregates.isAggregate(c.name())) {
+            throw new ChException(ErrorCode.ILLEGAL_AGGREGATION, "Aggregate function " + c.name() + " is found in a wrong place in the query");
+        }
+        List<Evaluator> args = new ArrayList<>(c.args().size());
+        boolean allConst = true;
+        for (int i = 0; i < c.args().size(); i++) {
+            Expr a = c.args().get(i);
+            Evaluator ev;
+            if ((c.name().equals("in") || c.name().equals("notIn")) && i == 1 && a instanceof Expr.Subquery) {
+                ev = inSubquery(((Expr.Subquery) a).query());
+            } else {
+                ev = compileExpanded(a);
+            }
+            allConst &= ev.constant();
+            args.add(ev);
+        }
+        Evaluator f = Functions.compile(c.name(), args, ctx);
+        return fold(f, allConst && !Functions.isNonDeterministic(c.name()));
+    }
+
+    private final List<DataType> aggTypes = new ArrayList<>();
+    private final List<DataType> keyTypes = new ArrayList<>();
+
+    void setSlotTypes(List<DataType> keyTypes, List<DataType> aggTypes) {
+        this.keyTypes.addAll(keyTypes);
+        this.aggTypes.addAll(aggTypes);
+    }
+
+    private DataType keyType(int k) {
+        return keyTypes.get(k);
+    }
+
+    private static Evaluator fold(Evaluator e, boolean constant) {
+        if (constant && !e.constant()) {
+            return Evaluator.constant(e.type(), e.eval(new Object[0]));
+        }
+        return e;
+    }
+
+    private Evaluator identifier(Expr.Ident id) {
+        String full = id.joined();
+        String last = id.last();
+        int found = -1;
+        for (int i = 0; i < input.size(); i++) {
+            String n = input.get(i).name();
+            if (n.equals(full)) {
+                found = i;
+                break;
+            }
+        }
+        if (found < 0 && id.parts().size() > 1) {
+            for (int i = 0; i < input.size(); i++) {
+                if (input.get(i).name().equals(last)) {
+                    found = i;
+                    break;
+                }
+            }
+        }
+        if (found < 0) {
+            if (keys != null) {
+                throw new ChException(ErrorCode.UNKNOWN_IDENTIFIER, "Unknown expression identifier `" + full + "` in scope of the aggregated query");
+            }
+            throw new ChException(ErrorCode.UNKNOWN_IDENTIFIER, "Unknown expression identifier `" + full + "` in scope SELECT. Maybe you meant: "
+                + input.stream().map(Column::name).filter(n -> !n.startsWith("_")).limit(5).toList());
+        }
+        if (keys != null) {
+            throw new ChException(ErrorCode.NOT_AN_AGGREGATE, "Column `" + full + "` is not under aggregate function and not in GROUP BY keys");
+        }
+        return Evaluator.column(input.get(found).type(), found);
+    }
+
+    private Evaluator scalarSubquery(Query q) {
+        SelectExecutor.Result r = subqueries.executeToRows(q, ctx);
+        if (r.columns().size() != 1) {
+            List<DataType> ts = new ArrayList<>();
+            r.columns().forEach(c -> ts.add(c.type()));
+            DataType t = DataTypes.tuple(ts);
+            Object v = r.rows().isEmpty() ? t.defaultValue() : List.of(r.rows().get(0));
+            return Evaluator.constant(t, v);
+        }
+        DataType t = r.columns().get(0).type();
+        if (r.rows().isEmpty()) {
+            return Evaluator.constant(DataTypes.nullable(TypeRules.stripNullable(t)), null);
+        }
+        return Evaluator.constant(t, r.rows().get(0)[0]);
+    }
+
+    private Evaluator inSubquery(Query q) {
+        SelectExecutor.Result r = subqueries.executeToRows(q, ctx);
+        DataType t = r.columns().get(0).type();
+        List<Object> vals = new ArrayList<>();
+        for (Object[] row : r.rows()) {
+            vals.add(row[0]);
+        }
+        return Evaluator.constant(DataTypes.array(t), java.util.Collections.unmodifiableList(vals));
+    }
+
+    /** Collects the aggregate calls in {@code e} (after alias expansion) into {@code out}, without duplicates. */
+    public void collectAggregates(Expr e, List<Expr.Call> out) {
+        if (e instanceof Expr.Call) {
+            Expr.Call c = (Expr.Call) e;
+            if (Aggregates.isAggregate(c.name())) {
+                if (!out.contains(c)) {
+                    out.add(c);
+                }
+                return;
+            }
+            for (Expr a : c.args()) {
+                collectAggregates(a, out);
+            }
+        } else if (e instanceof Expr.Cast) {
+            collectAggregates(((Expr.Cast) e).expr(), out);
+        }
+    }
+
+    static List<Query.SelectItem> none() {
+        return List.of();
+    }
+}

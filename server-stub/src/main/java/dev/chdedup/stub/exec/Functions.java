@@ -1,0 +1,402 @@
+package dev.chdedup.stub.exec;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.types.ArrayType;
+import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.DataTypes;
+import dev.chdedup.stub.types.DateTime64Type;
+import dev.chdedup.stub.types.DateTimeType;
+import dev.chdedup.stub.types.DateType;
+import dev.chdedup.stub.types.DecimalType;
+import dev.chdedup.stub.types.FloatType;
+import dev.chdedup.stub.types.MapType;
+import dev.chdedup.stub.types.NothingType;
+import dev.chdedup.stub.types.StringType;
+import dev.chdedup.stub.types.TupleType;
+import dev.chdedup.stub.types.Values;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The scalar functions: operators, conditionals, casts and conversions, date and string basics and the
+ * server-information functions. {@link #compile} picks an implementation by name and argument types and returns
+ * an {@link Evaluator} whose result type follows ClickHouse's; functions of constants are folded by the caller.
+ * Null handling is ClickHouse's default: a function of a Nullable argument is Nullable and NULL when any
+ * argument is NULL, except the null-aware ones (isNull, coalesce, if, and/or, ...).
+ */
+public final class Functions {
+    private Functions() {
+    }
+
+    /** Functions whose result differs between calls with the same arguments: never folded. */
+    public static boolean isNonDeterministic(String name) {
+        switch (name.toLowerCase(Locale.ROOT)) {
+            case "generateuuidv4": case "rand": case "rand64": case "randcanonical": case "throwif": case "rownumberinblock":
+            case "rownumberinallblocks": case "blocknumber":
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    public static Evaluator compile(String rawName, List<Evaluator> args, QueryContext ctx) {
+        String name = canonical(rawName);
+        switch (name) {
+            // ---- null-aware and conditional ----
+            case "isNull": return nullTest(args, true);
+            case "isNotNull": return nullTest(args, false);
+            case "coalesce": case "ifNull": return coalesce(args);
+            case "assumeNotNull": {
+                arity(name, args, 1);
+                Evaluator a = args.get(0);
+                return Evaluator.of(TypeRules.stripNullable(a.type()), r -> {
+                    Object v = a.eval(r);
+                    return v == null ? TypeRules.stripNullable(a.type()).defaultValue() : v;
+                });
+            }
+            case "toNullable": {
+                arity(name, args, 1);
+                Evaluator a = args.get(0);
+                return Evaluator.of(DataTypes.nullable(a.type()), a::eval);
+            }
+            case "if": return ifFn(args);
+            case "multiIf": return multiIf(args);
+            case "and": return logical(args, true);
+            case "or": return logical(args, false);
+            case "not": {
+                arity(name, args, 1);
+                Evaluator a = args.get(0);
+                return Evaluator.of(nullIf(a.type(), DataTypes.UINT8), r -> {
+                    Object v = a.eval(r);
+                    return v == null ? null : Values.isTrue(v) ? 0L : 1L;
+                });
+            }
+            case "in": case "notIn": return in(args, name.equals("notIn"));
+            case "toTypeName": {
+                arity(name, args, 1);
+                return Evaluator.constant(DataTypes.STRING, args.get(0).type().name());
+            }
+            case "throwIf": {
+                Evaluator c = args.get(0);
+                String msg = args.size() > 1 ? String.valueOf(args.get(1).eval(new Object[0])) : null;
+                return Evaluator.of(DataTypes.UINT8, r -> {
+                    if (Values.isTrue(c.eval(r))) {
+                        throw new ChException(ErrorCode.FUNCTION_THROW_IF_VALUE_IS_NON_ZERO,
+                            msg != null ? msg : "Value passed to 'throwIf' function is non-zero");
+                    }
+                    return 0L;
+                });
+            }
+            // ---- server information ----
+            case "currentDatabase": return Evaluator.constant(DataTypes.STRING, ctx.database());
+            case "currentUser": case "user": return Evaluator.constant(DataTypes.STRING, ctx.user());
+            case "version": return Evaluator.constant(DataTypes.STRING, ServerInfo.VERSION);
+            case "timezone": case "timeZone": case "serverTimezone": case "serverTimeZone":
+                return Evaluator.constant(DataTypes.STRING, ServerInfo.TIMEZONE);
+            case "hostName": case "hostname": return Evaluator.constant(DataTypes.STRING, ServerInfo.hostName());
+            case "uptime": return Evaluator.constant(DataTypes.UINT32, ServerInfo.uptimeSeconds());
+            case "queryID": case "queryId": case "initialQueryID": return Evaluator.constant(DataTypes.STRING, ctx.queryId());
+            case "generateUUIDv4": return Evaluator.of(DataTypes.UUID, r -> UUID.randomUUID());
+            case "rand": case "rand32": return Evaluator.of(DataTypes.UINT32, r -> (long) (java.util.concurrent.ThreadLocalRandom.current().nextInt() & 0xFFFFFFFFL));
+            case "rand64": return Evaluator.of(DataTypes.UINT64, r -> java.util.concurrent.ThreadLocalRandom.current().nextLong());
+            case "now": {
+                DataType t = args.isEmpty() ? DataTypes.DATETIME : DataTypes.dateTime(constString(args.get(0)));
+                return Evaluator.constant(t, ctx.now().getEpochSecond());
+            }
+            case "now64": {
+                int p = args.isEmpty() ? 3 : (int) constLong(args.get(0));
+                DataType t = DataTypes.dateTime64(p, args.size() > 1 ? constString(args.get(1)) : null);
+                long ticks = ctx.now().getEpochSecond() * pow10(p) + ctx.now().getNano() / pow10(9 - p);
+                return Evaluator.constant(t, ticks);
+            }
+            case "today": return Evaluator.constant(DataTypes.DATE, Math.floorDiv(ctx.now().getEpochSecond(), 86400L));
+            case "yesterday": return Evaluator.constant(DataTypes.DATE, Math.floorDiv(ctx.now().getEpochSecond(), 86400L) - 1);
+            default: break;
+        }
+        if (ArithmeticFunctions.handles(name)) {
+            return ArithmeticFunctions.compile(name, args);
+        }
+        if (ConversionFunctions.handles(name)) {
+            return ConversionFunctions.compile(name, args);
+        }
+        if (StringFunctions.handles(name)) {
+            return StringFunctions.compile(name, args);
+        }
+        throw new ChException(ErrorCode.UNKNOWN_FUNCTION, "Function with name `" + rawName + "` does not exist. In scope " + rawName + "()");
+    }
+
+    /** Maps case-insensitive aliases to ClickHouse's canonical function names. */
+    static String canonical(String n) {
+        switch (n.toLowerCase(Locale.ROOT)) {
+            case "if": return "if";
+            case "multiif": return "multiIf";
+            case "isnull": return "isNull";
+            case "isnotnull": return "isNotNull";
+            case "coalesce": return "coalesce";
+            case "ifnull": return "ifNull";
+            case "and": return "and";
+            case "or": return "or";
+            case "not": return "not";
+            case "concat": return "concat";
+            case "length": return "length";
+            case "lower": case "lcase": return "lower";
+            case "upper": case "ucase": return "upper";
+            case "substring": case "substr": case "mid": return "substring";
+            case "hex": return "hex";
+            case "unhex": return "unhex";
+            case "version": return "version";
+            case "timezone": return "timezone";
+            case "now": case "current_timestamp": return "now";
+            case "today": case "current_date": return "today";
+            case "currentdatabase": case "database": case "current_database": return "currentDatabase";
+            case "currentuser": case "current_user": case "user": return "currentUser";
+            case "cast": return "CAST";
+            case "abs": return "abs";
+            case "round": return "round";
+            case "greatest": return "greatest";
+            case "least": return "least";
+            case "pow": case "power": return "pow";
+            default: return n;
+        }
+    }
+
+    static void arity(String name, List<Evaluator> args, int n) {
+        if (args.size() != n) {
+            throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Number of arguments for function " + name
+                + " doesn't match: passed " + args.size() + ", should be " + n);
+        }
+    }
+
+    static DataType nullIf(DataType arg, DataType result) {
+        return arg.isNullable() ? DataTypes.nullable(result) : result;
+    }
+
+    static String constString(Evaluator e) {
+        if (!e.constant()) {
+            throw new ChException(ErrorCode.ILLEGAL_COLUMN, "Argument must be a constant string");
+        }
+        return String.valueOf(e.eval(new Object[0]));
+    }
+
+    static long constLong(Evaluator e) {
+        if (!e.constant()) {
+            throw new ChException(ErrorCode.ILLEGAL_COLUMN, "Argument must be a constant");
+        }
+        return Values.toLong(Values.toNumber(e.eval(new Object[0]), e.type()));
+    }
+
+    static long pow10(int p) {
+        long s = 1;
+        for (int i = 0; i < p; i++) {
+            s *= 10;
+        }
+        return s;
+    }
+
+    private static Evaluator nullTest(List<Evaluator> args, boolean isNull) {
+        arity(isNull ? "isNull" : "isNotNull", args, 1);
+        Evaluator a = args.get(0);
+        return Evaluator.of(DataTypes.UINT8, r -> (a.eval(r) == null) == isNull ? 1L : 0L);
+    }
+
+    private static Evaluator coalesce(List<Evaluator> args) {
+        List<DataType> ts = new ArrayList<>();
+        for (Evaluator e : args) {
+            ts.add(e.type());
+        }
+        DataType common = TypeRules.common(ts);
+        boolean lastNullable = args.get(args.size() - 1).type().isNullable();
+        DataType result = lastNullable ? common : TypeRules.stripNullable(common);
+        List<Evaluator> conv = casts(args, TypeRules.stripNullable(common));
+        return Evaluator.of(result, r -> {
+            for (Evaluator e : conv) {
+                Object v = e.eval(r);
+                if (v != null) {
+                    return v;
+                }
+            }
+            return null;
+        });
+    }
+
+    /** Each argument converted to {@code target} (nulls kept). */
+    static List<Evaluator> casts(List<Evaluator> args, DataType target) {
+        List<Evaluator> out = new ArrayList<>();
+        for (Evaluator e : args) {
+            if (TypeRules.stripNullable(e.type()).equals(target) || e.type().unwrap() instanceof NothingType) {
+                out.add(e);
+            } else {
+                DataType from = e.type();
+                out.add(Evaluator.of(target, r -> {
+                    Object v = e.eval(r);
+                    return v == null ? null : target.convert(v, from);
+                }));
+            }
+        }
+        return out;
+    }
+
+    private static Evaluator ifFn(List<Evaluator> args) {
+        arity("if", args, 3);
+        Evaluator c = args.get(0);
+        DataType t = TypeRules.common(List.of(args.get(1).type(), args.get(2).type()));
+        List<Evaluator> br = casts(args.subList(1, 3), TypeRules.stripNullable(t));
+        Evaluator a = br.get(0);
+        Evaluator b = br.get(1);
+        return Evaluator.of(t, r -> Values.isTrue(c.eval(r)) ? a.eval(r) : b.eval(r));
+    }
+
+    private static Evaluator multiIf(List<Evaluator> args) {
+        if (args.size() < 3 || args.size() % 2 == 0) {
+            throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Invalid number of arguments for function multiIf");
+        }
+        List<Evaluator> branches = new ArrayList<>();
+        List<DataType> ts = new ArrayList<>();
+        for (int i = 1; i < args.size(); i += 2) {
+            branches.add(args.get(i));
+            ts.add(args.get(i).type());
+        }
+        branches.add(args.get(args.size() - 1));
+        ts.add(args.get(args.size() - 1).type());
+        DataType t = TypeRules.common(ts);
+        List<Evaluator> conv = casts(branches, TypeRules.stripNullable(t));
+        int n = args.size() / 2;
+        return Evaluator.of(t, r -> {
+            for (int i = 0; i < n; i++) {
+                if (Values.isTrue(args.get(2 * i).eval(r))) {
+                    return conv.get(i).eval(r);
+                }
+            }
+            return conv.get(n).eval(r);
+        });
+    }
+
+    private static Evaluator logical(List<Evaluator> args, boolean and) {
+        boolean nullable = args.stream().anyMatch(e -> e.type().isNullable());
+        return Evaluator.of(nullable ? DataTypes.nullable(DataTypes.UINT8) : DataTypes.UINT8, r -> {
+            boolean sawNull = false;
+            for (Evaluator e : args) {
+                Object v = e.eval(r);
+                if (v == null) {
+                    sawNull = true;
+                } else if (Values.isTrue(v) != and) {
+                    return and ? 0L : 1L;
+                }
+            }
+            return sawNull ? null : (and ? 1L : 0L);
+        });
+    }
+
+    private static Evaluator in(List<Evaluator> args, boolean negate) {
+        arity("in", args, 2);
+        Evaluator l = args.get(0);
+        Evaluator set = args.get(1);
+        DataType st = set.type().unwrap();
+        List<Object> values = new ArrayList<>();
+        List<DataType> types = new ArrayList<>();
+        Object sv = set.eval(new Object[0]);
+        if (st instanceof TupleType && !(l.type().unwrap() instanceof TupleType)) {
+            List<?> items = (List<?>) sv;
+            for (int i = 0; i < items.size(); i++) {
+                values.add(items.get(i));
+                types.add(((TupleType) st).elements.get(i));
+            }
+        } else if (st instanceof ArrayType && !(l.type().unwrap() instanceof ArrayType)) {
+            for (Object o : (List<?>) sv) {
+                values.add(o);
+                types.add(((ArrayType) st).element);
+            }
+        } else {
+            values.add(sv);
+            types.add(set.type());
+        }
+        return Evaluator.of(nullIf(l.type(), DataTypes.UINT8), r -> {
+            Object v = l.eval(r);
+            if (v == null) {
+                return null;
+            }
+            boolean found = false;
+            for (int i = 0; i < values.size() && !found; i++) {
+                Object c = values.get(i);
+                found = c != null && TypeRules.compare(v, l.type(), c, types.get(i)) == 0;
+            }
+            return found != negate ? 1L : 0L;
+        });
+    }
+
+    /** Evaluates with ClickHouse null propagation: NULL when any argument is NULL. */
+    static Evaluator strict(DataType unwrappedResult, List<Evaluator> args, java.util.function.Function<Object[], Object> fn) {
+        boolean nullable = args.stream().anyMatch(e -> e.type().isNullable() || e.type().unwrap() instanceof NothingType);
+        DataType t = nullable ? DataTypes.nullable(unwrappedResult) : unwrappedResult;
+        int n = args.size();
+        return Evaluator.of(t, r -> {
+            Object[] vals = new Object[n];
+            for (int i = 0; i < n; i++) {
+                Object v = args.get(i).eval(r);
+                if (v == null) {
+                    return null;
+                }
+                vals[i] = v;
+            }
+            return fn.apply(vals);
+        });
+    }
+
+    static BigDecimal decimalOf(Object v, DataType t) {
+        return Values.toBigDecimal(Values.toNumber(v, t));
+    }
+
+    static boolean isFloat(DataType t) {
+        return t.unwrap() instanceof FloatType;
+    }
+
+    static boolean isDecimal(DataType t) {
+        return t.unwrap() instanceof DecimalType;
+    }
+
+    static boolean isBig(DataType t) {
+        return t.unwrap() instanceof dev.chdedup.stub.types.BigIntType;
+    }
+
+    static BigInteger bigOf(Object v, DataType t) {
+        return Values.toBigInteger(Values.toNumber(v, t));
+    }
+
+    static boolean isString(DataType t) {
+        return t.unwrap() instanceof StringType;
+    }
+
+    static boolean isDateLike(DataType t) {
+        DataType u = t.unwrap();
+        return u instanceof DateType || u instanceof DateTimeType || u instanceof DateTime64Type;
+    }
+
+    static byte[] utf8(Object s) {
+        return ((String) s).getBytes(StandardCharsets.UTF_8);
+    }
+
+    static List<Object> list(List<?> l) {
+        return Collections.unmodifiableList(new ArrayList<>(l));
+    }
+
+    static Map<?, ?> map(Object o) {
+        return (Map<?, ?>) o;
+    }
+
+    static RoundingMode halfEven() {
+        return RoundingMode.HALF_EVEN;
+    }
+
+    static boolean isMap(DataType t) {
+        return t.unwrap() instanceof MapType;
+    }
+}

@@ -1,0 +1,120 @@
+package dev.chdedup.stub.exec;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The query-level settings the stub knows, with ClickHouse's defaults and descriptions: what
+ * {@code system.settings} lists, what a URL parameter, {@code SET} or a {@code SETTINGS} clause may name. An
+ * unknown name is {@code UNKNOWN_SETTING} (115), as in ClickHouse; HTTP-only parameters are handled apart.
+ */
+public final class KnownSettings {
+    public record Def(String name, String type, String defaultValue, String description) {
+    }
+
+    private static final Map<String, Def> DEFS = new LinkedHashMap<>();
+
+    private static void def(String name, String type, String dflt, String description) {
+        DEFS.put(name, new Def(name, type, dflt, description));
+    }
+
+    static {
+        def("max_insert_block_size", "UInt64", "1048576", "The maximum block size for insertion, when the input is split into blocks.");
+        def("min_insert_block_size_rows", "UInt64", "1048576", "Squash blocks passed to INSERT to at least this many rows.");
+        def("min_insert_block_size_bytes", "UInt64", "268435456", "Squash blocks passed to INSERT to at least this many bytes.");
+        def("max_block_size", "UInt64", "65409", "Maximum block size for reading (rows).");
+        def("max_partitions_per_insert_block", "UInt64", "100", "Limit the maximum number of partitions in a single inserted block.");
+        def("throw_on_max_partitions_per_insert_block", "Bool", "1", "Throw when max_partitions_per_insert_block is exceeded, instead of logging.");
+        def("insert_deduplicate", "Bool", "1", "Legacy switch for deduplication of INSERT queries (read under deduplicate_insert=backward_compatible_choice).");
+        def("deduplicate_insert", "String", "enable", "Deduplication of INSERT queries: enable, disable or backward_compatible_choice.");
+        def("deduplicate_insert_select", "String", "enable_when_possible", "Deduplication of INSERT SELECT: enable_when_possible, force_enable, enable_even_for_bad_queries or disable.");
+        def("async_insert_deduplicate", "Bool", "0", "Legacy switch for deduplication of async inserts.");
+        def("insert_deduplication_token", "String", "", "A token that, when set, is used for block ids instead of the data hash.");
+        def("deduplicate_blocks_in_dependent_materialized_views", "Bool", "1", "Deduplicate blocks pushed into materialized views.");
+        def("insert_select_deduplicate", "Bool", "1", "Obsolete; has no effect.");
+        def("update_insert_deduplication_token_in_dependent_materialized_views", "Bool", "0", "Obsolete; has no effect.");
+        def("compatibility", "String", "", "Use the default settings of the given ClickHouse version.");
+        def("async_insert", "Bool", "0", "Collect INSERT data into batches on the server.");
+        def("wait_for_async_insert", "Bool", "1", "Wait until an async insert is flushed before answering.");
+        def("wait_for_async_insert_timeout", "Seconds", "120", "Timeout of waiting for an async insert flush.");
+        def("async_insert_busy_timeout_ms", "Milliseconds", "200", "Maximum time to wait before flushing an async insert batch.");
+        def("async_insert_max_data_size", "UInt64", "10485760", "Maximum bytes of an async insert batch before it is flushed.");
+        def("insert_quorum", "UInt64Auto", "0", "Number of replicas that must confirm an insert.");
+        def("insert_quorum_timeout", "Milliseconds", "600000", "Quorum wait timeout.");
+        def("insert_quorum_parallel", "Bool", "1", "Allow parallel quorum inserts.");
+        def("select_sequential_consistency", "UInt64", "0", "Only read parts that reached their quorum.");
+        def("max_threads", "MaxThreads", "2", "Maximum number of query processing threads.");
+        def("max_execution_time", "Seconds", "0", "Maximum query execution time.");
+        def("max_result_rows", "UInt64", "0", "Limit on result rows.");
+        def("max_memory_usage", "UInt64", "0", "Maximum memory usage for a query.");
+        def("max_query_size", "UInt64", "262144", "Maximum bytes of a query parsed by the SQL parser.");
+        def("readonly", "UInt64", "0", "0: no restrictions; 1: only reads; 2: reads and settings changes.");
+        def("send_progress_in_http_headers", "Bool", "0", "Send X-ClickHouse-Progress headers.");
+        def("http_headers_progress_interval_ms", "UInt64", "100", "Interval of progress headers.");
+        def("enable_http_compression", "Bool", "0", "Compress the HTTP response according to Accept-Encoding.");
+        def("http_zlib_compression_level", "Int64", "3", "Compression level of gzip/deflate responses.");
+        def("output_format_json_quote_64bit_integers", "Bool", "1", "Quote 64-bit integers in JSON output.");
+        def("output_format_json_quote_denormals", "Bool", "0", "Output nan and inf as strings in JSON.");
+        def("input_format_skip_unknown_fields", "Bool", "1", "Skip unknown fields in input formats with names.");
+        def("input_format_null_as_default", "Bool", "1", "Insert NULL into a non-Nullable column as its default.");
+        def("input_format_with_names_use_header", "Bool", "1", "Use the header of *WithNames formats.");
+        def("input_format_tsv_empty_as_default", "Bool", "0", "Treat empty TSV fields as default values.");
+        def("input_format_values_interpret_expressions", "Bool", "1", "Evaluate non-literal expressions in the Values format.");
+        def("format_csv_delimiter", "Char", ",", "The delimiter of CSV.");
+        def("date_time_input_format", "String", "basic", "How DateTime text input is parsed.");
+        def("date_time_output_format", "String", "simple", "How DateTime is shown.");
+        def("session_timezone", "Timezone", "", "The time zone of the session.");
+        def("use_client_time_zone", "Bool", "0", "Use the client's time zone.");
+        def("allow_experimental_analyzer", "Bool", "1", "Use the new query analyzer.");
+        def("enable_analyzer", "Bool", "1", "Use the new query analyzer.");
+        def("optimize_on_insert", "Bool", "1", "Apply the table engine's merge transformation on insert.");
+        def("optimize_throw_if_noop", "Bool", "0", "Throw if OPTIMIZE does nothing.");
+        def("mutations_sync", "UInt64", "0", "Wait for mutations.");
+        def("alter_sync", "UInt64", "1", "Wait for ALTER actions.");
+        def("replication_alter_partitions_sync", "UInt64", "1", "Wait for partition actions on replicas.");
+        def("database_atomic_wait_for_drop_and_detach_synchronously", "Bool", "0", "Wait for DROP to finish.");
+        def("log_queries", "Bool", "1", "Log queries to system.query_log.");
+        def("log_comment", "String", "", "A comment for system.query_log.");
+        def("query_id", "String", "", "The query id (HTTP parameter).");
+        def("wait_end_of_query", "Bool", "0", "Buffer the whole response before sending it.");
+        def("buffer_size", "UInt64", "1048576", "HTTP response buffer size.");
+        def("extremes", "Bool", "0", "Compute extremes.");
+        def("join_use_nulls", "Bool", "0", "Use NULL for non-matched JOIN rows.");
+        def("prefer_column_name_to_alias", "Bool", "0", "Prefer columns over aliases.");
+        def("final", "Bool", "0", "Apply FINAL to every table.");
+        def("insert_null_as_default", "Bool", "1", "Insert defaults instead of NULL into non-Nullable columns in INSERT SELECT.");
+        def("fsync_metadata", "Bool", "1", "Fsync metadata files.");
+        def("network_compression_method", "String", "LZ4", "Compression of the native protocol.");
+        def("low_cardinality_allow_in_native_format", "Bool", "1", "Allow LowCardinality in Native format.");
+        def("allow_suspicious_low_cardinality_types", "Bool", "0", "Allow LowCardinality of small fixed types.");
+        def("max_bytes_to_read", "UInt64", "0", "Limit on bytes read.");
+        def("max_rows_to_read", "UInt64", "0", "Limit on rows read.");
+        def("load_balancing", "String", "random", "Replica choice for distributed queries.");
+        def("use_query_cache", "Bool", "0", "Use the query cache.");
+        def("workload", "String", "default", "Workload name.");
+    }
+
+    private KnownSettings() {
+    }
+
+    public static boolean isKnown(String name) {
+        return DEFS.containsKey(name);
+    }
+
+    public static Def get(String name) {
+        return DEFS.get(name);
+    }
+
+    public static Map<String, Def> all() {
+        return DEFS;
+    }
+
+    /** Throws {@code UNKNOWN_SETTING} unless {@code name} is known. */
+    public static void check(String name) {
+        if (!DEFS.containsKey(name) && !name.startsWith("custom_") && !name.startsWith("param_")) {
+            throw new ChException(ErrorCode.UNKNOWN_SETTING, "Setting " + name + " is neither a builtin setting nor started with the prefix 'custom_' registered for user-defined settings");
+        }
+    }
+}

@@ -1,0 +1,545 @@
+package dev.chdedup.stub.exec;
+
+import dev.chdedup.stub.data.Block;
+import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.sql.Expr;
+import dev.chdedup.stub.sql.Query;
+import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.DataTypes;
+import dev.chdedup.stub.types.Values;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Set;
+
+/**
+ * Executes SELECT queries as a stream of blocks: read the source in blocks of {@code max_block_size}, filter,
+ * then either project block by block (keeping the source's block boundaries, which INSERT SELECT turns into
+ * parts) or, for GROUP BY, aggregates, DISTINCT and ORDER BY, collect, process and re-split into blocks of
+ * {@code max_block_size}. LIMIT stops reading early, so {@code system.numbers} can be read with a LIMIT.
+ */
+public final class SelectExecutor {
+    private final Catalog catalog;
+
+    public SelectExecutor(Catalog catalog) {
+        this.catalog = catalog;
+    }
+
+    /** A result header and its blocks, read lazily. */
+    public record Stream(List<Column> columns, Iterator<Block> blocks) {
+    }
+
+    /** A fully read result. */
+    public record Result(List<Column> columns, List<Object[]> rows) {
+    }
+
+    public Result executeToRows(Query q, QueryContext ctx) {
+        Stream s = execute(q, ctx);
+        List<Object[]> rows = new ArrayList<>();
+        while (s.blocks().hasNext()) {
+            rows.addAll(s.blocks().next().rows());
+        }
+        return new Result(s.columns(), rows);
+    }
+
+    public Stream execute(Query q, QueryContext ctx) {
+        QueryContext c = ctx.withSettings(ctx.settings().with(q.settings()));
+        if (q.selects().size() == 1) {
+            return select(q.selects().get(0), c);
+        }
+        List<Stream> parts = new ArrayList<>();
+        for (Query.Select s : q.selects()) {
+            parts.add(select(s, c));
+        }
+        List<Column> header = parts.get(0).columns();
+        for (Stream p : parts) {
+            if (p.columns().size() != header.size()) {
+                throw new ChException(ErrorCode.NUMBER_OF_COLUMNS_DOESNT_MATCH, "UNION ALL: different number of columns: "
+                    + header.size() + " and " + p.columns().size());
+            }
+        }
+        List<Column> common = new ArrayList<>();
+        for (int i = 0; i < header.size(); i++) {
+            List<DataType> ts = new ArrayList<>();
+            for (Stream p : parts) {
+                ts.add(p.columns().get(i).type());
+            }
+            common.add(new Column(header.get(i).name(), TypeRules.common(ts)));
+        }
+        Iterator<Stream> it = parts.iterator();
+        return new Stream(common, new Iterator<>() {
+            Stream cur;
+
+            @Override
+            public boolean hasNext() {
+                while ((cur == null || !cur.blocks().hasNext()) && it.hasNext()) {
+                    cur = it.next();
+                }
+                return cur != null && cur.blocks().hasNext();
+            }
+
+            @Override
+            public Block next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                Block b = cur.blocks().next();
+                List<Object[]> rows = new ArrayList<>(b.rowCount());
+                for (Object[] r : b.rows()) {
+                    Object[] o = new Object[r.length];
+                    for (int i = 0; i < r.length; i++) {
+                        DataType from = cur.columns().get(i).type();
+                        DataType to = common.get(i).type();
+                        o[i] = r[i] == null || from.equals(to) ? r[i] : TypeRules.stripNullable(to).convert(r[i], from);
+                    }
+                    rows.add(o);
+                }
+                return new Block(common, rows);
+            }
+        });
+    }
+
+    private Stream select(Query.Select s, QueryContext ctx) {
+        int maxBlock = (int) Math.max(1, Math.min(Integer.MAX_VALUE, ctx.settings().getLong("max_block_size")));
+        boolean needsVirtuals = mentionsVirtual(s);
+        Source src = source(s.from(), ctx, maxBlock, needsVirtuals);
+        List<Column> input = src.columns;
+        Map<String, Expr> aliases = new LinkedHashMap<>();
+        for (Query.SelectItem it : s.items()) {
+            if (it.alias() != null) {
+                aliases.putIfAbsent(it.alias(), it.expr());
+            }
+        }
+        ExprCompiler comp = new ExprCompiler(ctx, input, aliases, this);
+        // select list with * expanded; WITH items are aliases only
+        List<Expr> exprs = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (Query.SelectItem it : s.items()) {
+            if ("\u0000with".equals(it.text())) {
+                continue;
+            }
+            if (it.expr() instanceof Expr.Star) {
+                for (Column c : src.physical) {
+                    exprs.add(new Expr.Ident(List.of(c.name())));
+                    names.add(c.name());
+                }
+            } else {
+                exprs.add(it.expr());
+                names.add(it.alias() != null ? it.alias() : it.text());
+            }
+        }
+        Evaluator where = s.where() == null ? null : comp.compile(s.where());
+        List<Expr.Call> aggCalls = new ArrayList<>();
+        for (Expr e : exprs) {
+            comp.collectAggregates(comp.expand(e), aggCalls);
+        }
+        if (s.having() != null) {
+            comp.collectAggregates(comp.expand(s.having()), aggCalls);
+        }
+        for (Query.OrderItem o : s.orderBy()) {
+            comp.collectAggregates(comp.expand(o.expr()), aggCalls);
+        }
+        boolean aggregating = !aggCalls.isEmpty() || !s.groupBy().isEmpty();
+        Iterator<Block> filtered = where == null ? src.blocks : filter(src.blocks, where);
+
+        List<Evaluator> projection;
+        List<Evaluator> orderKeys = new ArrayList<>();
+        Iterator<Object[]> rows;
+        Iterator<Block> streamed = null;
+        if (aggregating) {
+            List<Expr> keyExprs = new ArrayList<>();
+            for (Expr g : s.groupBy()) {
+                keyExprs.add(comp.expand(g));
+            }
+            List<Evaluator> keyEvals = new ArrayList<>();
+            List<DataType> keyTypes = new ArrayList<>();
+            for (Expr k : keyExprs) {
+                Evaluator ev = comp.compile(k);
+                keyEvals.add(ev);
+                keyTypes.add(ev.type());
+            }
+            List<List<Evaluator>> aggArgs = new ArrayList<>();
+            List<Aggregates.Aggregate> aggs = new ArrayList<>();
+            List<DataType> aggTypes = new ArrayList<>();
+            for (Expr.Call c : aggCalls) {
+                List<Evaluator> args = new ArrayList<>();
+                List<DataType> ts = new ArrayList<>();
+                for (Expr a : c.args()) {
+                    Evaluator ev = comp.compile(a);
+                    args.add(ev);
+                    ts.add(ev.type());
+                }
+                aggArgs.add(args);
+                Aggregates.Aggregate ag = Aggregates.create(c.name(), ts, c.distinct());
+                aggs.add(ag);
+                aggTypes.add(ag.type());
+            }
+            ExprCompiler post = new ExprCompiler(ctx, input, aliases, this, keyExprs, new ArrayList<>(aggCalls));
+            post.setSlotTypes(keyTypes, aggTypes);
+            projection = compileAll(post, exprs);
+            for (Query.OrderItem o : s.orderBy()) {
+                orderKeys.add(post.compile(o.expr()));
+            }
+            Evaluator having = s.having() == null ? null : post.compile(s.having());
+            List<Object[]> grouped = aggregate(filtered, keyEvals, aggArgs, aggs, s.groupBy().isEmpty());
+            List<Object[]> out = new ArrayList<>();
+            for (Object[] g : grouped) {
+                if (having == null || Values.isTrue(having.eval(g))) {
+                    out.add(extend(g, projection, orderKeys));
+                }
+            }
+            rows = out.iterator();
+        } else {
+            projection = compileAll(comp, exprs);
+            for (Query.OrderItem o : s.orderBy()) {
+                orderKeys.add(comp.compile(o.expr()));
+            }
+            if (s.having() != null) {
+                throw new ChException(ErrorCode.ILLEGAL_AGGREGATION, "HAVING clause without aggregation");
+            }
+            List<Evaluator> proj = projection;
+            List<Evaluator> ok = orderKeys;
+            if (!s.distinct() && orderKeys.isEmpty() && !s.orderByAll() && s.limitBy() == null) {
+                streamed = mapBlocks(filtered, proj);
+                rows = null;
+            } else {
+                rows = flatten(filtered, r -> extend(r, proj, ok));
+            }
+        }
+        List<Column> header = new ArrayList<>();
+        for (int i = 0; i < exprs.size(); i++) {
+            header.add(new Column(names.get(i), projection.get(i).type()));
+        }
+        long limit = s.limit() == null ? Long.MAX_VALUE : constLong(comp, s.limit());
+        long offset = s.offset() == null ? 0 : constLong(comp, s.offset());
+        if (streamed != null) {
+            return new Stream(header, limitBlocks(streamed, header, offset, limit));
+        }
+        List<Object[]> all = new ArrayList<>();
+        while (rows.hasNext()) {
+            all.add(rows.next());
+        }
+        int width = exprs.size();
+        if (s.distinct()) {
+            Set<List<Object>> seen = new HashSet<>();
+            List<Object[]> d = new ArrayList<>();
+            for (Object[] r : all) {
+                if (seen.add(java.util.Arrays.asList(r).subList(0, width))) {
+                    d.add(r);
+                }
+            }
+            all = d;
+        }
+        if (s.orderByAll()) {
+            sort(all, header, width, s.orderByAllDesc());
+        } else if (!orderKeys.isEmpty()) {
+            sortBy(all, orderKeys, s.orderBy(), width);
+        }
+        if (s.limitBy() != null) {
+            all = limitBy(all, comp, s, header, width);
+        }
+        List<Object[]> trimmed = new ArrayList<>();
+        long skipped = 0;
+        for (Object[] r : all) {
+            if (skipped < offset) {
+                skipped++;
+                continue;
+            }
+            if (trimmed.size() >= limit) {
+                break;
+            }
+            trimmed.add(r.length == width ? r : java.util.Arrays.copyOf(r, width));
+        }
+        return new Stream(header, chunk(header, trimmed, maxBlock));
+    }
+
+    private List<Object[]> limitBy(List<Object[]> all, ExprCompiler comp, Query.Select s, List<Column> header, int width) {
+        long n = constLong(comp, s.limitByCount());
+        ExprCompiler outComp = new ExprCompiler(null, header, Map.of(), this);
+        List<Evaluator> keys = compileAll(outComp, s.limitBy());
+        Map<List<Object>, Long> counts = new HashMap<>();
+        List<Object[]> out = new ArrayList<>();
+        for (Object[] r : all) {
+            List<Object> k = new ArrayList<>();
+            for (Evaluator e : keys) {
+                k.add(e.eval(r));
+            }
+            long c = counts.merge(k, 1L, Long::sum);
+            if (c <= n) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    private static boolean mentionsVirtual(Query.Select s) {
+        String text = s.toString();
+        return text.contains("_part") || text.contains("_partition_id");
+    }
+
+    private static long constLong(ExprCompiler comp, Expr e) {
+        Evaluator ev = comp.compile(e);
+        if (!ev.constant()) {
+            throw new ChException(ErrorCode.BAD_ARGUMENTS, "LIMIT and OFFSET must be constants");
+        }
+        return Values.toLong(Values.toNumber(ev.eval(new Object[0]), ev.type()));
+    }
+
+    private static List<Evaluator> compileAll(ExprCompiler c, List<Expr> exprs) {
+        List<Evaluator> out = new ArrayList<>();
+        for (Expr e : exprs) {
+            out.add(c.compile(e));
+        }
+        return out;
+    }
+
+    private static Object[] extend(Object[] in, List<Evaluator> proj, List<Evaluator> order) {
+        Object[] o = new Object[proj.size() + order.size()];
+        for (int i = 0; i < proj.size(); i++) {
+            o[i] = proj.get(i).eval(in);
+        }
+        for (int i = 0; i < order.size(); i++) {
+            o[proj.size() + i] = order.get(i).eval(in);
+        }
+        return o;
+    }
+
+    private static void sort(List<Object[]> rows, List<Column> header, int width, boolean desc) {
+        rows.sort((a, b) -> {
+            for (int i = 0; i < width; i++) {
+                int c = compareNullsLast(header.get(i).type(), a[i], b[i]);
+                if (c != 0) {
+                    return desc ? -c : c;
+                }
+            }
+            return 0;
+        });
+    }
+
+    private static void sortBy(List<Object[]> rows, List<Evaluator> keys, List<Query.OrderItem> items, int width) {
+        rows.sort((a, b) -> {
+            for (int i = 0; i < keys.size(); i++) {
+                Query.OrderItem it = items.get(i);
+                Object x = a[width + i];
+                Object y = b[width + i];
+                int c;
+                if (x == null || y == null) {
+                    boolean nullsFirst = it.nullsFirst() != null ? it.nullsFirst() : it.desc();
+                    c = x == y ? 0 : (x == null) == nullsFirst ? -1 : 1;
+                    if (c != 0) {
+                        return c;
+                    }
+                    continue;
+                }
+                c = TypeRules.stripNullable(keys.get(i).type()).compare(x, y);
+                if (c != 0) {
+                    return it.desc() ? -c : c;
+                }
+            }
+            return 0;
+        });
+    }
+
+    static int compareNullsLast(DataType t, Object a, Object b) {
+        if (a == null || b == null) {
+            return a == b ? 0 : a == null ? 1 : -1;
+        }
+        return TypeRules.stripNullable(t).compare(a, b);
+    }
+
+    private static List<Object[]> aggregate(Iterator<Block> in, List<Evaluator> keys, List<List<Evaluator>> args,
+                                            List<Aggregates.Aggregate> aggs, boolean noKeys) {
+        Map<List<Object>, Aggregates.State[]> groups = new LinkedHashMap<>();
+        while (in.hasNext()) {
+            for (Object[] r : in.next().rows()) {
+                List<Object> k = new ArrayList<>(keys.size());
+                for (Evaluator e : keys) {
+                    k.add(e.eval(r));
+                }
+                Aggregates.State[] st = groups.get(k);
+                if (st == null) {
+                    st = new Aggregates.State[aggs.size()];
+                    for (int i = 0; i < st.length; i++) {
+                        st[i] = aggs.get(i).factory().get();
+                    }
+                    groups.put(k, st);
+                }
+                for (int i = 0; i < st.length; i++) {
+                    List<Evaluator> a = args.get(i);
+                    Object[] av = new Object[a.size()];
+                    for (int j = 0; j < av.length; j++) {
+                        av[j] = a.get(j).eval(r);
+                    }
+                    st[i].add(av);
+                }
+            }
+        }
+        if (groups.isEmpty() && noKeys) {
+            Aggregates.State[] st = new Aggregates.State[aggs.size()];
+            for (int i = 0; i < st.length; i++) {
+                st[i] = aggs.get(i).factory().get();
+            }
+            groups.put(List.of(), st);
+        }
+        List<Object[]> out = new ArrayList<>(groups.size());
+        for (Map.Entry<List<Object>, Aggregates.State[]> g : groups.entrySet()) {
+            Object[] row = new Object[keys.size() + aggs.size()];
+            for (int i = 0; i < keys.size(); i++) {
+                row[i] = g.getKey().get(i);
+            }
+            for (int i = 0; i < aggs.size(); i++) {
+                row[keys.size() + i] = g.getValue()[i].result();
+            }
+            out.add(row);
+        }
+        return out;
+    }
+
+    private static Iterator<Block> filter(Iterator<Block> in, Evaluator where) {
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return in.hasNext();
+            }
+
+            @Override
+            public Block next() {
+                Block b = in.next();
+                List<Object[]> kept = new ArrayList<>();
+                for (Object[] r : b.rows()) {
+                    if (Values.isTrue(where.eval(r))) {
+                        kept.add(r);
+                    }
+                }
+                return new Block(b.columns(), kept);
+            }
+        };
+    }
+
+    private static Iterator<Block> mapBlocks(Iterator<Block> in, List<Evaluator> proj) {
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return in.hasNext();
+            }
+
+            @Override
+            public Block next() {
+                Block b = in.next();
+                List<Object[]> out = new ArrayList<>(b.rowCount());
+                for (Object[] r : b.rows()) {
+                    Object[] o = new Object[proj.size()];
+                    for (int i = 0; i < o.length; i++) {
+                        o[i] = proj.get(i).eval(r);
+                    }
+                    out.add(o);
+                }
+                return new Block(List.of(), out);
+            }
+        };
+    }
+
+    private static Iterator<Block> limitBlocks(Iterator<Block> in, List<Column> header, long offset, long limit) {
+        return new Iterator<>() {
+            long skipped;
+            long emitted;
+            Block pending;
+
+            @Override
+            public boolean hasNext() {
+                while (pending == null && emitted < limit && in.hasNext()) {
+                    Block b = in.next();
+                    List<Object[]> rows = b.rows();
+                    int from = 0;
+                    if (skipped < offset) {
+                        int skip = (int) Math.min(rows.size(), offset - skipped);
+                        skipped += skip;
+                        from = skip;
+                    }
+                    int to = (int) Math.min(rows.size(), from + (limit - emitted));
+                    if (to > from) {
+                        emitted += to - from;
+                        pending = new Block(header, from == 0 && to == rows.size() ? rows : new ArrayList<>(rows.subList(from, to)));
+                    }
+                }
+                return pending != null;
+            }
+
+            @Override
+            public Block next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                Block b = pending;
+                pending = null;
+                return b;
+            }
+        };
+    }
+
+    interface RowMap {
+        Object[] apply(Object[] r);
+    }
+
+    private static Iterator<Object[]> flatten(Iterator<Block> in, RowMap f) {
+        List<Object[]> all = new ArrayList<>();
+        while (in.hasNext()) {
+            for (Object[] r : in.next().rows()) {
+                all.add(f.apply(r));
+            }
+        }
+        return all.iterator();
+    }
+
+    public static Iterator<Block> chunk(List<Column> header, List<Object[]> rows, int maxBlock) {
+        List<Block> blocks = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i += maxBlock) {
+            blocks.add(new Block(header, rows.subList(i, Math.min(rows.size(), i + maxBlock))));
+        }
+        return blocks.iterator();
+    }
+
+    // ---- sources ----
+
+    private record Source(List<Column> physical, List<Column> columns, Iterator<Block> blocks) {
+    }
+
+    private Source source(Query.From from, QueryContext ctx, int maxBlock, boolean virtuals) {
+        if (from == null) {
+            List<Column> one = List.of(new Column("dummy", DataTypes.UINT8));
+            return new Source(one, one, List.of(new Block(one, new ArrayList<>(Collections.singletonList(new Object[] {0L})))).iterator());
+        }
+        if (from instanceof Query.SubqueryRef) {
+            Stream s = execute(((Query.SubqueryRef) from).query(), ctx);
+            return new Source(s.columns(), s.columns(), s.blocks());
+        }
+        if (from instanceof Query.TableFunction) {
+            Query.TableFunction tf = (Query.TableFunction) from;
+            if (tf.name().equals("numbers") || tf.name().equals("numbers_mt")) {
+                ExprCompiler c = new ExprCompiler(ctx, List.of(), Map.of(), this);
+                long a = tf.args().isEmpty() ? 0 : constLong(c, tf.args().get(0));
+                long start = tf.args().size() > 1 ? a : 0;
+                long count = tf.args().size() > 1 ? constLong(c, tf.args().get(1)) : a;
+                long step = tf.args().size() > 2 ? constLong(c, tf.args().get(2)) : 1;
+                List<Column> cols = List.of(new Column("number", DataTypes.UINT64));
+                return new Source(cols, cols, NumbersSource.blocks(start, count, step, maxBlock, cols));
+            }
+            throw new ChException(ErrorCode.UNKNOWN_FUNCTION, "Unknown table function " + tf.name());
+        }
+        Query.TableRef t = (Query.TableRef) from;
+        TableSource ts = catalog.table(t.database() != null ? t.database() : ctx.database(), t.table(), ctx);
+        List<Column> cols = new ArrayList<>(ts.columns());
+        if (virtuals) {
+            cols.addAll(ts.virtualColumns());
+        }
+        return new Source(ts.columns(), cols, ts.read(maxBlock, virtuals));
+    }
+}

@@ -1,0 +1,211 @@
+package dev.chdedup.stub.exec;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.types.ArrayType;
+import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.DataTypes;
+import dev.chdedup.stub.types.MapType;
+import dev.chdedup.stub.types.Values;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** String functions (concat, length, lower/upper, substring, hex/unhex, trimming, search) and length/empty of arrays. */
+final class StringFunctions {
+    private StringFunctions() {
+    }
+
+    static boolean handles(String n) {
+        switch (n) {
+            case "concat": case "length": case "lower": case "upper": case "substring": case "hex": case "unhex":
+            case "empty": case "notEmpty": case "startsWith": case "endsWith": case "position": case "replaceAll":
+            case "replaceOne": case "trim": case "trimBoth": case "trimLeft": case "trimRight": case "reverse":
+            case "repeat": case "lengthUTF8": case "char_length": case "splitByChar": case "arrayStringConcat":
+            case "leftPad": case "rightPad": case "lpad": case "rpad": case "left": case "right": case "format":
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    static Evaluator compile(String name, List<Evaluator> args) {
+        switch (name) {
+            case "concat": {
+                List<Evaluator> strs = new ArrayList<>();
+                for (Evaluator a : args) {
+                    DataType t = a.type();
+                    strs.add(Functions.isString(t) ? a : Evaluator.of(Functions.nullIf(t, DataTypes.STRING), r -> {
+                        Object v = a.eval(r);
+                        return v == null ? null : Values.text(v, TypeRules.stripNullable(t));
+                    }));
+                }
+                return Functions.strict(DataTypes.STRING, strs, v -> {
+                    StringBuilder sb = new StringBuilder();
+                    for (Object o : v) {
+                        sb.append((String) o);
+                    }
+                    return sb.toString();
+                });
+            }
+            case "length": {
+                DataType t = args.get(0).type().unwrap();
+                return Functions.strict(DataTypes.UINT64, args, v -> {
+                    if (t instanceof ArrayType) {
+                        return (long) ((List<?>) v[0]).size();
+                    }
+                    if (t instanceof MapType) {
+                        return (long) ((Map<?, ?>) v[0]).size();
+                    }
+                    return (long) ((String) v[0]).getBytes(StandardCharsets.UTF_8).length;
+                });
+            }
+            case "lengthUTF8": case "char_length": return Functions.strict(DataTypes.UINT64, args, v -> (long) ((String) v[0]).codePointCount(0, ((String) v[0]).length()));
+            case "empty": case "notEmpty": {
+                boolean e = name.equals("empty");
+                return Functions.strict(DataTypes.UINT8, args, v -> {
+                    boolean isEmpty = v[0] instanceof String ? ((String) v[0]).isEmpty() : v[0] instanceof List ? ((List<?>) v[0]).isEmpty()
+                        : v[0] instanceof Map ? ((Map<?, ?>) v[0]).isEmpty() : false;
+                    return isEmpty == e ? 1L : 0L;
+                });
+            }
+            case "lower": return Functions.strict(DataTypes.STRING, args, v -> ((String) v[0]).toLowerCase(Locale.ROOT));
+            case "upper": return Functions.strict(DataTypes.STRING, args, v -> ((String) v[0]).toUpperCase(Locale.ROOT));
+            case "reverse": return Functions.strict(DataTypes.STRING, args, v -> new StringBuilder((String) v[0]).reverse().toString());
+            case "repeat": return Functions.strict(DataTypes.STRING, args, v -> ((String) v[0]).repeat((int) (long) (Long) v[1]));
+            case "substring": return Functions.strict(DataTypes.STRING, args, v -> substring((byte[]) Functions.utf8(v[0]),
+                Values.toLong(Values.toNumber(v[1], args.get(1).type())),
+                v.length > 2 ? Values.toLong(Values.toNumber(v[2], args.get(2).type())) : Long.MAX_VALUE));
+            case "left": return Functions.strict(DataTypes.STRING, args, v -> substring(Functions.utf8(v[0]), 1, (Long) v[1]));
+            case "right": return Functions.strict(DataTypes.STRING, args, v -> {
+                byte[] b = Functions.utf8(v[0]);
+                long n = (Long) v[1];
+                return substring(b, Math.max(1, b.length - n + 1), n);
+            });
+            case "hex": {
+                DataType t = args.get(0).type().unwrap();
+                return Functions.strict(DataTypes.STRING, args, v -> {
+                    if (v[0] instanceof String) {
+                        return HexFormat.of().withUpperCase().formatHex(Functions.utf8(v[0]));
+                    }
+                    if (v[0] instanceof Long) {
+                        String h = Long.toHexString((Long) v[0]).toUpperCase(Locale.ROOT);
+                        return h.length() % 2 == 1 ? "0" + h : h;
+                    }
+                    return HexFormat.of().withUpperCase().formatHex(Values.text(v[0], t).getBytes(StandardCharsets.UTF_8));
+                });
+            }
+            case "unhex": return Functions.strict(DataTypes.STRING, args, v -> {
+                String s = (String) v[0];
+                if (s.length() % 2 == 1) {
+                    s = "0" + s;
+                }
+                try {
+                    return new String(HexFormat.of().parseHex(s), StandardCharsets.UTF_8);
+                } catch (IllegalArgumentException e) {
+                    throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Cannot unhex '" + s + "': not a hexadecimal string");
+                }
+            });
+            case "startsWith": return Functions.strict(DataTypes.UINT8, args, v -> ((String) v[0]).startsWith((String) v[1]) ? 1L : 0L);
+            case "endsWith": return Functions.strict(DataTypes.UINT8, args, v -> ((String) v[0]).endsWith((String) v[1]) ? 1L : 0L);
+            case "position": return Functions.strict(DataTypes.UINT64, args, v -> {
+                int i = ((String) v[0]).indexOf((String) v[1]);
+                return i < 0 ? 0L : (long) ((String) v[0]).substring(0, i).getBytes(StandardCharsets.UTF_8).length + 1;
+            });
+            case "replaceAll": return Functions.strict(DataTypes.STRING, args, v -> ((String) v[1]).isEmpty() ? v[0] : ((String) v[0]).replace((String) v[1], (String) v[2]));
+            case "replaceOne": return Functions.strict(DataTypes.STRING, args, v -> {
+                String s = (String) v[0];
+                int i = ((String) v[1]).isEmpty() ? -1 : s.indexOf((String) v[1]);
+                return i < 0 ? s : s.substring(0, i) + v[2] + s.substring(i + ((String) v[1]).length());
+            });
+            case "trim": case "trimBoth": return Functions.strict(DataTypes.STRING, args, v -> ((String) v[0]).strip());
+            case "trimLeft": return Functions.strict(DataTypes.STRING, args, v -> ((String) v[0]).stripLeading());
+            case "trimRight": return Functions.strict(DataTypes.STRING, args, v -> ((String) v[0]).stripTrailing());
+            case "leftPad": case "lpad": case "rightPad": case "rpad": {
+                boolean left = name.startsWith("l");
+                return Functions.strict(DataTypes.STRING, args, v -> {
+                    String s = (String) v[0];
+                    int n = (int) (long) (Long) v[1];
+                    String pad = v.length > 2 ? (String) v[2] : " ";
+                    if (s.length() >= n) {
+                        return s.substring(0, n);
+                    }
+                    StringBuilder p = new StringBuilder();
+                    while (p.length() < n - s.length()) {
+                        p.append(pad);
+                    }
+                    p.setLength(n - s.length());
+                    return left ? p + s : s + p;
+                });
+            }
+            case "splitByChar": return Functions.strict(DataTypes.array(DataTypes.STRING), args, v -> {
+                List<Object> l = new ArrayList<>();
+                String s = (String) v[1];
+                String sep = (String) v[0];
+                int from = 0;
+                while (true) {
+                    int i = s.indexOf(sep, from);
+                    if (i < 0) {
+                        l.add(s.substring(from));
+                        break;
+                    }
+                    l.add(s.substring(from, i));
+                    from = i + sep.length();
+                }
+                return Collections.unmodifiableList(l);
+            });
+            case "arrayStringConcat": {
+                DataType el = ((ArrayType) args.get(0).type().unwrap()).element;
+                return Functions.strict(DataTypes.STRING, args, v -> {
+                    StringBuilder sb = new StringBuilder();
+                    String sep = v.length > 1 ? (String) v[1] : "";
+                    boolean first = true;
+                    for (Object o : (List<?>) v[0]) {
+                        if (!first) {
+                            sb.append(sep);
+                        }
+                        first = false;
+                        if (o != null) {
+                            sb.append(Values.text(o, TypeRules.stripNullable(el)));
+                        }
+                    }
+                    return sb.toString();
+                });
+            }
+            case "format": return Functions.strict(DataTypes.STRING, args, v -> {
+                String f = (String) v[0];
+                StringBuilder sb = new StringBuilder();
+                int next = 1;
+                for (int i = 0; i < f.length(); i++) {
+                    if (f.startsWith("{}", i) && next < v.length) {
+                        sb.append(Values.text(v[next], TypeRules.stripNullable(args.get(next).type())));
+                        next++;
+                        i++;
+                    } else {
+                        sb.append(f.charAt(i));
+                    }
+                }
+                return sb.toString();
+            });
+            default: throw new ChException(ErrorCode.UNKNOWN_FUNCTION, "Function with name `" + name + "` does not exist");
+        }
+    }
+
+    /** ClickHouse's substring: 1-based byte offsets, negative offsets from the end. */
+    static String substring(byte[] b, long offset, long length) {
+        long start = offset > 0 ? offset - 1 : offset < 0 ? b.length + offset : b.length;
+        if (start < 0) {
+            length += start;
+            start = 0;
+        }
+        if (start >= b.length || length <= 0) {
+            return "";
+        }
+        long endIdx = Math.min(b.length, start + length);
+        return new String(b, (int) start, (int) (endIdx - start), StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,21 @@
+package dev.chdedup.stub.exec;
+
+import dev.chdedup.stub.data.Block;
+import dev.chdedup.stub.data.Column;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * Something a SELECT can read FROM: a MergeTree table, a system table or a table function. It streams blocks
+ * of at most {@code maxBlockSize} rows; with {@code withVirtuals} each row also carries the virtual columns.
+ */
+public interface TableSource {
+    List<Column> columns();
+
+    /** Virtual columns ({@code _part}, {@code _partition_id}), appended after {@link #columns()} when asked for. */
+    default List<Column> virtualColumns() {
+        return List.of();
+    }
+
+    Iterator<Block> read(int maxBlockSize, boolean withVirtuals);
+}

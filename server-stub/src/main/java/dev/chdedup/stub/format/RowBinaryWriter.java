@@ -1,0 +1,74 @@
+package dev.chdedup.stub.format;
+
+import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.types.BinaryOut;
+import dev.chdedup.stub.types.DataType;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+
+/**
+ * Writes RowBinary, RowBinaryWithNames and RowBinaryWithNamesAndTypes: an optional header (varint column
+ * count, then the names, then the type names, each as varint length and UTF-8 bytes) and then every value in
+ * its type's binary encoding, row after row, buffered into large writes.
+ */
+final class RowBinaryWriter implements RowWriter {
+    private static final int FLUSH_AT = 1 << 16;
+    private final OutputStream os;
+    private final BinaryOut buf = new BinaryOut(FLUSH_AT + 1024);
+    private final List<Column> columns;
+    private final DataType[] types;
+    private final boolean withNames;
+    private final boolean withTypes;
+    private boolean started;
+
+    RowBinaryWriter(OutputStream os, List<Column> columns, boolean withNames, boolean withTypes) {
+        this.os = os;
+        this.columns = columns;
+        this.withNames = withNames;
+        this.withTypes = withTypes;
+        this.types = new DataType[columns.size()];
+        for (int i = 0; i < types.length; i++) {
+            types[i] = columns.get(i).type();
+        }
+    }
+
+    private void start() {
+        started = true;
+        if (withNames) {
+            buf.writeVarUInt(types.length);
+            for (Column c : columns) {
+                buf.writeString(c.name());
+            }
+            if (withTypes) {
+                for (DataType t : types) {
+                    buf.writeString(t.name());
+                }
+            }
+        }
+    }
+
+    @Override
+    public void writeRow(Object[] row) throws IOException {
+        if (!started) {
+            start();
+        }
+        for (int i = 0; i < types.length; i++) {
+            types[i].writeBinary(row[i], buf);
+        }
+        if (buf.size() >= FLUSH_AT) {
+            os.write(buf.array(), 0, buf.size());
+            buf.reset();
+        }
+    }
+
+    @Override
+    public void finish() throws IOException {
+        if (!started) {
+            start();
+        }
+        os.write(buf.array(), 0, buf.size());
+        buf.reset();
+        os.flush();
+    }
+}

@@ -1,0 +1,273 @@
+package dev.chdedup.stub.format;
+
+import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.IntType;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads the TabSeparated family (TabSeparated, TabSeparatedRaw and their WithNames / WithNamesAndTypes forms):
+ * one row per line, fields split on tabs, values unescaped (except in Raw) and parsed by their column types,
+ * {@code \N} as NULL. A header line maps input fields onto the target columns; a types line is checked. Fields
+ * are cut straight out of the input buffer, so a row costs its array and values only.
+ */
+final class TsvReader implements RowReader {
+    private final ByteInput in;
+    private final List<Column> columns;
+    private final FormatSettings s;
+    private final boolean raw;
+    private final boolean withNames;
+    private final boolean withTypes;
+    private final byte[] nullBytes;
+    private int[] map;
+    private DataType[] types;
+    private DataType[] bases;
+    private boolean[] composite;
+    private int[] missing;
+    private boolean started;
+    private long row;
+    private int fStart;
+    private int fEnd;
+    private boolean fEscaped;
+
+    TsvReader(InputStream is, List<Column> columns, FormatSettings s, boolean raw, boolean withNames, boolean withTypes) {
+        this.in = new ByteInput(is);
+        this.columns = columns;
+        this.s = s;
+        this.raw = raw;
+        this.withNames = withNames;
+        this.withTypes = withTypes;
+        this.nullBytes = s.tsvNullRepresentation.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private void start() {
+        started = true;
+        in.skipBom();
+        map = TextFields.identity(columns.size());
+        if (withNames && !in.atEnd()) {
+            List<String> names = readHeaderLine();
+            if (s.withNamesUseHeader) {
+                map = TextFields.mapHeader(names, columns, s, "TSV");
+            }
+            if (withTypes && !in.atEnd()) {
+                List<String> typeNames = readHeaderLine();
+                if (s.withTypesUseHeader) {
+                    TextFields.checkTypes(typeNames, map, columns, "TSV");
+                }
+            }
+        }
+        int n = map.length;
+        types = new DataType[n];
+        bases = new DataType[n];
+        composite = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            if (map[i] >= 0) {
+                types[i] = columns.get(map[i]).type();
+                bases[i] = types[i].unwrap();
+                composite[i] = TextFields.isComposite(types[i]);
+            }
+        }
+        missing = TextFields.missing(map, columns.size());
+    }
+
+    private List<String> readHeaderLine() {
+        List<String> out = new ArrayList<>();
+        while (true) {
+            int term = scanField();
+            out.add(fEscaped && !raw ? TextFields.unescape(in.buf, fStart, fEnd) : in.utf8(fStart, fEnd));
+            if (term < 0) {
+                return out;
+            }
+            in.pos++;
+            if (term == '\n') {
+                return out;
+            }
+        }
+    }
+
+    @Override
+    public Object[] next() {
+        if (!started) {
+            start();
+        }
+        if (in.atEnd() || s.tsvSkipTrailingEmptyLines && onlyEmptyLinesLeft()) {
+            return null;
+        }
+        row++;
+        Object[] out = TextFields.newRow(columns.size(), missing);
+        int fields = map.length;
+        for (int i = 0; i < fields; i++) {
+            int term = scanField();
+            int t = map[i];
+            if (t >= 0) {
+                try {
+                    out[t] = convert(i);
+                } catch (RuntimeException e) {
+                    throw TextFields.fieldError(e, columns.get(t), row);
+                }
+            }
+            if (i < fields - 1) {
+                if (term != '\t') {
+                    throw columnCount(i + 1, term);
+                }
+                in.pos++;
+            } else if (term == '\t') {
+                throw columnCount(-1, term);
+            } else if (term == '\n') {
+                in.pos++;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Finds the end of the field at the input position: the next tab or line feed not escaped by a backslash
+     * (any byte in Raw mode), keeping the field in the buffer. Returns the terminator, or -1 at the end.
+     */
+    private int scanField() {
+        int start = in.pos;
+        int i = start;
+        boolean esc = false;
+        int term;
+        while (true) {
+            if (i >= in.lim) {
+                int sh = in.more(start);
+                if (sh < 0) {
+                    term = -1;
+                    break;
+                }
+                start -= sh;
+                i -= sh;
+                continue;
+            }
+            byte c = in.buf[i];
+            if (c == '\t' || c == '\n') {
+                term = c;
+                break;
+            }
+            if (c == '\\' && !raw) {
+                esc = true;
+                if (i + 1 >= in.lim) {
+                    int sh = in.more(start);
+                    if (sh < 0) {
+                        i++;
+                        term = -1;
+                        break;
+                    }
+                    start -= sh;
+                    i -= sh;
+                }
+                i += 2;
+                continue;
+            }
+            i++;
+        }
+        in.pos = i;
+        fStart = start;
+        fEnd = i;
+        fEscaped = esc;
+        if (term == '\n' && s.tsvCrlfInput && fEnd > fStart && in.buf[fEnd - 1] == '\r') {
+            fEnd--;
+        }
+        return term;
+    }
+
+    private Object convert(int i) {
+        byte[] b = in.buf;
+        if (isNull(b)) {
+            if (types[i].isNullable()) {
+                return null;
+            }
+            if (s.nullAsDefault) {
+                return DEFAULT;
+            }
+        }
+        if (fEnd == fStart && s.tsvEmptyAsDefault) {
+            return DEFAULT;
+        }
+        DataType base = bases[i];
+        if (!fEscaped && base instanceof IntType) {
+            Long v = fastInt((IntType) base, b, fStart, fEnd);
+            if (v != null) {
+                return v;
+            }
+        }
+        String text = fEscaped && !raw && !composite[i] ? TextFields.unescape(b, fStart, fEnd) : in.utf8(fStart, fEnd);
+        return TextFields.parse(types[i], text, s);
+    }
+
+    private boolean isNull(byte[] b) {
+        int n = nullBytes.length;
+        if (fEnd - fStart != n) {
+            return false;
+        }
+        for (int k = 0; k < n; k++) {
+            if (b[fStart + k] != nullBytes[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Plain decimal integers of up to 18 digits, range-checked; null leaves the rest to the type's parser. */
+    static Long fastInt(IntType t, byte[] b, int st, int en) {
+        boolean neg = st < en && b[st] == '-';
+        int i = neg ? st + 1 : st;
+        if (i == en || en - i > 18) {
+            return null;
+        }
+        long x = 0;
+        for (; i < en; i++) {
+            int d = b[i] - '0';
+            if (d < 0 || d > 9) {
+                return null;
+            }
+            x = x * 10 + d;
+        }
+        if (neg) {
+            x = -x;
+        }
+        if (t.bits == 64) {
+            return t.signed || x >= 0 ? x : null;
+        }
+        long min = t.signed ? -(1L << (t.bits - 1)) : 0;
+        long max = t.signed ? (1L << (t.bits - 1)) - 1 : (1L << t.bits) - 1;
+        return x >= min && x <= max ? x : null;
+    }
+
+    private boolean onlyEmptyLinesLeft() {
+        int k = 0;
+        while (true) {
+            int c = in.peekAt(k);
+            if (c < 0) {
+                return true;
+            }
+            if (c != '\n' && c != '\r') {
+                return false;
+            }
+            k++;
+        }
+    }
+
+    /** A row with too few ({@code fewerAt} the first missing field) or too many (-1) fields. */
+    private ChException columnCount(int fewerAt, int term) {
+        String msg;
+        if (fewerAt >= 0) {
+            int t = map[fewerAt];
+            String col = t >= 0 ? "column " + columns.get(t).name() + " of type " + columns.get(t).type().name()
+                : "field " + (fewerAt + 1);
+            msg = "Cannot parse input: expected '\\t' before: " + in.quoteExcerpt() + ": "
+                + (term < 0 ? "End of data" : "Line feed") + " found where tab is expected, before " + col
+                + ". It's like your file has less columns than expected";
+        } else {
+            msg = "Cannot parse input: expected '\\n' before: " + in.quoteExcerpt()
+                + ": Tab found where line feed is expected. It's like your file has more columns than expected";
+        }
+        return new ChException(ErrorCode.CANNOT_PARSE_INPUT_ASSERTION_FAILED, msg + ": (at row " + row + ")");
+    }
+}

@@ -1,0 +1,134 @@
+package dev.chdedup.stub.format;
+
+import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.IntType;
+import dev.chdedup.stub.types.StringType;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+
+/**
+ * Writes the TabSeparated family: an optional names line and types line, then one line per row with fields
+ * separated by tabs. Values are escaped ({@code \t \n \\ \'} ...) except in Raw; Array, Map and Tuple values
+ * are written in their quoted text form ({@code ['a','b']}) without further escaping, and NULL as {@code \N},
+ * as ClickHouse does.
+ */
+final class TsvWriter implements RowWriter {
+    private final ByteSink out;
+    private final List<Column> columns;
+    private final FormatSettings s;
+    private final boolean raw;
+    private final boolean withNames;
+    private final boolean withTypes;
+    private final DataType[] bases;
+    private final boolean[] composite;
+    private final StringBuilder sb = new StringBuilder();
+    private boolean started;
+
+    TsvWriter(OutputStream os, List<Column> columns, FormatSettings s, boolean raw, boolean withNames, boolean withTypes) {
+        this.out = new ByteSink(os);
+        this.columns = columns;
+        this.s = s;
+        this.raw = raw;
+        this.withNames = withNames;
+        this.withTypes = withTypes;
+        this.bases = new DataType[columns.size()];
+        this.composite = new boolean[columns.size()];
+        for (int i = 0; i < bases.length; i++) {
+            bases[i] = columns.get(i).type().unwrap();
+            composite[i] = TextFields.isComposite(columns.get(i).type());
+        }
+    }
+
+    private void start() throws IOException {
+        started = true;
+        if (withNames) {
+            for (int i = 0; i < columns.size(); i++) {
+                if (i > 0) {
+                    out.write('\t');
+                }
+                header(columns.get(i).name());
+            }
+            endLine();
+        }
+        if (withTypes) {
+            for (int i = 0; i < columns.size(); i++) {
+                if (i > 0) {
+                    out.write('\t');
+                }
+                header(columns.get(i).type().name());
+            }
+            endLine();
+        }
+    }
+
+    private void header(String v) throws IOException {
+        if (raw) {
+            out.writeUtf8(v);
+        } else {
+            out.writeEscaped(v, '\'');
+        }
+    }
+
+    private void endLine() throws IOException {
+        if (s.tsvCrlfOutput) {
+            out.write('\r');
+        }
+        out.write('\n');
+    }
+
+    @Override
+    public void writeRow(Object[] row) throws IOException {
+        if (!started) {
+            start();
+        }
+        for (int i = 0; i < bases.length; i++) {
+            if (i > 0) {
+                out.write('\t');
+            }
+            Object v = row[i];
+            if (v == null) {
+                out.writeUtf8(s.tsvNullRepresentation);
+            } else {
+                writeValue(out, bases[i], composite[i], v, sb, raw);
+            }
+        }
+        endLine();
+    }
+
+    /**
+     * Writes a non-NULL value in the TabSeparated text form: escaped unless {@code raw} or composite.
+     * Shared with TSKV.
+     */
+    static void writeValue(ByteSink out, DataType base, boolean composite, Object v, StringBuilder sb, boolean raw)
+        throws IOException {
+        if (base instanceof StringType && ((StringType) base).fixedLength == 0) {
+            if (raw) {
+                out.writeUtf8((String) v);
+            } else {
+                out.writeEscaped((String) v, '\'');
+            }
+            return;
+        }
+        if (base instanceof IntType && (((IntType) base).signed || (Long) v >= 0)) {
+            out.writeLong((Long) v);
+            return;
+        }
+        sb.setLength(0);
+        base.formatText(v, sb);
+        if (raw || composite) {
+            out.writeUtf8(sb);
+        } else {
+            out.writeEscaped(sb, '\'');
+        }
+    }
+
+    @Override
+    public void finish() throws IOException {
+        if (!started) {
+            start();
+        }
+        out.flush();
+    }
+}

@@ -1,0 +1,44 @@
+package dev.chdedup.stub.http;
+
+/**
+ * The reason phrases written after the status code in a response's status line, for the statuses the stub
+ * produces; unknown codes get a generic phrase (clients ignore the phrase anyway).
+ */
+final class ReasonPhrases {
+
+    private ReasonPhrases() {
+    }
+
+    static String of(int code) {
+        switch (code) {
+            case 200: return "OK";
+            case 201: return "Created";
+            case 202: return "Accepted";
+            case 204: return "No Content";
+            case 206: return "Partial Content";
+            case 301: return "Moved Permanently";
+            case 302: return "Found";
+            case 304: return "Not Modified";
+            case 400: return "Bad Request";
+            case 401: return "Unauthorized";
+            case 403: return "Forbidden";
+            case 404: return "Not Found";
+            case 405: return "Method Not Allowed";
+            case 408: return "Request Timeout";
+            case 411: return "Length Required";
+            case 413: return "Payload Too Large";
+            case 414: return "URI Too Long";
+            case 415: return "Unsupported Media Type";
+            case 417: return "Expectation Failed";
+            case 429: return "Too Many Requests";
+            case 431: return "Request Header Fields Too Large";
+            case 500: return "Internal Server Error";
+            case 501: return "Not Implemented";
+            case 502: return "Bad Gateway";
+            case 503: return "Service Unavailable";
+            case 504: return "Gateway Timeout";
+            case 505: return "HTTP Version Not Supported";
+            default: return code < 400 ? "OK" : "Error";
+        }
+    }
+}

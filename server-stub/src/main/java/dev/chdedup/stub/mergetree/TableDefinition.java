@@ -1,0 +1,81 @@
+package dev.chdedup.stub.mergetree;
+
+import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.exec.Evaluator;
+import dev.chdedup.stub.exec.ExprCompiler;
+import dev.chdedup.stub.exec.QueryContext;
+import dev.chdedup.stub.exec.Settings;
+import dev.chdedup.stub.sql.Expr;
+import dev.chdedup.stub.sql.Statement;
+import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.DataTypes;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A MergeTree table's definition compiled from its CREATE statement: columns with their defaults, the partition
+ * key, the sorting key, the table settings and the statement text kept for SHOW CREATE and for reloading.
+ */
+public record TableDefinition(String engine, List<Expr> engineArgs, List<TableColumn> columns, PartitionKey partitionKey,
+                              Evaluator sortingKey, Map<String, String> clauseSql, Map<String, String> settings) {
+
+    public static final Set<String> ENGINES = Set.of("MergeTree", "ReplicatedMergeTree");
+
+    public static TableDefinition from(Statement.CreateTable ct) {
+        String engine = ct.engine() == null ? "MergeTree" : ct.engine();
+        if (!ENGINES.contains(engine)) {
+            throw new ChException(ErrorCode.UNKNOWN_STORAGE, "Unknown table engine " + engine
+                + " (the stub implements " + String.join(", ", ENGINES) + ")");
+        }
+        if (ct.columns().isEmpty()) {
+            throw new ChException(ErrorCode.EMPTY_LIST_OF_COLUMNS_PASSED, "Empty list of columns passed");
+        }
+        List<TableColumn> cols = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (Statement.ColumnDef c : ct.columns()) {
+            if (!names.add(c.name())) {
+                throw new ChException(ErrorCode.DUPLICATE_COLUMN, "Column " + c.name() + " already exists");
+            }
+            if ("ALIAS".equals(c.defaultKind()) || "EPHEMERAL".equals(c.defaultKind())) {
+                throw new ChException(ErrorCode.NOT_IMPLEMENTED, c.defaultKind() + " columns are not supported by the stub");
+            }
+            DataType t = c.type() != null ? DataTypes.parse(c.type()) : null;
+            cols.add(new TableColumn(c.name(), t, c.defaultKind(), c.defaultExpr(), c.defaultSql()));
+        }
+        List<Column> header = new ArrayList<>();
+        QueryContext ctx = new QueryContext("default", "default", "", Settings.DEFAULTS);
+        for (int i = 0; i < cols.size(); i++) {
+            TableColumn c = cols.get(i);
+            if (c.type() == null) {
+                Evaluator e = new ExprCompiler(ctx, header, Map.of(), null).compile(c.defaultExpr());
+                c = new TableColumn(c.name(), e.type(), c.defaultKind(), c.defaultExpr(), c.defaultSql());
+                cols.set(i, c);
+            }
+            header.add(new Column(c.name(), c.type()));
+        }
+        for (TableColumn c : cols) {
+            if (c.defaultExpr() != null) {
+                new ExprCompiler(ctx, header, Map.of(), null).compile(c.defaultExpr());
+            }
+        }
+        if (ct.orderBy() == null && ct.primaryKey() == null) {
+            throw new ChException(ErrorCode.BAD_ARGUMENTS, "Table engine " + engine + " requires ORDER BY or PRIMARY KEY clause");
+        }
+        Evaluator partition = ct.partitionBy() == null || isEmptyTuple(ct.partitionBy()) ? null
+            : new ExprCompiler(ctx, header, Map.of(), null).compile(ct.partitionBy());
+        Expr order = ct.orderBy() != null ? ct.orderBy() : ct.primaryKey();
+        Evaluator sorting = isEmptyTuple(order) ? null : new ExprCompiler(ctx, header, Map.of(), null).compile(order);
+        Map<String, String> settings = MergeTreeSettings.validated(ct.settings(), engine);
+        return new TableDefinition(engine, ct.engineArgs(), List.copyOf(cols), new PartitionKey(partition), sorting,
+            ct.clauseSql(), settings);
+    }
+
+    private static boolean isEmptyTuple(Expr e) {
+        return e instanceof Expr.Call && ((Expr.Call) e).name().equals("tuple") && ((Expr.Call) e).args().isEmpty();
+    }
+}

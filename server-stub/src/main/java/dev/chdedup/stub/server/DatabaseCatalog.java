@@ -1,0 +1,280 @@
+package dev.chdedup.stub.server;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.exec.Catalog;
+import dev.chdedup.stub.exec.QueryContext;
+import dev.chdedup.stub.exec.TableSource;
+import dev.chdedup.stub.mergetree.MergeScheduler;
+import dev.chdedup.stub.mergetree.PartStore;
+import dev.chdedup.stub.mergetree.StorageMergeTree;
+import dev.chdedup.stub.mergetree.TableDefinition;
+import dev.chdedup.stub.sql.Parser;
+import dev.chdedup.stub.sql.Statement;
+import dev.chdedup.stub.system.SystemTables;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Databases and their tables, persisted under the data directory as ClickHouse lays them out: the CREATE
+ * statement of each table in {@code metadata/<db>/<table>.sql}, parts in {@code data/<db>/<table>/}. Loading the
+ * directory at start brings every table and part back. Mirrors ClickHouse's {@code DatabaseCatalog}; the
+ * {@code system} database is virtual.
+ */
+public final class DatabaseCatalog implements Catalog, AutoCloseable {
+    public static final String SYSTEM = "system";
+    public static final String DEFAULT = "default";
+
+    private final Path root;
+    private final Map<String, Map<String, Object>> databases = new ConcurrentHashMap<>();
+    private final MergeScheduler merges = new MergeScheduler();
+    private SystemTables system;
+
+    public DatabaseCatalog(Path root) throws IOException {
+        this.root = root;
+        Files.createDirectories(root.resolve("metadata"));
+        Files.createDirectories(root.resolve("data"));
+        load();
+        if (!databases.containsKey(DEFAULT)) {
+            createDatabase(DEFAULT, true);
+        }
+    }
+
+    public void attachSystem(SystemTables system) {
+        this.system = system;
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    private void load() throws IOException {
+        try (DirectoryStream<Path> dbs = Files.newDirectoryStream(root.resolve("metadata"))) {
+            for (Path dbDir : dbs) {
+                if (!Files.isDirectory(dbDir)) {
+                    continue;
+                }
+                String db = dbDir.getFileName().toString();
+                databases.put(db, new ConcurrentHashMap<>());
+                List<Path> sqls = new ArrayList<>();
+                try (DirectoryStream<Path> ts = Files.newDirectoryStream(dbDir, "*.sql")) {
+                    ts.forEach(sqls::add);
+                }
+                for (Path sql : sqls) {
+                    Statement st = Parser.parse(Files.readString(sql, StandardCharsets.UTF_8));
+                    if (st instanceof Statement.CreateTable) {
+                        Statement.CreateTable ct = (Statement.CreateTable) st;
+                        attach(db, ct.table(), ct);
+                    }
+                }
+            }
+        }
+    }
+
+    private StorageMergeTree attach(String db, String table, Statement.CreateTable ct) throws IOException {
+        TableDefinition def = TableDefinition.from(ct);
+        StorageMergeTree t = new StorageMergeTree(db, table, def, root.resolve("data").resolve(db).resolve(table), merges);
+        databases.get(db).put(table, t);
+        return t;
+    }
+
+    public synchronized void createDatabase(String name, boolean ifNotExists) throws IOException {
+        if (databases.containsKey(name) || SYSTEM.equals(name)) {
+            if (ifNotExists) {
+                return;
+            }
+            throw new ChException(ErrorCode.DATABASE_ALREADY_EXISTS, "Database " + name + " already exists");
+        }
+        Files.createDirectories(root.resolve("metadata").resolve(name));
+        Files.createDirectories(root.resolve("data").resolve(name));
+        databases.put(name, new ConcurrentHashMap<>());
+    }
+
+    public synchronized void dropDatabase(String name, boolean ifExists) throws IOException {
+        if (SYSTEM.equals(name)) {
+            throw new ChException(ErrorCode.DATABASE_ACCESS_DENIED, "Cannot drop or rename system database");
+        }
+        Map<String, Object> tables = databases.get(name);
+        if (tables == null) {
+            if (ifExists) {
+                return;
+            }
+            throw unknownDatabase(name);
+        }
+        for (String t : new ArrayList<>(tables.keySet())) {
+            dropTable(name, t, true);
+        }
+        PartStore.deleteRecursively(root.resolve("metadata").resolve(name));
+        PartStore.deleteRecursively(root.resolve("data").resolve(name));
+        databases.remove(name);
+    }
+
+    public boolean databaseExists(String name) {
+        return databases.containsKey(name) || SYSTEM.equals(name);
+    }
+
+    public List<String> databaseNames() {
+        List<String> l = new ArrayList<>(databases.keySet());
+        l.add(SYSTEM);
+        l.add("INFORMATION_SCHEMA");
+        l.add("information_schema");
+        l.sort(null);
+        return l;
+    }
+
+    /** Tables of a database by name, sorted. */
+    public Map<String, Object> tables(String db) {
+        if (SYSTEM.equals(db)) {
+            TreeMap<String, Object> m = new TreeMap<>();
+            for (String n : system.names()) {
+                m.put(n, system);
+            }
+            return m;
+        }
+        Map<String, Object> t = databases.get(db);
+        if (t == null) {
+            throw unknownDatabase(db);
+        }
+        return new TreeMap<>(t);
+    }
+
+    public synchronized Object createTable(String db, String table, Statement.CreateTable ct, String createSql) throws IOException {
+        Map<String, Object> tables = databases.get(db);
+        if (tables == null) {
+            throw unknownDatabase(db);
+        }
+        if (tables.containsKey(table)) {
+            if (ct.ifNotExists()) {
+                return tables.get(table);
+            }
+            throw new ChException(ErrorCode.TABLE_ALREADY_EXISTS, "Table " + db + "." + table + " already exists");
+        }
+        Path dataDir = root.resolve("data").resolve(db).resolve(table);
+        PartStore.deleteRecursively(dataDir);
+        StorageMergeTree t = attach(db, table, ct);
+        writeMetadata(db, table, createSql);
+        return t;
+    }
+
+    /** Registers a non-MergeTree object (a view) under a name. */
+    public synchronized void putObject(String db, String name, Object obj, String createSql) throws IOException {
+        Map<String, Object> tables = databases.get(db);
+        if (tables == null) {
+            throw unknownDatabase(db);
+        }
+        if (tables.containsKey(name)) {
+            throw new ChException(ErrorCode.TABLE_ALREADY_EXISTS, "Table " + db + "." + name + " already exists");
+        }
+        tables.put(name, obj);
+        if (createSql != null) {
+            writeMetadata(db, name, createSql);
+        }
+    }
+
+    private void writeMetadata(String db, String table, String createSql) throws IOException {
+        Path dir = root.resolve("metadata").resolve(db);
+        Files.createDirectories(dir);
+        Path tmp = dir.resolve(table + ".sql.tmp");
+        Files.writeString(tmp, createSql, StandardCharsets.UTF_8);
+        try {
+            Files.move(tmp, dir.resolve(table + ".sql"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, dir.resolve(table + ".sql"), StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    public synchronized boolean dropTable(String db, String table, boolean ifExists) throws IOException {
+        Map<String, Object> tables = databases.get(db);
+        if (tables == null) {
+            if (ifExists) {
+                return false;
+            }
+            throw unknownDatabase(db);
+        }
+        Object t = tables.remove(table);
+        if (t == null) {
+            if (ifExists) {
+                return false;
+            }
+            throw unknownTable(db, table);
+        }
+        Files.deleteIfExists(root.resolve("metadata").resolve(db).resolve(table + ".sql"));
+        if (t instanceof StorageMergeTree) {
+            ((StorageMergeTree) t).drop();
+        }
+        return true;
+    }
+
+    /** The object (MergeTree table, view) or null. */
+    public Object find(String db, String table) {
+        Map<String, Object> tables = databases.get(db);
+        return tables == null ? null : tables.get(table);
+    }
+
+    public StorageMergeTree mergeTree(String db, String table) {
+        if (SYSTEM.equals(db)) {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Table " + db + "." + table + " is a system table: it cannot be changed");
+        }
+        if (!databases.containsKey(db)) {
+            throw unknownDatabase(db);
+        }
+        Object t = find(db, table);
+        if (t == null) {
+            throw unknownTable(db, table);
+        }
+        if (!(t instanceof StorageMergeTree)) {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Table " + db + "." + table + " is not a MergeTree table");
+        }
+        return (StorageMergeTree) t;
+    }
+
+    @Override
+    public TableSource table(String db, String table, QueryContext ctx) {
+        if (SYSTEM.equals(db) || "INFORMATION_SCHEMA".equalsIgnoreCase(db)) {
+            TableSource s = system.table(table, ctx);
+            if (s == null) {
+                throw unknownTable(db, table);
+            }
+            return s;
+        }
+        if (!databases.containsKey(db)) {
+            throw unknownDatabase(db);
+        }
+        Object t = find(db, table);
+        if (t == null) {
+            throw unknownTable(db, table);
+        }
+        if (t instanceof TableSource) {
+            return (TableSource) t;
+        }
+        throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Table " + db + "." + table + " cannot be read");
+    }
+
+    public static ChException unknownDatabase(String db) {
+        return new ChException(ErrorCode.UNKNOWN_DATABASE, "Database " + db + " does not exist");
+    }
+
+    public static ChException unknownTable(String db, String table) {
+        return new ChException(ErrorCode.UNKNOWN_TABLE, "Table " + db + "." + table + " does not exist");
+    }
+
+    public static UncheckedIOException io(IOException e) {
+        return new UncheckedIOException(e);
+    }
+
+    @Override
+    public void close() {
+        merges.close();
+    }
+}

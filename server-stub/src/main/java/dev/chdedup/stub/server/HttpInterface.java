@@ -1,0 +1,351 @@
+package dev.chdedup.stub.server;
+
+import dev.chdedup.stub.compress.CompressedBlockInputStream;
+import dev.chdedup.stub.compress.CompressedBlockOutputStream;
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.exec.KnownSettings;
+import dev.chdedup.stub.exec.QueryContext;
+import dev.chdedup.stub.exec.ServerInfo;
+import dev.chdedup.stub.exec.Settings;
+import dev.chdedup.stub.http.HttpHandler;
+import dev.chdedup.stub.http.HttpRequest;
+import dev.chdedup.stub.http.HttpResponse;
+import dev.chdedup.stub.sql.Parser;
+import dev.chdedup.stub.sql.Statement;
+import dev.chdedup.stub.system.Events;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.SequenceInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * ClickHouse's HTTP interface on top of the transport: authentication, the query from the URL or the body,
+ * reserved parameters and settings, sessions, decompression of the request, execution, and the response with
+ * ClickHouse's headers ({@code X-ClickHouse-Summary}, {@code -Query-Id}, {@code -Format}, {@code -Timezone}),
+ * native LZ4 framing for {@code compress=1}, gzip/deflate for {@code enable_http_compression=1}, and errors as
+ * {@code Code: N. DB::Exception: ... (NAME)} with the matching status and {@code X-ClickHouse-Exception-Code}.
+ * Mirrors ClickHouse's {@code HTTPHandler}.
+ */
+public final class HttpInterface implements HttpHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpInterface.class);
+    /** How much of a body is read to find the query before the INSERT data: ClickHouse's max_query_size. */
+    static final int MAX_QUERY_SIZE = 256 * 1024;
+    /** Result bytes buffered before the response is committed (errors before then get a proper status). */
+    static final int RESPONSE_BUFFER = 1024 * 1024;
+
+    private static final Set<String> RESERVED = Set.of("query", "database", "default_format", "query_id", "session_id",
+        "session_timeout", "session_check", "compress", "decompress", "user", "password", "quota_key", "buffer_size",
+        "wait_end_of_query", "role", "stacktrace", "client_protocol_version", "default_database", "query_kind",
+        "http_native_compression_disable_checksumming_on_decompress", "close_session");
+
+    private final Interpreter interpreter;
+    private final Sessions sessions;
+    private final Map<String, String> users;
+    private final Events events;
+    private final QueryHooks hooks;
+
+    public HttpInterface(Interpreter interpreter, Sessions sessions, Map<String, String> users, Events events, QueryHooks hooks) {
+        this.interpreter = interpreter;
+        this.sessions = sessions;
+        this.users = users;
+        this.events = events;
+        this.hooks = hooks;
+    }
+
+    @Override
+    public void handle(HttpRequest req, HttpResponse resp) throws IOException {
+        String path = req.path();
+        if (path.equals("/ping") || path.equals("/replicas_status") || (path.equals("/") && req.method().equals("GET")
+            && req.param("query") == null && req.rawQuery() == null)) {
+            text(resp, 200, "Ok.\n");
+            return;
+        }
+        if (!path.equals("/") && !path.equals("/query")) {
+            text(resp, 404, "There is no handle " + path + "\n\nUse / or /ping for health checks.\n");
+            return;
+        }
+        String queryId = firstNonNull(req.param("query_id"), req.header("X-ClickHouse-Query-Id"), UUID.randomUUID().toString());
+        resp.header("X-ClickHouse-Server-Display-Name", ServerInfo.DISPLAY_NAME);
+        resp.header("X-ClickHouse-Query-Id", queryId);
+        resp.header("X-ClickHouse-Timezone", ServerInfo.TIMEZONE);
+        Sessions.Session session = null;
+        Output out = null;
+        try {
+            String user = authenticate(req);
+            Map<String, String> urlSettings = new LinkedHashMap<>();
+            for (Map.Entry<String, String> e : req.params().entrySet()) {
+                String k = e.getKey();
+                if (RESERVED.contains(k) || k.startsWith("param_")) {
+                    continue;
+                }
+                KnownSettings.check(k);
+                urlSettings.put(k, e.getValue());
+            }
+            String database = firstNonNull(req.param("database"), req.header("X-ClickHouse-Database"), DatabaseCatalog.DEFAULT);
+            Settings settings = Settings.DEFAULTS;
+            String sessionId = req.param("session_id");
+            if (sessionId != null) {
+                int timeout = req.param("session_timeout") == null ? Sessions.DEFAULT_TIMEOUT_SECONDS : Integer.parseInt(req.param("session_timeout"));
+                session = sessions.acquire(sessionId, user, database, timeout, "1".equals(req.param("session_check")));
+                settings = session.settings;
+                if (req.param("database") == null && req.header("X-ClickHouse-Database") == null) {
+                    database = session.database;
+                }
+            }
+            settings = settings.with(urlSettings);
+            QueryContext ctx = new QueryContext(database, user, queryId, settings);
+            boolean compress = "1".equals(req.param("compress")) || "true".equals(req.param("compress"));
+            out = new Output(resp, compress, settings.getBool("enable_http_compression") ? req.header("Accept-Encoding") : null);
+            InputStream body = req.body();
+            if ("1".equals(req.param("decompress")) || "true".equals(req.param("decompress"))) {
+                body = new CompressedBlockInputStream(body);
+            }
+            String defaultFormat = firstNonNull(req.param("default_format"), req.header("X-ClickHouse-Format"), "TabSeparated");
+            run(req, body, ctx, session, defaultFormat, out);
+        } catch (Throwable t) {
+            ChException ch = toChException(t);
+            events.increment("FailedQuery");
+            LOG.debug("Query {} failed: {}", queryId, ch.displayText());
+            if (out != null && out.committed()) {
+                out.appendError(ch);
+            } else if (!resp.committed() && !resp.aborted()) {
+                resp.status(ch.code().httpStatus());
+                resp.header("X-ClickHouse-Exception-Code", Integer.toString(ch.code().code));
+                if (ch.code().httpStatus() == 401) {
+                    resp.header("WWW-Authenticate", "Basic realm=\"ClickHouse server HTTP API\"");
+                }
+                byte[] b = (ch.displayText() + " (version " + ServerInfo.VERSION + ")\n").getBytes(StandardCharsets.UTF_8);
+                resp.contentType("text/plain; charset=UTF-8");
+                resp.contentLength(b.length);
+                resp.body().write(b);
+            }
+        } finally {
+            if (session != null) {
+                sessions.release(session);
+            }
+        }
+    }
+
+    private void run(HttpRequest req, InputStream body, QueryContext ctx, Sessions.Session session, String defaultFormat, Output out)
+        throws IOException {
+        String urlQuery = req.param("query");
+        String sql;
+        InputStream data;
+        Parser.Parsed parsed;
+        if (urlQuery != null) {
+            parsed = Parser.parseWithFormat(urlQuery);
+            sql = urlQuery;
+            data = body;
+            if (parsed.statement() instanceof Statement.Insert && ((Statement.Insert) parsed.statement()).dataOffset() >= 0) {
+                int off = ((Statement.Insert) parsed.statement()).dataOffset();
+                byte[] inline = urlQuery.substring(off).getBytes(StandardCharsets.UTF_8);
+                if (inline.length > 0) {
+                    data = new SequenceInputStream(new ByteArrayInputStream(inline), new ByteArrayInputStream("\n".getBytes(StandardCharsets.UTF_8)));
+                    data = new SequenceInputStream(data, body);
+                }
+            }
+        } else {
+            byte[] head = body.readNBytes(MAX_QUERY_SIZE);
+            String text = new String(head, StandardCharsets.UTF_8);
+            if (text.isBlank()) {
+                throw new ChException(ErrorCode.SYNTAX_ERROR, "Empty query");
+            }
+            parsed = parseHead(text, head.length == MAX_QUERY_SIZE);
+            sql = text;
+            data = body;
+            if (parsed.statement() instanceof Statement.Insert && ((Statement.Insert) parsed.statement()).dataOffset() >= 0) {
+                int off = ((Statement.Insert) parsed.statement()).dataOffset();
+                int byteOff = text.substring(0, off).getBytes(StandardCharsets.UTF_8).length;
+                data = new SequenceInputStream(new ByteArrayInputStream(head, byteOff, head.length - byteOff), body);
+                sql = text.substring(0, off);
+            } else if (head.length == MAX_QUERY_SIZE && body.read() >= 0) {
+                throw new ChException(ErrorCode.QUERY_IS_TOO_LARGE, "Max query size exceeded (can be increased with the max_query_size setting)");
+            }
+        }
+        Statement st = parsed.statement();
+        if (req.method().equals("GET") && !isReadOnly(st)) {
+            throw new ChException(ErrorCode.READONLY, "Cannot execute query in readonly mode. For queries over HTTP, method GET implies readonly. You should use method POST for modifying queries");
+        }
+        events.increment("Query");
+        if (st instanceof Statement.SetStmt) {
+            Settings changed = ctx.settings().with(((Statement.SetStmt) st).settings());
+            if (session != null) {
+                session.settings = session.settings.with(((Statement.SetStmt) st).settings());
+            }
+            ctx.withSettings(changed);
+            out.finishEmpty(summary(0, 0, 0));
+            return;
+        }
+        if (st instanceof Statement.Use) {
+            String db = ((Statement.Use) st).database();
+            if (!interpreter.catalogHas(db)) {
+                throw DatabaseCatalog.unknownDatabase(db);
+            }
+            if (session != null) {
+                session.database = db;
+            }
+            out.finishEmpty(summary(0, 0, 0));
+            return;
+        }
+        hooks.beforeExecute(st, ctx, out.response());
+        if (st instanceof Statement.Insert) {
+            events.increment("InsertQuery");
+        } else if (st instanceof Statement.SelectStmt) {
+            events.increment("SelectQuery");
+        }
+        long start = System.nanoTime();
+        QueryResult r = interpreter.execute(st, sql, data, "Values".equals(defaultFormat) ? "Values" : insertFormat(defaultFormat), ctx);
+        if (r instanceof QueryResult.Done) {
+            QueryResult.Done d = (QueryResult.Done) r;
+            hooks.afterCommit(st, ctx, out.response());
+            if (out.response().aborted()) {
+                return;
+            }
+            out.finishEmpty(summary(d.writtenRows(), d.writtenBytes(), System.nanoTime() - start));
+            return;
+        }
+        QueryResult.Rows rows = (QueryResult.Rows) r;
+        String format = firstNonNull(rows.format(), parsed.format(), defaultFormat);
+        out.writeRows(rows.stream(), format, ctx, start);
+    }
+
+    private static String insertFormat(String defaultFormat) {
+        return "Values";
+    }
+
+    private static Parser.Parsed parseHead(String text, boolean truncated) {
+        try {
+            return Parser.parseWithFormat(text);
+        } catch (ChException e) {
+            if (truncated) {
+                // the head may end inside the statement; an INSERT only needs its prefix
+                Parser p = new Parser(text);
+                Statement st = p.parseStatement();
+                if (st instanceof Statement.Insert && ((Statement.Insert) st).dataOffset() >= 0) {
+                    return new Parser.Parsed(st, null);
+                }
+                throw new ChException(ErrorCode.QUERY_IS_TOO_LARGE, "Max query size exceeded (can be increased with the max_query_size setting)");
+            }
+            throw e;
+        }
+    }
+
+    private static boolean isReadOnly(Statement st) {
+        return st instanceof Statement.SelectStmt || st instanceof Statement.ShowTables || st instanceof Statement.ShowCreate
+            || st instanceof Statement.Describe || st instanceof Statement.Exists || st instanceof Statement.SetStmt
+            || st instanceof Statement.Use;
+    }
+
+    private String authenticate(HttpRequest req) {
+        String user = null;
+        String password = null;
+        String auth = req.header("Authorization");
+        if (auth != null && auth.regionMatches(true, 0, "Basic ", 0, 6)) {
+            String decoded;
+            try {
+                decoded = new String(Base64.getDecoder().decode(auth.substring(6).trim()), StandardCharsets.UTF_8);
+            } catch (IllegalArgumentException e) {
+                throw new ChException(ErrorCode.AUTHENTICATION_FAILED, "Malformed Basic authorization header");
+            }
+            int colon = decoded.indexOf(':');
+            user = colon < 0 ? decoded : decoded.substring(0, colon);
+            password = colon < 0 ? "" : decoded.substring(colon + 1);
+        }
+        if (req.header("X-ClickHouse-User") != null) {
+            user = req.header("X-ClickHouse-User");
+            password = firstNonNull(req.header("X-ClickHouse-Key"), "");
+        }
+        if (req.param("user") != null) {
+            user = req.param("user");
+            password = firstNonNull(req.param("password"), "");
+        }
+        if (user == null || user.isEmpty()) {
+            user = "default";
+            password = firstNonNull(password, "");
+        }
+        String expected = users.get(user);
+        if (expected == null || !expected.equals(password)) {
+            throw new ChException(ErrorCode.AUTHENTICATION_FAILED, user + ": Authentication failed: password is incorrect, or there is no user with such name");
+        }
+        return user;
+    }
+
+    static String summary(long writtenRows, long writtenBytes, long elapsedNs) {
+        return "{\"read_rows\":\"0\",\"read_bytes\":\"0\",\"written_rows\":\"" + writtenRows + "\",\"written_bytes\":\"" + writtenBytes
+            + "\",\"total_rows_to_read\":\"0\",\"result_rows\":\"" + writtenRows + "\",\"result_bytes\":\"" + writtenBytes
+            + "\",\"elapsed_ns\":\"" + elapsedNs + "\"}";
+    }
+
+    static ChException toChException(Throwable t) {
+        if (t instanceof ChException) {
+            return (ChException) t;
+        }
+        if (t.getCause() instanceof ChException) {
+            return (ChException) t.getCause();
+        }
+        if (t instanceof dev.chdedup.stub.compress.CorruptedDataException) {
+            return new ChException(ErrorCode.CHECKSUM_DOESNT_MATCH, t.getMessage());
+        }
+        if (t instanceof java.io.EOFException) {
+            return new ChException(ErrorCode.CANNOT_READ_ALL_DATA, "Cannot read all data: unexpected end of the request body");
+        }
+        if (t instanceof dev.chdedup.stub.http.HttpException) {
+            return new ChException(ErrorCode.UNKNOWN_EXCEPTION, String.valueOf(t.getMessage()));
+        }
+        if (t instanceof NumberFormatException) {
+            return new ChException(ErrorCode.CANNOT_PARSE_NUMBER, "Cannot parse number: " + t.getMessage());
+        }
+        if (t instanceof StackOverflowError) {
+            return new ChException(ErrorCode.TOO_DEEP_RECURSION, "Maximum recursion depth exceeded");
+        }
+        if (t instanceof OutOfMemoryError) {
+            return new ChException(ErrorCode.MEMORY_LIMIT_EXCEEDED, "Memory limit exceeded");
+        }
+        LOG.warn("Unexpected error", t);
+        return new ChException(ErrorCode.LOGICAL_ERROR, "Unexpected error: " + t);
+    }
+
+    static String firstNonNull(String... v) {
+        for (String s : v) {
+            if (s != null) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    private static void text(HttpResponse resp, int status, String text) throws IOException {
+        byte[] b = text.getBytes(StandardCharsets.UTF_8);
+        resp.status(status);
+        resp.contentType("text/plain; charset=UTF-8");
+        resp.contentLength(b.length);
+        OutputStream os = resp.body();
+        os.write(b);
+    }
+
+    /** Per-query hooks (fault injection attaches here). */
+    public interface QueryHooks {
+        QueryHooks NONE = new QueryHooks() {
+        };
+
+        default void beforeExecute(Statement st, QueryContext ctx, HttpResponse resp) throws IOException {
+        }
+
+        default void afterCommit(Statement st, QueryContext ctx, HttpResponse resp) throws IOException {
+        }
+    }
+
+    static OutputStream nativeCompressed(OutputStream os) {
+        return new CompressedBlockOutputStream(os);
+    }
+}

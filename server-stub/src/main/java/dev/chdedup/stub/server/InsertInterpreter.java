@@ -1,0 +1,250 @@
+package dev.chdedup.stub.server;
+
+import dev.chdedup.stub.data.Block;
+import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.exec.Evaluator;
+import dev.chdedup.stub.exec.ExprCompiler;
+import dev.chdedup.stub.exec.QueryContext;
+import dev.chdedup.stub.exec.SelectExecutor;
+import dev.chdedup.stub.exec.Settings;
+import dev.chdedup.stub.format.FormatSettings;
+import dev.chdedup.stub.format.Formats;
+import dev.chdedup.stub.format.RowReader;
+import dev.chdedup.stub.format.ValueExpressions;
+import dev.chdedup.stub.mergetree.StorageMergeTree;
+import dev.chdedup.stub.mergetree.TableColumn;
+import dev.chdedup.stub.sql.Parser;
+import dev.chdedup.stub.sql.Statement;
+import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.NothingType;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Executes INSERT: reads the input (inline VALUES or FORMAT data, the request body, or a SELECT) into blocks of
+ * {@code max_insert_block_size} rows, completes each row with column defaults, squashes blocks to
+ * {@code min_insert_block_size_rows}/{@code _bytes} as ClickHouse's SquashingTransform does, and hands each
+ * finished block to the table's {@link InsertSink}. A block is written whole or not at all; blocks finished
+ * before a later error stay written, as in ClickHouse.
+ */
+public final class InsertInterpreter {
+    private final DatabaseCatalog catalog;
+    private final SelectExecutor selects;
+    private final InsertSinkFactory sinks;
+
+    public InsertInterpreter(DatabaseCatalog catalog, SelectExecutor selects, InsertSinkFactory sinks) {
+        this.catalog = catalog;
+        this.selects = selects;
+        this.sinks = sinks;
+    }
+
+    public QueryResult.Done execute(Statement.Insert st, InputStream data, String defaultFormat, QueryContext outer) throws IOException {
+        QueryContext ctx = outer.withSettings(outer.settings().with(st.settings()));
+        String db = st.database() != null ? st.database() : ctx.database();
+        StorageMergeTree table = catalog.mergeTree(db, st.table());
+        List<TableColumn> all = table.definition().columns();
+        List<Integer> targets = targetColumns(table, st.columns());
+        RowCompleter completer = new RowCompleter(all, targets, ctx);
+        Settings s = ctx.settings();
+        long maxBlock = Math.max(1, s.getLong("max_insert_block_size"));
+        InsertSink sink = sinks.create(table, ctx, st.select() != null);
+        Squashing squash = new Squashing(s.getLong("min_insert_block_size_rows"), s.getLong("min_insert_block_size_bytes"));
+        List<Column> header = table.columns();
+        if (st.select() != null) {
+            if (st.select().format() != null) {
+                throw new ChException(ErrorCode.SYNTAX_ERROR, "FORMAT is not allowed in INSERT ... SELECT");
+            }
+            SelectExecutor.Stream stream = selects.execute(st.select(), ctx);
+            if (stream.columns().size() != targets.size()) {
+                throw new ChException(ErrorCode.NUMBER_OF_COLUMNS_DOESNT_MATCH, "Number of columns doesn't match: the SELECT gives "
+                    + stream.columns().size() + ", the INSERT expects " + targets.size());
+            }
+            while (stream.blocks().hasNext()) {
+                Block in = stream.blocks().next();
+                List<Object[]> rows = new ArrayList<>(in.rowCount());
+                for (Object[] r : in.rows()) {
+                    rows.add(completer.fromSelect(r, stream.columns()));
+                }
+                emit(squash.add(new Block(header, rows)), sink);
+            }
+        } else {
+            if (data == null) {
+                throw new ChException(ErrorCode.NO_DATA_TO_INSERT, "No data to insert");
+            }
+            String format = st.format() != null ? st.format() : defaultFormat;
+            List<Column> inCols = new ArrayList<>();
+            for (int i : targets) {
+                inCols.add(new Column(all.get(i).name(), all.get(i).type()));
+            }
+            ValueExpressions expr = (sql, type) -> evaluateValue(sql, type, ctx);
+            RowReader reader = Formats.openInput(format, data, inCols, FormatSettings.of(s.changed()), expr);
+            List<Object[]> rows = new ArrayList<>();
+            long rowNumber = 0;
+            while (true) {
+                Object[] r = reader.next();
+                if (r == null) {
+                    break;
+                }
+                rowNumber++;
+                rows.add(completer.complete(r));
+                if (rows.size() >= maxBlock) {
+                    emit(squash.add(new Block(header, rows)), sink);
+                    rows = new ArrayList<>();
+                }
+            }
+            if (!rows.isEmpty()) {
+                emit(squash.add(new Block(header, rows)), sink);
+            }
+            if (rowNumber == 0 && "Values".equals(format)) {
+                throw new ChException(ErrorCode.NO_DATA_TO_INSERT, "Empty query: no data to insert");
+            }
+        }
+        emit(squash.flush(), sink);
+        return sink.finish();
+    }
+
+    private static void emit(List<Block> blocks, InsertSink sink) {
+        for (Block b : blocks) {
+            sink.write(b);
+        }
+    }
+
+    private Object evaluateValue(String sql, DataType target, QueryContext ctx) {
+        Evaluator e = new ExprCompiler(ctx, List.of(), Map.of(), selects).compile(new Parser(sql).standaloneExpr());
+        Object v = e.eval(new Object[0]);
+        if (v == null) {
+            return null;
+        }
+        return e.type().equals(target) ? v : target.convert(v, e.type());
+    }
+
+    private static List<Integer> targetColumns(StorageMergeTree table, List<String> names) {
+        List<TableColumn> all = table.definition().columns();
+        List<Integer> out = new ArrayList<>();
+        if (names == null) {
+            for (int i = 0; i < all.size(); i++) {
+                if (!all.get(i).isMaterialized()) {
+                    out.add(i);
+                }
+            }
+            return out;
+        }
+        Map<String, Integer> idx = new HashMap<>();
+        for (int i = 0; i < all.size(); i++) {
+            idx.put(all.get(i).name(), i);
+        }
+        for (String n : names) {
+            Integer i = idx.get(n);
+            if (i == null) {
+                throw new ChException(ErrorCode.NO_SUCH_COLUMN_IN_TABLE, "No such column " + n + " in table "
+                    + table.database() + "." + table.name());
+            }
+            if (all.get(i).isMaterialized()) {
+                throw new ChException(ErrorCode.ILLEGAL_COLUMN, "Cannot insert column " + n + ", because it is MATERIALIZED column");
+            }
+            if (out.contains(i)) {
+                throw new ChException(ErrorCode.DUPLICATE_COLUMN, "Column " + n + " in table " + table.name() + " specified more than once");
+            }
+            out.add(i);
+        }
+        return out;
+    }
+
+    /** Turns an input row (target columns only) into a full table row: defaults, NULL as default, MATERIALIZED. */
+    static final class RowCompleter {
+        private final List<TableColumn> all;
+        private final int[] targets;
+        private final Evaluator[] defaults;
+        private final boolean trivial;
+
+        RowCompleter(List<TableColumn> all, List<Integer> targets, QueryContext ctx) {
+            this.all = all;
+            this.targets = targets.stream().mapToInt(Integer::intValue).toArray();
+            this.defaults = new Evaluator[all.size()];
+            List<Column> header = new ArrayList<>();
+            for (TableColumn c : all) {
+                header.add(new Column(c.name(), c.type()));
+            }
+            boolean anyDefaults = false;
+            for (int i = 0; i < all.size(); i++) {
+                if (all.get(i).hasDefault()) {
+                    Evaluator e = new ExprCompiler(ctx, header, Map.of(), null).compile(all.get(i).defaultExpr());
+                    defaults[i] = e;
+                    anyDefaults = true;
+                }
+            }
+            this.trivial = !anyDefaults && targets.size() == all.size() && isIdentity(this.targets);
+        }
+
+        private static boolean isIdentity(int[] t) {
+            for (int i = 0; i < t.length; i++) {
+                if (t[i] != i) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        Object[] complete(Object[] in) {
+            if (trivial) {
+                boolean clean = true;
+                for (int i = 0; i < in.length; i++) {
+                    if (in[i] == RowReader.DEFAULT || in[i] == null && !all.get(i).type().isNullable()) {
+                        clean = false;
+                        break;
+                    }
+                }
+                if (clean) {
+                    return in;
+                }
+            }
+            Object[] row = new Object[all.size()];
+            boolean[] given = new boolean[all.size()];
+            for (int k = 0; k < targets.length; k++) {
+                Object v = in[k];
+                int i = targets[k];
+                if (v == RowReader.DEFAULT || v == null && !all.get(i).type().isNullable()) {
+                    continue;
+                }
+                row[i] = v;
+                given[i] = true;
+            }
+            for (int i = 0; i < row.length; i++) {
+                if (!given[i]) {
+                    row[i] = defaultFor(i, row);
+                }
+            }
+            return row;
+        }
+
+        Object[] fromSelect(Object[] in, List<Column> from) {
+            Object[] conv = new Object[in.length];
+            for (int k = 0; k < in.length; k++) {
+                DataType to = all.get(targets[k]).type();
+                DataType f = from.get(k).type();
+                Object v = in[k];
+                conv[k] = v == null || f.equals(to) || f.unwrap() instanceof NothingType ? v : to.convert(v, f);
+            }
+            return complete(conv);
+        }
+
+        private Object defaultFor(int i, Object[] row) {
+            Evaluator d = defaults[i];
+            DataType t = all.get(i).type();
+            if (d == null) {
+                return t.defaultValue();
+            }
+            Object v = d.eval(row);
+            if (v == null) {
+                return t.defaultValue();
+            }
+            return d.type().equals(t) ? v : t.convert(v, d.type());
+        }
+    }
+}

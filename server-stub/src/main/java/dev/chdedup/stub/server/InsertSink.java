@@ -1,0 +1,13 @@
+package dev.chdedup.stub.server;
+
+import dev.chdedup.stub.data.Block;
+
+/**
+ * Where an INSERT's finished blocks go: one {@link #write} per block (split by partition, one part each, after
+ * any deduplication), then {@link #finish} for the summary. Mirrors ClickHouse's {@code MergeTreeSink}.
+ */
+public interface InsertSink {
+    void write(Block block);
+
+    QueryResult.Done finish();
+}

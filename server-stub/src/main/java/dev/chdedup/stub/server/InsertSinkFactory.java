@@ -1,0 +1,9 @@
+package dev.chdedup.stub.server;
+
+import dev.chdedup.stub.exec.QueryContext;
+import dev.chdedup.stub.mergetree.StorageMergeTree;
+
+/** Creates the sink an INSERT into a table writes through. */
+public interface InsertSinkFactory {
+    InsertSink create(StorageMergeTree table, QueryContext ctx, boolean fromSelect);
+}

@@ -1,0 +1,249 @@
+package dev.chdedup.stub.server;
+
+import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.exec.Evaluator;
+import dev.chdedup.stub.exec.ExprCompiler;
+import dev.chdedup.stub.exec.QueryContext;
+import dev.chdedup.stub.exec.SelectExecutor;
+import dev.chdedup.stub.mergetree.PartitionKey;
+import dev.chdedup.stub.mergetree.StorageMergeTree;
+import dev.chdedup.stub.mergetree.TableColumn;
+import dev.chdedup.stub.sql.Expr;
+import dev.chdedup.stub.sql.Statement;
+import dev.chdedup.stub.system.ShowCreate;
+import dev.chdedup.stub.system.SystemTables;
+import dev.chdedup.stub.types.DataTypes;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Executes one parsed statement against the catalog: DDL, SELECT (through {@link SelectExecutor}), INSERT
+ * (through {@link InsertInterpreter}), SHOW/DESCRIBE/EXISTS, ALTER, OPTIMIZE, SYSTEM. Session statements (SET,
+ * USE) are applied by the protocol layer, which owns the session.
+ */
+public final class Interpreter {
+    private final DatabaseCatalog catalog;
+    private final SelectExecutor selects;
+    private final InsertInterpreter inserts;
+    private final SystemCommands system;
+
+    public Interpreter(DatabaseCatalog catalog, SelectExecutor selects, InsertInterpreter inserts, SystemCommands system) {
+        this.catalog = catalog;
+        this.selects = selects;
+        this.inserts = inserts;
+        this.system = system;
+    }
+
+    public boolean catalogHas(String db) {
+        return catalog.databaseExists(db);
+    }
+
+    public SelectExecutor selects() {
+        return selects;
+    }
+
+    public QueryResult execute(Statement st, String sql, InputStream data, String defaultFormat, QueryContext ctx) throws IOException {
+        if (st instanceof Statement.SelectStmt) {
+            return new QueryResult.Rows(selects.execute(((Statement.SelectStmt) st).query(), ctx), ((Statement.SelectStmt) st).query().format());
+        }
+        if (st instanceof Statement.Insert) {
+            return inserts.execute((Statement.Insert) st, data, defaultFormat, ctx);
+        }
+        if (st instanceof Statement.CreateDatabase) {
+            Statement.CreateDatabase cd = (Statement.CreateDatabase) st;
+            catalog.createDatabase(cd.name(), cd.ifNotExists());
+            return QueryResult.Done.NOTHING;
+        }
+        if (st instanceof Statement.DropDatabase) {
+            Statement.DropDatabase dd = (Statement.DropDatabase) st;
+            catalog.dropDatabase(dd.name(), dd.ifExists());
+            return QueryResult.Done.NOTHING;
+        }
+        if (st instanceof Statement.CreateTable) {
+            return createTable((Statement.CreateTable) st, sql, ctx);
+        }
+        if (st instanceof Statement.CreateView) {
+            return system.createView((Statement.CreateView) st, sql, ctx);
+        }
+        if (st instanceof Statement.DropTable) {
+            Statement.DropTable dt = (Statement.DropTable) st;
+            String db = db(dt.database(), ctx);
+            if (!catalog.databaseExists(db) && !dt.ifExists()) {
+                throw DatabaseCatalog.unknownDatabase(db);
+            }
+            system.beforeDrop(db, dt.table());
+            catalog.dropTable(db, dt.table(), dt.ifExists());
+            return QueryResult.Done.NOTHING;
+        }
+        if (st instanceof Statement.Truncate) {
+            Statement.Truncate t = (Statement.Truncate) st;
+            String db = db(t.database(), ctx);
+            if (t.ifExists() && catalog.find(db, t.table()) == null) {
+                return QueryResult.Done.NOTHING;
+            }
+            system.truncated(catalog.mergeTree(db, t.table()), catalog.mergeTree(db, t.table()).truncate());
+            return QueryResult.Done.NOTHING;
+        }
+        if (st instanceof Statement.ShowTables) {
+            return show((Statement.ShowTables) st, ctx);
+        }
+        if (st instanceof Statement.ShowCreate) {
+            Statement.ShowCreate sc = (Statement.ShowCreate) st;
+            String db = db(sc.database(), ctx);
+            Object obj = catalog.find(db, sc.table());
+            String text = obj instanceof StorageMergeTree ? ShowCreate.of((StorageMergeTree) obj) : system.showCreate(db, sc.table(), obj);
+            return rows(List.of(new Column("statement", DataTypes.STRING)), List.<Object[]>of(new Object[] {text}));
+        }
+        if (st instanceof Statement.Describe) {
+            Statement.Describe d = (Statement.Describe) st;
+            String db = db(d.database(), ctx);
+            List<Column> header = List.of(new Column("name", DataTypes.STRING), new Column("type", DataTypes.STRING),
+                new Column("default_type", DataTypes.STRING), new Column("default_expression", DataTypes.STRING),
+                new Column("comment", DataTypes.STRING), new Column("codec_expression", DataTypes.STRING),
+                new Column("ttl_expression", DataTypes.STRING));
+            List<Object[]> out = new ArrayList<>();
+            Object obj = catalog.find(db, d.table());
+            if (obj instanceof StorageMergeTree) {
+                for (TableColumn c : ((StorageMergeTree) obj).definition().columns()) {
+                    out.add(new Object[] {c.name(), c.type().name(), c.defaultKind() == null ? "" : c.defaultKind(),
+                        c.defaultSql() == null ? "" : c.defaultSql(), "", "", ""});
+                }
+            } else {
+                for (Column c : catalog.table(db, d.table(), ctx).columns()) {
+                    out.add(new Object[] {c.name(), c.type().name(), "", "", "", "", ""});
+                }
+            }
+            return rows(header, out);
+        }
+        if (st instanceof Statement.Exists) {
+            Statement.Exists e = (Statement.Exists) st;
+            String db = db(e.database(), ctx);
+            boolean exists = catalog.databaseExists(db) && (catalog.find(db, e.table()) != null
+                || db.equals(DatabaseCatalog.SYSTEM) && catalog.tables(db).containsKey(e.table()));
+            return rows(List.of(new Column("result", DataTypes.UINT8)), List.<Object[]>of(new Object[] {exists ? 1L : 0L}));
+        }
+        if (st instanceof Statement.Alter) {
+            return alter((Statement.Alter) st, ctx);
+        }
+        if (st instanceof Statement.Optimize) {
+            Statement.Optimize o = (Statement.Optimize) st;
+            StorageMergeTree t = catalog.mergeTree(db(o.database(), ctx), o.table());
+            String partition = o.partition() == null ? null : partitionId(t, o.partition(), ctx);
+            boolean merged = t.optimize(partition, o.isFinal());
+            if (!merged && ctx.settings().getBool("optimize_throw_if_noop")) {
+                throw new ChException(ErrorCode.CANNOT_ASSIGN_OPTIMIZE, "There are no parts to merge");
+            }
+            return QueryResult.Done.NOTHING;
+        }
+        if (st instanceof Statement.SystemCmd) {
+            return system.execute((Statement.SystemCmd) st, ctx);
+        }
+        if (st instanceof Statement.KillQuery) {
+            return rows(List.of(new Column("kill_status", DataTypes.STRING), new Column("query_id", DataTypes.STRING),
+                new Column("user", DataTypes.STRING), new Column("query", DataTypes.STRING)), List.of());
+        }
+        throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Statement " + st.getClass().getSimpleName() + " is not supported here");
+    }
+
+    static String db(String given, QueryContext ctx) {
+        return given != null ? given : ctx.database();
+    }
+
+    static QueryResult rows(List<Column> header, List<Object[]> rows) {
+        return new QueryResult.Rows(new SelectExecutor.Stream(header, SelectExecutor.chunk(header, new ArrayList<>(rows), 65536)), null);
+    }
+
+    private QueryResult createTable(Statement.CreateTable ct, String sql, QueryContext ctx) throws IOException {
+        String db = db(ct.database(), ctx);
+        if (DatabaseCatalog.SYSTEM.equals(db)) {
+            throw new ChException(ErrorCode.DATABASE_ACCESS_DENIED, "Cannot create tables in the system database");
+        }
+        if (ct.asTable() != null || ct.asSelect() != null) {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "CREATE TABLE ... AS is not supported by the stub");
+        }
+        if (!catalog.databaseExists(db)) {
+            throw DatabaseCatalog.unknownDatabase(db);
+        }
+        Statement.CreateTable normalized = new Statement.CreateTable(db, ct.table(), ct.ifNotExists(), ct.orReplace(), ct.columns(),
+            ct.engine(), ct.engineArgs(), ct.partitionBy(), ct.orderBy(), ct.primaryKey(), ct.settings(), ct.clauseSql(), null, null, null);
+        system.beforeCreateTable(db, normalized);
+        catalog.createTable(db, ct.table(), normalized, qualify(sql, db, ct));
+        return QueryResult.Done.NOTHING;
+    }
+
+    /** The CREATE text stored in metadata, with the database made explicit so reloading needs no context. */
+    private static String qualify(String sql, String db, Statement.CreateTable ct) {
+        if (ct.database() != null) {
+            return sql;
+        }
+        return sql.replaceFirst("(?is)^(\\s*CREATE\\s+(?:OR\\s+REPLACE\\s+)?TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?)",
+            "$1`" + db.replace("$", "\\$") + "`.");
+    }
+
+    private QueryResult show(Statement.ShowTables s, QueryContext ctx) {
+        List<Column> header = List.of(new Column("name", DataTypes.STRING));
+        List<String> names = s.databases() ? catalog.databaseNames() : new ArrayList<>(catalog.tables(db(s.database(), ctx)).keySet());
+        List<Object[]> out = new ArrayList<>();
+        Pattern like = s.like() == null ? null : likeRegex(s.like());
+        for (String n : names) {
+            if (like == null || like.matcher(n).matches()) {
+                out.add(new Object[] {n});
+            }
+        }
+        return rows(header, out);
+    }
+
+    private static Pattern likeRegex(String like) {
+        StringBuilder sb = new StringBuilder();
+        for (char c : like.toCharArray()) {
+            sb.append(c == '%' ? ".*" : c == '_' ? "." : Pattern.quote(String.valueOf(c)));
+        }
+        return Pattern.compile(sb.toString(), Pattern.DOTALL);
+    }
+
+    private QueryResult alter(Statement.Alter a, QueryContext ctx) throws IOException {
+        StorageMergeTree t = catalog.mergeTree(db(a.database(), ctx), a.table());
+        for (Statement.AlterCommand c : a.commands()) {
+            if (c instanceof Statement.ModifySetting) {
+                t.modifySettings(((Statement.ModifySetting) c).settings());
+                system.settingsChanged(t);
+            } else if (c instanceof Statement.ResetSetting) {
+                t.resetSettings(((Statement.ResetSetting) c).names());
+                system.settingsChanged(t);
+            } else if (c instanceof Statement.DropPartition) {
+                Statement.DropPartition dp = (Statement.DropPartition) c;
+                String id = dp.partitionId() != null ? dp.partitionId() : partitionId(t, dp.partition(), ctx);
+                system.partsDropped(t, t.dropPartition(id));
+            } else if (c instanceof Statement.DropPart) {
+                system.partsDropped(t, List.of(t.dropPart(((Statement.DropPart) c).partName())));
+            }
+        }
+        return QueryResult.Done.NOTHING;
+    }
+
+    /** The partition id a PARTITION expression names: a literal value (or tuple) of the partition key, or ALL/tuple(). */
+    private String partitionId(StorageMergeTree t, Expr e, QueryContext ctx) {
+        if (e instanceof Expr.Ident && ((Expr.Ident) e).joined().equalsIgnoreCase("ALL")) {
+            return "all";
+        }
+        Evaluator ev = new ExprCompiler(ctx, List.of(), Map.of(), selects).compile(e);
+        if (!ev.constant()) {
+            throw new ChException(ErrorCode.INVALID_PARTITION_VALUE, "Partition value must be a constant");
+        }
+        if (t.definition().partitionKey().isEmpty()) {
+            return "all";
+        }
+        return PartitionKey.idOf(ev.eval(new Object[0]), ev.type());
+    }
+
+    /** Exposed for system tables built from query results. */
+    public static dev.chdedup.stub.exec.TableSource snapshot(List<Column> cols, List<Object[]> rows) {
+        return SystemTables.snapshot(cols, rows);
+    }
+}

@@ -1,0 +1,155 @@
+package dev.chdedup.stub.server;
+
+import dev.chdedup.stub.compress.CompressedBlockOutputStream;
+import dev.chdedup.stub.data.Block;
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.exec.QueryContext;
+import dev.chdedup.stub.exec.SelectExecutor;
+import dev.chdedup.stub.format.FormatSettings;
+import dev.chdedup.stub.format.Formats;
+import dev.chdedup.stub.format.JsonWriter;
+import dev.chdedup.stub.format.RowWriter;
+import dev.chdedup.stub.http.HttpResponse;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.zip.DeflaterOutputStream;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * The response body of one query: buffers the result up to {@link HttpInterface#RESPONSE_BUFFER} bytes so that
+ * an error before then still gets a proper status, then streams; applies native LZ4 framing ({@code compress=1})
+ * and HTTP compression ({@code enable_http_compression=1}); an error after the body started is appended to it,
+ * as ClickHouse does.
+ */
+final class Output {
+    private final HttpResponse resp;
+    private final boolean nativeCompress;
+    private final String httpEncoding;
+    private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+    private OutputStream sink;
+    private boolean committed;
+
+    Output(HttpResponse resp, boolean nativeCompress, String acceptEncoding) {
+        this.resp = resp;
+        this.nativeCompress = nativeCompress;
+        String enc = null;
+        if (acceptEncoding != null) {
+            String a = acceptEncoding.toLowerCase();
+            enc = a.contains("gzip") ? "gzip" : a.contains("deflate") ? "deflate" : null;
+        }
+        this.httpEncoding = enc;
+    }
+
+    HttpResponse response() {
+        return resp;
+    }
+
+    boolean committed() {
+        return committed;
+    }
+
+    /** A statement with no result: status 200, an empty body, the summary. */
+    void finishEmpty(String summary) throws IOException {
+        resp.status(200);
+        resp.header("X-ClickHouse-Summary", summary);
+        resp.contentType("text/plain; charset=UTF-8");
+        resp.contentLength(0);
+        committed = true;
+    }
+
+    void writeRows(SelectExecutor.Stream stream, String format, QueryContext ctx, long startNanos) throws IOException {
+        String canonical = Formats.canonicalName(format);
+        resp.status(200);
+        resp.contentType(Formats.contentType(canonical));
+        resp.header("X-ClickHouse-Format", canonical);
+        OutputStream target = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                if (sink != null) {
+                    sink.write(b, off, len);
+                    return;
+                }
+                buffer.write(b, off, len);
+                if (buffer.size() > HttpInterface.RESPONSE_BUFFER) {
+                    commit(-1);
+                }
+            }
+        };
+        long rowsOut = 0;
+        RowWriter w = Formats.openOutput(canonical, target, stream.columns(), FormatSettings.of(ctx.settings().changed()));
+        while (stream.blocks().hasNext()) {
+            Block b = stream.blocks().next();
+            for (Object[] r : b.rows()) {
+                w.writeRow(r);
+            }
+            rowsOut += b.rowCount();
+        }
+        if (w instanceof JsonWriter) {
+            ((JsonWriter) w).setStatistics((System.nanoTime() - startNanos) / 1e9, rowsOut, 0);
+        }
+        w.finish();
+        if (sink == null) {
+            resp.header("X-ClickHouse-Summary", "{\"read_rows\":\"" + rowsOut + "\",\"read_bytes\":\"0\",\"written_rows\":\"0\","
+                + "\"written_bytes\":\"0\",\"total_rows_to_read\":\"0\",\"result_rows\":\"" + rowsOut + "\",\"result_bytes\":\""
+                + buffer.size() + "\",\"elapsed_ns\":\"" + (System.nanoTime() - startNanos) + "\"}");
+            commit(buffer.size());
+        }
+        sink.close();
+    }
+
+    private void commit(long knownLength) throws IOException {
+        committed = true;
+        if (httpEncoding != null) {
+            resp.header("Content-Encoding", httpEncoding);
+        }
+        OutputStream raw = resp.body();
+        OutputStream s = new NonClosing(raw);
+        if (httpEncoding != null) {
+            s = httpEncoding.equals("gzip") ? new GZIPOutputStream(s, 65536) : new DeflaterOutputStream(s);
+        }
+        if (nativeCompress) {
+            s = new CompressedBlockOutputStream(s);
+        }
+        sink = s;
+        if (buffer.size() > 0) {
+            buffer.writeTo(sink);
+        }
+        buffer.reset();
+    }
+
+    /** Writes an error into a response whose body already started, then ends it. */
+    void appendError(ChException e) {
+        try {
+            if (sink != null) {
+                sink.write(("\n" + e.displayText() + "\n").getBytes(StandardCharsets.UTF_8));
+                sink.close();
+            }
+            resp.closeConnection();
+        } catch (IOException ignored) {
+            resp.abort();
+        }
+    }
+
+    private static final class NonClosing extends java.io.FilterOutputStream {
+        NonClosing(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
+            out.flush();
+        }
+    }
+}

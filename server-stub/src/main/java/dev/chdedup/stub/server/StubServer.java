@@ -1,0 +1,171 @@
+package dev.chdedup.stub.server;
+
+import dev.chdedup.stub.exec.SelectExecutor;
+import dev.chdedup.stub.http.HttpServer;
+import dev.chdedup.stub.mergetree.PartStore;
+import dev.chdedup.stub.system.Events;
+import dev.chdedup.stub.system.SystemTables;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The embeddable ClickHouse-compatible server, shaped like Curator's {@code TestingServer}: built with a
+ * {@link Builder}, then {@link #start()}, {@link #stop()}, {@link #restart()} (same data directory, same port) and
+ * {@link #close()}. Port 0 picks a free port; without a data directory a temporary one is used and removed on
+ * close. State: LATENT, STARTED, STOPPED, CLOSED.
+ */
+public final class StubServer implements Closeable {
+    public enum State { LATENT, STARTED, STOPPED, CLOSED }
+
+    private final String host;
+    private int port;
+    private final Path dataDir;
+    private final boolean tempDir;
+    private final Map<String, String> users;
+    private final Duration keepAlive;
+    private volatile State state = State.LATENT;
+    private HttpServer http;
+    private DatabaseCatalog catalog;
+    private Events events;
+    private Components components;
+
+    /** What a running server is made of; features and tests reach the engine through it. */
+    public record Components(DatabaseCatalog catalog, Interpreter interpreter, Events events, SystemTables system) {
+    }
+
+    private StubServer(Builder b) throws IOException {
+        this.host = b.host;
+        this.port = b.port;
+        this.tempDir = b.dataDir == null;
+        this.dataDir = b.dataDir != null ? b.dataDir : Files.createTempDirectory("chdedup-stub-");
+        this.users = Map.copyOf(b.users);
+        this.keepAlive = b.keepAlive;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public synchronized StubServer start() throws IOException {
+        if (state == State.STARTED) {
+            return this;
+        }
+        if (state == State.CLOSED) {
+            throw new IllegalStateException("closed");
+        }
+        catalog = new DatabaseCatalog(dataDir);
+        events = new Events();
+        SystemTables system = new SystemTables(catalog, events);
+        catalog.attachSystem(system);
+        SelectExecutor selects = new SelectExecutor(catalog);
+        InsertInterpreter inserts = new InsertInterpreter(catalog, selects, (table, ctx, fromSelect) -> new MergeTreeSink(table, ctx, events));
+        Interpreter interpreter = new Interpreter(catalog, selects, inserts, new SystemCommands(catalog));
+        components = new Components(catalog, interpreter, events, system);
+        HttpInterface handler = new HttpInterface(interpreter, new Sessions(), users, events, HttpInterface.QueryHooks.NONE);
+        http = HttpServer.builder().host(host).port(port).handler(handler).idleTimeout(keepAlive).build().start();
+        port = http.port();
+        state = State.STARTED;
+        return this;
+    }
+
+    /** Stops serving and releases the data directory; {@link #start()} or {@link #restart()} brings it back. */
+    public synchronized void stop() {
+        if (state != State.STARTED) {
+            return;
+        }
+        http.close();
+        catalog.close();
+        state = State.STOPPED;
+    }
+
+    public synchronized StubServer restart() throws IOException {
+        stop();
+        return start();
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        stop();
+        state = State.CLOSED;
+        if (tempDir) {
+            PartStore.deleteRecursively(dataDir);
+        }
+    }
+
+    public State state() {
+        return state;
+    }
+
+    public String host() {
+        return host;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    public String httpUrl() {
+        return "http://" + host + ":" + port;
+    }
+
+    /** A URL for the official driver ({@code jdbc:clickhouse://host:port/default}). */
+    public String jdbcUrl() {
+        return jdbcUrl("default");
+    }
+
+    public String jdbcUrl(String database) {
+        return "jdbc:clickhouse://" + host + ":" + port + "/" + database;
+    }
+
+    public Components components() {
+        return components;
+    }
+
+    public static final class Builder {
+        private String host = "127.0.0.1";
+        private int port;
+        private Path dataDir;
+        private final Map<String, String> users = new LinkedHashMap<>(Map.of("default", ""));
+        private Duration keepAlive = Duration.ofSeconds(10);
+
+        public Builder host(String host) {
+            this.host = host;
+            return this;
+        }
+
+        public Builder port(int port) {
+            this.port = port;
+            return this;
+        }
+
+        /** A data directory that outlives the server; without one a temporary directory is removed on close. */
+        public Builder dataDir(Path dir) {
+            this.dataDir = dir;
+            return this;
+        }
+
+        /** Adds a user; the default user {@code default} has an empty password unless replaced here. */
+        public Builder user(String name, String password) {
+            users.put(name, password);
+            return this;
+        }
+
+        public Builder keepAliveTimeout(Duration d) {
+            this.keepAlive = d;
+            return this;
+        }
+
+        public StubServer build() throws IOException {
+            return new StubServer(this);
+        }
+    }
+}

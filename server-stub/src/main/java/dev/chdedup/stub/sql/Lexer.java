@@ -1,0 +1,159 @@
+package dev.chdedup.stub.sql;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.types.TextReader;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Splits SQL text into tokens: identifiers (bare, `back-quoted` or "double-quoted"), numbers, 'strings' with
+ * ClickHouse's escapes, and operators. Comments ({@code --}, {@code #!}, block comments) are skipped.
+ */
+public final class Lexer {
+    private static final String[] OPS = {"::", "||", "<=", ">=", "!=", "<>", "==", "->", "(", ")", "[", "]", "{", "}",
+        ",", ";", ".", "+", "-", "*", "/", "%", "=", "<", ">", "?", ":"};
+
+    private Lexer() {
+    }
+
+    public static List<Token> tokenize(String sql, int from, int to) {
+        List<Token> out = new ArrayList<>();
+        Token prev = null;
+        int i = from;
+        while (true) {
+            Token t = next(sql, i, to, prev);
+            out.add(t);
+            if (t.kind() == Token.Kind.EOF) {
+                return out;
+            }
+            i = t.end();
+            prev = t;
+        }
+    }
+
+    /** Lexes the one token at or after {@code i}; {@code prev} disambiguates {@code t.1} from {@code .5}. */
+    public static Token next(String sql, int i, int to, Token prev) {
+        i = skipSpaceAndComments(sql, i, to);
+        if (i >= to) {
+            return new Token(Token.Kind.EOF, "", to, to);
+        }
+        char c = sql.charAt(i);
+        int st = i;
+        if (Character.isLetter(c) || c == '_' || c == '$') {
+            while (i < to && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '_' || sql.charAt(i) == '$')) {
+                i++;
+            }
+            return new Token(Token.Kind.IDENT, sql.substring(st, i), st, i);
+        }
+        if (Character.isDigit(c) && !(prev != null && prev.isOp(".") && prev.end() == st)
+            || (c == '.' && i + 1 < to && Character.isDigit(sql.charAt(i + 1)) && !(prev != null && endsOperand(prev)))) {
+            i = number(sql, i, to);
+            return new Token(Token.Kind.NUMBER, sql.substring(st, i), st, i);
+        }
+        if (Character.isDigit(c)) {
+            while (i < to && Character.isDigit(sql.charAt(i))) {
+                i++;
+            }
+            return new Token(Token.Kind.NUMBER, sql.substring(st, i), st, i);
+        }
+        if (c == '\'') {
+            StringBuilder sb = new StringBuilder();
+            i = quoted(sql, i, to, '\'', sb);
+            return new Token(Token.Kind.STRING, sb.toString(), st, i);
+        }
+        if (c == '`' || c == '"') {
+            StringBuilder sb = new StringBuilder();
+            i = quoted(sql, i, to, c, sb);
+            return new Token(Token.Kind.QUOTED_IDENT, sb.toString(), st, i);
+        }
+        for (String o : OPS) {
+            if (sql.startsWith(o, i) && i + o.length() <= to) {
+                return new Token(Token.Kind.OP, o, st, i + o.length());
+            }
+        }
+        throw new ChException(ErrorCode.SYNTAX_ERROR, "Syntax error: failed at position " + (i + 1)
+            + " ('" + sql.substring(i, Math.min(to, i + 20)) + "'): unrecognized token");
+    }
+
+    private static boolean endsOperand(Token t) {
+        return t.kind() == Token.Kind.IDENT || t.kind() == Token.Kind.QUOTED_IDENT || t.isOp(")") || t.isOp("]")
+            || t.kind() == Token.Kind.NUMBER;
+    }
+
+    public static int skipSpaceAndComments(String sql, int i, int to) {
+        while (i < to) {
+            char c = sql.charAt(i);
+            if (Character.isWhitespace(c)) {
+                i++;
+            } else if (c == '-' && i + 1 < to && sql.charAt(i + 1) == '-' || c == '#' && i + 1 < to && (sql.charAt(i + 1) == '!' || sql.charAt(i + 1) == ' ')) {
+                while (i < to && sql.charAt(i) != '\n') {
+                    i++;
+                }
+            } else if (c == '/' && i + 1 < to && sql.charAt(i + 1) == '*') {
+                int e = sql.indexOf("*/", i + 2);
+                i = e < 0 || e >= to ? to : e + 2;
+            } else {
+                break;
+            }
+        }
+        return i;
+    }
+
+    private static int number(String s, int i, int to) {
+        if (s.startsWith("0x", i) || s.startsWith("0X", i)) {
+            i += 2;
+            while (i < to && Character.digit(s.charAt(i), 16) >= 0) {
+                i++;
+            }
+            return i;
+        }
+        while (i < to && (Character.isDigit(s.charAt(i)) || s.charAt(i) == '_')) {
+            i++;
+        }
+        if (i < to && s.charAt(i) == '.') {
+            i++;
+            while (i < to && Character.isDigit(s.charAt(i))) {
+                i++;
+            }
+        }
+        if (i < to && (s.charAt(i) == 'e' || s.charAt(i) == 'E')) {
+            int j = i + 1;
+            if (j < to && (s.charAt(j) == '+' || s.charAt(j) == '-')) {
+                j++;
+            }
+            if (j < to && Character.isDigit(s.charAt(j))) {
+                i = j;
+                while (i < to && Character.isDigit(s.charAt(i))) {
+                    i++;
+                }
+            }
+        }
+        return i;
+    }
+
+    private static int quoted(String s, int i, int to, char q, StringBuilder sb) {
+        int st = i;
+        i++;
+        while (true) {
+            if (i >= to) {
+                throw new ChException(ErrorCode.SYNTAX_ERROR, "Syntax error: failed at position " + (st + 1)
+                    + ": quoted string is not closed");
+            }
+            char c = s.charAt(i++);
+            if (c == q) {
+                if (i < to && s.charAt(i) == q) {
+                    sb.append(q);
+                    i++;
+                    continue;
+                }
+                return i;
+            }
+            if (c == '\\' && i < to) {
+                i = TextReader.unescape(s, i, sb);
+                continue;
+            }
+            sb.append(c);
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package dev.chdedup.stub.sql;
+
+import java.util.List;
+import java.util.Map;
+
+/** A SELECT, or several joined by UNION ALL, with the trailing SETTINGS and FORMAT clauses. */
+public record Query(List<Select> selects, Map<String, String> settings, String format) {
+
+    /** One SELECT block. {@code orderByAll} is ORDER BY ALL; {@code from} may be null (FROM system.one). */
+    public record Select(boolean distinct, List<SelectItem> items, From from, Expr where, List<Expr> groupBy,
+                         Expr having, List<OrderItem> orderBy, boolean orderByAll, boolean orderByAllDesc,
+                         Expr limit, Expr offset, List<Expr> limitBy, Expr limitByCount) {
+    }
+
+    public record SelectItem(Expr expr, String alias, String text) {
+    }
+
+    public record OrderItem(Expr expr, boolean desc, Boolean nullsFirst) {
+    }
+
+    /** A FROM source: a table, a table function or a subquery, with an optional alias; FINAL is accepted. */
+    public sealed interface From {
+    }
+
+    public record TableRef(String database, String table, String alias, boolean isFinal) implements From {
+    }
+
+    public record TableFunction(String name, List<Expr> args, String alias) implements From {
+    }
+
+    public record SubqueryRef(Query query, String alias) implements From {
+    }
+}

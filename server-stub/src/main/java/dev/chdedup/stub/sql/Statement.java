@@ -1,0 +1,97 @@
+package dev.chdedup.stub.sql;
+
+import java.util.List;
+import java.util.Map;
+
+/** Statement AST nodes, one record per statement kind the stub executes. */
+public sealed interface Statement {
+
+    /** A SELECT (or SHOW/DESCRIBE/EXISTS rewritten to a result); {@code settings} and {@code format} trail it. */
+    record SelectStmt(Query query) implements Statement {
+    }
+
+    record CreateDatabase(String name, boolean ifNotExists) implements Statement {
+    }
+
+    record DropDatabase(String name, boolean ifExists) implements Statement {
+    }
+
+    /** A column definition; {@code defaultKind} is DEFAULT, MATERIALIZED, ALIAS, EPHEMERAL or null. */
+    record ColumnDef(String name, String type, String defaultKind, Expr defaultExpr, String defaultSql, String comment) {
+    }
+
+    /** CREATE TABLE; the clauses keep their SQL text too, for SHOW CREATE and for storing metadata. */
+    record CreateTable(String database, String table, boolean ifNotExists, boolean orReplace, List<ColumnDef> columns,
+                       String engine, List<Expr> engineArgs, Expr partitionBy, Expr orderBy, Expr primaryKey,
+                       Map<String, String> settings, Map<String, String> clauseSql, String asDatabase, String asTable,
+                       Query asSelect) implements Statement {
+    }
+
+    /** CREATE MATERIALIZED VIEW / CREATE VIEW. */
+    record CreateView(String database, String name, boolean ifNotExists, boolean materialized, String toDatabase,
+                      String toTable, CreateTable inner, boolean populate, Query select, String selectSql)
+        implements Statement {
+    }
+
+    record DropTable(String database, String table, boolean ifExists, boolean view, boolean sync) implements Statement {
+    }
+
+    record Truncate(String database, String table, boolean ifExists) implements Statement {
+    }
+
+    record ShowTables(String database, String like, boolean databases) implements Statement {
+    }
+
+    record ShowCreate(String database, String table) implements Statement {
+    }
+
+    record Describe(String database, String table) implements Statement {
+    }
+
+    record Exists(String database, String table) implements Statement {
+    }
+
+    /** ALTER TABLE with one or more commands. */
+    record Alter(String database, String table, List<AlterCommand> commands) implements Statement {
+    }
+
+    sealed interface AlterCommand {
+    }
+
+    record ModifySetting(Map<String, String> settings) implements AlterCommand {
+    }
+
+    record ResetSetting(List<String> names) implements AlterCommand {
+    }
+
+    /** DROP PARTITION expr, or DROP PARTITION ID 'id'. */
+    record DropPartition(Expr partition, String partitionId) implements AlterCommand {
+    }
+
+    record DropPart(String partName) implements AlterCommand {
+    }
+
+    record Optimize(String database, String table, boolean isFinal, Expr partition, boolean deduplicate) implements Statement {
+    }
+
+    /** SYSTEM STOP/START MERGES [table], SYSTEM ENABLE/DISABLE FAILPOINT name, SYSTEM FLUSH LOGS, ... */
+    record SystemCmd(String action, String database, String table, String argument) implements Statement {
+    }
+
+    record SetStmt(Map<String, String> settings) implements Statement {
+    }
+
+    record Use(String database) implements Statement {
+    }
+
+    record KillQuery(Expr where, boolean sync) implements Statement {
+    }
+
+    /**
+     * INSERT INTO t [(cols)] [SETTINGS ...] followed by VALUES data, FORMAT f data, or a SELECT.
+     * {@code dataOffset} is where inline data starts in the statement text (-1 with a SELECT or no data).
+     */
+    record Insert(String database, String table, List<String> columns, Map<String, String> settings, String format,
+                  Query select, int dataOffset) implements Statement {
+    }
+}

@@ -1,0 +1,48 @@
+package dev.chdedup.stub.system;
+
+import dev.chdedup.stub.mergetree.StorageMergeTree;
+import dev.chdedup.stub.mergetree.TableColumn;
+import java.util.Map;
+
+/** Renders a table's CREATE statement as {@code SHOW CREATE TABLE} prints it. */
+public final class ShowCreate {
+    private ShowCreate() {
+    }
+
+    public static String of(StorageMergeTree t) {
+        StringBuilder sb = new StringBuilder("CREATE TABLE ").append(t.database()).append('.').append(quote(t.name())).append("\n(\n");
+        int i = 0;
+        for (TableColumn c : t.definition().columns()) {
+            sb.append("    ").append(quote(c.name())).append(' ').append(c.type().name());
+            if (c.defaultKind() != null) {
+                sb.append(' ').append(c.defaultKind()).append(' ').append(c.defaultSql());
+            }
+            if (++i < t.definition().columns().size()) {
+                sb.append(',');
+            }
+            sb.append('\n');
+        }
+        sb.append(")\n");
+        Map<String, String> cl = t.definition().clauseSql();
+        String engine = cl.getOrDefault("ENGINE", t.definition().engine());
+        sb.append("ENGINE = ").append(engine.contains("(") ? engine : engine).append('\n');
+        if (cl.containsKey("PARTITION BY")) {
+            sb.append("PARTITION BY ").append(cl.get("PARTITION BY")).append('\n');
+        }
+        if (cl.containsKey("PRIMARY KEY")) {
+            sb.append("PRIMARY KEY ").append(cl.get("PRIMARY KEY")).append('\n');
+        }
+        sb.append("ORDER BY ").append(cl.getOrDefault("ORDER BY", cl.getOrDefault("PRIMARY KEY", "tuple()"))).append('\n');
+        sb.append("SETTINGS index_granularity = ").append(t.settings().getOrDefault("index_granularity", "8192"));
+        for (Map.Entry<String, String> e : t.settings().entrySet()) {
+            if (!e.getKey().equals("index_granularity")) {
+                sb.append(", ").append(e.getKey()).append(" = ").append(e.getValue());
+            }
+        }
+        return sb.toString();
+    }
+
+    static String quote(String n) {
+        return n.matches("[A-Za-z_][A-Za-z0-9_]*") ? n : "`" + n.replace("`", "\\`") + "`";
+    }
+}

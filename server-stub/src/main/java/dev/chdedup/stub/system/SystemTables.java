@@ -1,0 +1,217 @@
+package dev.chdedup.stub.system;
+
+import dev.chdedup.stub.data.Block;
+import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.exec.KnownSettings;
+import dev.chdedup.stub.exec.NumbersSource;
+import dev.chdedup.stub.exec.QueryContext;
+import dev.chdedup.stub.exec.SelectExecutor;
+import dev.chdedup.stub.exec.TableSource;
+import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.MergeTreeSettings;
+import dev.chdedup.stub.mergetree.StorageMergeTree;
+import dev.chdedup.stub.mergetree.TableColumn;
+import dev.chdedup.stub.server.DatabaseCatalog;
+import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.DataTypes;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code system} database: numbers, one, parts, tables, columns, databases, settings, merge_tree_settings
+ * and events, each built as a snapshot when a query reads it, with the columns users query (a subset of
+ * ClickHouse's).
+ */
+public final class SystemTables {
+    private final DatabaseCatalog catalog;
+    private final Events events;
+
+    public SystemTables(DatabaseCatalog catalog, Events events) {
+        this.catalog = catalog;
+        this.events = events;
+    }
+
+    public List<String> names() {
+        return List.of("columns", "databases", "events", "merge_tree_settings", "numbers", "one", "parts", "settings", "tables");
+    }
+
+    private static Column c(String n, String type) {
+        return new Column(n, DataTypes.parse(type));
+    }
+
+    /** A fixed snapshot of rows as a table source. */
+    public static TableSource snapshot(List<Column> cols, List<Object[]> rows) {
+        return new TableSource() {
+            @Override
+            public List<Column> columns() {
+                return cols;
+            }
+
+            @Override
+            public Iterator<Block> read(int maxBlockSize, boolean withVirtuals) {
+                return SelectExecutor.chunk(cols, rows, maxBlockSize);
+            }
+        };
+    }
+
+    public TableSource table(String name, QueryContext ctx) {
+        switch (name.toLowerCase()) {
+            case "one": {
+                List<Column> cols = List.of(c("dummy", "UInt8"));
+                List<Object[]> rows = new ArrayList<>();
+                rows.add(new Object[] {0L});
+                return snapshot(cols, rows);
+            }
+            case "numbers": case "numbers_mt": {
+                List<Column> cols = List.of(c("number", "UInt64"));
+                return new TableSource() {
+                    @Override
+                    public List<Column> columns() {
+                        return cols;
+                    }
+
+                    @Override
+                    public Iterator<Block> read(int maxBlockSize, boolean withVirtuals) {
+                        return NumbersSource.blocks(0, -1, 1, maxBlockSize, cols);
+                    }
+                };
+            }
+            case "databases": {
+                List<Column> cols = List.of(c("name", "String"), c("engine", "String"), c("data_path", "String"),
+                    c("metadata_path", "String"), c("uuid", "UUID"), c("comment", "String"));
+                List<Object[]> rows = new ArrayList<>();
+                for (String db : catalog.databaseNames()) {
+                    rows.add(new Object[] {db, db.equals("system") ? "Memory" : "Atomic", catalog.root().resolve("data").toString() + "/",
+                        catalog.root().resolve("metadata").resolve(db).toString() + "/", new java.util.UUID(0, 0), ""});
+                }
+                return snapshot(cols, rows);
+            }
+            case "tables": return tables();
+            case "columns": return columns();
+            case "parts": return parts();
+            case "settings": {
+                List<Column> cols = List.of(c("name", "String"), c("value", "String"), c("changed", "UInt8"),
+                    c("description", "String"), c("type", "String"), c("default", "String"), c("readonly", "UInt8"));
+                List<Object[]> rows = new ArrayList<>();
+                for (KnownSettings.Def d : KnownSettings.all().values()) {
+                    boolean changed = ctx.settings().isChanged(d.name());
+                    rows.add(new Object[] {d.name(), ctx.settings().get(d.name()), changed ? 1L : 0L, d.description(), d.type(), d.defaultValue(), 0L});
+                }
+                return snapshot(cols, rows);
+            }
+            case "merge_tree_settings": {
+                List<Column> cols = List.of(c("name", "String"), c("value", "String"), c("changed", "UInt8"),
+                    c("description", "String"), c("type", "String"), c("default", "String"), c("readonly", "UInt8"));
+                List<Object[]> rows = new ArrayList<>();
+                for (MergeTreeSettings.Def d : MergeTreeSettings.all().values()) {
+                    rows.add(new Object[] {d.name(), d.defaultValue(), 0L, d.description(), d.type(), d.defaultValue(), 0L});
+                }
+                return snapshot(cols, rows);
+            }
+            case "events": {
+                List<Column> cols = List.of(c("event", "String"), c("value", "UInt64"), c("description", "String"));
+                List<Object[]> rows = new ArrayList<>();
+                for (Map.Entry<String, Long> e : events.snapshot().entrySet()) {
+                    rows.add(new Object[] {e.getKey(), e.getValue(), Events.describe(e.getKey())});
+                }
+                return snapshot(cols, rows);
+            }
+            default: return null;
+        }
+    }
+
+    private TableSource tables() {
+        List<Column> cols = List.of(c("database", "String"), c("name", "String"), c("uuid", "UUID"), c("engine", "String"),
+            c("is_temporary", "UInt8"), c("data_paths", "Array(String)"), c("metadata_path", "String"),
+            c("metadata_modification_time", "DateTime"), c("create_table_query", "String"), c("engine_full", "String"),
+            c("partition_key", "String"), c("sorting_key", "String"), c("primary_key", "String"),
+            c("total_rows", "Nullable(UInt64)"), c("total_bytes", "Nullable(UInt64)"), c("comment", "String"));
+        List<Object[]> rows = new ArrayList<>();
+        for (String db : catalog.databaseNames()) {
+            if (db.equalsIgnoreCase("information_schema")) {
+                continue;
+            }
+            for (Map.Entry<String, Object> e : catalog.tables(db).entrySet()) {
+                Object t = e.getValue();
+                if (t instanceof StorageMergeTree) {
+                    StorageMergeTree m = (StorageMergeTree) t;
+                    long total = 0;
+                    long bytes = 0;
+                    for (DataPart p : m.activeParts()) {
+                        total += p.rowCount();
+                        bytes += p.bytesOnDisk();
+                    }
+                    Map<String, String> cl = m.definition().clauseSql();
+                    rows.add(new Object[] {db, e.getKey(), new java.util.UUID(0, 0), m.definition().engine(), 0L,
+                        List.of(m.directory().toString() + "/"), "", 0L, ShowCreate.of(m), cl.getOrDefault("ENGINE", m.definition().engine()),
+                        cl.getOrDefault("PARTITION BY", ""), cl.getOrDefault("ORDER BY", ""), cl.getOrDefault("PRIMARY KEY", cl.getOrDefault("ORDER BY", "")),
+                        total, bytes, ""});
+                } else {
+                    String engine = db.equals("system") ? "SystemTable" : t.getClass().getSimpleName();
+                    rows.add(new Object[] {db, e.getKey(), new java.util.UUID(0, 0), engine, 0L, List.of(), "", 0L, "", engine, "", "", "", null, null, ""});
+                }
+            }
+        }
+        return snapshot(cols, rows);
+    }
+
+    private TableSource columns() {
+        List<Column> cols = List.of(c("database", "String"), c("table", "String"), c("name", "String"), c("type", "String"),
+            c("position", "UInt64"), c("default_kind", "String"), c("default_expression", "String"),
+            c("is_in_partition_key", "UInt8"), c("is_in_sorting_key", "UInt8"), c("is_in_primary_key", "UInt8"), c("comment", "String"));
+        List<Object[]> rows = new ArrayList<>();
+        for (String db : catalog.databaseNames()) {
+            if (db.equals("system") || db.equalsIgnoreCase("information_schema")) {
+                continue;
+            }
+            for (Map.Entry<String, Object> e : catalog.tables(db).entrySet()) {
+                if (!(e.getValue() instanceof StorageMergeTree)) {
+                    continue;
+                }
+                StorageMergeTree m = (StorageMergeTree) e.getValue();
+                long pos = 1;
+                Map<String, String> cl = m.definition().clauseSql();
+                for (TableColumn tc : m.definition().columns()) {
+                    rows.add(new Object[] {db, e.getKey(), tc.name(), tc.type().name(), pos++,
+                        tc.defaultKind() == null ? "" : tc.defaultKind(), tc.defaultSql() == null ? "" : tc.defaultSql(),
+                        mentions(cl.get("PARTITION BY"), tc.name()), mentions(cl.get("ORDER BY"), tc.name()),
+                        mentions(cl.getOrDefault("PRIMARY KEY", cl.get("ORDER BY")), tc.name()), ""});
+                }
+            }
+        }
+        return snapshot(cols, rows);
+    }
+
+    private static long mentions(String sql, String col) {
+        return sql != null && sql.matches("(?s).*\\b" + java.util.regex.Pattern.quote(col) + "\\b.*") ? 1L : 0L;
+    }
+
+    private TableSource parts() {
+        DataType dt = DataTypes.DATETIME;
+        List<Column> cols = List.of(c("database", "String"), c("table", "String"), c("name", "String"), c("partition_id", "String"),
+            c("partition", "String"), c("active", "UInt8"), c("rows", "UInt64"), c("bytes_on_disk", "UInt64"),
+            c("level", "UInt32"), c("min_block_number", "Int64"), c("max_block_number", "Int64"),
+            new Column("modification_time", dt), c("marks", "UInt64"), c("path", "String"), c("engine", "String"));
+        List<Object[]> rows = new ArrayList<>();
+        for (String db : catalog.databaseNames()) {
+            if (db.equals("system") || db.equalsIgnoreCase("information_schema")) {
+                continue;
+            }
+            for (Map.Entry<String, Object> e : catalog.tables(db).entrySet()) {
+                if (!(e.getValue() instanceof StorageMergeTree)) {
+                    continue;
+                }
+                StorageMergeTree m = (StorageMergeTree) e.getValue();
+                for (DataPart p : m.activeParts()) {
+                    rows.add(new Object[] {db, e.getKey(), p.name(), p.info().partitionId(), p.info().partitionId(), 1L,
+                        p.rowCount(), p.bytesOnDisk(), (long) p.info().level(), p.info().minBlock(), p.info().maxBlock(),
+                        p.modificationTime(), (p.rowCount() + 8191) / 8192 + 1, m.directory().resolve(p.name()).toString() + "/",
+                        m.definition().engine()});
+                }
+            }
+        }
+        return snapshot(cols, rows);
+    }
+}

@@ -1,0 +1,126 @@
+package dev.chdedup.stub.types;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** Array(T), held as an unmodifiable {@code List}; text {@code [a,b]} with quoted elements. */
+public final class ArrayType extends DataType {
+    public final DataType element;
+
+    ArrayType(DataType element) {
+        this.element = element;
+    }
+
+    @Override
+    public String name() {
+        return "Array(" + element.name() + ")";
+    }
+
+    @Override
+    public Object defaultValue() {
+        return List.of();
+    }
+
+    @Override
+    public void formatText(Object v, StringBuilder sb) {
+        sb.append('[');
+        boolean first = true;
+        for (Object e : (List<?>) v) {
+            if (!first) {
+                sb.append(',');
+            }
+            first = false;
+            element.formatQuoted(e, sb);
+        }
+        sb.append(']');
+    }
+
+    @Override
+    public Object parseText(TextReader r, boolean quoted) {
+        r.expect('[');
+        List<Object> out = new ArrayList<>();
+        if (r.tryChar(']')) {
+            return Collections.unmodifiableList(out);
+        }
+        do {
+            r.skipSpaces();
+            out.add(element.parseText(r, true));
+        } while (r.tryChar(','));
+        if (!r.tryChar(']')) {
+            throw new ChException(ErrorCode.CANNOT_READ_ARRAY_FROM_TEXT,
+                "Cannot read array from text, expected comma or end of array, found: '" + r.excerpt() + "'");
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    @Override
+    public void writeBinary(Object v, BinaryOut out) {
+        List<?> l = (List<?>) v;
+        out.writeVarUInt(l.size());
+        for (Object e : l) {
+            element.writeBinary(e, out);
+        }
+    }
+
+    @Override
+    public Object readBinary(BinaryIn in) throws IOException {
+        long n = in.readVarUInt();
+        if (n > BinaryIn.MAX_STRING_BYTES) {
+            throw new ChException(ErrorCode.CANNOT_READ_ALL_DATA, "Too large array size: " + n);
+        }
+        List<Object> out = new ArrayList<>((int) Math.min(n, 1024));
+        for (long i = 0; i < n; i++) {
+            out.add(element.readBinary(in));
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    @Override
+    public int compare(Object a, Object b) {
+        List<?> x = (List<?>) a;
+        List<?> y = (List<?>) b;
+        for (int i = 0; i < Math.min(x.size(), y.size()); i++) {
+            int c = compareNullable(element, x.get(i), y.get(i));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(x.size(), y.size());
+    }
+
+    static int compareNullable(DataType t, Object a, Object b) {
+        if (a == null || b == null) {
+            return a == null ? (b == null ? 0 : 1) : -1;
+        }
+        return t.compare(a, b);
+    }
+
+    @Override
+    public Object convert(Object v, DataType from) {
+        if (v instanceof String) {
+            return parseText((String) v);
+        }
+        if (!(v instanceof List) || !(from.unwrap() instanceof ArrayType)) {
+            throw new ChException(ErrorCode.CANNOT_CONVERT_TYPE, "Cannot convert " + from.name() + " to " + name());
+        }
+        DataType fe = ((ArrayType) from.unwrap()).element;
+        List<Object> out = new ArrayList<>();
+        for (Object e : (List<?>) v) {
+            out.add(e == null && element.isNullable() ? null : element.convert(e, fe));
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    @Override
+    public int byteSize(Object v) {
+        int s = 8;
+        for (Object e : (List<?>) v) {
+            s += element.byteSize(e);
+        }
+        return s;
+    }
+}

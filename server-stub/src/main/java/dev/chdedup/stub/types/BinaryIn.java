@@ -1,0 +1,126 @@
+package dev.chdedup.stub.types;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A buffered little-endian reader over a stream, for RowBinary input. {@link #atEnd()} tells a clean end
+ * between rows from a truncated row, which fails with ClickHouse's {@code CANNOT_READ_ALL_DATA}.
+ */
+public final class BinaryIn {
+    /** Longest string or FixedString a single value may claim, to refuse garbage lengths early. */
+    public static final int MAX_STRING_BYTES = 1 << 30;
+
+    private final InputStream in;
+    private final byte[] buf;
+    private int pos;
+    private int lim;
+    private long consumed;
+
+    public BinaryIn(InputStream in) {
+        this.in = in;
+        this.buf = new byte[1 << 16];
+    }
+
+    public BinaryIn(byte[] data) {
+        this.in = InputStream.nullInputStream();
+        this.buf = data;
+        this.lim = data.length;
+    }
+
+    private boolean fill() throws IOException {
+        if (pos < lim) {
+            return true;
+        }
+        consumed += lim;
+        pos = 0;
+        lim = 0;
+        int n = in.read(buf, 0, buf.length);
+        if (n <= 0) {
+            return false;
+        }
+        lim = n;
+        return true;
+    }
+
+    public boolean atEnd() throws IOException {
+        return !fill();
+    }
+
+    public long position() {
+        return consumed + pos;
+    }
+
+    public int readByte() throws IOException {
+        if (!fill()) {
+            throw eof();
+        }
+        return buf[pos++] & 0xFF;
+    }
+
+    public long readLongLE(int bytes) throws IOException {
+        long v = 0;
+        if (lim - pos >= bytes) {
+            for (int i = 0; i < bytes; i++) {
+                v |= (buf[pos + i] & 0xFFL) << (8 * i);
+            }
+            pos += bytes;
+            return v;
+        }
+        for (int i = 0; i < bytes; i++) {
+            v |= ((long) readByte()) << (8 * i);
+        }
+        return v;
+    }
+
+    public long readVarUInt() throws IOException {
+        long v = 0;
+        for (int i = 0; i < 10; i++) {
+            int b = readByte();
+            v |= ((long) (b & 0x7F)) << (7 * i);
+            if ((b & 0x80) == 0) {
+                return v;
+            }
+        }
+        return v;
+    }
+
+    public byte[] readBytes(int n) throws IOException {
+        if (n < 0 || n > MAX_STRING_BYTES) {
+            throw new ChException(ErrorCode.CANNOT_READ_ALL_DATA, "Too large string size: " + n);
+        }
+        byte[] out = new byte[n];
+        int off = 0;
+        while (off < n) {
+            if (!fill()) {
+                throw eof();
+            }
+            int k = Math.min(n - off, lim - pos);
+            System.arraycopy(buf, pos, out, off, k);
+            pos += k;
+            off += k;
+        }
+        return out;
+    }
+
+    public String readString() throws IOException {
+        long n = readVarUInt();
+        if (n > MAX_STRING_BYTES) {
+            throw new ChException(ErrorCode.CANNOT_READ_ALL_DATA, "Too large string size: " + n);
+        }
+        if (lim - pos >= n) {
+            String s = new String(buf, pos, (int) n, StandardCharsets.UTF_8);
+            pos += (int) n;
+            return s;
+        }
+        return new String(readBytes((int) n), StandardCharsets.UTF_8);
+    }
+
+    private static IOException eof() {
+        return new EOFException("Cannot read all data");
+    }
+}

@@ -1,0 +1,299 @@
+package dev.chdedup.stub.types;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The type factory: parses ClickHouse type names ({@code Array(Nullable(String))}, {@code Enum8('a' = 1)},
+ * SQL aliases such as {@code BIGINT}) into {@link DataType} instances, cached by name. Mirrors ClickHouse's
+ * {@code DataTypeFactory}.
+ */
+public final class DataTypes {
+    public static final IntType INT8 = new IntType(8, true);
+    public static final IntType INT16 = new IntType(16, true);
+    public static final IntType INT32 = new IntType(32, true);
+    public static final IntType INT64 = new IntType(64, true);
+    public static final IntType UINT8 = new IntType(8, false);
+    public static final IntType UINT16 = new IntType(16, false);
+    public static final IntType UINT32 = new IntType(32, false);
+    public static final IntType UINT64 = new IntType(64, false);
+    public static final FloatType FLOAT32 = new FloatType(false);
+    public static final FloatType FLOAT64 = new FloatType(true);
+    public static final BoolType BOOL = new BoolType();
+    public static final StringType STRING = new StringType(0);
+    public static final DateType DATE = new DateType(false);
+    public static final DateType DATE32 = new DateType(true);
+    public static final DateTimeType DATETIME = new DateTimeType(null);
+    public static final UuidType UUID = new UuidType();
+    public static final NothingType NOTHING = new NothingType();
+
+    private static final Map<String, DataType> CACHE = new ConcurrentHashMap<>();
+
+    private DataTypes() {
+    }
+
+    public static DataType nullable(DataType t) {
+        return t.isNullable() || t instanceof NullableType ? t : new NullableType(t);
+    }
+
+    public static DataType array(DataType t) {
+        return new ArrayType(t);
+    }
+
+    public static DataType tuple(List<DataType> ts) {
+        return new TupleType(ts, null);
+    }
+
+    public static DataType map(DataType k, DataType v) {
+        return new MapType(k, v);
+    }
+
+    public static DataType decimal(int p, int s) {
+        return new DecimalType(p, s);
+    }
+
+    public static DataType dateTime64(int p, String tz) {
+        return new DateTime64Type(p, tz);
+    }
+
+    public static DataType dateTime(String tz) {
+        return tz == null ? DATETIME : new DateTimeType(tz);
+    }
+
+    /** Parses a type name, throwing {@code UNKNOWN_TYPE} or {@code SYNTAX_ERROR} for a bad one. */
+    public static DataType parse(String name) {
+        DataType t = CACHE.get(name);
+        if (t != null) {
+            return t;
+        }
+        Parser p = new Parser(name);
+        t = p.type();
+        p.skip();
+        if (p.pos != name.length()) {
+            throw new ChException(ErrorCode.SYNTAX_ERROR, "Cannot parse data type '" + name + "' at position " + (p.pos + 1));
+        }
+        if (CACHE.size() < 10_000) {
+            CACHE.put(name, t);
+        }
+        return t;
+    }
+
+    private static final class Parser {
+        final String s;
+        int pos;
+
+        Parser(String s) {
+            this.s = s;
+        }
+
+        void skip() {
+            while (pos < s.length() && Character.isWhitespace(s.charAt(pos))) {
+                pos++;
+            }
+        }
+
+        boolean eat(char c) {
+            skip();
+            if (pos < s.length() && s.charAt(pos) == c) {
+                pos++;
+                return true;
+            }
+            return false;
+        }
+
+        void need(char c) {
+            if (!eat(c)) {
+                throw new ChException(ErrorCode.SYNTAX_ERROR,
+                    "Cannot parse data type '" + s + "': expected '" + c + "' at position " + (pos + 1));
+            }
+        }
+
+        String ident() {
+            skip();
+            int st = pos;
+            while (pos < s.length() && (Character.isLetterOrDigit(s.charAt(pos)) || s.charAt(pos) == '_')) {
+                pos++;
+            }
+            if (st == pos) {
+                throw new ChException(ErrorCode.SYNTAX_ERROR, "Cannot parse data type '" + s + "' at position " + (pos + 1));
+            }
+            return s.substring(st, pos);
+        }
+
+        long number() {
+            skip();
+            int st = pos;
+            if (pos < s.length() && (s.charAt(pos) == '-' || s.charAt(pos) == '+')) {
+                pos++;
+            }
+            while (pos < s.length() && Character.isDigit(s.charAt(pos))) {
+                pos++;
+            }
+            try {
+                return Long.parseLong(s.substring(st, pos));
+            } catch (NumberFormatException e) {
+                throw new ChException(ErrorCode.SYNTAX_ERROR, "Cannot parse data type '" + s + "': expected a number");
+            }
+        }
+
+        String quoted() {
+            skip();
+            TextReader r = new TextReader(s, pos, s.length());
+            String v = r.readQuoted();
+            pos = r.pos();
+            return v;
+        }
+
+        int intArg() {
+            return (int) number();
+        }
+
+        DataType type() {
+            String id = ident();
+            String lower = id.toLowerCase();
+            switch (lower) {
+                case "nullable": { need('('); DataType t = type(); need(')'); return nullable(t); }
+                case "lowcardinality": { need('('); DataType t = type(); need(')'); return new LowCardinalityType(t); }
+                case "array": { need('('); DataType t = type(); need(')'); return new ArrayType(t); }
+                case "map": { need('('); DataType k = type(); need(','); DataType v = type(); need(')'); return new MapType(k, v); }
+                case "tuple": return tupleArgs();
+                case "fixedstring": { need('('); int n = intArg(); need(')'); return new StringType(n); }
+                case "decimal": case "numeric": case "dec": {
+                    int p = 10;
+                    int sc = 0;
+                    if (eat('(')) {
+                        p = intArg();
+                        if (eat(',')) {
+                            sc = intArg();
+                        }
+                        need(')');
+                    }
+                    return new DecimalType(p, sc);
+                }
+                case "decimal32": { need('('); int sc = intArg(); need(')'); return new DecimalType(9, sc); }
+                case "decimal64": { need('('); int sc = intArg(); need(')'); return new DecimalType(18, sc); }
+                case "decimal128": { need('('); int sc = intArg(); need(')'); return new DecimalType(38, sc); }
+                case "decimal256": { need('('); int sc = intArg(); need(')'); return new DecimalType(76, sc); }
+                case "datetime": case "timestamp": {
+                    String tz = null;
+                    if (eat('(')) {
+                        tz = quoted();
+                        need(')');
+                    }
+                    return dateTime(tz);
+                }
+                case "datetime64": {
+                    need('(');
+                    int p = intArg();
+                    String tz = null;
+                    if (eat(',')) {
+                        tz = quoted();
+                    }
+                    need(')');
+                    return new DateTime64Type(p, tz);
+                }
+                case "enum8": case "enum16": case "enum": return enumArgs(lower.equals("enum16") ? 16 : 8, lower.equals("enum"));
+                default:
+                    DataType simple = simple(lower);
+                    if (simple == null) {
+                        throw new ChException(ErrorCode.UNKNOWN_TYPE, "Unknown data type family: " + id);
+                    }
+                    if (eat('(')) {
+                        // SQL-style length or precision hints such as VARCHAR(255) or INT(11) are accepted and ignored
+                        do {
+                            number();
+                        } while (eat(','));
+                        need(')');
+                    }
+                    return simple;
+            }
+        }
+
+        DataType tupleArgs() {
+            need('(');
+            List<DataType> ts = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            boolean named = false;
+            do {
+                skip();
+                int save = pos;
+                String first = ident();
+                skip();
+                if (pos < s.length() && Character.isLetter(s.charAt(pos))) {
+                    names.add(first);
+                    named = true;
+                    ts.add(type());
+                } else {
+                    pos = save;
+                    names.add(null);
+                    ts.add(type());
+                }
+            } while (eat(','));
+            need(')');
+            return new TupleType(ts, named ? names : null);
+        }
+
+        DataType enumArgs(int bits, boolean auto) {
+            need('(');
+            Map<String, Long> m = new LinkedHashMap<>();
+            long next = 1;
+            do {
+                String n = quoted();
+                long code;
+                if (eat('=')) {
+                    code = number();
+                } else {
+                    code = next;
+                }
+                next = code + 1;
+                if (m.put(n, code) != null) {
+                    throw new ChException(ErrorCode.BAD_ARGUMENTS, "Duplicate names in enum: '" + n + "'");
+                }
+            } while (eat(','));
+            need(')');
+            if (auto) {
+                bits = m.values().stream().allMatch(c -> c >= -128 && c <= 127) ? 8 : 16;
+            }
+            long min = bits == 8 ? -128 : -32768;
+            long max = bits == 8 ? 127 : 32767;
+            for (long c : m.values()) {
+                if (c < min || c > max) {
+                    throw new ChException(ErrorCode.ARGUMENT_OUT_OF_BOUND, "Value " + c + " for element is out of range for Enum" + bits);
+                }
+            }
+            return new EnumType(bits, m);
+        }
+    }
+
+    private static DataType simple(String lower) {
+        switch (lower) {
+            case "int8": case "tinyint": case "byte": case "int1": return INT8;
+            case "int16": case "smallint": return INT16;
+            case "int32": case "int": case "integer": case "mediumint": return INT32;
+            case "int64": case "bigint": return INT64;
+            case "uint8": return UINT8;
+            case "uint16": return UINT16;
+            case "uint32": return UINT32;
+            case "uint64": return UINT64;
+            case "int128": return new BigIntType(128, true);
+            case "uint128": return new BigIntType(128, false);
+            case "int256": return new BigIntType(256, true);
+            case "uint256": return new BigIntType(256, false);
+            case "float32": case "float": case "real": return FLOAT32;
+            case "float64": case "double": return FLOAT64;
+            case "bool": case "boolean": return BOOL;
+            case "string": case "varchar": case "text": case "char": case "blob": case "longtext": case "binary": case "varbinary":
+                return STRING;
+            case "date": return DATE;
+            case "date32": return DATE32;
+            case "uuid": return UUID;
+            case "nothing": return NOTHING;
+            default: return null;
+        }
+    }
+}

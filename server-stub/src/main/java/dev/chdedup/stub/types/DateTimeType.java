@@ -1,0 +1,238 @@
+package dev.chdedup.stub.types;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import java.io.IOException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+
+/**
+ * DateTime and DateTime('tz'), held as a {@code Long} of seconds since the epoch; the text form is the local
+ * time in the type's zone (or the server's, UTC, when the type names none).
+ */
+public final class DateTimeType extends DataType {
+    /** The zone the type names, or null for the server zone. */
+    public final String tz;
+    final ZoneId zone;
+    private final boolean utc;
+
+    DateTimeType(String tz) {
+        this.tz = tz;
+        this.zone = zoneOf(tz);
+        this.utc = zone.equals(ZoneOffset.UTC) || "UTC".equals(zone.getId());
+    }
+
+    static ZoneId zoneOf(String tz) {
+        if (tz == null) {
+            return ZoneOffset.UTC;
+        }
+        try {
+            return ZoneId.of(tz);
+        } catch (RuntimeException e) {
+            throw new ChException(ErrorCode.BAD_ARGUMENTS, "Invalid time zone: " + tz);
+        }
+    }
+
+    @Override
+    public String name() {
+        return tz == null ? "DateTime" : "DateTime('" + tz + "')";
+    }
+
+    @Override
+    public Object defaultValue() {
+        return 0L;
+    }
+
+    long offsetSeconds(long epochSecond) {
+        return utc ? 0 : zone.getRules().getOffset(Instant.ofEpochSecond(epochSecond)).getTotalSeconds();
+    }
+
+    @Override
+    public void formatText(Object v, StringBuilder sb) {
+        format((Long) v, zone, utc, sb);
+    }
+
+    static void format(long sec, ZoneId zone, boolean utc, StringBuilder sb) {
+        long local = sec + (utc ? 0 : zone.getRules().getOffset(Instant.ofEpochSecond(sec)).getTotalSeconds());
+        long days = Math.floorDiv(local, 86400L);
+        int secOfDay = (int) Math.floorMod(local, 86400L);
+        sb.append(java.time.LocalDate.ofEpochDay(days)).append(' ');
+        pad2(sb, secOfDay / 3600);
+        sb.append(':');
+        pad2(sb, secOfDay / 60 % 60);
+        sb.append(':');
+        pad2(sb, secOfDay % 60);
+    }
+
+    private static void pad2(StringBuilder sb, int x) {
+        if (x < 10) {
+            sb.append('0');
+        }
+        sb.append(x);
+    }
+
+    @Override
+    public void formatQuoted(Object v, StringBuilder sb) {
+        sb.append('\'');
+        formatText(v, sb);
+        sb.append('\'');
+    }
+
+    @Override
+    public Object parseText(TextReader r, boolean quoted) {
+        r.skipSpaces();
+        boolean q = quoted && (r.peek() == '\'' || r.peek() == '"');
+        String tok = q ? r.readQuoted() : quoted ? r.readBare() : r.readRest();
+        return parse(tok.trim());
+    }
+
+    Long parse(String s) {
+        long[] parsed = parseLocal(s, 0);
+        if (parsed == null) {
+            throw new ChException(ErrorCode.CANNOT_PARSE_DATETIME,
+                "Cannot parse DateTime: value '" + s + "' is not a valid " + name());
+        }
+        if (parsed[2] == 1) {
+            return parsed[0];
+        }
+        return toEpoch(parsed[0]);
+    }
+
+    long toEpoch(long localSeconds) {
+        if (utc) {
+            return localSeconds;
+        }
+        LocalDateTime ldt = LocalDateTime.ofEpochSecond(localSeconds, 0, ZoneOffset.UTC);
+        return ldt.atZone(zone).toEpochSecond();
+    }
+
+    /**
+     * Parses {@code YYYY-MM-DD[( |T)hh:mm:ss[.fff]]} or a bare epoch number. Returns {local seconds, fraction
+     * scaled to {@code scale} digits, 1 if the number was already an epoch value}, or null when malformed.
+     */
+    static long[] parseLocal(String s, int scale) {
+        int n = s.length();
+        if (n == 0) {
+            return null;
+        }
+        boolean digits = true;
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (!(c >= '0' && c <= '9') && !(i == 0 && c == '-') && c != '.') {
+                digits = false;
+                break;
+            }
+        }
+        if (digits && (n < 10 || s.charAt(4) != '-')) {
+            int dot = s.indexOf('.');
+            try {
+                long whole = Long.parseLong(dot < 0 ? s : s.substring(0, dot));
+                long frac = dot < 0 ? 0 : fraction(s.substring(dot + 1), scale);
+                return new long[] {whole, frac, 1};
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+        if (n < 10 || s.charAt(4) != '-' || s.charAt(7) != '-') {
+            return null;
+        }
+        int y = num(s, 0, 4);
+        int mo = num(s, 5, 7);
+        int d = num(s, 8, 10);
+        if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > 31) {
+            return null;
+        }
+        int h = 0;
+        int mi = 0;
+        int se = 0;
+        long frac = 0;
+        if (n > 10) {
+            char sep = s.charAt(10);
+            if ((sep != ' ' && sep != 'T') || n < 19 || s.charAt(13) != ':' || s.charAt(16) != ':') {
+                return null;
+            }
+            h = num(s, 11, 13);
+            mi = num(s, 14, 16);
+            se = num(s, 17, 19);
+            if (h < 0 || h > 23 || mi < 0 || mi > 59 || se < 0 || se > 59) {
+                return null;
+            }
+            int rest = 19;
+            if (n > rest && s.charAt(rest) == '.') {
+                int e = rest + 1;
+                while (e < n && Character.isDigit(s.charAt(e))) {
+                    e++;
+                }
+                frac = fraction(s.substring(rest + 1, e), scale);
+                rest = e;
+            }
+            if (rest < n && !(rest == n - 1 && s.charAt(rest) == 'Z')) {
+                return null;
+            }
+        }
+        long days;
+        try {
+            days = java.time.LocalDate.of(y, mo, d).toEpochDay();
+        } catch (java.time.DateTimeException e) {
+            return null;
+        }
+        return new long[] {days * 86400L + h * 3600L + mi * 60L + se, frac, 0};
+    }
+
+    private static long fraction(String digits, int scale) {
+        long f = 0;
+        for (int i = 0; i < scale; i++) {
+            f = f * 10 + (i < digits.length() ? digits.charAt(i) - '0' : 0);
+        }
+        return f;
+    }
+
+    private static int num(String s, int from, int to) {
+        int x = 0;
+        for (int i = from; i < to; i++) {
+            int c = s.charAt(i) - '0';
+            if (c < 0 || c > 9) {
+                return -1;
+            }
+            x = x * 10 + c;
+        }
+        return x;
+    }
+
+    @Override
+    public void writeBinary(Object v, BinaryOut out) {
+        out.writeLongLE((Long) v, 4);
+    }
+
+    @Override
+    public Object readBinary(BinaryIn in) throws IOException {
+        return in.readLongLE(4);
+    }
+
+    @Override
+    public int compare(Object a, Object b) {
+        return Long.compare((Long) a, (Long) b);
+    }
+
+    @Override
+    public Object convert(Object v, DataType from) {
+        if (v instanceof String) {
+            return parse(((String) v).trim());
+        }
+        DataType f = from.unwrap();
+        if (f instanceof DateType) {
+            return toEpoch((Long) v * 86400L);
+        }
+        if (f instanceof DateTime64Type) {
+            return Math.floorDiv((Long) v, ((DateTime64Type) f).scale());
+        }
+        return Values.toLong(Values.toNumber(v, from)) & 0xFFFFFFFFL;
+    }
+
+    @Override
+    public int byteSize(Object v) {
+        return 4;
+    }
+}

@@ -1,0 +1,122 @@
+package dev.chdedup.stub.types;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Enum8 and Enum16, held as the {@code Long} code; text shows the element name. */
+public final class EnumType extends DataType {
+    public final int bits;
+    private final Map<String, Long> byName;
+    private final Map<Long, String> byCode = new LinkedHashMap<>();
+    private final String name;
+
+    EnumType(int bits, Map<String, Long> elements) {
+        this.bits = bits;
+        this.byName = new LinkedHashMap<>(elements);
+        StringBuilder sb = new StringBuilder("Enum").append(bits).append('(');
+        boolean first = true;
+        for (Map.Entry<String, Long> e : elements.entrySet()) {
+            byCode.put(e.getValue(), e.getKey());
+            if (!first) {
+                sb.append(", ");
+            }
+            first = false;
+            StringType.quote(e.getKey(), sb);
+            sb.append(" = ").append(e.getValue());
+        }
+        this.name = sb.append(')').toString();
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public Object defaultValue() {
+        return byName.values().iterator().next();
+    }
+
+    @Override
+    public void formatText(Object v, StringBuilder sb) {
+        sb.append(nameOf((Long) v));
+    }
+
+    @Override
+    public void formatQuoted(Object v, StringBuilder sb) {
+        StringType.quote(nameOf((Long) v), sb);
+    }
+
+    public String nameOf(long code) {
+        String n = byCode.get(code);
+        if (n == null) {
+            throw new ChException(ErrorCode.UNKNOWN_ELEMENT_OF_ENUM, "Unexpected value " + code + " in enum");
+        }
+        return n;
+    }
+
+    public Long codeOf(String n) {
+        Long c = byName.get(n);
+        if (c == null) {
+            throw new ChException(ErrorCode.UNKNOWN_ELEMENT_OF_ENUM,
+                "Unknown element '" + n + "' for enum " + name);
+        }
+        return c;
+    }
+
+    @Override
+    public Object parseText(TextReader r, boolean quoted) {
+        r.skipSpaces();
+        if (quoted && (r.peek() == '\'' || r.peek() == '"')) {
+            return codeOf(r.readQuoted());
+        }
+        String tok = quoted ? r.readBare() : r.readRest();
+        Long c = byName.get(tok);
+        if (c != null) {
+            return c;
+        }
+        try {
+            long code = Long.parseLong(tok.trim());
+            nameOf(code);
+            return code;
+        } catch (NumberFormatException e) {
+            return codeOf(tok);
+        }
+    }
+
+    @Override
+    public void writeBinary(Object v, BinaryOut out) {
+        out.writeLongLE((Long) v, bits / 8);
+    }
+
+    @Override
+    public Object readBinary(BinaryIn in) throws IOException {
+        long x = in.readLongLE(bits / 8);
+        long code = bits == 8 ? (byte) x : (short) x;
+        nameOf(code);
+        return code;
+    }
+
+    @Override
+    public int compare(Object a, Object b) {
+        return Long.compare((Long) a, (Long) b);
+    }
+
+    @Override
+    public Object convert(Object v, DataType from) {
+        if (v instanceof String) {
+            return codeOf((String) v);
+        }
+        long code = Values.toLong(Values.toNumber(v, from));
+        nameOf(code);
+        return code;
+    }
+
+    @Override
+    public int byteSize(Object v) {
+        return bits / 8;
+    }
+}
