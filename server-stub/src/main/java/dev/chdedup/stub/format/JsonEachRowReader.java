@@ -3,7 +3,9 @@ package dev.chdedup.stub.format;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +38,15 @@ final class JsonEachRowReader implements RowReader {
     }
 
     @Override
-    public Object[] next() {
+    public Object[] next() throws IOException {
+        try {
+            return readRow();
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    private Object[] readRow() {
         if (done) {
             return null;
         }

@@ -15,6 +15,7 @@ import dev.chdedup.stub.types.DecimalType;
 import dev.chdedup.stub.types.EnumType;
 import dev.chdedup.stub.types.FloatType;
 import dev.chdedup.stub.types.IntType;
+import dev.chdedup.stub.types.LowCardinalityType;
 import dev.chdedup.stub.types.StringType;
 import dev.chdedup.stub.types.UuidType;
 import java.io.EOFException;
@@ -174,6 +175,9 @@ final class RowBinaryReader implements RowReader {
 
     /** The encoded size of a fixed-width type, or -1 (strings, Nullable, arrays, maps, tuples). */
     static long fixedWidth(DataType t) {
+        if (t instanceof LowCardinalityType) {
+            t = ((LowCardinalityType) t).inner;
+        }
         if (t instanceof IntType || t instanceof BigIntType || t instanceof FloatType || t instanceof BoolType
             || t instanceof DateType || t instanceof DateTimeType || t instanceof DateTime64Type
             || t instanceof UuidType || t instanceof DecimalType || t instanceof EnumType) {

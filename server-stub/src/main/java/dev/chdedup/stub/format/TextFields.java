@@ -68,7 +68,11 @@ final class TextFields {
         return new ChException(ce.code(), ce.getMessage() + ": (at row " + row + ")", e);
     }
 
+    /** The error as a ChException; a failed read of the input stream is passed on as it is. */
     static ChException asCh(RuntimeException e) {
+        if (e instanceof java.io.UncheckedIOException) {
+            throw e;
+        }
         if (e instanceof ChException) {
             return (ChException) e;
         }

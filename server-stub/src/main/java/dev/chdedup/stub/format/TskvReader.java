@@ -4,7 +4,9 @@ import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.DataType;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -39,7 +41,15 @@ final class TskvReader implements RowReader {
     }
 
     @Override
-    public Object[] next() {
+    public Object[] next() throws IOException {
+        try {
+            return readRow();
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    private Object[] readRow() {
         if (!started) {
             started = true;
             in.skipBom();

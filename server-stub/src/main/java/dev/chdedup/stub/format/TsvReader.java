@@ -5,7 +5,9 @@ import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.IntType;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,7 +93,15 @@ final class TsvReader implements RowReader {
     }
 
     @Override
-    public Object[] next() {
+    public Object[] next() throws IOException {
+        try {
+            return readRow();
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    private Object[] readRow() {
         if (!started) {
             start();
         }

@@ -5,7 +5,9 @@ import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.TextReader;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
@@ -31,7 +33,15 @@ final class ValuesReader implements RowReader {
     }
 
     @Override
-    public Object[] next() {
+    public Object[] next() throws IOException {
+        try {
+            return readRow();
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    private Object[] readRow() {
         if (done) {
             return null;
         }

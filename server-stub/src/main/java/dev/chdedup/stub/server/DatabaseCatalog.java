@@ -9,6 +9,7 @@ import dev.chdedup.stub.mergetree.MergeScheduler;
 import dev.chdedup.stub.mergetree.PartStore;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.mergetree.TableDefinition;
+import dev.chdedup.stub.mv.MaterializedView;
 import dev.chdedup.stub.sql.Parser;
 import dev.chdedup.stub.sql.Statement;
 import dev.chdedup.stub.system.SystemTables;
@@ -40,6 +41,8 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
     private final Map<String, Map<String, Object>> databases = new ConcurrentHashMap<>();
     private final MergeScheduler merges = new MergeScheduler();
     private SystemTables system;
+    /** Views read from metadata, created once every table is loaded: {database, CREATE statement}. */
+    private final List<String[]> pendingViews = new ArrayList<>();
 
     public DatabaseCatalog(Path root) throws IOException {
         this.root = root;
@@ -49,6 +52,13 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
         if (!databases.containsKey(DEFAULT)) {
             createDatabase(DEFAULT, true);
         }
+    }
+
+    /** The views found on disk at start, handed over once. */
+    public List<String[]> takePendingViews() {
+        List<String[]> l = new ArrayList<>(pendingViews);
+        pendingViews.clear();
+        return l;
     }
 
     public void attachSystem(SystemTables system) {
@@ -76,6 +86,8 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
                     if (st instanceof Statement.CreateTable) {
                         Statement.CreateTable ct = (Statement.CreateTable) st;
                         attach(db, ct.table(), ct);
+                    } else if (st instanceof Statement.CreateView) {
+                        pendingViews.add(new String[] {db, Files.readString(sql, StandardCharsets.UTF_8)});
                     }
                 }
             }
@@ -233,6 +245,10 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
         if (t == null) {
             throw unknownTable(db, table);
         }
+        if (t instanceof MaterializedView) {
+            MaterializedView v = (MaterializedView) t;
+            return mergeTree(v.targetDatabase(), v.targetTable());
+        }
         if (!(t instanceof StorageMergeTree)) {
             throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Table " + db + "." + table + " is not a MergeTree table");
         }
@@ -257,6 +273,10 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
         }
         if (t instanceof TableSource) {
             return (TableSource) t;
+        }
+        if (t instanceof MaterializedView) {
+            MaterializedView v = (MaterializedView) t;
+            return table(v.targetDatabase(), v.targetTable(), ctx);
         }
         throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Table " + db + "." + table + " cannot be read");
     }

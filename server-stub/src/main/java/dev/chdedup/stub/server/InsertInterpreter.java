@@ -2,6 +2,7 @@ package dev.chdedup.stub.server;
 
 import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.dedup.DeduplicationPolicy;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.Evaluator;
@@ -45,7 +46,12 @@ public final class InsertInterpreter {
     }
 
     public QueryResult.Done execute(Statement.Insert st, InputStream data, String defaultFormat, QueryContext outer) throws IOException {
-        QueryContext ctx = outer.withSettings(outer.settings().with(st.settings()));
+        // a SETTINGS clause after INSERT ... SELECT applies to the whole insert, as in ClickHouse
+        Settings applied = outer.settings().with(st.settings());
+        if (st.select() != null) {
+            applied = applied.with(st.select().settings());
+        }
+        QueryContext ctx = outer.withSettings(applied);
         String db = st.database() != null ? st.database() : ctx.database();
         StorageMergeTree table = catalog.mergeTree(db, st.table());
         List<TableColumn> all = table.definition().columns();
@@ -53,7 +59,10 @@ public final class InsertInterpreter {
         RowCompleter completer = new RowCompleter(all, targets, ctx);
         Settings s = ctx.settings();
         long maxBlock = Math.max(1, s.getLong("max_insert_block_size"));
-        InsertSink sink = sinks.create(table, ctx, st.select() != null);
+        String token = s.get("insert_deduplication_token");
+        boolean dedup = st.select() != null ? DeduplicationPolicy.forInsertSelect(s, st.select(), !token.isEmpty())
+            : DeduplicationPolicy.forInsert(s, false);
+        InsertSink sink = sinks.create(table, ctx, dedup, token);
         Squashing squash = new Squashing(s.getLong("min_insert_block_size_rows"), s.getLong("min_insert_block_size_bytes"));
         List<Column> header = table.columns();
         if (st.select() != null) {
@@ -157,13 +166,13 @@ public final class InsertInterpreter {
     }
 
     /** Turns an input row (target columns only) into a full table row: defaults, NULL as default, MATERIALIZED. */
-    static final class RowCompleter {
+    public static final class RowCompleter {
         private final List<TableColumn> all;
         private final int[] targets;
         private final Evaluator[] defaults;
         private final boolean trivial;
 
-        RowCompleter(List<TableColumn> all, List<Integer> targets, QueryContext ctx) {
+        public RowCompleter(List<TableColumn> all, List<Integer> targets, QueryContext ctx) {
             this.all = all;
             this.targets = targets.stream().mapToInt(Integer::intValue).toArray();
             this.defaults = new Evaluator[all.size()];
@@ -223,7 +232,7 @@ public final class InsertInterpreter {
             return row;
         }
 
-        Object[] fromSelect(Object[] in, List<Column> from) {
+        public Object[] fromSelect(Object[] in, List<Column> from) {
             Object[] conv = new Object[in.length];
             for (int k = 0; k < in.length; k++) {
                 DataType to = all.get(targets[k]).type();

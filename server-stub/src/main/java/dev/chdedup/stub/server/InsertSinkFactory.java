@@ -5,5 +5,5 @@ import dev.chdedup.stub.mergetree.StorageMergeTree;
 
 /** Creates the sink an INSERT into a table writes through. */
 public interface InsertSinkFactory {
-    InsertSink create(StorageMergeTree table, QueryContext ctx, boolean fromSelect);
+    InsertSink create(StorageMergeTree table, QueryContext ctx, boolean dedupEnabled, String userToken);
 }

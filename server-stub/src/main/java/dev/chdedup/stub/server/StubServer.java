@@ -1,6 +1,8 @@
 package dev.chdedup.stub.server;
 
+import dev.chdedup.stub.dedup.DeduplicationService;
 import dev.chdedup.stub.exec.SelectExecutor;
+import dev.chdedup.stub.mv.ViewRegistry;
 import dev.chdedup.stub.http.HttpServer;
 import dev.chdedup.stub.mergetree.PartStore;
 import dev.chdedup.stub.system.Events;
@@ -33,9 +35,11 @@ public final class StubServer implements Closeable {
     private DatabaseCatalog catalog;
     private Events events;
     private Components components;
+    private DeduplicationService dedup;
 
     /** What a running server is made of; features and tests reach the engine through it. */
-    public record Components(DatabaseCatalog catalog, Interpreter interpreter, Events events, SystemTables system) {
+    public record Components(DatabaseCatalog catalog, Interpreter interpreter, Events events, SystemTables system,
+                             DeduplicationService dedup, ViewRegistry views) {
     }
 
     private StubServer(Builder b) throws IOException {
@@ -63,9 +67,14 @@ public final class StubServer implements Closeable {
         SystemTables system = new SystemTables(catalog, events);
         catalog.attachSystem(system);
         SelectExecutor selects = new SelectExecutor(catalog);
-        InsertInterpreter inserts = new InsertInterpreter(catalog, selects, (table, ctx, fromSelect) -> new MergeTreeSink(table, ctx, events));
-        Interpreter interpreter = new Interpreter(catalog, selects, inserts, new SystemCommands(catalog));
-        components = new Components(catalog, interpreter, events, system);
+        dedup = new DeduplicationService();
+        ViewRegistry views = new ViewRegistry(catalog, dedup, events);
+        InsertInterpreter inserts = new InsertInterpreter(catalog, selects, views::sink);
+        SystemCommands commands = new SystemCommands(catalog, dedup, views);
+        commands.loadViews(catalog.takePendingViews());
+        system.attach(dedup.partLog());
+        Interpreter interpreter = new Interpreter(catalog, selects, inserts, commands);
+        components = new Components(catalog, interpreter, events, system, dedup, views);
         HttpInterface handler = new HttpInterface(interpreter, new Sessions(), users, events, HttpInterface.QueryHooks.NONE);
         http = HttpServer.builder().host(host).port(port).handler(handler).idleTimeout(keepAlive).build().start();
         port = http.port();
@@ -79,6 +88,7 @@ public final class StubServer implements Closeable {
             return;
         }
         http.close();
+        dedup.closeAll();
         catalog.close();
         state = State.STOPPED;
     }

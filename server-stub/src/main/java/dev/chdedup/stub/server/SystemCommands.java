@@ -6,6 +6,10 @@ import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.mergetree.DataPart;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.sql.Statement;
+import dev.chdedup.stub.dedup.DeduplicationService;
+import dev.chdedup.stub.mv.MaterializedView;
+import dev.chdedup.stub.mv.ViewRegistry;
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
@@ -16,9 +20,13 @@ import java.util.Map;
  */
 public class SystemCommands {
     protected final DatabaseCatalog catalog;
+    private final DeduplicationService dedup;
+    private final ViewRegistry views;
 
-    public SystemCommands(DatabaseCatalog catalog) {
+    public SystemCommands(DatabaseCatalog catalog, DeduplicationService dedup, ViewRegistry views) {
         this.catalog = catalog;
+        this.dedup = dedup;
+        this.views = views;
     }
 
     public QueryResult execute(Statement.SystemCmd cmd, QueryContext ctx) {
@@ -52,13 +60,123 @@ public class SystemCommands {
         }
     }
 
-    public QueryResult createView(Statement.CreateView v, String sql, QueryContext ctx) {
-        throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Views are not supported by this build of the stub");
+    public QueryResult createView(Statement.CreateView v, String sql, QueryContext ctx) throws IOException {
+        if (!v.materialized()) {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Only materialized views are supported by the stub");
+        }
+        String db = v.database() != null ? v.database() : ctx.database();
+        if (!catalog.databaseExists(db)) {
+            throw DatabaseCatalog.unknownDatabase(db);
+        }
+        if (catalog.find(db, v.name()) != null) {
+            if (v.ifNotExists()) {
+                return QueryResult.Done.NOTHING;
+            }
+            throw new ChException(ErrorCode.TABLE_ALREADY_EXISTS, "Table " + db + "." + v.name() + " already exists");
+        }
+        String[] source = ViewRegistry.sourceOf(v, db);
+        catalog.mergeTree(source[0], source[1]);
+        String targetDb;
+        String targetTable;
+        boolean inner = v.toTable() == null;
+        if (inner) {
+            if (v.inner() == null || v.inner().engine() == null) {
+                throw new ChException(ErrorCode.INCORRECT_QUERY, "You must specify the ENGINE of a materialized view without TO");
+            }
+            targetDb = db;
+            targetTable = ".inner." + v.name();
+            Statement.CreateTable ct = v.inner();
+            List<Statement.ColumnDef> cols = ct.columns().isEmpty() ? columnsOf(v, db, source, ctx) : ct.columns();
+            Statement.CreateTable innerCt = new Statement.CreateTable(targetDb, targetTable, false, false, cols, ct.engine(),
+                ct.engineArgs(), ct.partitionBy(), ct.orderBy(), ct.primaryKey(), ct.settings(), ct.clauseSql(), null, null, null);
+            catalog.createTable(targetDb, targetTable, innerCt, createTableSql(innerCt));
+        } else {
+            targetDb = v.toDatabase() != null ? v.toDatabase() : db;
+            targetTable = v.toTable();
+            catalog.mergeTree(targetDb, targetTable);
+        }
+        String createSql = sql.replaceFirst("(?is)^(\\s*CREATE\\s+MATERIALIZED\\s+VIEW\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?)(?!`?" + java.util.regex.Pattern.quote(db) + "`?\\.)",
+            "$1`" + db.replace("$", "\\$") + "`.");
+        MaterializedView mv = new MaterializedView(db, v.name(), source[0], source[1], v.select(), v.selectSql(), targetDb,
+            targetTable, inner, createSql);
+        catalog.putObject(db, v.name(), mv, createSql);
+        views.register(mv);
+        if (v.populate()) {
+            StorageMergeTree src = catalog.mergeTree(source[0], source[1]);
+            var sink = views.sinkForView(mv, ctx);
+            for (var p : src.activeParts()) {
+                views.pushTo(mv, src, new dev.chdedup.stub.data.Block(src.columns(), new java.util.ArrayList<>(p.rows())), null, false, ctx);
+            }
+            sink.finish();
+        }
+        return QueryResult.Done.NOTHING;
+    }
+
+    /** The CREATE TABLE text of a table built from parts (an inner table), as stored in metadata. */
+    static String createTableSql(Statement.CreateTable ct) {
+        StringBuilder sb = new StringBuilder("CREATE TABLE `").append(ct.database()).append("`.`").append(ct.table()).append("` (");
+        for (int i = 0; i < ct.columns().size(); i++) {
+            Statement.ColumnDef c = ct.columns().get(i);
+            sb.append(i > 0 ? ", " : "").append('`').append(c.name()).append("` ").append(c.type());
+            if (c.defaultKind() != null) {
+                sb.append(' ').append(c.defaultKind()).append(' ').append(c.defaultSql());
+            }
+        }
+        sb.append(") ENGINE = ").append(ct.clauseSql().getOrDefault("ENGINE", ct.engine()));
+        for (String clause : List.of("PARTITION BY", "PRIMARY KEY", "ORDER BY")) {
+            if (ct.clauseSql().containsKey(clause)) {
+                sb.append(' ').append(clause).append(' ').append(ct.clauseSql().get(clause));
+            }
+        }
+        if (!ct.settings().isEmpty()) {
+            sb.append(" SETTINGS ");
+            int i = 0;
+            for (var e : ct.settings().entrySet()) {
+                sb.append(i++ > 0 ? ", " : "").append(e.getKey()).append(" = '").append(e.getValue().replace("'", "\\'")).append('\'');
+            }
+        }
+        return sb.toString();
+    }
+
+    /** The inner table's columns when the view gives none: the SELECT's output names and types. */
+    private List<Statement.ColumnDef> columnsOf(Statement.CreateView v, String db, String[] source, QueryContext ctx) {
+        StorageMergeTree src = catalog.mergeTree(source[0], source[1]);
+        MaterializedView probe = new MaterializedView(db, v.name(), source[0], source[1], v.select(), v.selectSql(), db, "", true, "");
+        var stream = views.runOnBlock(probe, src, new dev.chdedup.stub.data.Block(src.columns(), new java.util.ArrayList<>()), ctx);
+        List<Statement.ColumnDef> cols = new java.util.ArrayList<>();
+        for (var c : stream.columns()) {
+            cols.add(new Statement.ColumnDef(c.name(), c.type().name(), null, null, null, null));
+        }
+        return cols;
+    }
+
+    /** Creates the views found on disk at start. */
+    public void loadViews(List<String[]> pending) {
+        for (String[] p : pending) {
+            Statement st = dev.chdedup.stub.sql.Parser.parse(p[1]);
+            Statement.CreateView v = (Statement.CreateView) st;
+            String db = v.database() != null ? v.database() : p[0];
+            String[] source = ViewRegistry.sourceOf(v, db);
+            boolean inner = v.toTable() == null;
+            String targetDb = inner ? db : v.toDatabase() != null ? v.toDatabase() : db;
+            String targetTable = inner ? ".inner." + v.name() : v.toTable();
+            MaterializedView mv = new MaterializedView(db, v.name(), source[0], source[1], v.select(), v.selectSql(), targetDb,
+                targetTable, inner, p[1]);
+            try {
+                catalog.putObject(db, v.name(), mv, null);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            views.register(mv);
+        }
     }
 
     public String showCreate(String db, String name, Object obj) {
         if (obj == null) {
             throw DatabaseCatalog.unknownTable(db, name);
+        }
+        if (obj instanceof MaterializedView) {
+            return ((MaterializedView) obj).createSql();
         }
         return "";
     }
@@ -66,15 +184,32 @@ public class SystemCommands {
     public void beforeCreateTable(String db, Statement.CreateTable ct) {
     }
 
-    public void beforeDrop(String db, String table) {
+    public void beforeDrop(String db, String table) throws IOException {
+        Object obj = catalog.find(db, table);
+        if (obj instanceof MaterializedView) {
+            MaterializedView mv = (MaterializedView) obj;
+            views.unregister(db, table);
+            if (mv.hasInnerTable()) {
+                StorageMergeTree inner = (StorageMergeTree) catalog.find(mv.targetDatabase(), mv.targetTable());
+                if (inner != null) {
+                    dedup.tableDropped(inner);
+                }
+                catalog.dropTable(mv.targetDatabase(), mv.targetTable(), true);
+            }
+        } else if (obj instanceof StorageMergeTree) {
+            dedup.tableDropped((StorageMergeTree) obj);
+        }
     }
 
     public void truncated(StorageMergeTree t, List<DataPart> parts) {
+        dedup.partsDropped(t, parts);
     }
 
     public void partsDropped(StorageMergeTree t, List<DataPart> parts) {
+        dedup.partsDropped(t, parts);
     }
 
     public void settingsChanged(StorageMergeTree t) {
+        dedup.settingsChanged(t);
     }
 }

@@ -2,6 +2,7 @@ package dev.chdedup.stub.system;
 
 import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.dedup.PartLog;
 import dev.chdedup.stub.exec.KnownSettings;
 import dev.chdedup.stub.exec.NumbersSource;
 import dev.chdedup.stub.exec.QueryContext;
@@ -33,8 +34,14 @@ public final class SystemTables {
         this.events = events;
     }
 
+    private volatile PartLog partLog;
+
+    public void attach(PartLog log) {
+        this.partLog = log;
+    }
+
     public List<String> names() {
-        return List.of("columns", "databases", "events", "merge_tree_settings", "numbers", "one", "parts", "settings", "tables");
+        return List.of("columns", "databases", "events", "merge_tree_settings", "numbers", "one", "part_log", "parts", "settings", "tables");
     }
 
     private static Column c(String n, String type) {
@@ -115,6 +122,22 @@ public final class SystemTables {
                 List<Object[]> rows = new ArrayList<>();
                 for (Map.Entry<String, Long> e : events.snapshot().entrySet()) {
                     rows.add(new Object[] {e.getKey(), e.getValue(), Events.describe(e.getKey())});
+                }
+                return snapshot(cols, rows);
+            }
+            case "part_log": {
+                List<Column> cols = List.of(c("query_id", "String"), c("event_type", "Enum8('NewPart' = 1, 'MergeParts' = 2, 'DownloadPart' = 3, 'RemovePart' = 4, 'MutatePart' = 5, 'MovePart' = 6)"),
+                    c("event_date", "Date"), c("event_time", "DateTime"), c("event_time_microseconds", "DateTime64(6)"),
+                    c("database", "String"), c("table", "String"), c("part_name", "String"), c("partition_id", "String"),
+                    c("rows", "UInt64"), c("size_in_bytes", "UInt64"), c("block_id", "String"), c("error", "UInt16"),
+                    c("exception", "String"));
+                List<Object[]> rows = new ArrayList<>();
+                if (partLog != null) {
+                    for (PartLog.Entry e : partLog.snapshot()) {
+                        rows.add(new Object[] {e.queryId(), 1L, Math.floorDiv(e.eventTime(), 86400L), e.eventTime(), e.eventTimeMicros(),
+                            e.database(), e.table(), e.partName(), e.partitionId(), e.rows(), e.sizeInBytes(), e.blockId(),
+                            (long) e.error(), e.exception()});
+                    }
                 }
                 return snapshot(cols, rows);
             }

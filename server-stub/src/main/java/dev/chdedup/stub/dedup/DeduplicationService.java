@@ -1,0 +1,95 @@
+package dev.chdedup.stub.dedup;
+
+import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.StorageMergeTree;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Owns the deduplication logs of the server's non-replicated tables: opens a table's log when its
+ * {@code non_replicated_deduplication_window} is positive (loading what is on disk), applies window changes at
+ * once, and forgets block ids of dropped parts, partitions and truncated tables.
+ */
+public final class DeduplicationService {
+    private final Map<StorageMergeTree, MergeTreeDeduplicationLog> logs = new ConcurrentHashMap<>();
+    private final PartLog partLog = new PartLog();
+
+    public PartLog partLog() {
+        return partLog;
+    }
+
+    /** The table's log, or null when its window is 0 (the table deduplicates nothing). */
+    public MergeTreeDeduplicationLog log(StorageMergeTree t) {
+        long window = t.setting("non_replicated_deduplication_window");
+        MergeTreeDeduplicationLog log = logs.get(t);
+        if (log == null) {
+            if (window == 0) {
+                return null;
+            }
+            log = logs.computeIfAbsent(t, k -> open(k, window));
+        }
+        synchronized (log) {
+            if (log.window() != window) {
+                log.setWindow(window);
+            }
+        }
+        return window == 0 ? null : log;
+    }
+
+    private static MergeTreeDeduplicationLog open(StorageMergeTree t, long window) {
+        try {
+            return new MergeTreeDeduplicationLog(t.directory(), window, t.setting("fsync_after_insert") != 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Opens logs found on disk at start, so a table created with a window keeps its ids across restarts. */
+    public void attach(StorageMergeTree t) {
+        log(t);
+    }
+
+    public void settingsChanged(StorageMergeTree t) {
+        MergeTreeDeduplicationLog log = logs.get(t);
+        if (log != null) {
+            synchronized (log) {
+                log.setWindow(t.setting("non_replicated_deduplication_window"));
+            }
+        } else {
+            log(t);
+        }
+    }
+
+    public void partsDropped(StorageMergeTree t, List<DataPart> parts) {
+        MergeTreeDeduplicationLog log = logs.get(t);
+        if (log == null) {
+            return;
+        }
+        synchronized (log) {
+            for (DataPart p : parts) {
+                log.dropPart(p.info());
+            }
+        }
+    }
+
+    public void tableDropped(StorageMergeTree t) {
+        MergeTreeDeduplicationLog log = logs.remove(t);
+        if (log != null) {
+            synchronized (log) {
+                log.close();
+            }
+        }
+    }
+
+    public void closeAll() {
+        for (MergeTreeDeduplicationLog log : logs.values()) {
+            synchronized (log) {
+                log.close();
+            }
+        }
+        logs.clear();
+    }
+}

@@ -1,0 +1,166 @@
+package dev.chdedup.stub.mv;
+
+import dev.chdedup.stub.data.Block;
+import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.dedup.DeduplicatingSink;
+import dev.chdedup.stub.dedup.DeduplicationService;
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.exec.Catalog;
+import dev.chdedup.stub.exec.QueryContext;
+import dev.chdedup.stub.exec.SelectExecutor;
+import dev.chdedup.stub.exec.TableSource;
+import dev.chdedup.stub.mergetree.StorageMergeTree;
+import dev.chdedup.stub.mergetree.TableColumn;
+import dev.chdedup.stub.server.DatabaseCatalog;
+import dev.chdedup.stub.server.InsertInterpreter;
+import dev.chdedup.stub.sql.Query;
+import dev.chdedup.stub.sql.Statement;
+import dev.chdedup.stub.system.Events;
+import dev.chdedup.stub.system.SystemTables;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The materialized views of the server and how blocks flow through them: every block inserted into a source
+ * table is run through each dependent view's SELECT (with the source replaced by just that block) and the result
+ * inserted into the view's target, with a deduplication token derived from the source block's token and the
+ * view's identity. So identical output of different source blocks, or of two views into one table, is kept,
+ * while a retry of the source insert is dropped in every target. Chains of views follow naturally; an error in
+ * a view fails the insert.
+ */
+public final class ViewRegistry implements DeduplicatingSink.ViewPusher {
+    private final DatabaseCatalog catalog;
+    private final DeduplicationService dedup;
+    private final Events events;
+    private final List<MaterializedView> views = new CopyOnWriteArrayList<>();
+
+    public ViewRegistry(DatabaseCatalog catalog, DeduplicationService dedup, Events events) {
+        this.catalog = catalog;
+        this.dedup = dedup;
+        this.events = events;
+    }
+
+    public void register(MaterializedView v) {
+        views.add(v);
+    }
+
+    public void unregister(String db, String name) {
+        views.removeIf(v -> v.database().equals(db) && v.name().equals(name));
+    }
+
+    public MaterializedView find(String db, String name) {
+        for (MaterializedView v : views) {
+            if (v.database().equals(db) && v.name().equals(name)) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    public List<MaterializedView> dependents(String db, String table) {
+        List<MaterializedView> out = new ArrayList<>();
+        for (MaterializedView v : views) {
+            if (v.sourceDatabase().equals(db) && v.sourceTable().equals(table)) {
+                out.add(v);
+            }
+        }
+        return out;
+    }
+
+    /** A sink for inserts into {@code table}: deduplicating when enabled, pushing to its views. */
+    public DeduplicatingSink sink(StorageMergeTree table, QueryContext ctx, boolean dedupEnabled, String userToken) {
+        return new DeduplicatingSink(table, ctx, events, dedup, dedupEnabled, userToken,
+            dependents(table.database(), table.name()).isEmpty() ? null : this);
+    }
+
+    @Override
+    public void push(StorageMergeTree source, Block block, String sourceToken, boolean sourceDedup, QueryContext ctx) {
+        for (MaterializedView v : dependents(source.database(), source.name())) {
+            pushOne(v, source, block, sourceToken, sourceDedup, ctx);
+        }
+    }
+
+    /** A plain sink into the view's target (POPULATE): no deduplication. */
+    public DeduplicatingSink sinkForView(MaterializedView v, QueryContext ctx) {
+        return sink(catalog.mergeTree(v.targetDatabase(), v.targetTable()), ctx, false, null);
+    }
+
+    private void pushOne(MaterializedView v, StorageMergeTree source, Block block, String sourceToken, boolean sourceDedup,
+                         QueryContext ctx) {
+        pushTo(v, source, block, sourceToken, sourceDedup, ctx);
+    }
+
+    /** Runs {@code block} through {@code v} and inserts the result into its target. */
+    public void pushTo(MaterializedView v, StorageMergeTree source, Block block, String sourceToken, boolean sourceDedup,
+                       QueryContext ctx) {
+        StorageMergeTree target = catalog.mergeTree(v.targetDatabase(), v.targetTable());
+        SelectExecutor.Stream out = runOnBlock(v, source, block, ctx);
+        boolean dedupViews = ctx.settings().getBool("deduplicate_blocks_in_dependent_materialized_views");
+        DeduplicatingSink sink = sink(target, ctx, dedupViews && sourceDedup && sourceToken != null, null);
+        if (sourceToken != null) {
+            sink.useToken(sourceToken + "_" + v.id());
+        }
+        List<Integer> targets = new ArrayList<>();
+        List<TableColumn> all = target.definition().columns();
+        List<Column> produced = new ArrayList<>();
+        for (Column c : out.columns()) {
+            int idx = indexOf(all, c.name());
+            if (idx < 0) {
+                continue;
+            }
+            targets.add(idx);
+            produced.add(c);
+        }
+        InsertInterpreter.RowCompleter completer = new InsertInterpreter.RowCompleter(all, targets, ctx);
+        while (out.blocks().hasNext()) {
+            Block b = out.blocks().next();
+            List<Object[]> rows = new ArrayList<>(b.rowCount());
+            for (Object[] r : b.rows()) {
+                Object[] picked = new Object[produced.size()];
+                int k = 0;
+                for (int i = 0; i < out.columns().size(); i++) {
+                    if (indexOf(all, out.columns().get(i).name()) >= 0) {
+                        picked[k++] = r[i];
+                    }
+                }
+                rows.add(completer.fromSelect(picked, produced));
+            }
+            if (!rows.isEmpty()) {
+                sink.write(new Block(target.columns(), rows));
+            }
+        }
+    }
+
+    /** Runs the view's SELECT with its source table replaced by the rows of {@code block}. */
+    public SelectExecutor.Stream runOnBlock(MaterializedView v, StorageMergeTree source, Block block, QueryContext ctx) {
+        List<Object[]> rows = block.rows();
+        TableSource only = SystemTables.snapshot(source.columns(), rows);
+        Catalog overlay = (db, table, c) -> db.equals(v.sourceDatabase()) && table.equals(v.sourceTable()) ? only : catalog.table(db, table, c);
+        return new SelectExecutor(overlay).execute(v.select(), ctx.withDatabase(v.database()));
+    }
+
+    private static int indexOf(List<TableColumn> all, String name) {
+        for (int i = 0; i < all.size(); i++) {
+            if (all.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Checks a CREATE MATERIALIZED VIEW and returns its source table. */
+    public static String[] sourceOf(Statement.CreateView cv, String defaultDb) {
+        Query q = cv.select();
+        if (q.selects().size() != 1 || !(q.selects().get(0).from() instanceof Query.TableRef)) {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "The stub supports materialized views over a single table (no UNION, JOIN or subquery in FROM)");
+        }
+        Query.TableRef t = (Query.TableRef) q.selects().get(0).from();
+        return new String[] {t.database() != null ? t.database() : defaultDb, t.table()};
+    }
+
+    public List<MaterializedView> all() {
+        return List.copyOf(views);
+    }
+}
