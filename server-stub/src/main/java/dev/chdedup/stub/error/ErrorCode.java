@@ -78,7 +78,30 @@ public enum ErrorCode {
     CANNOT_INSERT_NULL_IN_ORDINARY_COLUMN(349),
     ILLEGAL_DIVISION(153),
     ILLEGAL_INDEX(127),
+    UNEXPECTED_END_OF_FILE(3),
+    TOO_MANY_SIMULTANEOUS_QUERIES(202),
+    NO_FREE_CONNECTION(203),
+    SOCKET_TIMEOUT(209),
+    NETWORK_ERROR(210),
+    TABLE_IS_READ_ONLY(242),
+    UNEXPECTED_ZOOKEEPER_ERROR(244),
+    TOO_FEW_LIVE_REPLICAS(285),
+    UNSATISFIED_QUORUM_FOR_PREVIOUS_WRITE(286),
+    UNKNOWN_STATUS_OF_INSERT(319),
+    SYSTEM_ERROR(425),
+    KEEPER_EXCEPTION(999),
+    ACCESS_DENIED(497),
     UNKNOWN_EXCEPTION(1002);
+
+    /** The code with number {@code n}, or UNKNOWN_EXCEPTION when the stub does not list it. */
+    public static ErrorCode of(int n) {
+        for (ErrorCode c : values()) {
+            if (c.code == n) {
+                return c;
+            }
+        }
+        return UNKNOWN_EXCEPTION;
+    }
 
     public final int code;
 

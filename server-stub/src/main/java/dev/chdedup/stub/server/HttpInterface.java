@@ -112,7 +112,12 @@ public final class HttpInterface implements HttpHandler {
             }
             String defaultFormat = firstNonNull(req.param("default_format"), req.header("X-ClickHouse-Format"), "TabSeparated");
             run(req, body, ctx, session, defaultFormat, out);
+        } catch (dev.chdedup.stub.fault.FaultInjector.FaultFired fired) {
+            LOG.debug("Query {}: injected fault answered", queryId);
         } catch (Throwable t) {
+            if (resp.aborted()) {
+                return;
+            }
             ChException ch = toChException(t);
             events.increment("FailedQuery");
             LOG.debug("Query {} failed: {}", queryId, ch.displayText());

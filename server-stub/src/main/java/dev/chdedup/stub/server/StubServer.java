@@ -2,6 +2,7 @@ package dev.chdedup.stub.server;
 
 import dev.chdedup.stub.dedup.DeduplicationService;
 import dev.chdedup.stub.exec.SelectExecutor;
+import dev.chdedup.stub.fault.FaultInjector;
 import dev.chdedup.stub.mv.ViewRegistry;
 import dev.chdedup.stub.http.HttpServer;
 import dev.chdedup.stub.mergetree.PartStore;
@@ -36,6 +37,8 @@ public final class StubServer implements Closeable {
     private Events events;
     private Components components;
     private DeduplicationService dedup;
+    /** Survives restarts, so a test can arm a fault and then restart the server. */
+    private final FaultInjector faults = new FaultInjector();
 
     /** What a running server is made of; features and tests reach the engine through it. */
     public record Components(DatabaseCatalog catalog, Interpreter interpreter, Events events, SystemTables system,
@@ -70,12 +73,12 @@ public final class StubServer implements Closeable {
         dedup = new DeduplicationService();
         ViewRegistry views = new ViewRegistry(catalog, dedup, events);
         InsertInterpreter inserts = new InsertInterpreter(catalog, selects, views::sink);
-        SystemCommands commands = new SystemCommands(catalog, dedup, views);
+        SystemCommands commands = new SystemCommands(catalog, dedup, views, faults);
         commands.loadViews(catalog.takePendingViews());
         system.attach(dedup.partLog());
         Interpreter interpreter = new Interpreter(catalog, selects, inserts, commands);
         components = new Components(catalog, interpreter, events, system, dedup, views);
-        HttpInterface handler = new HttpInterface(interpreter, new Sessions(), users, events, HttpInterface.QueryHooks.NONE);
+        HttpInterface handler = new HttpInterface(interpreter, new Sessions(), users, events, faults);
         http = HttpServer.builder().host(host).port(port).handler(handler).idleTimeout(keepAlive).build().start();
         port = http.port();
         state = State.STARTED;
@@ -134,6 +137,11 @@ public final class StubServer implements Closeable {
 
     public String jdbcUrl(String database) {
         return "jdbc:clickhouse://" + host + ":" + port + "/" + database;
+    }
+
+    /** The fault injector: arm faults for the next inserts and read the journal of what fired. */
+    public FaultInjector faults() {
+        return faults;
     }
 
     public Components components() {

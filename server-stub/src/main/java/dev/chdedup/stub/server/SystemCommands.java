@@ -7,6 +7,9 @@ import dev.chdedup.stub.mergetree.DataPart;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.sql.Statement;
 import dev.chdedup.stub.dedup.DeduplicationService;
+import dev.chdedup.stub.fault.FaultInjector;
+import dev.chdedup.stub.fault.FaultKind;
+import dev.chdedup.stub.fault.FaultRule;
 import dev.chdedup.stub.mv.MaterializedView;
 import dev.chdedup.stub.mv.ViewRegistry;
 import java.io.IOException;
@@ -22,11 +25,13 @@ public class SystemCommands {
     protected final DatabaseCatalog catalog;
     private final DeduplicationService dedup;
     private final ViewRegistry views;
+    private final FaultInjector faults;
 
-    public SystemCommands(DatabaseCatalog catalog, DeduplicationService dedup, ViewRegistry views) {
+    public SystemCommands(DatabaseCatalog catalog, DeduplicationService dedup, ViewRegistry views, FaultInjector faults) {
         this.catalog = catalog;
         this.dedup = dedup;
         this.views = views;
+        this.faults = faults;
     }
 
     public QueryResult execute(Statement.SystemCmd cmd, QueryContext ctx) {
@@ -48,6 +53,36 @@ public class SystemCommands {
                         }
                     }
                 }
+                return QueryResult.Done.NOTHING;
+            }
+            case "ENABLE FAILPOINT":
+            case "DISABLE FAILPOINT": {
+                FaultKind kind = FaultKind.ofFailpoint(cmd.argument());
+                if (kind == null) {
+                    throw new ChException(ErrorCode.BAD_ARGUMENTS, "Unknown failpoint " + cmd.argument() + "; the stub has: "
+                        + java.util.Arrays.stream(FaultKind.values()).map(k -> k.failpoint).toList());
+                }
+                if (cmd.action().startsWith("DISABLE")) {
+                    faults.remove(kind);
+                    return QueryResult.Done.NOTHING;
+                }
+                Map<String, String> o = cmd.options();
+                FaultRule r = FaultRule.of(kind);
+                if (o.containsKey("code")) {
+                    r = new FaultRule(kind, null, 0, Integer.parseInt(o.get("code")), r.delayMillis());
+                } else if (kind == FaultKind.ERROR_CODE) {
+                    throw new ChException(ErrorCode.BAD_ARGUMENTS, "Failpoint " + kind.failpoint + " needs CODE n");
+                }
+                if (o.containsKey("delay")) {
+                    r = new FaultRule(kind, null, 0, r.errorCode(), Long.parseLong(o.get("delay")));
+                }
+                if (o.containsKey("table")) {
+                    r = r.onTable(o.get("table"));
+                }
+                if (o.containsKey("times")) {
+                    r = r.times(Integer.parseInt(o.get("times")));
+                }
+                faults.add(r);
                 return QueryResult.Done.NOTHING;
             }
             case "FLUSH LOGS":

@@ -636,14 +636,37 @@ public final class Parser {
         String db = null;
         String table = null;
         String arg = null;
+        Map<String, String> options = new LinkedHashMap<>();
         if (action.toString().endsWith("FAILPOINT")) {
             arg = identifier();
+            // the stub's extension: FOR n INSERTS, ON TABLE [db.]t, CODE n, DELAY ms
+            while (true) {
+                if (readIf("FOR")) {
+                    options.put("times", tok.text());
+                    advance();
+                    if (!readIf("INSERTS")) {
+                        readIf("INSERT");
+                    }
+                } else if (readIf("ON")) {
+                    readIf("TABLE");
+                    String[] n = qualifiedName();
+                    options.put("table", n[0] == null ? n[1] : n[0] + "." + n[1]);
+                } else if (readIf("CODE")) {
+                    options.put("code", tok.text());
+                    advance();
+                } else if (readIf("DELAY")) {
+                    options.put("delay", tok.text());
+                    advance();
+                } else {
+                    break;
+                }
+            }
         } else if (isIdent()) {
             String[] n = qualifiedName();
             db = n[0];
             table = n[1];
         }
-        return new Statement.SystemCmd(action.toString(), db, table, arg);
+        return new Statement.SystemCmd(action.toString(), db, table, arg, options);
     }
 
     // ---- queries ----

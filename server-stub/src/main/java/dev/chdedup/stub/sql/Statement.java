@@ -75,7 +75,8 @@ public sealed interface Statement {
     }
 
     /** SYSTEM STOP/START MERGES [table], SYSTEM ENABLE/DISABLE FAILPOINT name, SYSTEM FLUSH LOGS, ... */
-    record SystemCmd(String action, String database, String table, String argument) implements Statement {
+    record SystemCmd(String action, String database, String table, String argument, Map<String, String> options)
+        implements Statement {
     }
 
     record SetStmt(Map<String, String> settings) implements Statement {

@@ -27,7 +27,8 @@ public final class FloatType extends DataType {
             sb.append("nan");
         } else if (Double.isInfinite(d)) {
             sb.append(d > 0 ? "inf" : "-inf");
-        } else if (d == Math.rint(d) && Math.abs(d) < 1e15) {
+        } else if (d == Math.rint(d) && Math.abs(d) < (v instanceof Float ? 1e15 : 9007199254740992.0)) {
+            // ClickHouse prints integral Float64 values below 2^53 as integers (itoa), e.g. 1700000000000000
             sb.append((long) d);
             if (d == 0 && 1 / d < 0) {
                 sb.setLength(sb.length() - 1);

@@ -1,0 +1,124 @@
+package dev.chdedup.retry;
+
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.sql.SQLException;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Classifies a failed insert attempt by following its cause chain: connect failures and HTTP 503 and the
+ * ClickHouse codes of a request refused before writing are {@link ErrorClass#SAFE_TO_RETRY}; read timeouts, resets
+ * after the request was sent, a missing response and the codes of an unknown outcome are
+ * {@link ErrorClass#UNKNOWN_OUTCOME}; everything else (syntax, types, unknown table or setting, authentication) is
+ * {@link ErrorClass#NEVER}. The ClickHouse code comes from {@link SQLException#getErrorCode()} or from the
+ * {@code Code: N.} of a message.
+ */
+public final class ErrorClassifier {
+    /** Refused before any write: too many queries or connections, readonly, memory, too many parts, quorum. */
+    public static final Set<Integer> SAFE_CODES = Set.of(202, 203, 164, 242, 252, 241, 285, 286);
+    /** The insert may have been written: timeouts, network errors, quorum wait timeouts, keeper errors. */
+    public static final Set<Integer> UNKNOWN_OUTCOME_CODES = Set.of(209, 210, 3, 159, 319, 999, 244, 425);
+
+    private static final Pattern CODE = Pattern.compile("Code: (\\d+)\\.");
+    private static final int MAX_DEPTH = 20;
+
+    private ErrorClassifier() {
+    }
+
+    public static ErrorClass classify(Throwable error) {
+        ErrorClass best = null;
+        Throwable t = error;
+        for (int depth = 0; t != null && depth < MAX_DEPTH; depth++, t = t.getCause() == t ? null : t.getCause()) {
+            ErrorClass c = classifyOne(t);
+            if (c == ErrorClass.UNKNOWN_OUTCOME) {
+                return c;
+            }
+            if (c == ErrorClass.SAFE_TO_RETRY) {
+                best = c;
+            }
+        }
+        return best != null ? best : ErrorClass.NEVER;
+    }
+
+    /** The ClickHouse error code found along the cause chain, or 0. */
+    public static int codeOf(Throwable error) {
+        Throwable t = error;
+        for (int depth = 0; t != null && depth < MAX_DEPTH; depth++, t = t.getCause() == t ? null : t.getCause()) {
+            int c = ownCode(t);
+            if (c > 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    private static int ownCode(Throwable t) {
+        if (t instanceof SQLException && ((SQLException) t).getErrorCode() > 0) {
+            return ((SQLException) t).getErrorCode();
+        }
+        String m = t.getMessage();
+        if (m != null) {
+            Matcher matcher = CODE.matcher(m);
+            if (matcher.find()) {
+                try {
+                    return Integer.parseInt(matcher.group(1));
+                } catch (NumberFormatException ignored) {
+                    return 0;
+                }
+            }
+        }
+        return 0;
+    }
+
+    private static ErrorClass classifyOne(Throwable t) {
+        int code = ownCode(t);
+        if (code > 0) {
+            if (UNKNOWN_OUTCOME_CODES.contains(code)) {
+                return ErrorClass.UNKNOWN_OUTCOME;
+            }
+            if (SAFE_CODES.contains(code)) {
+                return ErrorClass.SAFE_TO_RETRY;
+            }
+            return null;
+        }
+        String name = t.getClass().getName();
+        String msg = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
+        if (t instanceof ConnectException || t instanceof UnknownHostException || t instanceof NoRouteToHostException
+            || name.endsWith("ConnectTimeoutException") || name.endsWith("HttpHostConnectException")
+            || name.endsWith("ConnectionRequestTimeoutException")) {
+            // includes the synthetic ConnectException the official client raises for HTTP 503
+            return ErrorClass.SAFE_TO_RETRY;
+        }
+        if (t instanceof SocketTimeoutException) {
+            return msg.contains("connect timed out") ? ErrorClass.SAFE_TO_RETRY : ErrorClass.UNKNOWN_OUTCOME;
+        }
+        if (name.endsWith("NoHttpResponseException") || name.endsWith("ConnectionClosedException")
+            || name.endsWith("MalformedChunkCodingException") || name.endsWith("TruncatedChunkException")) {
+            return ErrorClass.UNKNOWN_OUTCOME;
+        }
+        if (t instanceof SocketException) {
+            return ErrorClass.UNKNOWN_OUTCOME;
+        }
+        if (t instanceof InterruptedIOException) {
+            return ErrorClass.UNKNOWN_OUTCOME;
+        }
+        if (t instanceof java.io.EOFException) {
+            return ErrorClass.UNKNOWN_OUTCOME;
+        }
+        if (msg.contains("503") && msg.contains("service unavailable")) {
+            return ErrorClass.SAFE_TO_RETRY;
+        }
+        if (msg.contains("failed to respond") || msg.contains("connection reset") || msg.contains("broken pipe")
+            || msg.contains("read timed out") || msg.contains("premature end")) {
+            return ErrorClass.UNKNOWN_OUTCOME;
+        }
+        return null;
+    }
+}

@@ -1,0 +1,52 @@
+package dev.chdedup.retry;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.sql.SQLException;
+import org.junit.jupiter.api.Test;
+
+class ErrorClassifierTest {
+    private static SQLException ch(int code) {
+        return new SQLException("Code: " + code + ". DB::Exception: something (X)", "22000", code);
+    }
+
+    @Test
+    void clickHouseCodesFollowTheirClass() {
+        for (int c : new int[] {202, 203, 164, 242, 252, 241, 285, 286}) {
+            assertEquals(ErrorClass.SAFE_TO_RETRY, ErrorClassifier.classify(ch(c)), "code " + c);
+        }
+        for (int c : new int[] {209, 210, 3, 159, 319, 999, 244, 425}) {
+            assertEquals(ErrorClass.UNKNOWN_OUTCOME, ErrorClassifier.classify(ch(c)), "code " + c);
+        }
+        for (int c : new int[] {62, 60, 115, 27, 53, 516, 81}) {
+            assertEquals(ErrorClass.NEVER, ErrorClassifier.classify(ch(c)), "code " + c);
+        }
+    }
+
+    @Test
+    void codeIsReadFromMessagesWhenTheExceptionHasNone() {
+        Exception e = new RuntimeException("wrapped", new IOException("Code: 319. DB::Exception: Unknown status (UNKNOWN_STATUS_OF_INSERT)"));
+        assertEquals(319, ErrorClassifier.codeOf(e));
+        assertEquals(ErrorClass.UNKNOWN_OUTCOME, ErrorClassifier.classify(e));
+    }
+
+    @Test
+    void networkFailuresFollowTheCauseChain() {
+        assertEquals(ErrorClass.SAFE_TO_RETRY, ErrorClassifier.classify(new SQLException("x", new ConnectException("Connection refused"))));
+        assertEquals(ErrorClass.SAFE_TO_RETRY, ErrorClassifier.classify(new SQLException("x", new SocketTimeoutException("connect timed out"))));
+        assertEquals(ErrorClass.UNKNOWN_OUTCOME, ErrorClassifier.classify(new SQLException("x", new SocketTimeoutException("Read timed out"))));
+        assertEquals(ErrorClass.UNKNOWN_OUTCOME, ErrorClassifier.classify(new SQLException("x", new SocketException("Connection reset"))));
+        assertEquals(ErrorClass.NEVER, ErrorClassifier.classify(new SQLException("Syntax error", "42000", 0)));
+    }
+
+    @Test
+    void unknownOutcomeWinsOverSafeInOneChain() {
+        Exception e = new SQLException("outer", new SocketTimeoutException("Read timed out"));
+        e.addSuppressed(new ConnectException());
+        assertEquals(ErrorClass.UNKNOWN_OUTCOME, ErrorClassifier.classify(new RuntimeException(ch(202).getMessage(), e)));
+    }
+}

@@ -1,0 +1,44 @@
+package dev.chdedup.stub.fault;
+
+import java.util.Locale;
+
+/**
+ * The faults the stub can inject into INSERT requests, each with the failpoint name SQL uses
+ * ({@code SYSTEM ENABLE FAILPOINT <name>}). They reproduce what a client meets in production: a lost response
+ * after a successful write (outcome unknown), a refused request (nothing written), an error code, a slow answer.
+ */
+public enum FaultKind {
+    /** Commit the insert, then close the connection without answering: the client cannot know it landed. */
+    DROP_AFTER_COMMIT("stub_insert_drop_after_commit"),
+    /** Close the connection before reading the request body: nothing is written. */
+    DROP_BEFORE_BODY("stub_insert_drop_before_body"),
+    /** Answer HTTP 503 without executing: nothing is written. */
+    HTTP_503("stub_insert_http_503"),
+    /** Answer a given ClickHouse error code without executing: nothing is written. */
+    ERROR_CODE("stub_insert_error"),
+    /** Commit the insert, then answer a given error code (like 319 UNKNOWN_STATUS_OF_INSERT): outcome unknown. */
+    ERROR_AFTER_COMMIT("stub_insert_error_after_commit"),
+    /** Commit the insert, then wait before answering (past a client's socket timeout). */
+    DELAY_RESPONSE("stub_insert_delay_response");
+
+    public final String failpoint;
+
+    FaultKind(String failpoint) {
+        this.failpoint = failpoint;
+    }
+
+    public static FaultKind ofFailpoint(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        for (FaultKind k : values()) {
+            if (k.failpoint.equals(n)) {
+                return k;
+            }
+        }
+        return null;
+    }
+
+    /** Whether the fault fires after the insert was committed. */
+    public boolean afterCommit() {
+        return this == DROP_AFTER_COMMIT || this == ERROR_AFTER_COMMIT || this == DELAY_RESPONSE;
+    }
+}
