@@ -1,0 +1,31 @@
+package dev.chdedup.driver;
+
+import dev.chdedup.retry.RetryPolicy;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Properties;
+
+/** The driver's validated, immutable configuration of one connection. */
+public record DedupConfig(RetryPolicy policy, String tokenPrefix, boolean enabled, boolean retryWithoutLog, long tableInfoTtlMillis) {
+
+    /** Validates every driver property in {@code props}; an error names the property. */
+    public static DedupConfig from(Properties props) throws SQLException {
+        int attempts = (int) DedupProperty.MAX_ATTEMPTS.longValue(props);
+        long initial = DedupProperty.INITIAL_BACKOFF_MS.longValue(props);
+        long max = DedupProperty.MAX_BACKOFF_MS.longValue(props);
+        if (max < initial) {
+            throw new SQLException("Connection property " + DedupProperty.MAX_BACKOFF_MS.key + " (" + max + ") must not be below "
+                + DedupProperty.INITIAL_BACKOFF_MS.key + " (" + initial + ")", "HY024");
+        }
+        double multiplier = DedupProperty.BACKOFF_MULTIPLIER.doubleValue(props);
+        double jitter = DedupProperty.JITTER.doubleValue(props);
+        long elapsed = DedupProperty.MAX_ELAPSED_MS.longValue(props);
+        RetryPolicy policy = new RetryPolicy(attempts, Duration.ofMillis(initial), Duration.ofMillis(max), multiplier, jitter,
+            Duration.ofMillis(elapsed));
+        String prefix = DedupProperty.TOKEN_PREFIX.raw(props);
+        boolean enabled = DedupProperty.MODE.choice(props, "token", "off").equals("token");
+        boolean retryWithoutLog = DedupProperty.ON_TABLE_WITHOUT_LOG.choice(props, "fail", "retry").equals("retry");
+        long ttl = DedupProperty.TABLE_INFO_TTL_MS.longValue(props);
+        return new DedupConfig(policy, prefix, enabled, retryWithoutLog, ttl);
+    }
+}

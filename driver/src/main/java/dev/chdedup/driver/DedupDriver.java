@@ -1,0 +1,196 @@
+package dev.chdedup.driver;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.DriverManager;
+import java.sql.DriverPropertyInfo;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.logging.Logger;
+
+/**
+ * The JDBC driver: accepts {@code jdbc:dedup:clickhouse://...} and {@code jdbc:dedup:ch://...}, takes its own
+ * properties (URL query or Properties; see {@link DedupProperty}) out, validates them, and hands the rest to
+ * the official ClickHouse driver (found through DriverManager) as {@code jdbc:clickhouse://...} with the
+ * official client's own retries switched off, so that one policy decides. Registered through ServiceLoader.
+ */
+public final class DedupDriver implements Driver {
+    public static final String PREFIX = "jdbc:dedup:";
+    private static final String[] ACCEPTED = {"jdbc:dedup:clickhouse:", "jdbc:dedup:ch:"};
+    /** Settings pinned on every insert unless the connection configures its own value, with ClickHouse's defaults. */
+    static final Map<String, String> PINNED_DEFAULTS = Map.of(
+        "max_insert_block_size", "1048576",
+        "min_insert_block_size_rows", "1048576",
+        "min_insert_block_size_bytes", "268435456",
+        "max_block_size", "65409");
+    private static final DedupDriver INSTANCE = new DedupDriver();
+
+    static {
+        register();
+    }
+
+    public static synchronized void register() {
+        try {
+            for (java.util.Enumeration<Driver> e = DriverManager.getDrivers(); e.hasMoreElements(); ) {
+                if (e.nextElement() instanceof DedupDriver) {
+                    return;
+                }
+            }
+            DriverManager.registerDriver(INSTANCE);
+            DedupMetrics.register();
+        } catch (SQLException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    public static synchronized void deregister() throws SQLException {
+        DriverManager.deregisterDriver(INSTANCE);
+    }
+
+    @Override
+    public boolean acceptsURL(String url) {
+        if (url == null) {
+            return false;
+        }
+        for (String p : ACCEPTED) {
+            if (url.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The official driver's URL and the merged properties, with ours split off. */
+    record Target(String url, Properties delegateProps, Properties ours) {
+    }
+
+    static Target split(String url, Properties info) {
+        String rest = url.substring(PREFIX.length());
+        int q = rest.indexOf('?');
+        String base = q < 0 ? rest : rest.substring(0, q);
+        Properties ours = new Properties();
+        List<String> kept = new ArrayList<>();
+        if (q >= 0) {
+            for (String kv : rest.substring(q + 1).split("&")) {
+                if (kv.isEmpty()) {
+                    continue;
+                }
+                int eq = kv.indexOf('=');
+                String k = URLDecoder.decode(eq < 0 ? kv : kv.substring(0, eq), StandardCharsets.UTF_8);
+                String v = eq < 0 ? "" : URLDecoder.decode(kv.substring(eq + 1), StandardCharsets.UTF_8);
+                if (DedupProperty.byKey(k) != null) {
+                    ours.setProperty(k, v);
+                } else {
+                    kept.add(kv);
+                }
+            }
+        }
+        Properties delegate = new Properties();
+        if (info != null) {
+            for (String k : info.stringPropertyNames()) {
+                if (DedupProperty.byKey(k) != null) {
+                    ours.setProperty(k, info.getProperty(k));
+                } else {
+                    delegate.setProperty(k, info.getProperty(k));
+                }
+            }
+        }
+        String target = "jdbc:" + base + (kept.isEmpty() ? "" : "?" + String.join("&", kept));
+        return new Target(target, delegate, ours);
+    }
+
+    @Override
+    public Connection connect(String url, Properties info) throws SQLException {
+        if (!acceptsURL(url)) {
+            return null;
+        }
+        Target t = split(url, info);
+        DedupConfig config = DedupConfig.from(t.ours());
+        Properties props = t.delegateProps();
+        if (config.enabled() && !props.containsKey("client_retry_on_failures") && !t.url().contains("client_retry_on_failures=")) {
+            props.setProperty("client_retry_on_failures", "None");
+        }
+        Driver official = DriverManager.getDriver(t.url());
+        Connection delegate = official.connect(t.url(), props);
+        if (delegate == null) {
+            throw new SQLException("The official ClickHouse driver did not accept " + t.url(), "08001");
+        }
+        Map<String, String> pinned = pinnedSettings(t.url(), props);
+        String endpoint = t.url().contains("?") ? t.url().substring(0, t.url().indexOf('?')) : t.url();
+        return ConnectionHandler.wrap(delegate, new InsertExecutor(delegate, config, endpoint, pinned));
+    }
+
+    /** The block settings every insert pins (the connection's own values where it sets them) and the dedup switches. */
+    static Map<String, String> pinnedSettings(String url, Properties props) {
+        Map<String, String> configured = new LinkedHashMap<>();
+        int q = url.indexOf('?');
+        if (q >= 0) {
+            for (String kv : url.substring(q + 1).split("&")) {
+                int eq = kv.indexOf('=');
+                if (eq > 0) {
+                    configured.put(URLDecoder.decode(kv.substring(0, eq), StandardCharsets.UTF_8),
+                        URLDecoder.decode(kv.substring(eq + 1), StandardCharsets.UTF_8));
+                }
+            }
+        }
+        for (String k : props.stringPropertyNames()) {
+            configured.put(k, props.getProperty(k));
+        }
+        Map<String, String> pinned = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : PINNED_DEFAULTS.entrySet()) {
+            String own = configured.get("clickhouse_setting_" + e.getKey());
+            pinned.put(e.getKey(), own != null ? own : e.getValue());
+        }
+        pinned.put("insert_deduplicate", "1");
+        pinned.put("deduplicate_insert", "enable");
+        String async = configured.get("clickhouse_setting_async_insert");
+        if ("1".equals(async) || "true".equalsIgnoreCase(async)) {
+            pinned.put("wait_for_async_insert", "1");
+        }
+        return pinned;
+    }
+
+    @Override
+    public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) throws SQLException {
+        List<DriverPropertyInfo> out = new ArrayList<>();
+        Properties ours = acceptsURL(url) ? split(url, info).ours() : new Properties();
+        for (DedupProperty p : DedupProperty.values()) {
+            out.add(p.info(ours));
+        }
+        if (acceptsURL(url)) {
+            Target t = split(url, info);
+            Driver official = DriverManager.getDriver(t.url());
+            for (DriverPropertyInfo i : official.getPropertyInfo(t.url(), t.delegateProps())) {
+                out.add(i);
+            }
+        }
+        return out.toArray(new DriverPropertyInfo[0]);
+    }
+
+    @Override
+    public int getMajorVersion() {
+        return 0;
+    }
+
+    @Override
+    public int getMinorVersion() {
+        return 1;
+    }
+
+    @Override
+    public boolean jdbcCompliant() {
+        return false;
+    }
+
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+        throw new SQLFeatureNotSupportedException("The driver logs through SLF4J");
+    }
+}

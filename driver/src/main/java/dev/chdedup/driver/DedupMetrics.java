@@ -1,0 +1,61 @@
+package dev.chdedup.driver;
+
+import java.lang.management.ManagementFactory;
+import java.util.concurrent.atomic.LongAdder;
+import javax.management.ObjectName;
+
+/**
+ * Driver-wide counters, readable over JMX as {@code dev.chdedup:type=DedupDriver} (attributes Inserts, Retries,
+ * AmbiguousRetries, GiveUps, TokenFallbacks): how many INSERT executions ran, how many retries were made and how
+ * many of them after an error of unknown outcome, how many inserts were given up, and how often a server without
+ * token support was met.
+ */
+public final class DedupMetrics implements DedupMetricsMBean {
+    public static final DedupMetrics INSTANCE = new DedupMetrics();
+    static final String OBJECT_NAME = "dev.chdedup:type=DedupDriver";
+
+    final LongAdder inserts = new LongAdder();
+    final LongAdder retries = new LongAdder();
+    final LongAdder ambiguousRetries = new LongAdder();
+    final LongAdder giveUps = new LongAdder();
+    final LongAdder tokenFallbacks = new LongAdder();
+
+    private DedupMetrics() {
+    }
+
+    static void register() {
+        try {
+            ObjectName name = new ObjectName(OBJECT_NAME);
+            if (!ManagementFactory.getPlatformMBeanServer().isRegistered(name)) {
+                ManagementFactory.getPlatformMBeanServer().registerMBean(INSTANCE, name);
+            }
+        } catch (Exception | LinkageError e) {
+            // JMX is optional: counters stay readable through INSTANCE
+        }
+    }
+
+    @Override
+    public long getInserts() {
+        return inserts.sum();
+    }
+
+    @Override
+    public long getRetries() {
+        return retries.sum();
+    }
+
+    @Override
+    public long getAmbiguousRetries() {
+        return ambiguousRetries.sum();
+    }
+
+    @Override
+    public long getGiveUps() {
+        return giveUps.sum();
+    }
+
+    @Override
+    public long getTokenFallbacks() {
+        return tokenFallbacks.sum();
+    }
+}

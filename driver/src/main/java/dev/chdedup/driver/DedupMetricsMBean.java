@@ -1,0 +1,14 @@
+package dev.chdedup.driver;
+
+/** The JMX view of {@link DedupMetrics}. */
+public interface DedupMetricsMBean {
+    long getInserts();
+
+    long getRetries();
+
+    long getAmbiguousRetries();
+
+    long getGiveUps();
+
+    long getTokenFallbacks();
+}

@@ -1,0 +1,105 @@
+package dev.chdedup.driver;
+
+import java.sql.DriverPropertyInfo;
+import java.sql.SQLException;
+import java.util.Properties;
+
+/**
+ * Every connection property of the driver, declared once with its default, description and bounds; the same
+ * declaration feeds validation at connect, {@code getPropertyInfo} and the README table. These properties are
+ * removed before the rest goes to the official driver.
+ */
+public enum DedupProperty {
+    MAX_ATTEMPTS("retry.maxAttempts", "5", "Total attempts of one INSERT execution (1 = no retry).", 1, 1000),
+    INITIAL_BACKOFF_MS("retry.initialBackoffMs", "100", "Wait before the first retry, in milliseconds.", 0, 600_000),
+    MAX_BACKOFF_MS("retry.maxBackoffMs", "5000", "Longest wait between two attempts, in milliseconds.", 0, 3_600_000),
+    BACKOFF_MULTIPLIER("retry.backoffMultiplier", "2.0", "Factor by which the wait grows after each attempt.", 1, 100),
+    JITTER("retry.jitter", "0.2", "Random spread of each wait, as a fraction of it (0 = none, below 1).", 0, 0.99),
+    MAX_ELAPSED_MS("retry.maxElapsedMs", "120000", "No new attempt starts after this many milliseconds since the first.", 1, 86_400_000L * 7),
+    TOKEN_PREFIX("dedup.tokenPrefix", "", "Prefix of every insert_deduplication_token the driver generates.", 0, 0),
+    MODE("dedup.mode", "token", "token: stamp each INSERT with a token and pin its block settings; off: pass INSERTs through unchanged.", 0, 0),
+    ON_TABLE_WITHOUT_LOG("dedup.onTableWithoutLog", "fail", "What an INSERT of unknown outcome does when its table keeps no deduplication log:"
+        + " fail (a clear SQLException, no risk of a duplicate) or retry (retry anyway; a duplicate is possible).", 0, 0),
+    TABLE_INFO_TTL_MS("dedup.tableInfoTtlMs", "60000", "How long a table's engine and deduplication settings stay cached, in milliseconds.", 0, 86_400_000L);
+
+    public final String key;
+    public final String defaultValue;
+    public final String description;
+    final double min;
+    final double max;
+
+    DedupProperty(String key, String defaultValue, String description, double min, double max) {
+        this.key = key;
+        this.defaultValue = defaultValue;
+        this.description = description;
+        this.min = min;
+        this.max = max;
+    }
+
+    public static DedupProperty byKey(String key) {
+        for (DedupProperty p : values()) {
+            if (p.key.equals(key)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    String raw(Properties props) {
+        String v = props.getProperty(key);
+        return v == null ? defaultValue : v.trim();
+    }
+
+    long longValue(Properties props) throws SQLException {
+        String v = raw(props);
+        try {
+            long x = Long.parseLong(v);
+            check(x);
+            return x;
+        } catch (NumberFormatException e) {
+            throw new SQLException("Invalid value '" + v + "' of connection property " + key + ": expected a whole number in ["
+                + (long) min + ", " + (long) max + "]", "HY024");
+        }
+    }
+
+    double doubleValue(Properties props) throws SQLException {
+        String v = raw(props);
+        try {
+            double x = Double.parseDouble(v);
+            check(x);
+            return x;
+        } catch (NumberFormatException e) {
+            throw new SQLException("Invalid value '" + v + "' of connection property " + key + ": expected a number in ["
+                + min + ", " + max + "]", "HY024");
+        }
+    }
+
+    String choice(Properties props, String... allowed) throws SQLException {
+        String v = raw(props);
+        for (String a : allowed) {
+            if (a.equalsIgnoreCase(v)) {
+                return a;
+            }
+        }
+        throw new SQLException("Invalid value '" + v + "' of connection property " + key + ": expected one of "
+            + String.join(", ", allowed), "HY024");
+    }
+
+    private void check(double x) throws SQLException {
+        if (x < min || x > max) {
+            throw new SQLException("Invalid value " + x + " of connection property " + key + ": must be in [" + min + ", " + max + "]", "HY024");
+        }
+    }
+
+    DriverPropertyInfo info(Properties props) {
+        DriverPropertyInfo i = new DriverPropertyInfo(key, props.getProperty(key, defaultValue));
+        i.description = description + " Default: " + (defaultValue.isEmpty() ? "(empty)" : defaultValue) + ".";
+        i.required = false;
+        if (this == MODE) {
+            i.choices = new String[] {"token", "off"};
+        } else if (this == ON_TABLE_WITHOUT_LOG) {
+            i.choices = new String[] {"fail", "retry"};
+        }
+        return i;
+    }
+}

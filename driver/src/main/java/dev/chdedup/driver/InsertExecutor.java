@@ -1,0 +1,242 @@
+package dev.chdedup.driver;
+
+import com.clickhouse.client.api.ClientConfigProperties;
+import com.clickhouse.client.api.query.QuerySettings;
+import com.clickhouse.jdbc.StatementImpl;
+import dev.chdedup.retry.ErrorClass;
+import dev.chdedup.retry.ErrorClassifier;
+import dev.chdedup.retry.RetryExecutor;
+import dev.chdedup.retry.RetryListener;
+import dev.chdedup.retry.RetryPolicy;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one seam of the driver: executes one INSERT so that a retry is harmless. It stamps the execution with a
+ * fresh token, pins the block-splitting settings, switches deduplication on, and re-sends the identical
+ * statement on retryable failures under the retry policy; an error of unknown outcome is retried only when the
+ * table keeps a deduplication log (or the user chose to retry anyway), within the table's window. A server that
+ * does not know one of these settings (older ClickHouse answers Code 115) is detected once per connection and the
+ * setting is left out from then on: without the token, content hashing with pinned block settings remains.
+ */
+final class InsertExecutor {
+    private static final Logger LOG = LoggerFactory.getLogger(InsertExecutor.class);
+    private static final Pattern UNKNOWN_SETTING = Pattern.compile("(?:Setting|setting) '?([A-Za-z0-9_]+)'? is neither|Unknown setting '?([A-Za-z0-9_]+)'?");
+    static final String TOKEN = "insert_deduplication_token";
+
+    private final Connection delegate;
+    private final DedupConfig config;
+    private final String endpoint;
+    /** The settings every insert of this connection carries besides its token: block sizes and deduplication switches. */
+    private final Map<String, String> pinned;
+    /** Settings this connection's server refused with Code 115; never sent again. */
+    private final Set<String> refused = ConcurrentHashMap.newKeySet();
+
+    InsertExecutor(Connection delegate, DedupConfig config, String endpoint, Map<String, String> pinned) {
+        this.delegate = delegate;
+        this.config = config;
+        this.endpoint = endpoint;
+        this.pinned = pinned;
+    }
+
+    DedupConfig config() {
+        return config;
+    }
+
+    Connection delegate() {
+        return delegate;
+    }
+
+    /** The outcome of one execution: rows the server reported written, the token, the attempts. */
+    record Outcome(long writtenRows, String token, int attempts) {
+    }
+
+    /**
+     * Executes {@code sql} (an INSERT of {@code kind}) on {@code stmt}, a statement of the official driver.
+     * {@code rows} is the number of rows when known (for the window warning), else -1.
+     */
+    Outcome execute(Statement stmt, String sql, SqlText.Kind kind, long rows) throws SQLException {
+        DedupMetrics.INSTANCE.inserts.increment();
+        String[] target = SqlText.insertTarget(sql);
+        TableInfo info = target == null ? TableInfo.unknown(null, "?")
+            : TableInfo.Cache.get(endpoint, delegate, target[0], target[1], config.tableInfoTtlMillis());
+        String token = config.tokenPrefix() + UUID.randomUUID();
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put(TOKEN, token);
+        settings.putAll(pinned);
+        if (kind == SqlText.Kind.INSERT_SELECT) {
+            settings.put("deduplicate_insert_select", "force_enable");
+        } else {
+            settings.remove("max_block_size");
+        }
+        RetryPolicy policy = config.policy();
+        if (info.replicated() && info.windowSeconds() > 0) {
+            policy = policy.cappedAt(Duration.ofSeconds(info.windowSeconds()));
+        }
+        long blockSize = parseLong(settings.get("max_insert_block_size"), 1_048_576L);
+        if (info.hasLog() && rows > 0 && (rows + blockSize - 1) / blockSize > info.window()) {
+            LOG.warn("INSERT into {} has about {} blocks, more than the table's deduplication window of {}: a retry may duplicate"
+                + " the oldest blocks", info.describe(), (rows + blockSize - 1) / blockSize, info.window());
+        }
+        boolean unknownRetryable = info.hasLog() || config.retryWithoutLog();
+        int[] attempts = new int[1];
+        try {
+            long written = new RetryExecutor(policy).execute(n -> {
+                attempts[0] = n;
+                return attempt(stmt, sql, settings);
+            }, unknownRetryable, new Listener(token, info));
+            return new Outcome(written, refused.contains(TOKEN) ? null : token, attempts[0]);
+        } catch (RetryExecutor.GaveUpException e) {
+            throw giveUp(e, refused.contains(TOKEN) ? null : token, info, unknownRetryable);
+        }
+    }
+
+    /** One attempt; a setting the server does not know is dropped and the statement re-sent at once. */
+    private long attempt(Statement stmt, String sql, Map<String, String> settings) throws SQLException {
+        while (true) {
+            Map<String, String> send = new LinkedHashMap<>(settings);
+            send.keySet().removeAll(refused);
+            QuerySettings local = stmt.unwrap(StatementImpl.class).getLocalSettings();
+            Map<String, Object> previous = new LinkedHashMap<>();
+            for (Map.Entry<String, String> e : send.entrySet()) {
+                String key = ClientConfigProperties.serverSetting(e.getKey());
+                previous.put(key, local.getOption(key));
+                local.serverSetting(e.getKey(), e.getValue());
+            }
+            try {
+                return stmt.executeLargeUpdate(sql);
+            } catch (SQLException e) {
+                String name = refusedSetting(e, send.keySet());
+                if (name == null) {
+                    throw e;
+                }
+                refused.add(name);
+                if (name.equals(TOKEN)) {
+                    DedupMetrics.INSTANCE.tokenFallbacks.increment();
+                    LOG.warn("The server does not support insert_deduplication_token (Code 115): this connection relies on"
+                        + " content hashing with pinned block settings from now on");
+                } else {
+                    LOG.info("The server does not know setting {}; it is left out from now on", name);
+                }
+            } finally {
+                for (Map.Entry<String, Object> p : previous.entrySet()) {
+                    if (p.getValue() == null) {
+                        local.resetOption(p.getKey());
+                    } else {
+                        local.serverSetting(p.getKey().substring(ClientConfigProperties.serverSetting("").length()), String.valueOf(p.getValue()));
+                    }
+                }
+            }
+        }
+    }
+
+    /** The name of one of {@code ours} that {@code e} says is unknown (Code 115), or null. */
+    static String refusedSetting(SQLException e, Set<String> ours) {
+        if (ErrorClassifier.codeOf(e) != 115) {
+            return null;
+        }
+        String m = String.valueOf(e.getMessage());
+        Matcher matcher = UNKNOWN_SETTING.matcher(m);
+        while (matcher.find()) {
+            String n = matcher.group(1) != null ? matcher.group(1) : matcher.group(2);
+            if (ours.contains(n)) {
+                return n;
+            }
+        }
+        for (String n : ours) {
+            if (m.contains(n)) {
+                return n;
+            }
+        }
+        return null;
+    }
+
+    private SQLException giveUp(RetryExecutor.GaveUpException e, String token, TableInfo info, boolean unknownRetryable) {
+        DedupMetrics.INSTANCE.giveUps.increment();
+        Throwable lastT = e.getCause();
+        SQLException last = lastT instanceof SQLException ? (SQLException) lastT : new SQLException(String.valueOf(lastT), "08000", lastT);
+        boolean unknown = e.lastClass() == ErrorClass.UNKNOWN_OUTCOME;
+        StringBuilder msg = new StringBuilder();
+        if (e.lastClass() == ErrorClass.NEVER && e.attempts() == 1) {
+            msg.append(last.getMessage());
+        } else if (unknown && !unknownRetryable) {
+            msg.append("INSERT into ").append(info.describe()).append(" failed with an unknown outcome: the rows may or may not have")
+                .append(" landed. It was not retried because the table keeps no deduplication log (engine ").append(info.engine())
+                .append(info.replicated() ? ", replicated_deduplication_window = 0" : ", non_replicated_deduplication_window = 0")
+                .append("), so a retry could duplicate rows. Enable the log with ALTER TABLE ").append(info.describe())
+                .append(info.replicated() ? " MODIFY SETTING replicated_deduplication_window = 1000" : " MODIFY SETTING non_replicated_deduplication_window = 1000")
+                .append(", or set the connection property ").append(DedupProperty.ON_TABLE_WITHOUT_LOG.key).append("=retry to accept duplicates.");
+            if (token != null) {
+                msg.append(" Token: ").append(token).append('.');
+            }
+            msg.append(" Last error: ").append(last.getMessage());
+        } else {
+            msg.append("INSERT into ").append(info.describe()).append(" gave up after ").append(e.attempts()).append(" attempt(s)");
+            if (token != null) {
+                msg.append(" with insert_deduplication_token '").append(token).append('\'');
+            }
+            msg.append(". ");
+            if (unknown) {
+                msg.append("The insert may or may not have landed; re-sending it with the same insert_deduplication_token inside")
+                    .append(" the table's deduplication window is safe. ");
+            } else {
+                msg.append("Nothing was written by the last attempt. ");
+            }
+            msg.append("Last error: ").append(last.getMessage());
+        }
+        DedupInsertException out = new DedupInsertException(msg.toString(), last, token, e.attempts(), unknown);
+        List<Throwable> earlier = new ArrayList<>(e.errors());
+        earlier.remove(earlier.size() - 1);
+        for (Throwable t : earlier) {
+            out.addSuppressed(t);
+        }
+        return out;
+    }
+
+    private static long parseLong(String s, long dflt) {
+        try {
+            return s == null ? dflt : Long.parseLong(s.trim());
+        } catch (NumberFormatException e) {
+            return dflt;
+        }
+    }
+
+    private static final class Listener implements RetryListener {
+        private final String token;
+        private final TableInfo info;
+
+        Listener(String token, TableInfo info) {
+            this.token = token;
+            this.info = info;
+        }
+
+        @Override
+        public void onRetry(int attempt, Throwable error, ErrorClass c, long waitMillis) {
+            DedupMetrics.INSTANCE.retries.increment();
+            if (c == ErrorClass.UNKNOWN_OUTCOME) {
+                DedupMetrics.INSTANCE.ambiguousRetries.increment();
+            }
+            LOG.warn("INSERT into {} attempt {} failed ({}, code {}): {}; retrying in {} ms with token {}", info.describe(), attempt, c,
+                ErrorClassifier.codeOf(error), error.getMessage(), waitMillis, token);
+        }
+
+        @Override
+        public void onGiveUp(int attempts, Throwable last, ErrorClass c) {
+            LOG.warn("INSERT into {} gave up after {} attempt(s) ({}, code {}), token {}", info.describe(), attempts, c,
+                ErrorClassifier.codeOf(last), token);
+        }
+    }
+}

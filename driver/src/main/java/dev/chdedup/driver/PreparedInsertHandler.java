@@ -1,0 +1,337 @@
+package dev.chdedup.driver;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.sql.BatchUpdateException;
+import java.sql.Blob;
+import java.sql.Clob;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Calendar;
+import java.util.List;
+
+/**
+ * The driver's PreparedStatement for an INSERT. It records parameters itself and renders each row as literals
+ * when it is added, so a batch is kept as the text it will be sent as (memory close to the batch's own size) and
+ * a retry re-sends exactly the same bytes even after the connection broke. An {@code INSERT ... VALUES (?, ...)}
+ * batch goes out as one statement with one tuple per row, like the official driver does; any other
+ * parameterized INSERT goes out once per batch entry. Statements are sent through an official-driver Statement
+ * of the same connection, via the {@link InsertExecutor}.
+ */
+final class PreparedInsertHandler implements InvocationHandler {
+    private final String sql;
+    private final SqlText.Kind kind;
+    private final Connection connection;
+    private final InsertExecutor executor;
+    /** The SQL split at its placeholders: {@code pieces.size() - 1} parameters. */
+    private final List<String> pieces;
+    /** Where the VALUES tuple starts for a batchable INSERT ... VALUES (?, ...), else -1. */
+    private final int tupleStart;
+    private Object[] params;
+    private boolean[] set;
+    /** The recorded batch: the rendered tuples joined by ',' (VALUES form), or whole statements (other forms). */
+    private final StringBuilder tuples = new StringBuilder();
+    private int batchRows;
+    private final List<String> statements = new ArrayList<>();
+    private Statement sender;
+    private PreparedStatement prepared;
+    private boolean closed;
+    private long lastCount = -1;
+    private String lastToken;
+    private int lastAttempts;
+
+    private PreparedInsertHandler(String sql, SqlText.Kind kind, Connection connection, InsertExecutor executor) {
+        this.sql = sql;
+        this.kind = kind;
+        this.connection = connection;
+        this.executor = executor;
+        this.pieces = SqlText.splitPlaceholders(sql);
+        int start = SqlText.valuesTupleStart(sql);
+        this.tupleStart = kind == SqlText.Kind.INSERT_VALUES && start >= 0 && pieces.size() > 1 ? start : -1;
+        this.params = new Object[pieces.size() - 1];
+        this.set = new boolean[params.length];
+    }
+
+    static PreparedStatement wrap(String sql, SqlText.Kind kind, Connection connection, InsertExecutor executor) {
+        return Proxies.create(PreparedStatement.class, new Class<?>[] {DedupStatement.class},
+            new PreparedInsertHandler(sql, kind, connection, executor));
+    }
+
+    private Statement sender() throws SQLException {
+        if (sender == null) {
+            sender = executor.delegate().createStatement();
+        }
+        return sender;
+    }
+
+    @Override
+    public Object invoke(Object proxy, Method m, Object[] args) throws Throwable {
+        if (Proxies.isCommon(m)) {
+            Object target = m.getName().equals("unwrap") || m.getName().equals("isWrapperFor") ? sender() : sender;
+            return Proxies.common(proxy, target, m, args, "DedupPreparedStatement[" + sql + "]");
+        }
+        String name = m.getName();
+        if (name.equals("close")) {
+            closed = true;
+            if (sender != null) {
+                sender.close();
+            }
+            if (prepared != null) {
+                prepared.close();
+            }
+            return null;
+        }
+        if (name.equals("isClosed")) {
+            return closed;
+        }
+        if (closed) {
+            throw new SQLException("The statement is closed", "HY010");
+        }
+        if (name.startsWith("set") && args != null && args.length >= 1 && m.getParameterTypes()[0] == int.class
+            && !name.equals("setFetchSize") && !name.equals("setMaxRows") && !name.equals("setQueryTimeout")
+            && !name.equals("setMaxFieldSize") && !name.equals("setFetchDirection")) {
+            setParameter(name, args);
+            return null;
+        }
+        switch (name) {
+            case "lastToken":
+                return lastToken;
+            case "lastAttempts":
+                return lastAttempts;
+            case "getConnection":
+                return connection;
+            case "clearParameters":
+                Arrays.fill(params, null);
+                Arrays.fill(set, false);
+                return null;
+            case "addBatch":
+                if (args != null && args.length == 1) {
+                    throw new SQLException("addBatch(String) is not allowed on a PreparedStatement", "HY000");
+                }
+                addBatch();
+                return null;
+            case "clearBatch":
+                tuples.setLength(0);
+                statements.clear();
+                batchRows = 0;
+                return null;
+            case "execute":
+            case "executeUpdate":
+            case "executeLargeUpdate": {
+                if (args != null && args.length > 0) {
+                    throw new SQLException(name + "(String) is not allowed on a PreparedStatement", "HY000");
+                }
+                long n = run(render(), 1);
+                lastCount = n;
+                if (name.equals("execute")) {
+                    return false;
+                }
+                return name.equals("executeUpdate") ? (Object) (int) Math.min(Integer.MAX_VALUE, n) : (Object) n;
+            }
+            case "executeBatch":
+            case "executeLargeBatch": {
+                long[] counts = executeBatch();
+                if (name.equals("executeLargeBatch")) {
+                    return counts;
+                }
+                int[] out = new int[counts.length];
+                for (int i = 0; i < counts.length; i++) {
+                    out[i] = (int) counts[i];
+                }
+                return out;
+            }
+            case "getUpdateCount":
+                return (int) Math.min(Integer.MAX_VALUE, lastCount);
+            case "getLargeUpdateCount":
+                return lastCount;
+            case "getResultSet":
+            case "getMetaData":
+                return null;
+            case "getMoreResults":
+                lastCount = -1;
+                return false;
+            case "getParameterMetaData":
+                if (prepared == null) {
+                    prepared = executor.delegate().prepareStatement(sql);
+                }
+                return prepared.getParameterMetaData();
+            default:
+                return Proxies.invoke(sender(), m, args);
+        }
+    }
+
+    private void setParameter(String name, Object[] args) throws SQLException {
+        int i = (Integer) args[0];
+        if (i < 1 || i > params.length) {
+            throw new SQLException("Parameter index " + i + " is out of range (1.." + params.length + ")", "07009");
+        }
+        Object v = args.length > 1 ? args[1] : null;
+        switch (name) {
+            case "setNull":
+                v = null;
+                break;
+            case "setTimestamp":
+                if (args.length > 2 && args[2] != null && v != null) {
+                    v = withCalendar((Timestamp) v, (Calendar) args[2]);
+                }
+                break;
+            case "setAsciiStream": case "setUnicodeStream": case "setCharacterStream": case "setNCharacterStream": case "setClob":
+            case "setNClob":
+                v = readText(v);
+                break;
+            case "setBinaryStream": case "setBlob":
+                v = readBytes(v);
+                break;
+            default:
+                break;
+        }
+        params[i - 1] = v;
+        set[i - 1] = true;
+    }
+
+    private static Object withCalendar(Timestamp ts, Calendar cal) {
+        java.time.LocalDateTime local = ts.toLocalDateTime();
+        return local.atZone(cal.getTimeZone().toZoneId()).toInstant();
+    }
+
+    private static Object readText(Object v) throws SQLException {
+        try {
+            if (v instanceof Reader) {
+                StringBuilder sb = new StringBuilder();
+                char[] buf = new char[8192];
+                int n;
+                while ((n = ((Reader) v).read(buf)) > 0) {
+                    sb.append(buf, 0, n);
+                }
+                return sb.toString();
+            }
+            if (v instanceof Clob) {
+                return ((Clob) v).getSubString(1, (int) ((Clob) v).length());
+            }
+            if (v instanceof InputStream) {
+                return new String(((InputStream) v).readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            }
+            return v;
+        } catch (IOException e) {
+            throw new SQLException("Cannot read the parameter stream: " + e.getMessage(), "HY000", e);
+        }
+    }
+
+    private static Object readBytes(Object v) throws SQLException {
+        try {
+            if (v instanceof InputStream) {
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                ((InputStream) v).transferTo(out);
+                return out.toByteArray();
+            }
+            if (v instanceof Blob) {
+                return ((Blob) v).getBytes(1, (int) ((Blob) v).length());
+            }
+            return v;
+        } catch (IOException e) {
+            throw new SQLException("Cannot read the parameter stream: " + e.getMessage(), "HY000", e);
+        }
+    }
+
+    private void checkAllSet() throws SQLException {
+        for (int i = 0; i < set.length; i++) {
+            if (!set[i]) {
+                throw new SQLException("Parameter " + (i + 1) + " is not set", "07001");
+            }
+        }
+    }
+
+    /** The whole statement with the current parameters inlined. */
+    private String render() throws SQLException {
+        checkAllSet();
+        StringBuilder sb = new StringBuilder(sql.length() + params.length * 8);
+        for (int i = 0; i < params.length; i++) {
+            sb.append(pieces.get(i));
+            Literals.render(params[i], sb);
+        }
+        sb.append(pieces.get(params.length));
+        return sb.toString();
+    }
+
+    private void addBatch() throws SQLException {
+        if (tupleStart < 0) {
+            statements.add(render());
+            return;
+        }
+        checkAllSet();
+        if (batchRows > 0) {
+            tuples.append(',');
+        }
+        // the tuple: the template from its '(' with each placeholder replaced by the parameter's literal
+        int offset = 0;
+        for (int i = 0; i < params.length; i++) {
+            String piece = pieces.get(i);
+            int pieceEnd = offset + piece.length();
+            if (pieceEnd > tupleStart) {
+                tuples.append(piece, Math.max(0, tupleStart - offset), piece.length());
+            }
+            Literals.render(params[i], tuples);
+            offset = pieceEnd + 1;
+        }
+        String last = pieces.get(params.length);
+        tuples.append(last, Math.max(0, tupleStart - offset), trimEnd(last));
+        batchRows++;
+    }
+
+    private static int trimEnd(String s) {
+        int e = s.length();
+        while (e > 0 && (Character.isWhitespace(s.charAt(e - 1)) || s.charAt(e - 1) == ';')) {
+            e--;
+        }
+        return e;
+    }
+
+    private long run(String statement, long rows) throws SQLException {
+        InsertExecutor.Outcome o = executor.execute(sender(), statement, kind, rows);
+        lastToken = o.token();
+        lastAttempts = o.attempts();
+        return Math.max(0, o.writtenRows());
+    }
+
+    private long[] executeBatch() throws SQLException {
+        if (tupleStart >= 0) {
+            int rows = batchRows;
+            if (rows == 0) {
+                return new long[0];
+            }
+            String statement = sql.substring(0, tupleStart) + tuples;
+            tuples.setLength(0);
+            batchRows = 0;
+            try {
+                long written = run(statement, rows);
+                long[] counts = new long[rows];
+                Arrays.fill(counts, written == rows ? 1 : Statement.SUCCESS_NO_INFO);
+                return counts;
+            } catch (SQLException e) {
+                long[] failed = new long[rows];
+                Arrays.fill(failed, Statement.EXECUTE_FAILED);
+                throw new BatchUpdateException(e.getMessage(), e.getSQLState(), e.getErrorCode(), failed, e);
+            }
+        }
+        List<String> entries = new ArrayList<>(statements);
+        statements.clear();
+        long[] counts = new long[entries.size()];
+        for (int i = 0; i < entries.size(); i++) {
+            try {
+                counts[i] = run(entries.get(i), -1);
+            } catch (SQLException e) {
+                throw new BatchUpdateException(e.getMessage(), e.getSQLState(), e.getErrorCode(), Arrays.copyOf(counts, i), e);
+            }
+        }
+        return counts;
+    }
+}
