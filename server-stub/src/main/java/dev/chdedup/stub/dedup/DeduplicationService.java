@@ -23,7 +23,7 @@ public final class DeduplicationService {
 
     /** The table's log, or null when its window is 0 (the table deduplicates nothing). */
     public MergeTreeDeduplicationLog log(StorageMergeTree t) {
-        long window = t.setting("non_replicated_deduplication_window");
+        long window = windowOf(t);
         MergeTreeDeduplicationLog log = logs.get(t);
         if (log == null) {
             if (window == 0) {
@@ -47,6 +47,16 @@ public final class DeduplicationService {
         }
     }
 
+    /**
+     * The table's window: {@code non_replicated_deduplication_window} for MergeTree; for ReplicatedMergeTree,
+     * which the stub runs as a single replica without ZooKeeper, {@code replicated_deduplication_window}, kept in
+     * the same local log.
+     */
+    static long windowOf(StorageMergeTree t) {
+        return t.definition().engine().startsWith("Replicated") ? t.setting("replicated_deduplication_window")
+            : t.setting("non_replicated_deduplication_window");
+    }
+
     /** Opens logs found on disk at start, so a table created with a window keeps its ids across restarts. */
     public void attach(StorageMergeTree t) {
         log(t);
@@ -56,7 +66,7 @@ public final class DeduplicationService {
         MergeTreeDeduplicationLog log = logs.get(t);
         if (log != null) {
             synchronized (log) {
-                log.setWindow(t.setting("non_replicated_deduplication_window"));
+                log.setWindow(windowOf(t));
             }
         } else {
             log(t);

@@ -2,10 +2,14 @@ package dev.chdedup.stub.dedup;
 
 /**
  * SipHash-2-4 with ClickHouse's streaming finalization and 128-bit output ({@code v0^v1}, {@code v2^v3}), as
- * ClickHouse's {@code SipHash::get128} computes block ids and hash partition ids; keys are zero. Feed bytes with
- * the {@code update} methods, then call {@link #get128()} once.
+ * ClickHouse's {@code SipHash::get128} computes block ids and hash partition ids; keys are zero unless given (the
+ * reference test vectors use a key). Feed bytes with the {@code update} methods, then call {@link #get128()} or
+ * {@link #get64()} once.
  */
 public final class SipHash {
+    private static final java.lang.invoke.VarHandle LE_LONG =
+        java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
     private long v0 = 0x736f6d6570736575L;
     private long v1 = 0x646f72616e646f6dL;
     private long v2 = 0x6c7967656e657261L;
@@ -13,6 +17,19 @@ public final class SipHash {
     private long current;
     private int currentBytes;
     private long count;
+
+    /** SipHash with zero keys, as ClickHouse hashes block ids and {@code sipHash64}. */
+    public SipHash() {
+        this(0, 0);
+    }
+
+    /** SipHash keyed with {@code k0}, {@code k1} (the key's two little-endian halves). */
+    public SipHash(long k0, long k1) {
+        v0 ^= k0;
+        v1 ^= k1;
+        v2 ^= k0;
+        v3 ^= k1;
+    }
 
     private void round() {
         v0 += v1;
@@ -50,12 +67,36 @@ public final class SipHash {
                 currentBytes = 0;
             }
         }
+        long a = v0;
+        long b = v1;
+        long c = v2;
+        long d = v3;
         while (end - i >= 8) {
-            long m = (data[i] & 0xFFL) | (data[i + 1] & 0xFFL) << 8 | (data[i + 2] & 0xFFL) << 16 | (data[i + 3] & 0xFFL) << 24
-                | (data[i + 4] & 0xFFL) << 32 | (data[i + 5] & 0xFFL) << 40 | (data[i + 6] & 0xFFL) << 48 | (data[i + 7] & 0xFFL) << 56;
-            word(m);
+            long m = (long) LE_LONG.get(data, i);
+            d ^= m;
+            for (int r = 0; r < 2; r++) {
+                a += b;
+                b = Long.rotateLeft(b, 13);
+                b ^= a;
+                a = Long.rotateLeft(a, 32);
+                c += d;
+                d = Long.rotateLeft(d, 16);
+                d ^= c;
+                a += d;
+                d = Long.rotateLeft(d, 21);
+                d ^= a;
+                c += b;
+                b = Long.rotateLeft(b, 17);
+                b ^= c;
+                c = Long.rotateLeft(c, 32);
+            }
+            a ^= m;
             i += 8;
         }
+        v0 = a;
+        v1 = b;
+        v2 = c;
+        v3 = d;
         while (i < end) {
             current |= (data[i++] & 0xFFL) << (8 * currentBytes);
             currentBytes++;

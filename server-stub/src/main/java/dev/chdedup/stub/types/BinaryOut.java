@@ -5,6 +5,9 @@ import java.util.Arrays;
 
 /** A growable little-endian byte buffer for the RowBinary encoding. */
 public final class BinaryOut {
+    private static final java.lang.invoke.VarHandle LE_LONG =
+        java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
     private byte[] buf;
     private int len;
 
@@ -30,6 +33,12 @@ public final class BinaryOut {
     }
 
     public void writeLongLE(long v, int bytes) {
+        if (bytes == 8) {
+            ensure(8);
+            LE_LONG.set(buf, len, v);
+            len += 8;
+            return;
+        }
         ensure(bytes);
         for (int i = 0; i < bytes; i++) {
             buf[len++] = (byte) (v >>> (8 * i));
@@ -45,10 +54,22 @@ public final class BinaryOut {
         buf[len++] = (byte) v;
     }
 
+    @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int) is exactly right for ASCII
     public void writeString(String s) {
-        byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        writeVarUInt(b.length);
-        write(b, 0, b.length);
+        int n = s.length();
+        int utf8 = n;
+        for (int i = 0; i < n; i++) {
+            if (s.charAt(i) >= 0x80) {
+                byte[] b = s.getBytes(StandardCharsets.UTF_8);
+                writeVarUInt(b.length);
+                write(b, 0, b.length);
+                return;
+            }
+        }
+        writeVarUInt(utf8);
+        ensure(n);
+        s.getBytes(0, n, buf, len);
+        len += n;
     }
 
     public int size() {
