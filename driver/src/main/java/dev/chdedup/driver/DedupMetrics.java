@@ -6,7 +6,8 @@ import javax.management.ObjectName;
 
 /**
  * Driver-wide counters, readable over JMX as {@code dev.chdedup:type=DedupDriver} (attributes Inserts, Retries,
- * AmbiguousRetries, GiveUps, TokenFallbacks): how many INSERT executions ran, how many retries were made and how
+ * AmbiguousRetries, GiveUps, TokenFallbacks) and, when Micrometer is present, in its global registry
+ * ({@link MicrometerBinding}): how many INSERT executions ran, how many retries were made and how
  * many of them after an error of unknown outcome, how many inserts were given up, and how often a server without
  * token support was met.
  */
@@ -31,6 +32,11 @@ public final class DedupMetrics implements DedupMetricsMBean {
             }
         } catch (Exception | LinkageError e) {
             // JMX is optional: counters stay readable through INSTANCE
+        }
+        try {
+            MicrometerBinding.bindGlobalIfPresent();
+        } catch (LinkageError e) {
+            // Micrometer absent or incompatible: JMX and INSTANCE remain
         }
     }
 

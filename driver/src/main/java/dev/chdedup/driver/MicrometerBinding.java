@@ -1,0 +1,36 @@
+package dev.chdedup.driver;
+
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Metrics;
+
+/**
+ * Registers the driver's counters with Micrometer's global registry (or a given one) as
+ * {@code chdedup.inserts}, {@code chdedup.retries}, {@code chdedup.retries.ambiguous}, {@code chdedup.giveups}
+ * and {@code chdedup.token.fallbacks}. Loaded only when Micrometer is on the classpath.
+ */
+public final class MicrometerBinding {
+    private MicrometerBinding() {
+    }
+
+    /** Binds to Micrometer's global registry when Micrometer is present; does nothing otherwise. */
+    static void bindGlobalIfPresent() {
+        try {
+            Class.forName("io.micrometer.core.instrument.Metrics", false, MicrometerBinding.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            return;
+        }
+        bindTo(Metrics.globalRegistry);
+    }
+
+    public static void bindTo(MeterRegistry registry) {
+        DedupMetrics m = DedupMetrics.INSTANCE;
+        FunctionCounter.builder("chdedup.inserts", m, DedupMetrics::getInserts).description("INSERT executions").register(registry);
+        FunctionCounter.builder("chdedup.retries", m, DedupMetrics::getRetries).description("INSERT retries").register(registry);
+        FunctionCounter.builder("chdedup.retries.ambiguous", m, DedupMetrics::getAmbiguousRetries)
+            .description("INSERT retries after an error of unknown outcome").register(registry);
+        FunctionCounter.builder("chdedup.giveups", m, DedupMetrics::getGiveUps).description("INSERTs given up").register(registry);
+        FunctionCounter.builder("chdedup.token.fallbacks", m, DedupMetrics::getTokenFallbacks)
+            .description("Connections to servers without insert_deduplication_token").register(registry);
+    }
+}
