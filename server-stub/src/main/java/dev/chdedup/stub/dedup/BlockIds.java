@@ -11,6 +11,9 @@ import dev.chdedup.stub.types.IntType;
 import dev.chdedup.stub.types.LowCardinalityType;
 import dev.chdedup.stub.types.StringType;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -27,8 +30,9 @@ import java.util.List;
  *   represented). Both paths split a block (sync) or one query's rows (async) by partition, sort the piece, and
  *   call {@link #pieceId}: the same rows give the same ids whichever path carried them, and the same rows or
  *   token in two partitions are two different blocks.</li>
- *   <li>A block hands dependent views {@link #viewToken}: its token, or the hex of the hash of its rows in input
- *   order; a view derives its target's tokens from that and its own name.</li>
+ *   <li>A block hands dependent views {@link #viewToken}: its token, or a hash of its pieces' ids (so a block the
+ *   source table sees as a duplicate hands the views the same token as the original); a view derives its
+ *   target's tokens from that and its own name.</li>
  * </ul>
  */
 public final class BlockIds {
@@ -45,9 +49,18 @@ public final class BlockIds {
         return blockId(partitionId, blockToken != null ? hashToken(blockToken) : hashData(columns, sortedRows));
     }
 
-    /** The token a block hands its dependent views: its own token, or the hex of its data hash. */
-    public static String viewToken(String blockToken, List<Column> columns, List<Object[]> rows) {
-        return blockToken != null ? blockToken : hex(hashData(columns, rows));
+    /**
+     * The token a block hands its dependent views: its own token, or the hex of the hash of its pieces' ids (sorted,
+     * so the order of partitions in the input does not matter): a block the source table sees as a duplicate of an
+     * earlier one hands the views the same token as that one.
+     */
+    public static String viewToken(String blockToken, Collection<String> pieceIds) {
+        if (blockToken != null) {
+            return blockToken;
+        }
+        List<String> sorted = new ArrayList<>(pieceIds);
+        Collections.sort(sorted);
+        return hex(hashToken(String.join(",", sorted)));
     }
 
     /** Bytes gathered before they are fed to the hash. */

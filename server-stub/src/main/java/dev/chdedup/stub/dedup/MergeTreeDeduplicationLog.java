@@ -4,6 +4,7 @@ import dev.chdedup.stub.mergetree.MergeTreePartInfo;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -20,9 +21,11 @@ import java.util.TreeMap;
  * The deduplication log of a non-replicated MergeTree table, after ClickHouse's
  * {@code MergeTreeDeduplicationLog}: the block ids of the last {@code window} inserted blocks, each with the part
  * it made. In memory an insertion-ordered map (O(1) lookup, FIFO eviction past the window); on disk
- * human-readable records {@code <operation>\t<part name>\t<block id>} (1 = add, 2 = drop) appended to
- * {@code deduplication_logs/deduplication_log_N.txt}, rotated every {@code 2 x window} records, older files
- * removed once the newer ones hold the window. A window of 0 keeps nothing. Callers synchronize on the log.
+ * human-readable records {@code <operation>\t<part name>\t<block id>\n} (1 = add; 2 = drop, one per id a dropped
+ * part takes away) appended to {@code deduplication_logs/deduplication_log_N.txt}, rotated every
+ * {@code 2 x window} records, older files removed once the newer ones hold the window; after a restart appending
+ * continues in the newest file. A last record without its newline (torn by a crash) is ignored. A window of 0
+ * keeps nothing. Callers synchronize on the log.
  */
 public final class MergeTreeDeduplicationLog {
     static final int ADD = 1;
@@ -62,16 +65,25 @@ public final class MergeTreeDeduplicationLog {
         }
         for (Map.Entry<Long, Long> f : files.entrySet()) {
             long records = 0;
-            for (String line : Files.readAllLines(file(f.getKey()), StandardCharsets.UTF_8)) {
-                String[] r = line.split("\t");
+            String text = Files.readString(file(f.getKey()), StandardCharsets.UTF_8);
+            String[] lines = text.split("\n", -1);
+            if (!lines[lines.length - 1].isEmpty()) {
+                // cut the torn record off, so records appended after it start on a line of their own
+                try (FileChannel ch = FileChannel.open(file(f.getKey()), StandardOpenOption.WRITE)) {
+                    ch.truncate(text.substring(0, text.length() - lines[lines.length - 1].length()).getBytes(StandardCharsets.UTF_8).length);
+                }
+            }
+            // the last element is what follows the last newline: empty, or a record torn by a crash
+            for (int i = 0; i < lines.length - 1; i++) {
+                String[] r = lines[i].split("\t", -1);
                 if (r.length != 3) {
-                    continue; // a torn last line from a crash
+                    continue;
                 }
                 records++;
                 if (r[0].equals(Integer.toString(ADD))) {
                     putUnlocked(r[2], r[1]);
                 } else if (r[0].equals(Integer.toString(DROP))) {
-                    forgetPartUnlocked(r[1]);
+                    blocks.remove(r[2]);
                 }
             }
             f.setValue(records);
@@ -114,19 +126,19 @@ public final class MergeTreeDeduplicationLog {
         putUnlocked(blockId, part);
     }
 
-    /** Forgets the block ids of parts covered by {@code dropped} (a dropped part or partition). */
+    /** Forgets the block ids of parts covered by {@code dropped} (a dropped part or partition), one record each. */
     public void dropPart(MergeTreePartInfo dropped) {
-        boolean any = false;
+        List<Map.Entry<String, String>> removed = new ArrayList<>();
         for (Iterator<Map.Entry<String, String>> it = blocks.entrySet().iterator(); it.hasNext(); ) {
             Map.Entry<String, String> e = it.next();
             MergeTreePartInfo p = MergeTreePartInfo.tryParse(e.getValue());
             if (p != null && dropped.contains(p)) {
+                removed.add(Map.entry(e.getKey(), e.getValue()));
                 it.remove();
-                any = true;
             }
         }
-        if (any && window > 0) {
-            append(DROP, dropped.name(), "");
+        for (Map.Entry<String, String> e : removed) {
+            append(DROP, e.getValue(), e.getKey());
         }
     }
 
@@ -134,17 +146,6 @@ public final class MergeTreeDeduplicationLog {
         blocks.remove(blockId);
         blocks.put(blockId, part);
         evictUnlocked();
-    }
-
-    private void forgetPartUnlocked(String dropped) {
-        MergeTreePartInfo d = MergeTreePartInfo.tryParse(dropped);
-        if (d == null) {
-            return;
-        }
-        blocks.values().removeIf(v -> {
-            MergeTreePartInfo p = MergeTreePartInfo.tryParse(v);
-            return p != null && d.contains(p);
-        });
     }
 
     private void evictUnlocked() {
@@ -163,7 +164,7 @@ public final class MergeTreeDeduplicationLog {
             current.write(op + "\t" + part + "\t" + blockId + "\n");
             current.flush();
             if (fsync) {
-                try (var ch = java.nio.channels.FileChannel.open(file(files.lastKey()), StandardOpenOption.WRITE)) {
+                try (var ch = FileChannel.open(file(files.lastKey()), StandardOpenOption.WRITE)) {
                     ch.force(false);
                 }
             }
@@ -178,10 +179,9 @@ public final class MergeTreeDeduplicationLog {
         if (current != null) {
             current.close();
         }
-        long next = files.isEmpty() ? 1 : files.lastKey() + (files.lastEntry().getValue() > 0 || current != null ? 1 : 0);
-        if (!files.isEmpty() && files.lastEntry().getValue() >= Math.max(1, 2 * window)) {
-            next = files.lastKey() + 1;
-        }
+        // continue the newest file unless it is full (after a restart it is not open yet)
+        long next = files.isEmpty() ? 1
+            : files.lastEntry().getValue() >= Math.max(1, 2 * window) ? files.lastKey() + 1 : files.lastKey();
         current = Files.newBufferedWriter(file(next), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         files.putIfAbsent(next, 0L);
         dropOutdatedFiles();

@@ -32,16 +32,21 @@ public final class PartLog {
     }
 
     public void newPart(StorageMergeTree t, DataPart p, String blockId, String queryId) {
-        long micros = System.currentTimeMillis() * 1000;
+        long micros = nowMicros();
         add(new Entry(queryId, "NewPart", micros / 1_000_000, micros, t.database(), t.name(), p.name(), p.info().partitionId(),
             p.rowCount(), p.bytesOnDisk(), blockId, 0, ""));
     }
 
     public void deduplicated(StorageMergeTree t, String partitionId, long rows, String blockId, String queryId) {
-        long micros = System.currentTimeMillis() * 1000;
+        long micros = nowMicros();
         add(new Entry(queryId, "NewPart", micros / 1_000_000, micros, t.database(), t.name(), "", partitionId, rows, 0, blockId,
             INSERT_WAS_DEDUPLICATED, "Code: 389. DB::Exception: Block with ID " + blockId
             + " already exists; ignoring it. (INSERT_WAS_DEDUPLICATED)"));
+    }
+
+    private static long nowMicros() {
+        java.time.Instant now = java.time.Instant.now();
+        return now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
     }
 
     public synchronized List<Entry> snapshot() {

@@ -132,7 +132,10 @@ public final class SelectExecutor {
                     names.add(c.name());
                 }
             } else {
-                exprs.add(it.expr());
+                // an aliased item is compiled as a reference to its alias, so a same-named column inside its own
+                // definition stays the column (SELECT k * 2 AS k is k * 2, not (k * 2) * 2)
+                boolean defines = it.alias() != null && aliases.get(it.alias()) == it.expr();
+                exprs.add(defines ? new Expr.Ident(List.of(it.alias())) : it.expr());
                 names.add(it.alias() != null ? it.alias() : it.text());
             }
         }

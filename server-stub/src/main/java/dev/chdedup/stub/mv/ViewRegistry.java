@@ -27,8 +27,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * table is run through each dependent view's SELECT (with the source replaced by just that block) and the result
  * inserted into the view's target, with a deduplication token derived from the source block's token and the
  * view's identity. So identical output of different source blocks, or of two views into one table, is kept,
- * while a retry of the source insert is dropped in every target. Chains of views follow naturally; an error in
- * a view fails the insert.
+ * while a retry of the source insert is dropped in every target. Chains of views follow naturally. A view's
+ * SELECT runs before the source block is written ({@link #prepare}), so an error in a view fails the insert with
+ * nothing written. An async insert batch is one block carrying one token per query, and a view must make one
+ * block of it ("one block in, one block out"), else NOT_IMPLEMENTED.
  */
 public final class ViewRegistry implements DeduplicatingSink.ViewPusher {
     private final DatabaseCatalog catalog;
@@ -76,10 +78,13 @@ public final class ViewRegistry implements DeduplicatingSink.ViewPusher {
     }
 
     @Override
-    public void push(StorageMergeTree source, Block block, String sourceToken, boolean sourceDedup, QueryContext ctx) {
+    public Runnable prepare(StorageMergeTree source, Block block, List<String> sourceTokens, boolean sourceDedup,
+                            boolean oneBlockOut, QueryContext ctx) {
+        List<Runnable> writes = new ArrayList<>();
         for (MaterializedView v : dependents(source.database(), source.name())) {
-            pushOne(v, source, block, sourceToken, sourceDedup, ctx);
+            writes.addAll(prepareView(v, source, block, sourceTokens, sourceDedup, oneBlockOut, ctx));
         }
+        return () -> writes.forEach(Runnable::run);
     }
 
     /** A plain sink into the view's target (POPULATE): no deduplication. */
@@ -87,50 +92,88 @@ public final class ViewRegistry implements DeduplicatingSink.ViewPusher {
         return sink(catalog.mergeTree(v.targetDatabase(), v.targetTable()), ctx, false, null);
     }
 
-    private void pushOne(MaterializedView v, StorageMergeTree source, Block block, String sourceToken, boolean sourceDedup,
-                         QueryContext ctx) {
-        pushTo(v, source, block, sourceToken, sourceDedup, ctx);
-    }
-
-    /** Runs {@code block} through {@code v} and inserts the result into its target. */
+    /** Runs {@code block} through {@code v} and inserts the result into its target (POPULATE). */
     public void pushTo(MaterializedView v, StorageMergeTree source, Block block, String sourceToken, boolean sourceDedup,
                        QueryContext ctx) {
+        prepareView(v, source, block, sourceToken == null ? List.of() : List.of(sourceToken), sourceDedup, false, ctx)
+            .forEach(Runnable::run);
+    }
+
+    /**
+     * Runs {@code block} through {@code v} (and its output through the views downstream of its target) and returns
+     * the writes of its output blocks. The target deduplicates when the source insert does, views are deduplicated
+     * ({@code deduplicate_blocks_in_dependent_materialized_views}) and the source block has tokens; the target's
+     * tokens are {@code <source token>_<view id>_<ordinal>}, so a retry is dropped in every target while identical
+     * output of different source blocks, or of two views, is kept. (A source block has one token, or one per query
+     * when it is an async insert batch.)
+     */
+    private List<Runnable> prepareView(MaterializedView v, StorageMergeTree source, Block block, List<String> sourceTokens,
+                                       boolean sourceDedup, boolean oneBlockOut, QueryContext ctx) {
+        List<Block> out = transform(v, source, block, oneBlockOut, ctx);
+        StorageMergeTree target = catalog.mergeTree(v.targetDatabase(), v.targetTable());
+        boolean dedupViews = ctx.settings().getBool("deduplicate_blocks_in_dependent_materialized_views");
+        DeduplicatingSink sink = sink(target, ctx, dedupViews && sourceDedup && !sourceTokens.isEmpty(), null);
+        if (!sourceTokens.isEmpty()) {
+            List<String> tokens = new ArrayList<>(sourceTokens.size());
+            for (String t : sourceTokens) {
+                tokens.add(t + "_" + v.id());
+            }
+            sink.useTokens(tokens);
+        }
+        if (oneBlockOut) {
+            sink.requireOneBlockOut();
+        }
+        List<Runnable> writes = new ArrayList<>(out.size());
+        for (Block b : out) {
+            writes.add(sink.prepareWrite(b));
+        }
+        return writes;
+    }
+
+    /**
+     * The blocks {@code v} makes of {@code block}, as full rows of its target; with {@code oneBlockOut} more than
+     * one is NOT_IMPLEMENTED (an async insert's block carries the tokens of several queries, which only map onto
+     * a single output block).
+     */
+    private List<Block> transform(MaterializedView v, StorageMergeTree source, Block block, boolean oneBlockOut, QueryContext ctx) {
         StorageMergeTree target = catalog.mergeTree(v.targetDatabase(), v.targetTable());
         SelectExecutor.Stream out = runOnBlock(v, source, block, ctx);
-        boolean dedupViews = ctx.settings().getBool("deduplicate_blocks_in_dependent_materialized_views");
-        DeduplicatingSink sink = sink(target, ctx, dedupViews && sourceDedup && sourceToken != null, null);
-        if (sourceToken != null) {
-            sink.useToken(sourceToken + "_" + v.id());
-        }
-        List<Integer> targets = new ArrayList<>();
         List<TableColumn> all = target.definition().columns();
+        List<Integer> targets = new ArrayList<>();
+        List<Integer> picked = new ArrayList<>();
         List<Column> produced = new ArrayList<>();
-        for (Column c : out.columns()) {
+        for (int i = 0; i < out.columns().size(); i++) {
+            Column c = out.columns().get(i);
             int idx = indexOf(all, c.name());
-            if (idx < 0) {
-                continue;
+            if (idx >= 0) {
+                targets.add(idx);
+                picked.add(i);
+                produced.add(c);
             }
-            targets.add(idx);
-            produced.add(c);
         }
         InsertInterpreter.RowCompleter completer = new InsertInterpreter.RowCompleter(all, targets, ctx);
+        List<Block> blocks = new ArrayList<>();
         while (out.blocks().hasNext()) {
             Block b = out.blocks().next();
+            if (b.rowCount() == 0) {
+                continue;
+            }
+            if (oneBlockOut && !blocks.isEmpty()) {
+                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Materialized view " + v.id() + " made more than one block of"
+                    + " one async insert block; deduplication of async inserts through materialized views needs one block in,"
+                    + " one block out");
+            }
             List<Object[]> rows = new ArrayList<>(b.rowCount());
             for (Object[] r : b.rows()) {
-                Object[] picked = new Object[produced.size()];
-                int k = 0;
-                for (int i = 0; i < out.columns().size(); i++) {
-                    if (indexOf(all, out.columns().get(i).name()) >= 0) {
-                        picked[k++] = r[i];
-                    }
+                Object[] values = new Object[picked.size()];
+                for (int k = 0; k < values.length; k++) {
+                    values[k] = r[picked.get(k)];
                 }
-                rows.add(completer.fromSelect(picked, produced));
+                rows.add(completer.fromSelect(values, produced));
             }
-            if (!rows.isEmpty()) {
-                sink.write(new Block(target.columns(), rows));
-            }
+            blocks.add(new Block(target.columns(), rows));
         }
+        return blocks;
     }
 
     /** Runs the view's SELECT with its source table replaced by the rows of {@code block}. */

@@ -1,5 +1,6 @@
 package dev.chdedup.stub.server;
 
+import dev.chdedup.stub.async.AsynchronousInsertQueue;
 import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.dedup.DeduplicationPolicy;
@@ -20,29 +21,45 @@ import dev.chdedup.stub.sql.Parser;
 import dev.chdedup.stub.sql.Statement;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.NothingType;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * Executes INSERT: reads the input (inline VALUES or FORMAT data, the request body, or a SELECT) into blocks of
  * {@code max_insert_block_size} rows, completes each row with column defaults, squashes blocks to
  * {@code min_insert_block_size_rows}/{@code _bytes} as ClickHouse's SquashingTransform does, and hands each
  * finished block to the table's {@link InsertSink}. A block is written whole or not at all; blocks finished
- * before a later error stay written, as in ClickHouse.
+ * before a later error stay written, as in ClickHouse. With {@code async_insert=1} an insert with data (not
+ * INSERT SELECT) is parsed whole as one block and handed to the {@link AsynchronousInsertQueue}; the query then
+ * waits for the flush of its batch ({@code wait_for_async_insert=1}) or returns at once.
  */
 public final class InsertInterpreter {
     private final DatabaseCatalog catalog;
     private final SelectExecutor selects;
     private final InsertSinkFactory sinks;
+    /** Null when the server has no queue: async_insert is then ignored and every insert is synchronous. */
+    private final AsynchronousInsertQueue asyncInserts;
 
     public InsertInterpreter(DatabaseCatalog catalog, SelectExecutor selects, InsertSinkFactory sinks) {
+        this(catalog, selects, sinks, null);
+    }
+
+    public InsertInterpreter(DatabaseCatalog catalog, SelectExecutor selects, InsertSinkFactory sinks,
+                             AsynchronousInsertQueue asyncInserts) {
         this.catalog = catalog;
         this.selects = selects;
         this.sinks = sinks;
+        this.asyncInserts = asyncInserts;
     }
 
     public QueryResult.Done execute(Statement.Insert st, InputStream data, String defaultFormat, QueryContext outer) throws IOException {
@@ -58,6 +75,9 @@ public final class InsertInterpreter {
         List<Integer> targets = targetColumns(table, st.columns());
         RowCompleter completer = new RowCompleter(all, targets, ctx);
         Settings s = ctx.settings();
+        if (st.select() == null && asyncInserts != null && s.getBool("async_insert")) {
+            return executeAsync(st, data, defaultFormat, ctx, table, targets, completer);
+        }
         long maxBlock = Math.max(1, s.getLong("max_insert_block_size"));
         String token = s.get("insert_deduplication_token");
         boolean dedup = st.select() != null ? DeduplicationPolicy.forInsertSelect(s, st.select(), !token.isEmpty())
@@ -83,44 +103,123 @@ public final class InsertInterpreter {
                 emit(squash.add(new Block(header, rows)), sink);
             }
         } else {
-            if (data == null) {
-                throw new ChException(ErrorCode.NO_DATA_TO_INSERT, "No data to insert");
-            }
-            String format = st.format() != null ? st.format() : defaultFormat;
-            List<Column> inCols = new ArrayList<>();
-            for (int i : targets) {
-                inCols.add(new Column(all.get(i).name(), all.get(i).type()));
-            }
-            ValueExpressions expr = (sql, type) -> evaluateValue(sql, type, ctx);
-            RowReader reader = Formats.openInput(format, data, inCols, FormatSettings.of(s.changed()), expr);
-            List<Object[]> rows = new ArrayList<>();
-            long rowNumber = 0;
-            while (true) {
-                Object[] r = reader.next();
-                if (r == null) {
-                    break;
-                }
-                rowNumber++;
-                rows.add(completer.complete(r));
-                if (rows.size() >= maxBlock) {
-                    emit(squash.add(new Block(header, rows)), sink);
-                    rows = new ArrayList<>();
-                }
-            }
-            if (!rows.isEmpty()) {
-                emit(squash.add(new Block(header, rows)), sink);
-            }
-            if (rowNumber == 0 && "Values".equals(format)) {
-                throw new ChException(ErrorCode.NO_DATA_TO_INSERT, "Empty query: no data to insert");
-            }
+            readInput(st, data, defaultFormat, ctx, table, targets, completer, maxBlock,
+                rows -> emit(squash.add(new Block(header, rows)), sink));
         }
         emit(squash.flush(), sink);
         return sink.finish();
     }
 
+    /**
+     * An async insert: the whole input is one block (its deduplication token is the user's token with ordinal 0,
+     * as for the first block of a synchronous insert), queued; waits for the batch's flush when asked to.
+     */
+    private QueryResult.Done executeAsync(Statement.Insert st, InputStream data, String defaultFormat, QueryContext ctx,
+                                          StorageMergeTree table, List<Integer> targets, RowCompleter completer) throws IOException {
+        Settings s = ctx.settings();
+        DeduplicationPolicy.forInsert(s, true); // refuse a bad deduplicate_insert now, not at the flush
+        CountingInputStream counted = data == null ? null : new CountingInputStream(data);
+        List<Object[]> rows = new ArrayList<>();
+        readInput(st, counted, defaultFormat, ctx, table, targets, completer, Long.MAX_VALUE, rows::addAll);
+        if (rows.isEmpty()) {
+            return QueryResult.Done.NOTHING;
+        }
+        CompletableFuture<QueryResult.Done> done = asyncInserts.push(table, ctx, rows, counted.count);
+        if (!s.getBool("wait_for_async_insert")) {
+            return QueryResult.Done.NOTHING;
+        }
+        long timeout = Math.max(1, s.getLong("wait_for_async_insert_timeout"));
+        try {
+            return done.get(timeout, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            throw new ChException(ErrorCode.TIMEOUT_EXCEEDED, "Wait for async insert timeout (" + timeout + " s) exceeded");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ChException(ErrorCode.ABORTED, "Interrupted while waiting for an async insert flush");
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof ChException) {
+                ChException ch = (ChException) c;
+                throw new ChException(ch.code(), ch.getMessage(), ch);
+            }
+            throw new ChException(ErrorCode.UNKNOWN_EXCEPTION, "Async insert flush failed: " + c, c);
+        }
+    }
+
+    /** Reads the insert's data into full table rows, handing them on in blocks of at most {@code maxBlock} rows. */
+    private void readInput(Statement.Insert st, InputStream data, String defaultFormat, QueryContext ctx, StorageMergeTree table,
+                           List<Integer> targets, RowCompleter completer, long maxBlock, Consumer<List<Object[]>> blocks)
+        throws IOException {
+        if (data == null) {
+            throw new ChException(ErrorCode.NO_DATA_TO_INSERT, "No data to insert");
+        }
+        List<TableColumn> all = table.definition().columns();
+        String format = st.format() != null ? st.format() : defaultFormat;
+        List<Column> inCols = new ArrayList<>();
+        for (int i : targets) {
+            inCols.add(new Column(all.get(i).name(), all.get(i).type()));
+        }
+        ValueExpressions expr = (sql, type) -> evaluateValue(sql, type, ctx);
+        RowReader reader = Formats.openInput(format, data, inCols, FormatSettings.of(ctx.settings().changed()), expr);
+        List<Object[]> rows = new ArrayList<>();
+        long rowNumber = 0;
+        while (true) {
+            Object[] r = reader.next();
+            if (r == null) {
+                break;
+            }
+            rowNumber++;
+            rows.add(completer.complete(r));
+            if (rows.size() >= maxBlock) {
+                blocks.accept(rows);
+                rows = new ArrayList<>();
+            }
+        }
+        if (!rows.isEmpty()) {
+            blocks.accept(rows);
+        }
+        if (rowNumber == 0 && "Values".equals(format)) {
+            throw new ChException(ErrorCode.NO_DATA_TO_INSERT, "Empty query: no data to insert");
+        }
+    }
+
     private static void emit(List<Block> blocks, InsertSink sink) {
         for (Block b : blocks) {
             sink.write(b);
+        }
+    }
+
+    /** Counts the bytes of an insert's raw data: the size {@code async_insert_max_data_size} compares. */
+    private static final class CountingInputStream extends FilterInputStream {
+        long count;
+
+        CountingInputStream(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count++;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                count += n;
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long k = super.skip(n);
+            count += k;
+            return k;
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.chdedup.stub.server;
 
+import dev.chdedup.stub.async.AsyncInsertSink;
+import dev.chdedup.stub.async.AsynchronousInsertQueue;
 import dev.chdedup.stub.dedup.DeduplicationService;
 import dev.chdedup.stub.exec.SelectExecutor;
 import dev.chdedup.stub.fault.FaultInjector;
@@ -37,6 +39,7 @@ public final class StubServer implements Closeable {
     private Events events;
     private Components components;
     private DeduplicationService dedup;
+    private AsynchronousInsertQueue asyncInserts;
     /** Survives restarts, so a test can arm a fault and then restart the server. */
     private final FaultInjector faults = new FaultInjector();
 
@@ -72,7 +75,8 @@ public final class StubServer implements Closeable {
         SelectExecutor selects = new SelectExecutor(catalog);
         dedup = new DeduplicationService();
         ViewRegistry views = new ViewRegistry(catalog, dedup, events);
-        InsertInterpreter inserts = new InsertInterpreter(catalog, selects, views::sink);
+        asyncInserts = new AsynchronousInsertQueue(new AsyncInsertSink(catalog, dedup, views, events)).start();
+        InsertInterpreter inserts = new InsertInterpreter(catalog, selects, views::sink, asyncInserts);
         SystemCommands commands = new SystemCommands(catalog, dedup, views, faults);
         commands.loadViews(catalog.takePendingViews());
         system.attach(dedup.partLog());
@@ -91,6 +95,7 @@ public final class StubServer implements Closeable {
             return;
         }
         http.close();
+        asyncInserts.close();
         dedup.closeAll();
         catalog.close();
         state = State.STOPPED;

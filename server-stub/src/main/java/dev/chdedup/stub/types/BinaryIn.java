@@ -91,7 +91,7 @@ public final class BinaryIn {
 
     public byte[] readBytes(int n) throws IOException {
         if (n < 0 || n > MAX_STRING_BYTES) {
-            throw new ChException(ErrorCode.CANNOT_READ_ALL_DATA, "Too large string size: " + n);
+            throw tooLargeString(n);
         }
         byte[] out = new byte[n];
         int off = 0;
@@ -109,8 +109,8 @@ public final class BinaryIn {
 
     public String readString() throws IOException {
         long n = readVarUInt();
-        if (n > MAX_STRING_BYTES) {
-            throw new ChException(ErrorCode.CANNOT_READ_ALL_DATA, "Too large string size: " + n);
+        if (n < 0 || n > MAX_STRING_BYTES) {
+            throw tooLargeString(n);
         }
         if (lim - pos >= n) {
             String s = new String(buf, pos, (int) n, StandardCharsets.UTF_8);
@@ -118,6 +118,12 @@ public final class BinaryIn {
             return s;
         }
         return new String(readBytes((int) n), StandardCharsets.UTF_8);
+    }
+
+    /** As ClickHouse's SerializationString::deserializeBinary refuses a length above format_binary_max_string_size. */
+    private static ChException tooLargeString(long n) {
+        return new ChException(ErrorCode.TOO_LARGE_STRING_SIZE, "Too large string size: " + Long.toUnsignedString(n) + ". The maximum is: "
+            + MAX_STRING_BYTES + ". To increase the maximum, use setting format_binary_max_string_size");
     }
 
     private static IOException eof() {

@@ -102,6 +102,27 @@ class FormatsTest {
     }
 
     @Test
+    void aFailingStreamSurfacesAsIOException() {
+        for (String f : List.of("TSV", "CSV", "JSONEachRow", "Values", "TSKV", "RowBinary")) {
+            java.io.InputStream failing = new java.io.SequenceInputStream(
+                new ByteArrayInputStream("{\"s\":\"ab".getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                new java.io.InputStream() {
+                    @Override
+                    public int read() throws IOException {
+                        throw new IOException("connection reset");
+                    }
+                });
+            RowReader r = Formats.openInput(f, failing, FormatFixtures.cols("s String"), null, null);
+            IOException e = assertThrows(IOException.class, () -> {
+                while (r.next() != null) {
+                    // keep reading until the stream fails
+                }
+            }, f);
+            assertEquals("connection reset", e.getMessage(), f);
+        }
+    }
+
+    @Test
     void emptyInputHasNoRows() throws IOException {
         for (String f : List.of("TSV", "TSVWithNamesAndTypes", "CSVWithNames", "JSONEachRow", "Values", "RowBinary",
             "RowBinaryWithNamesAndTypes", "TSKV")) {

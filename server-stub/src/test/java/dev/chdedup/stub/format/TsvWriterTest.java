@@ -65,6 +65,13 @@ class TsvWriterTest {
     }
 
     @Test
+    void numbersAsClickHousePrintsThem() throws IOException {
+        List<Column> c = cols("f Float64", "g Float32", "d Decimal(38, 10)", "z Decimal(9, 4)");
+        assertEquals("1700000000000000\t0.1\t-0.0000000001\t0\n", writeText("TSV", c,
+            List.<Object[]>of(new Object[] {1.7e15, 0.1f, new BigDecimal("-0.0000000001"), new BigDecimal("0.0000")})));
+    }
+
+    @Test
     void emptyResultIsEmpty() throws IOException {
         assertEquals("", writeText("TSV", cols("s String"), List.of()));
     }

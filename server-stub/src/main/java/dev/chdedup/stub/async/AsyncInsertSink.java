@@ -1,0 +1,203 @@
+package dev.chdedup.stub.async;
+
+import dev.chdedup.stub.data.Block;
+import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.dedup.BlockIds;
+import dev.chdedup.stub.dedup.DeduplicationPolicy;
+import dev.chdedup.stub.dedup.DeduplicationService;
+import dev.chdedup.stub.dedup.MergeTreeDeduplicationLog;
+import dev.chdedup.stub.exec.QueryContext;
+import dev.chdedup.stub.exec.Settings;
+import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.PartitionKey;
+import dev.chdedup.stub.mergetree.StorageMergeTree;
+import dev.chdedup.stub.mv.ViewRegistry;
+import dev.chdedup.stub.server.DatabaseCatalog;
+import dev.chdedup.stub.system.Events;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes one flushed batch of async inserts: one part per partition, with deduplication per query, as ClickHouse's
+ * {@code MergeTreeSink} does for an async insert block. Each query's rows in a partition are a piece with the id
+ * {@link BlockIds#pieceId} gives (its token, or its sorted rows), exactly as a synchronous insert of that query
+ * would get, so sync and async attempts deduplicate each other. In each partition, under the deduplication log's
+ * lock, a piece whose id is in the window is removed ({@code DuplicatedAsyncInserts}), a piece whose id an earlier
+ * query of the batch already has is removed ({@code SelfDuplicatedAsyncInserts}), the rest are written as one part
+ * and all their ids recorded with it. The rows written then go to the dependent views as one block ("one block
+ * in, one block out"). Any error fails the whole batch.
+ */
+public final class AsyncInsertSink {
+    private static final Logger LOG = LoggerFactory.getLogger(AsyncInsertSink.class);
+
+    private final DatabaseCatalog catalog;
+    private final DeduplicationService dedup;
+    private final ViewRegistry views;
+    private final Events events;
+
+    public AsyncInsertSink(DatabaseCatalog catalog, DeduplicationService dedup, ViewRegistry views, Events events) {
+        this.catalog = catalog;
+        this.dedup = dedup;
+        this.views = views;
+        this.events = events;
+    }
+
+    /** One query's rows in one partition, sorted by the table's key, with the piece's block id. */
+    private record Piece(AsyncInsertEntry entry, String partitionId, List<Object[]> rows, String blockId) {
+    }
+
+    /** Writes {@code entries} (in arrival order) into {@code table}; fills in what each entry wrote. */
+    void write(StorageMergeTree table, List<AsyncInsertEntry> entries) {
+        if (catalog.find(table.database(), table.name()) != table) {
+            throw DatabaseCatalog.unknownTable(table.database(), table.name());
+        }
+        QueryContext ctx = entries.get(0).ctx;
+        Settings s = ctx.settings();
+        boolean enabled = DeduplicationPolicy.forInsert(s, true);
+        MergeTreeDeduplicationLog log = enabled ? dedup.log(table) : null;
+        long maxPartitions = s.getLong("max_partitions_per_insert_block");
+        boolean throwOnMax = s.getBool("throw_on_max_partitions_per_insert_block");
+        List<Column> cols = table.columns();
+        boolean withViews = !views.dependents(table.database(), table.name()).isEmpty();
+        Map<String, List<Piece>> byPartition = new LinkedHashMap<>();
+        List<Object[]> all = new ArrayList<>();
+        for (AsyncInsertEntry e : entries) {
+            Map<String, List<Object[]>> split = table.splitByPartition(e.rows, maxPartitions, throwOnMax);
+            e.pieces = split.size();
+            for (Map.Entry<String, List<Object[]>> p : split.entrySet()) {
+                List<Object[]> rows = p.getValue();
+                table.sortByKey(rows);
+                byPartition.computeIfAbsent(p.getKey(), k -> new ArrayList<>())
+                    .add(new Piece(e, p.getKey(), rows, log == null && !withViews ? null
+                        : BlockIds.pieceId(p.getKey(), e.blockToken, cols, rows)));
+            }
+            all.addAll(e.rows);
+        }
+        if (maxPartitions > 0 && byPartition.size() > maxPartitions) {
+            table.splitByPartition(all, maxPartitions, throwOnMax); // the batch is one block: refused as a whole
+        }
+        for (String partitionId : byPartition.keySet()) {
+            table.checkTooManyParts(partitionId);
+        }
+        if (log == null) {
+            flushUnlocked(table, byPartition, null, enabled, ctx).run();
+            return;
+        }
+        Runnable viewWrites;
+        synchronized (log) {
+            viewWrites = flushUnlocked(table, byPartition, log, enabled, ctx);
+        }
+        viewWrites.run();
+    }
+
+    /**
+     * Removes duplicates, runs the views on what is left (so their errors come before anything is written), writes
+     * one part per partition and records the ids; returns the writes of the views' output. With a log, the caller
+     * holds its lock.
+     */
+    private Runnable flushUnlocked(StorageMergeTree table, Map<String, List<Piece>> byPartition, MergeTreeDeduplicationLog log,
+                                   boolean enabled, QueryContext ctx) {
+        Map<String, List<Piece>> kept = new LinkedHashMap<>();
+        List<Piece> duplicates = new ArrayList<>();
+        List<Piece> selfDuplicates = new ArrayList<>();
+        Map<AsyncInsertEntry, List<Piece>> written = new LinkedHashMap<>();
+        for (Map.Entry<String, List<Piece>> p : byPartition.entrySet()) {
+            List<Piece> keep = p.getValue();
+            if (log != null) {
+                keep = new ArrayList<>();
+                Set<String> seen = new HashSet<>();
+                for (Piece piece : p.getValue()) {
+                    if (log.contains(piece.blockId)) {
+                        duplicates.add(piece);
+                    } else if (!seen.add(piece.blockId)) {
+                        selfDuplicates.add(piece);
+                    } else {
+                        keep.add(piece);
+                    }
+                }
+            }
+            if (!keep.isEmpty()) {
+                kept.put(p.getKey(), keep);
+            }
+            for (Piece piece : keep) {
+                written.computeIfAbsent(piece.entry, k -> new ArrayList<>()).add(piece);
+            }
+        }
+        Runnable viewWrites = prepareViews(table, written, enabled, ctx);
+        for (Map.Entry<String, List<Piece>> p : kept.entrySet()) {
+            commit(table, p.getKey(), p.getValue(), log);
+        }
+        for (Piece piece : duplicates) {
+            LOG.info("Block with ID {} already exists locally as part {}; ignoring it.", piece.blockId, log.partFor(piece.blockId));
+            events.increment("DuplicatedAsyncInserts");
+            dedup.partLog().deduplicated(table, piece.partitionId, piece.rows.size(), piece.blockId, piece.entry.queryId());
+        }
+        for (Piece piece : selfDuplicates) {
+            LOG.info("Block with ID {} appears twice in one async insert batch; ignoring the second.", piece.blockId);
+            events.increment("SelfDuplicatedAsyncInserts");
+            dedup.partLog().deduplicated(table, piece.partitionId, piece.rows.size(), piece.blockId, piece.entry.queryId());
+        }
+        return viewWrites;
+    }
+
+    /** Writes the kept pieces of one partition as one part and records their ids with it. */
+    private void commit(StorageMergeTree table, String partitionId, List<Piece> kept, MergeTreeDeduplicationLog log) {
+        if (kept.isEmpty()) {
+            return;
+        }
+        List<Object[]> rows = new ArrayList<>();
+        for (Piece piece : kept) {
+            rows.addAll(piece.rows);
+        }
+        table.sortByKey(rows);
+        DataPart part = table.writePart(partitionId, rows);
+        for (Piece piece : kept) {
+            if (log != null) {
+                log.add(piece.blockId, part.name());
+            }
+            piece.entry.writtenRows += piece.rows.size();
+            piece.entry.writtenBytes += part.bytesOnDisk() * piece.rows.size() / Math.max(1, rows.size());
+        }
+        events.increment("InsertedRows", rows.size());
+        events.increment("InsertedBytes", part.bytesOnDisk());
+        dedup.partLog().newPart(table, part, log == null ? "" : kept.get(0).blockId, kept.get(0).entry.queryId());
+    }
+
+    /**
+     * Runs the rows to be written, each query's in its input order, through the table's views as one block ("one
+     * block in, one block out"), with one token per query: what a synchronous insert of that query hands its views
+     * (its token, or the hash of its pieces' ids; marked with the pieces kept when only some were). The views'
+     * targets record every token's id with the part they write, so a later retry of any one query matches there.
+     */
+    private Runnable prepareViews(StorageMergeTree table, Map<AsyncInsertEntry, List<Piece>> written, boolean enabled,
+                                  QueryContext ctx) {
+        if (written.isEmpty() || views.dependents(table.database(), table.name()).isEmpty()) {
+            return () -> { };
+        }
+        PartitionKey pk = table.definition().partitionKey();
+        List<Object[]> rows = new ArrayList<>();
+        List<String> tokens = new ArrayList<>();
+        for (Map.Entry<AsyncInsertEntry, List<Piece>> w : written.entrySet()) {
+            AsyncInsertEntry e = w.getKey();
+            Set<String> partitions = new HashSet<>();
+            List<String> ids = new ArrayList<>();
+            for (Piece piece : w.getValue()) {
+                partitions.add(piece.partitionId);
+                ids.add(piece.blockId);
+            }
+            for (Object[] r : e.rows) {
+                if (partitions.contains(pk.partitionId(r))) {
+                    rows.add(r);
+                }
+            }
+            tokens.add(BlockIds.viewToken(e.blockToken, ids) + (e.blockToken != null && ids.size() < e.pieces ? "@" + ids : ""));
+        }
+        return views.prepare(table, new Block(table.columns(), rows), tokens, enabled, true, ctx);
+    }
+}

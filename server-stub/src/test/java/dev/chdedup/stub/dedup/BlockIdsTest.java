@@ -1,0 +1,125 @@
+package dev.chdedup.stub.dedup;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.types.BinaryOut;
+import dev.chdedup.stub.types.DataTypes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Block ids: the data hash depends on the values only (not on a column's representation), is the SipHash of each
+ * column's canonical binary form in turn, and the ids are per partition (token ids share the hash and differ by
+ * the partition prefix; the same rows in two partitions are two blocks).
+ */
+class BlockIdsTest {
+    private static List<Column> cols(String... types) {
+        List<Column> l = new ArrayList<>();
+        for (int i = 0; i < types.length; i++) {
+            l.add(new Column("c" + i, DataTypes.parse(types[i])));
+        }
+        return l;
+    }
+
+    private static List<Object[]> rows(Object[]... r) {
+        return new ArrayList<>(List.of(r));
+    }
+
+    /** The definition: column after column, each value's RowBinary form, then the row count as a UInt64. */
+    private static long[] reference(List<Column> columns, List<Object[]> rows) {
+        BinaryOut out = new BinaryOut(1024);
+        for (int c = 0; c < columns.size(); c++) {
+            for (Object[] r : rows) {
+                columns.get(c).type().writeBinary(r[c], out);
+            }
+        }
+        return new SipHash().update(out.array(), 0, out.size()).update((long) rows.size()).get128();
+    }
+
+    @Test
+    void dataHashIsTheHashOfEachColumnsBinaryForm() {
+        List<Column> c = cols("Int8", "UInt16", "Int32", "UInt64", "Date", "Date32", "DateTime", "DateTime64(3)",
+            "Enum8('a' = 1, 'b' = 2)", "String", "FixedString(3)", "Nullable(String)", "LowCardinality(String)",
+            "LowCardinality(UInt32)", "Array(UInt8)", "Float64", "UUID");
+        List<Object[]> r = rows(
+            new Object[] {-3L, 65535L, -70000L, -1L, 19000L, -5L, 1700000000L, 1700000000123L, 1L, "hé", "ab", null, "x", 7L,
+                List.of(1L, 2L), 1.5, new UUID(1, 2)},
+            new Object[] {127L, 0L, 5L, 42L, 0L, 40000L, 0L, 0L, 2L, "", "abc", "n", "", 0L, List.of(), -0.0, new UUID(0, 0)});
+        assertArrayEquals(reference(c, r), BlockIds.hashData(c, r));
+        // and over the internal buffer size, where the hash is fed in chunks
+        List<Object[]> many = new ArrayList<>();
+        for (long i = 0; i < 30_000; i++) {
+            many.add(new Object[] {i % 100, i, "row " + i});
+        }
+        List<Column> c2 = cols("Int8", "UInt64", "String");
+        assertArrayEquals(reference(c2, many), BlockIds.hashData(c2, many));
+    }
+
+    @Test
+    void dataHashDependsOnValuesNotRepresentation() {
+        List<Object[]> r = rows(new Object[] {"a"}, new Object[] {"bb"});
+        assertArrayEquals(BlockIds.hashData(cols("String"), r), BlockIds.hashData(cols("LowCardinality(String)"), r));
+        List<Object[]> n = rows(new Object[] {"a"}, new Object[] {null});
+        assertArrayEquals(BlockIds.hashData(cols("Nullable(String)"), n),
+            BlockIds.hashData(cols("LowCardinality(Nullable(String))"), n));
+        List<Object[]> i = rows(new Object[] {5L}, new Object[] {6L});
+        assertArrayEquals(BlockIds.hashData(cols("UInt32"), i), BlockIds.hashData(cols("LowCardinality(UInt32)"), i));
+    }
+
+    @Test
+    void dataHashSeesEveryValueOrderAndNull() {
+        List<Column> c = cols("Nullable(String)", "UInt8");
+        long[] base = BlockIds.hashData(c, rows(new Object[] {"a", 1L}, new Object[] {"b", 2L}));
+        assertFalse(java.util.Arrays.equals(base, BlockIds.hashData(c, rows(new Object[] {"b", 2L}, new Object[] {"a", 1L}))));
+        assertFalse(java.util.Arrays.equals(base, BlockIds.hashData(c, rows(new Object[] {"a", 1L}, new Object[] {"b", 3L}))));
+        assertFalse(java.util.Arrays.equals(BlockIds.hashData(c, rows(new Object[] {null, 1L})),
+            BlockIds.hashData(c, rows(new Object[] {"", 1L}))));
+        assertFalse(java.util.Arrays.equals(BlockIds.hashData(c, rows()), BlockIds.hashData(c, rows(new Object[] {"", 0L}))));
+    }
+
+    @Test
+    void tokenIdsArePerPartition() {
+        List<Column> c = cols("UInt8");
+        String in1 = BlockIds.pieceId("1", "tok_0", c, rows(new Object[] {1L}));
+        String in2 = BlockIds.pieceId("2", "tok_0", c, rows(new Object[] {2L}));
+        assertNotEquals(in1, in2);
+        assertTrue(in1.startsWith("1_") && in2.startsWith("2_"));
+        assertEquals(in1.substring(2), in2.substring(2), "the same token hash under each partition's prefix");
+        // the rows do not matter with a token
+        assertEquals(in1, BlockIds.pieceId("1", "tok_0", c, rows(new Object[] {9L}, new Object[] {8L})));
+        assertEquals(BlockIds.blockId("1", BlockIds.hashToken("tok_0")), in1);
+        assertNotEquals(in1, BlockIds.pieceId("1", "tok_1", c, rows(new Object[] {1L})));
+    }
+
+    @Test
+    void hashIdsDifferAcrossPartitionsAndFromTokenIds() {
+        List<Column> c = cols("String");
+        List<Object[]> same = rows(new Object[] {"x"});
+        String a = BlockIds.pieceId("202401", null, c, same);
+        String b = BlockIds.pieceId("202402", null, c, same);
+        assertNotEquals(a, b);
+        assertTrue(Pattern.matches("202401_\\d+_\\d+", a), a);
+        long[] h = BlockIds.hashData(c, same);
+        assertEquals("202401_" + Long.toUnsignedString(h[1]) + "_" + Long.toUnsignedString(h[0]), a);
+        assertNotEquals(a, BlockIds.pieceId("202401", BlockIds.hex(h), c, same), "a token never collides with a data hash id");
+    }
+
+    @Test
+    void tokensAndViewTokens() {
+        assertEquals("tok_0", BlockIds.userBlockToken("tok", 0));
+        assertEquals("tok_12", BlockIds.userBlockToken("tok", 12));
+        assertEquals("tok_0", BlockIds.viewToken("tok_0", List.of("1_2_3")));
+        String v = BlockIds.viewToken(null, List.of("1_2_3", "2_4_5"));
+        assertEquals(v, BlockIds.viewToken(null, List.of("2_4_5", "1_2_3")), "independent of the partition order");
+        assertNotEquals(v, BlockIds.viewToken(null, List.of("1_2_3")));
+        assertTrue(Pattern.matches("[0-9a-f]{32}", v), v);
+    }
+}
