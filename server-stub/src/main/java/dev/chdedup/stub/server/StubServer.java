@@ -78,6 +78,7 @@ public final class StubServer implements Closeable {
         asyncInserts = new AsynchronousInsertQueue(new AsyncInsertSink(catalog, dedup, views, events)).start();
         InsertInterpreter inserts = new InsertInterpreter(catalog, selects, views::sink, asyncInserts);
         SystemCommands commands = new SystemCommands(catalog, dedup, views, faults);
+        commands.onFlushAsyncInserts(asyncInserts::flushAll);
         commands.loadViews(catalog.takePendingViews());
         system.attach(dedup.partLog());
         Interpreter interpreter = new Interpreter(catalog, selects, inserts, commands);

@@ -26,12 +26,18 @@ public class SystemCommands {
     private final DeduplicationService dedup;
     private final ViewRegistry views;
     private final FaultInjector faults;
+    private volatile Runnable flushAsyncInserts = () -> { };
 
     public SystemCommands(DatabaseCatalog catalog, DeduplicationService dedup, ViewRegistry views, FaultInjector faults) {
         this.catalog = catalog;
         this.dedup = dedup;
         this.views = views;
         this.faults = faults;
+    }
+
+    /** What {@code SYSTEM FLUSH ASYNC INSERT QUEUE} runs. */
+    public void onFlushAsyncInserts(Runnable flush) {
+        this.flushAsyncInserts = flush;
     }
 
     public QueryResult execute(Statement.SystemCmd cmd, QueryContext ctx) {
@@ -85,6 +91,9 @@ public class SystemCommands {
                 faults.add(r);
                 return QueryResult.Done.NOTHING;
             }
+            case "FLUSH ASYNC INSERT QUEUE":
+                flushAsyncInserts.run();
+                return QueryResult.Done.NOTHING;
             case "FLUSH LOGS":
             case "DROP MARK CACHE":
             case "DROP UNCOMPRESSED CACHE":
