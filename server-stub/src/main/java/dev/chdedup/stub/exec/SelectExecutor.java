@@ -283,9 +283,42 @@ public final class SelectExecutor {
         return out;
     }
 
+    /** Whether the SELECT names a virtual column, so the source must carry them. */
     private static boolean mentionsVirtual(Query.Select s) {
-        String text = s.toString();
-        return text.contains("_part") || text.contains("_partition_id");
+        List<Expr> all = new ArrayList<>();
+        for (Query.SelectItem i : s.items()) {
+            all.add(i.expr());
+        }
+        all.add(s.where());
+        all.addAll(s.groupBy());
+        all.add(s.having());
+        for (Query.OrderItem o : s.orderBy()) {
+            all.add(o.expr());
+        }
+        for (Expr e : all) {
+            if (namesVirtual(e)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean namesVirtual(Expr e) {
+        if (e instanceof Expr.Ident) {
+            String n = ((Expr.Ident) e).last();
+            return n.equals("_part") || n.equals("_partition_id");
+        }
+        if (e instanceof Expr.Call) {
+            for (Expr a : ((Expr.Call) e).args()) {
+                if (namesVirtual(a)) {
+                    return true;
+                }
+            }
+        }
+        if (e instanceof Expr.Cast) {
+            return namesVirtual(((Expr.Cast) e).expr());
+        }
+        return false;
     }
 
     private static long constLong(ExprCompiler comp, Expr e) {

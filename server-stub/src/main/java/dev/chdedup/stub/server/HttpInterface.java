@@ -209,7 +209,8 @@ public final class HttpInterface implements HttpHandler {
             events.increment("SelectQuery");
         }
         long start = System.nanoTime();
-        QueryResult r = interpreter.execute(st, sql, data, "Values".equals(defaultFormat) ? "Values" : insertFormat(defaultFormat), ctx);
+        // an INSERT without FORMAT reads its data as Values, whatever the default output format is
+        QueryResult r = interpreter.execute(st, sql, data, "Values", ctx);
         if (r instanceof QueryResult.Done) {
             QueryResult.Done d = (QueryResult.Done) r;
             hooks.afterCommit(st, ctx, out.response());
@@ -222,10 +223,6 @@ public final class HttpInterface implements HttpHandler {
         QueryResult.Rows rows = (QueryResult.Rows) r;
         String format = firstNonNull(rows.format(), parsed.format(), defaultFormat);
         out.writeRows(rows.stream(), format, ctx, start);
-    }
-
-    private static String insertFormat(String defaultFormat) {
-        return "Values";
     }
 
     private static Parser.Parsed parseHead(String text, boolean truncated) {
