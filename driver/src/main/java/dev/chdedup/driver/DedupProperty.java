@@ -54,7 +54,7 @@ public enum DedupProperty {
         String v = raw(props);
         try {
             long x = Long.parseLong(v);
-            check(x);
+            check(x, v);
             return x;
         } catch (NumberFormatException e) {
             throw new SQLException("Invalid value '" + v + "' of connection property " + key + ": expected a whole number in ["
@@ -66,7 +66,7 @@ public enum DedupProperty {
         String v = raw(props);
         try {
             double x = Double.parseDouble(v);
-            check(x);
+            check(x, v);
             return x;
         } catch (NumberFormatException e) {
             throw new SQLException("Invalid value '" + v + "' of connection property " + key + ": expected a number in ["
@@ -85,10 +85,16 @@ public enum DedupProperty {
             + String.join(", ", allowed), "HY024");
     }
 
-    private void check(double x) throws SQLException {
-        if (x < min || x > max) {
-            throw new SQLException("Invalid value " + x + " of connection property " + key + ": must be in [" + min + ", " + max + "]", "HY024");
+    /** Rejects {@code x} (parsed from {@code v}) outside [min, max]; NaN is outside too. */
+    private void check(double x, String v) throws SQLException {
+        if (!(x >= min && x <= max)) {
+            throw new SQLException("Invalid value '" + v + "' of connection property " + key + ": must be in [" + bound(min) + ", "
+                + bound(max) + "]", "HY024");
         }
+    }
+
+    private static String bound(double b) {
+        return b == Math.rint(b) ? Long.toString((long) b) : Double.toString(b);
     }
 
     DriverPropertyInfo info(Properties props) {

@@ -12,6 +12,7 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.Collection;
 import java.util.HexFormat;
 import java.util.Map;
@@ -24,7 +25,7 @@ import java.util.UUID;
  * arrays and collections as {@code [..]}, maps as {@code {k:v}}.
  */
 public final class Literals {
-    private static final java.time.format.DateTimeFormatter SECONDS = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+    private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     private Literals() {
     }
@@ -65,24 +66,21 @@ public final class Literals {
             LocalDateTime t = (LocalDateTime) v;
             quote(SECONDS.format(t) + (t.getNano() > 0 ? String.format(".%09d", t.getNano()) : ""), sb);
         } else if (v instanceof java.sql.Time) {
-            quote(((java.sql.Time) v).toLocalTime().toString(), sb);
+            quote(DateTimeFormatter.ISO_LOCAL_TIME.format(((java.sql.Time) v).toLocalTime()), sb);
         } else if (v instanceof LocalTime) {
-            quote(v.toString(), sb);
+            // ISO_LOCAL_TIME always writes the seconds ('10:15:00'), LocalTime.toString drops them when zero ('10:15')
+            quote(DateTimeFormatter.ISO_LOCAL_TIME.format((LocalTime) v), sb);
         } else if (v instanceof UUID) {
             quote(v.toString(), sb);
         } else if (v instanceof byte[]) {
             sb.append("unhex('").append(HexFormat.of().formatHex((byte[]) v)).append("')");
         } else if (v instanceof Array) {
-            renderArray((Object[]) ((Array) v).getArray(), sb);
+            // getArray() may return a primitive array (long[], even byte[]): its elements, never unhex(..)
+            renderArray(boxed(((Array) v).getArray()), sb);
         } else if (v instanceof Object[]) {
             renderArray((Object[]) v, sb);
         } else if (v.getClass().isArray()) {
-            int n = java.lang.reflect.Array.getLength(v);
-            Object[] boxed = new Object[n];
-            for (int i = 0; i < n; i++) {
-                boxed[i] = java.lang.reflect.Array.get(v, i);
-            }
-            renderArray(boxed, sb);
+            renderArray(boxed(v), sb);
         } else if (v instanceof Collection) {
             renderArray(((Collection<?>) v).toArray(), sb);
         } else if (v instanceof Map) {
@@ -107,6 +105,19 @@ public final class Literals {
         } else {
             throw new SQLFeatureNotSupportedException("Cannot send a parameter of type " + v.getClass().getName());
         }
+    }
+
+    /** The elements of an array of objects or of primitives. */
+    private static Object[] boxed(Object array) {
+        if (array instanceof Object[]) {
+            return (Object[]) array;
+        }
+        int n = java.lang.reflect.Array.getLength(array);
+        Object[] boxed = new Object[n];
+        for (int i = 0; i < n; i++) {
+            boxed[i] = java.lang.reflect.Array.get(array, i);
+        }
+        return boxed;
     }
 
     private static void renderArray(Object[] a, StringBuilder sb) throws SQLException {

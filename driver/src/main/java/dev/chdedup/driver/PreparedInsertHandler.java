@@ -1,5 +1,6 @@
 package dev.chdedup.driver;
 
+import com.clickhouse.jdbc.StatementImpl;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -29,6 +30,12 @@ import java.util.List;
  */
 final class PreparedInsertHandler implements InvocationHandler {
     private final String sql;
+    /**
+     * {@code sql} with its JDBC escapes ({@code {fn ..}}, {@code {ts ..}}) converted once, as the official driver converts
+     * a whole statement. The sender statement's own escape processing is off: run over the rendered text it would also
+     * rewrite parameter values (the string {@code "{fn now()}"} would arrive as {@code now()}).
+     */
+    private final String text;
     private final SqlText.Kind kind;
     private final Connection connection;
     private final InsertExecutor executor;
@@ -51,11 +58,12 @@ final class PreparedInsertHandler implements InvocationHandler {
 
     private PreparedInsertHandler(String sql, SqlText.Kind kind, Connection connection, InsertExecutor executor) {
         this.sql = sql;
+        this.text = StatementImpl.escapedSQLToNative(sql);
         this.kind = kind;
         this.connection = connection;
         this.executor = executor;
-        this.pieces = SqlText.splitPlaceholders(sql);
-        int start = SqlText.valuesTupleStart(sql);
+        this.pieces = SqlText.splitPlaceholders(text);
+        int start = SqlText.valuesTupleStart(text);
         this.tupleStart = kind == SqlText.Kind.INSERT_VALUES && start >= 0 && pieces.size() > 1 ? start : -1;
         this.params = new Object[pieces.size() - 1];
         this.set = new boolean[params.length];
@@ -69,6 +77,7 @@ final class PreparedInsertHandler implements InvocationHandler {
     private Statement sender() throws SQLException {
         if (sender == null) {
             sender = executor.delegate().createStatement();
+            sender.setEscapeProcessing(false);
         }
         return sender;
     }
@@ -109,6 +118,9 @@ final class PreparedInsertHandler implements InvocationHandler {
                 return lastAttempts;
             case "getConnection":
                 return connection;
+            case "setEscapeProcessing":
+                // no effect on a prepared statement (its escapes were converted when it was prepared), as JDBC allows
+                return null;
             case "clearParameters":
                 Arrays.fill(params, null);
                 Arrays.fill(set, false);
@@ -253,7 +265,7 @@ final class PreparedInsertHandler implements InvocationHandler {
     /** The whole statement with the current parameters inlined. */
     private String render() throws SQLException {
         checkAllSet();
-        StringBuilder sb = new StringBuilder(sql.length() + params.length * 8);
+        StringBuilder sb = new StringBuilder(text.length() + params.length * 8);
         for (int i = 0; i < params.length; i++) {
             sb.append(pieces.get(i));
             Literals.render(params[i], sb);
@@ -296,7 +308,15 @@ final class PreparedInsertHandler implements InvocationHandler {
     }
 
     private long run(String statement, long rows) throws SQLException {
-        InsertExecutor.Outcome o = executor.execute(sender(), statement, kind, rows);
+        InsertExecutor.Outcome o;
+        try {
+            o = executor.execute(sender(), statement, kind, rows);
+        } catch (DedupInsertException e) {
+            // the token of a failed insert is what the caller needs to re-send it safely
+            lastToken = e.token();
+            lastAttempts = e.attempts();
+            throw e;
+        }
         lastToken = o.token();
         lastAttempts = o.attempts();
         return Math.max(0, o.writtenRows());
@@ -308,7 +328,7 @@ final class PreparedInsertHandler implements InvocationHandler {
             if (rows == 0) {
                 return new long[0];
             }
-            String statement = sql.substring(0, tupleStart) + tuples;
+            String statement = text.substring(0, tupleStart) + tuples;
             tuples.setLength(0);
             batchRows = 0;
             try {

@@ -54,6 +54,10 @@ public final class SqlText {
                 j = skipQuoted(sql, j);
                 continue;
             }
+            if (c == '-' && j + 1 < n && sql.charAt(j + 1) == '-' || c == '/' && j + 1 < n && sql.charAt(j + 1) == '*') {
+                j = skipComment(sql, j);
+                continue;
+            }
             if (c == '(') {
                 depth++;
             } else if (c == ')') {
@@ -76,6 +80,16 @@ public final class SqlText {
             j++;
         }
         return Kind.INSERT_FORMAT;
+    }
+
+    /** Position after the {@code --} or {@code /*} comment that starts at {@code j}. */
+    private static int skipComment(String sql, int j) {
+        if (sql.charAt(j) == '-') {
+            int e = sql.indexOf('\n', j);
+            return e < 0 ? sql.length() : e + 1;
+        }
+        int e = sql.indexOf("*/", j + 2);
+        return e < 0 ? sql.length() : e + 2;
     }
 
     private static boolean isIdent(char c) {

@@ -93,7 +93,16 @@ final class StatementHandler implements InvocationHandler {
     }
 
     private long insert(String sql, SqlText.Kind kind) throws SQLException {
-        InsertExecutor.Outcome o = executor.execute(delegate, sql, kind, -1);
+        InsertExecutor.Outcome o;
+        try {
+            o = executor.execute(delegate, sql, kind, -1);
+        } catch (DedupInsertException e) {
+            // the token of a failed insert is what the caller needs to re-send it safely
+            lastToken = e.token();
+            lastAttempts = e.attempts();
+            lastInsertCount = -1;
+            throw e;
+        }
         lastToken = o.token();
         lastAttempts = o.attempts();
         lastInsertCount = Math.max(0, o.writtenRows());
