@@ -27,9 +27,13 @@ public final class StubMain implements Callable<Integer> {
     @Option(names = "--user", description = "Extra user as name:password (repeatable).")
     java.util.List<String> users = new java.util.ArrayList<>();
 
+    @Option(names = "--unknown-setting", description = "A setting to answer with Code 115, as an older ClickHouse does (repeatable).")
+    java.util.List<String> unknownSettings = new java.util.ArrayList<>();
+
     @Override
     public Integer call() throws Exception {
-        StubServer.Builder b = StubServer.builder().host(host).port(port).dataDir(dataDir);
+        StubServer.Builder b = StubServer.builder().host(host).port(port).dataDir(dataDir)
+            .unknownSettings(unknownSettings.toArray(new String[0]));
         for (String u : users) {
             int c = u.indexOf(':');
             b.user(c < 0 ? u : u.substring(0, c), c < 0 ? "" : u.substring(c + 1));

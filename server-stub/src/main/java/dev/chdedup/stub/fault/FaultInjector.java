@@ -127,6 +127,9 @@ public final class FaultInjector implements HttpInterface.QueryHooks {
             case DROP_AFTER_COMMIT:
                 resp.abort();
                 break;
+            case CLOSE_AFTER_COMMIT:
+                resp.closeWithoutResponse();
+                break;
             case ERROR_AFTER_COMMIT:
                 throw new ChException(codeOf(r.errorCode()), "Injected fault: the insert was committed, then error " + r.errorCode());
             case DELAY_RESPONSE:

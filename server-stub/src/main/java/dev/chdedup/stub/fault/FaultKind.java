@@ -10,6 +10,11 @@ import java.util.Locale;
 public enum FaultKind {
     /** Commit the insert, then close the connection without answering: the client cannot know it landed. */
     DROP_AFTER_COMMIT("stub_insert_drop_after_commit"),
+    /**
+     * Commit the insert, then close the connection normally (FIN) without answering: the client sees no response
+     * at all, which the official client retries on its own.
+     */
+    CLOSE_AFTER_COMMIT("stub_insert_close_after_commit"),
     /** Close the connection before reading the request body: nothing is written. */
     DROP_BEFORE_BODY("stub_insert_drop_before_body"),
     /** Answer HTTP 503 without executing: nothing is written. */
@@ -39,6 +44,6 @@ public enum FaultKind {
 
     /** Whether the fault fires after the insert was committed. */
     public boolean afterCommit() {
-        return this == DROP_AFTER_COMMIT || this == ERROR_AFTER_COMMIT || this == DELAY_RESPONSE;
+        return this == DROP_AFTER_COMMIT || this == CLOSE_AFTER_COMMIT || this == ERROR_AFTER_COMMIT || this == DELAY_RESPONSE;
     }
 }

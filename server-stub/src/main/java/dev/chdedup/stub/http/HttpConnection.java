@@ -219,6 +219,12 @@ final class HttpConnection implements Runnable {
         closeSocket();
     }
 
+    /** Ends the exchange with a normal close (FIN) and no response; nothing more is written. */
+    void closeWithoutResponse() {
+        aborted = true;
+        closeSocket();
+    }
+
     /** Closes the socket (normally, with FIN) from any thread; the worker then ends on its next I/O. */
     void closeSocket() {
         closed = true;

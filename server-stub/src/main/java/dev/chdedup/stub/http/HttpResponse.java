@@ -134,6 +134,15 @@ public final class HttpResponse {
         conn.abort();
     }
 
+    /**
+     * Closes the TCP connection normally (FIN) without writing a response: the peer sees the connection end with
+     * no answer ("no HTTP response"), as when a server process stops between commit and reply.
+     */
+    public void closeWithoutResponse() {
+        aborted = true;
+        conn.closeWithoutResponse();
+    }
+
     /** Same as {@link #abort()}: named for the fault "drop the connection before the response". */
     public void abortBeforeBody() {
         abort();

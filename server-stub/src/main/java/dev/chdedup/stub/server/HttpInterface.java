@@ -53,13 +53,28 @@ public final class HttpInterface implements HttpHandler {
     private final Map<String, String> users;
     private final Events events;
     private final QueryHooks hooks;
+    /** Settings this server pretends not to know, to play an older ClickHouse (see StubServer.Builder). */
+    private final Set<String> unknownSettings;
 
-    public HttpInterface(Interpreter interpreter, Sessions sessions, Map<String, String> users, Events events, QueryHooks hooks) {
+    public HttpInterface(Interpreter interpreter, Sessions sessions, Map<String, String> users, Events events, QueryHooks hooks,
+                         Set<String> unknownSettings) {
         this.interpreter = interpreter;
         this.sessions = sessions;
         this.users = users;
         this.events = events;
         this.hooks = hooks;
+        this.unknownSettings = Set.copyOf(unknownSettings);
+    }
+
+    /** Refuses a setting this server plays not to know, in ClickHouse's words. */
+    private void checkKnown(Iterable<String> names) {
+        for (String n : names) {
+            if (unknownSettings.contains(n)) {
+                throw new ChException(ErrorCode.UNKNOWN_SETTING, "Setting " + n + " is neither a builtin setting nor started with the"
+                    + " prefix 'custom_' registered for user-defined settings");
+            }
+            KnownSettings.check(n);
+        }
     }
 
     @Override
@@ -88,7 +103,7 @@ public final class HttpInterface implements HttpHandler {
                 if (RESERVED.contains(k) || k.startsWith("param_")) {
                     continue;
                 }
-                KnownSettings.check(k);
+                checkKnown(Set.of(k));
                 urlSettings.put(k, e.getValue());
             }
             String database = firstNonNull(req.param("database"), req.header("X-ClickHouse-Database"), DatabaseCatalog.DEFAULT);
@@ -178,6 +193,16 @@ public final class HttpInterface implements HttpHandler {
             }
         }
         Statement st = parsed.statement();
+        if (st instanceof Statement.Insert) {
+            checkKnown(((Statement.Insert) st).settings().keySet());
+            if (((Statement.Insert) st).select() != null) {
+                checkKnown(((Statement.Insert) st).select().settings().keySet());
+            }
+        } else if (st instanceof Statement.SelectStmt) {
+            checkKnown(((Statement.SelectStmt) st).query().settings().keySet());
+        } else if (st instanceof Statement.SetStmt) {
+            checkKnown(((Statement.SetStmt) st).settings().keySet());
+        }
         if (req.method().equals("GET") && !isReadOnly(st)) {
             throw new ChException(ErrorCode.READONLY, "Cannot execute query in readonly mode. For queries over HTTP, method GET implies readonly. You should use method POST for modifying queries");
         }

@@ -33,6 +33,7 @@ public final class StubServer implements Closeable {
     private final boolean tempDir;
     private final Map<String, String> users;
     private final Duration keepAlive;
+    private final java.util.Set<String> unknownSettings;
     private volatile State state = State.LATENT;
     private HttpServer http;
     private DatabaseCatalog catalog;
@@ -55,6 +56,7 @@ public final class StubServer implements Closeable {
         this.dataDir = b.dataDir != null ? b.dataDir : Files.createTempDirectory("chdedup-stub-");
         this.users = Map.copyOf(b.users);
         this.keepAlive = b.keepAlive;
+        this.unknownSettings = java.util.Set.copyOf(b.unknownSettings);
     }
 
     public static Builder builder() {
@@ -83,7 +85,7 @@ public final class StubServer implements Closeable {
         system.attach(dedup.partLog());
         Interpreter interpreter = new Interpreter(catalog, selects, inserts, commands);
         components = new Components(catalog, interpreter, events, system, dedup, views);
-        HttpInterface handler = new HttpInterface(interpreter, new Sessions(), users, events, faults);
+        HttpInterface handler = new HttpInterface(interpreter, new Sessions(), users, events, faults, unknownSettings);
         http = HttpServer.builder().host(host).port(port).handler(handler).idleTimeout(keepAlive).build().start();
         port = http.port();
         state = State.STARTED;
@@ -160,6 +162,7 @@ public final class StubServer implements Closeable {
         private Path dataDir;
         private final Map<String, String> users = new LinkedHashMap<>(Map.of("default", ""));
         private Duration keepAlive = Duration.ofSeconds(10);
+        private final java.util.Set<String> unknownSettings = new java.util.LinkedHashSet<>();
 
         public Builder host(String host) {
             this.host = host;
@@ -180,6 +183,15 @@ public final class StubServer implements Closeable {
         /** Adds a user; the default user {@code default} has an empty password unless replaced here. */
         public Builder user(String name, String password) {
             users.put(name, password);
+            return this;
+        }
+
+        /**
+         * Settings the server answers with Code 115 (UNKNOWN_SETTING), as a ClickHouse older than them does: for
+         * instance {@code insert_deduplication_token} (added in 22.2) or {@code deduplicate_insert} (26.2).
+         */
+        public Builder unknownSettings(String... names) {
+            unknownSettings.addAll(java.util.List.of(names));
             return this;
         }
 
