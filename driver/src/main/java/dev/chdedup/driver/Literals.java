@@ -131,9 +131,18 @@ public final class Literals {
         sb.append(']');
     }
 
+    /**
+     * An instant as {@code fromUnixTimestamp64Nano(n)}; beyond Int64 nanoseconds (years after 2262 or before 1677)
+     * as {@code fromUnixTimestamp64Micro(n)}, where the official driver's literal would overflow.
+     */
     private static void nanos(Instant t, StringBuilder sb) {
         BigInteger n = BigInteger.valueOf(t.getEpochSecond()).multiply(BigInteger.valueOf(1_000_000_000L)).add(BigInteger.valueOf(t.getNano()));
-        sb.append("fromUnixTimestamp64Nano(").append(n).append(')');
+        if (n.bitLength() < 64) {
+            sb.append("fromUnixTimestamp64Nano(").append(n).append(')');
+        } else {
+            BigInteger micros = n.divide(BigInteger.valueOf(1000));
+            sb.append("fromUnixTimestamp64Micro(").append(micros).append(')');
+        }
     }
 
     public static void quote(String s, StringBuilder sb) {

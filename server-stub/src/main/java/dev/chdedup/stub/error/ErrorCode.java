@@ -79,6 +79,7 @@ public enum ErrorCode {
     ILLEGAL_DIVISION(153),
     ILLEGAL_INDEX(127),
     UNEXPECTED_END_OF_FILE(3),
+    TOO_LARGE_ARRAY_SIZE(128),
     TOO_MANY_SIMULTANEOUS_QUERIES(202),
     NO_FREE_CONNECTION(203),
     SOCKET_TIMEOUT(209),
@@ -124,15 +125,22 @@ public enum ErrorCode {
             case CANNOT_PARSE_DATE:
             case CANNOT_PARSE_DATETIME:
             case CANNOT_PARSE_NUMBER:
-            case CANNOT_READ_ARRAY_FROM_TEXT:
             case SYNTAX_ERROR:
             case INCORRECT_DATA:
             case TYPE_MISMATCH:
             case VALUE_IS_OUT_OF_RANGE_OF_DATA_TYPE:
-            case ATTEMPT_TO_READ_AFTER_EOF:
-            case CANNOT_READ_ALL_DATA:
-            case UNKNOWN_ELEMENT_OF_ENUM:
+            case DUPLICATE_COLUMN:
+            case ILLEGAL_COLUMN:
+            case BAD_ARGUMENTS:
                 return 400;
+            case ACCESS_DENIED:
+                return 403;
+            case TIMEOUT_EXCEEDED:
+                return 408;
+            case QUERY_IS_TOO_LARGE:
+                return 413;
+            case SOCKET_TIMEOUT:
+                return 503;
             case UNKNOWN_TABLE:
             case UNKNOWN_FUNCTION:
             case UNKNOWN_IDENTIFIER:

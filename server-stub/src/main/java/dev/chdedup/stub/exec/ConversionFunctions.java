@@ -24,6 +24,7 @@ final class ConversionFunctions {
         return n.equals("CAST") || n.equals("_CAST") || n.equals("accurateCast") || n.equals("accurateCastOrNull")
             || n.startsWith("to") && target(strip(n), List.of()) != null
             || n.startsWith("fromUnixTimestamp") || n.startsWith("toUnixTimestamp") || n.equals("parseDateTimeBestEffort")
+            || n.equals("toTimeZone")
             || n.equals("parseDateTimeBestEffortOrNull") || n.equals("reinterpretAsString");
     }
 
@@ -82,6 +83,13 @@ final class ConversionFunctions {
             case "toUnixTimestamp64Milli": return toUnix64(args, 3);
             case "toUnixTimestamp64Micro": return toUnix64(args, 6);
             case "toUnixTimestamp64Nano": return toUnix64(args, 9);
+            case "toTimeZone": {
+                DataType u = args.get(0).type().unwrap();
+                String tz = Functions.constString(args.get(1));
+                DataType t = u instanceof DateTime64Type ? DataTypes.dateTime64(((DateTime64Type) u).precision, tz) : DataTypes.dateTime(tz);
+                Evaluator a = u instanceof DateTime64Type ? args.get(0) : cast(args.get(0), DataTypes.DATETIME);
+                return Functions.strict(t, List.of(a), v -> v[0]);
+            }
             case "parseDateTimeBestEffort": return cast(args.get(0), DataTypes.DATETIME);
             case "parseDateTimeBestEffortOrNull": return orNull(args.get(0), DataTypes.DATETIME);
             case "reinterpretAsString": return cast(args.get(0), DataTypes.STRING);

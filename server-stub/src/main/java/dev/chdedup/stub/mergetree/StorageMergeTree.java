@@ -335,27 +335,40 @@ public final class StorageMergeTree implements TableSource {
         return m;
     }
 
-    /** One step of the background policy: merge the smallest run of adjacent parts in an overfull partition. */
+    /**
+     * One step of the background policy, size-tiered: in a partition with more than {@link #MERGE_TRIGGER_PARTS}
+     * parts, merge the run of 2 to {@link #MAX_PARTS_TO_MERGE} adjacent parts with the fewest rows among the runs
+     * whose largest part is at most half of the result, so a big part is not rewritten for a few small ones.
+     */
     boolean mergeStep() {
         if (mergesStopped) {
             return false;
         }
         for (List<DataPart> ps : partsByPartition().values()) {
-            if (ps.size() > MERGE_TRIGGER_PARTS) {
-                int n = Math.min(MAX_PARTS_TO_MERGE, ps.size());
-                int best = 0;
-                long bestRows = Long.MAX_VALUE;
-                for (int i = 0; i + n <= ps.size(); i++) {
-                    long rows = 0;
-                    for (int j = i; j < i + n; j++) {
-                        rows += ps.get(j).rowCount();
+            if (ps.size() <= MERGE_TRIGGER_PARTS) {
+                continue;
+            }
+            int bestFrom = -1;
+            int bestLen = 0;
+            long bestRows = Long.MAX_VALUE;
+            for (int len = Math.min(MAX_PARTS_TO_MERGE, ps.size()); len >= 2; len--) {
+                for (int i = 0; i + len <= ps.size(); i++) {
+                    long sum = 0;
+                    long max = 0;
+                    for (int j = i; j < i + len; j++) {
+                        long r = Math.max(1, ps.get(j).rowCount());
+                        sum += r;
+                        max = Math.max(max, r);
                     }
-                    if (rows < bestRows) {
-                        bestRows = rows;
-                        best = i;
+                    if (max * 2 <= sum && sum < bestRows) {
+                        bestRows = sum;
+                        bestFrom = i;
+                        bestLen = len;
                     }
                 }
-                merge(ps.subList(best, best + n));
+            }
+            if (bestFrom >= 0) {
+                merge(ps.subList(bestFrom, bestFrom + bestLen));
                 return true;
             }
         }

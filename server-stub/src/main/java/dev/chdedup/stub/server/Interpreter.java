@@ -124,7 +124,7 @@ public final class Interpreter {
         if (st instanceof Statement.Exists) {
             Statement.Exists e = (Statement.Exists) st;
             String db = db(e.database(), ctx);
-            boolean exists = catalog.databaseExists(db) && (catalog.find(db, e.table()) != null
+            boolean exists = e.table() == null ? catalog.databaseExists(db) : catalog.databaseExists(db) && (catalog.find(db, e.table()) != null
                 || db.equals(DatabaseCatalog.SYSTEM) && catalog.tables(db).containsKey(e.table()));
             return rows(List.of(new Column("result", DataTypes.UINT8)), List.<Object[]>of(new Object[] {exists ? 1L : 0L}));
         }

@@ -170,6 +170,12 @@ public final class Parser {
             return withFormat(new Statement.Describe(n[0], n[1]), format);
         }
         if (readIf("EXISTS")) {
+            readIf("TEMPORARY");
+            if (readIf("DATABASE")) {
+                String db = identifier();
+                String format = trailingFormat();
+                return withFormat(new Statement.Exists(db, null), format);
+            }
             if (!readIf("TABLE")) {
                 readIf("VIEW");
             }

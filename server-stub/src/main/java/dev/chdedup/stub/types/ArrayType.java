@@ -70,7 +70,7 @@ public final class ArrayType extends DataType {
     public Object readBinary(BinaryIn in) throws IOException {
         long n = in.readVarUInt();
         if (n > BinaryIn.MAX_STRING_BYTES) {
-            throw new ChException(ErrorCode.CANNOT_READ_ALL_DATA, "Too large array size: " + n);
+            throw new ChException(ErrorCode.TOO_LARGE_ARRAY_SIZE, "Too large array size: " + n);
         }
         List<Object> out = new ArrayList<>((int) Math.min(n, 1024));
         for (long i = 0; i < n; i++) {

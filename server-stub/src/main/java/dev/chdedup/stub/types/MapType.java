@@ -76,7 +76,7 @@ public final class MapType extends DataType {
     public Object readBinary(BinaryIn in) throws IOException {
         long n = in.readVarUInt();
         if (n > BinaryIn.MAX_STRING_BYTES) {
-            throw new ChException(ErrorCode.CANNOT_READ_ALL_DATA, "Too large map size: " + n);
+            throw new ChException(ErrorCode.TOO_LARGE_ARRAY_SIZE, "Too large array size (map): " + n);
         }
         Map<Object, Object> m = new LinkedHashMap<>();
         for (long i = 0; i < n; i++) {
