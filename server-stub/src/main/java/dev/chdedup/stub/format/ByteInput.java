@@ -19,10 +19,13 @@ final class ByteInput {
     int pos;
     int lim;
     private boolean eof;
+    /** Small inputs (one-row inserts) start with a small buffer; a stream that keeps filling it grows it to this. */
+    private static final int MAX_READ_BUFFER = 1 << 16;
+    private boolean lastReadFilled;
 
     ByteInput(InputStream in) {
         this.in = in;
-        this.buf = new byte[1 << 16];
+        this.buf = new byte[1 << 13];
     }
 
     /**
@@ -40,7 +43,7 @@ final class ByteInput {
             pos -= keepFrom;
             shift = keepFrom;
         }
-        if (lim == buf.length) {
+        if (lim == buf.length || lastReadFilled && buf.length < MAX_READ_BUFFER && lim > buf.length / 2) {
             byte[] bigger = new byte[buf.length * 2];
             System.arraycopy(buf, 0, bigger, 0, lim);
             buf = bigger;
@@ -55,6 +58,7 @@ final class ByteInput {
             eof = true;
             return -1;
         }
+        lastReadFilled = n == buf.length - lim;
         lim += n;
         return shift;
     }

@@ -21,8 +21,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads and writes parts on disk, one directory per part under the table directory: {@code columns.txt}
- * (ClickHouse's text header), {@code count.txt}, and {@code data.bin} with the rows in RowBinary. A part is
+ * Reads and writes parts on disk, one file per part under the table directory, {@code <part name>.bin}: the
+ * columns header ClickHouse keeps in columns.txt (length-prefixed text), then the rows in RowBinary. One file per
+ * part keeps an insert to a create, a write and a rename, and a removal to one unlink. A part is written under
+ * {@code tmp_insert_<name>.bin}, optionally fsynced, then renamed, so a crash leaves the whole part or a
+ * temporary file that loading removes. A part is
  * written under {@code tmp_insert_<name>}, optionally fsynced, then renamed to its name, so a crash leaves either
  * the whole part or a temporary directory that loading removes.
  */
@@ -32,25 +35,34 @@ public final class PartStore {
     private PartStore() {
     }
 
+    /** The file extension of a part. */
+    public static final String EXT = ".bin";
+
+    /** The file holding part {@code name} under {@code tableDir}. */
+    public static Path pathOf(Path tableDir, String name) {
+        return tableDir.resolve(name + EXT);
+    }
+
+    /** Writes a part: its header and rows to a temporary file, optionally fsynced, then renamed to its name. */
     public static long write(Path tableDir, MergeTreePartInfo info, List<Column> columns, List<Object[]> rows, boolean fsync)
         throws IOException {
-        Path tmp = tableDir.resolve(TMP_PREFIX + "insert_" + info.name());
-        Path dst = tableDir.resolve(info.name());
-        deleteRecursively(tmp);
-        Files.createDirectories(tmp);
+        Path tmp = tableDir.resolve(TMP_PREFIX + "insert_" + info.name() + EXT);
+        Path dst = pathOf(tableDir, info.name());
         StringBuilder header = new StringBuilder("columns format version: 1\n").append(columns.size()).append(" columns:\n");
         for (Column c : columns) {
             header.append('`').append(c.name()).append("` ").append(c.type().name()).append('\n');
         }
-        writeFile(tmp.resolve("columns.txt"), header.toString().getBytes(StandardCharsets.UTF_8), fsync);
-        writeFile(tmp.resolve("count.txt"), Long.toString(rows.size()).getBytes(StandardCharsets.UTF_8), fsync);
-        BinaryOut out = new BinaryOut(Math.max(64, rows.size() * 16));
+        byte[] head = header.toString().getBytes(StandardCharsets.UTF_8);
+        BinaryOut out = new BinaryOut(Math.max(64, head.length + 10 + rows.size() * 16));
+        out.writeVarUInt(head.length);
+        out.write(head, 0, head.length);
+        int headerBytes = out.size();
         for (Object[] r : rows) {
             for (int i = 0; i < columns.size(); i++) {
                 columns.get(i).type().writeBinary(r[i], out);
             }
         }
-        writeFile(tmp.resolve("data.bin"), out.array(), out.size(), fsync);
+        writeFile(tmp, out.array(), out.size(), fsync);
         try {
             Files.move(tmp, dst, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {
@@ -59,7 +71,14 @@ public final class PartStore {
         if (fsync) {
             fsyncDir(tableDir);
         }
-        return out.size();
+        return out.size() - headerBytes;
+    }
+
+    /** Removes part {@code name} from disk (a file, or a directory of an older layout). */
+    public static void delete(Path tableDir, String name) throws IOException {
+        if (!Files.deleteIfExists(pathOf(tableDir, name))) {
+            deleteRecursively(tableDir.resolve(name));
+        }
     }
 
     private static void writeFile(Path p, byte[] data, boolean fsync) throws IOException {
@@ -85,9 +104,28 @@ public final class PartStore {
         }
     }
 
-    /** Loads the part in {@code dir}, converting to {@code columns} by name (missing columns get defaults). */
-    public static DataPart read(Path dir, MergeTreePartInfo info, List<Column> columns) throws IOException {
-        List<String> lines = Files.readAllLines(dir.resolve("columns.txt"), StandardCharsets.UTF_8);
+    /**
+     * Loads the part stored at {@code path} (a part file, or a directory with columns.txt and data.bin from an
+     * older layout), converting to {@code columns} by name (missing columns get defaults).
+     */
+    public static DataPart read(Path path, MergeTreePartInfo info, List<Column> columns) throws IOException {
+        List<String> lines;
+        byte[] data;
+        int offset;
+        long count = -1;
+        if (Files.isDirectory(path)) {
+            lines = Files.readAllLines(path.resolve("columns.txt"), StandardCharsets.UTF_8);
+            Path countFile = path.resolve("count.txt");
+            count = Files.exists(countFile) ? Long.parseLong(Files.readString(countFile).trim()) : -1;
+            data = Files.readAllBytes(path.resolve("data.bin"));
+            offset = 0;
+        } else {
+            data = Files.readAllBytes(path);
+            BinaryIn head = new BinaryIn(data);
+            int len = (int) head.readVarUInt();
+            offset = (int) head.position() + len;
+            lines = List.of(new String(data, (int) head.position(), len, StandardCharsets.UTF_8).split("\n"));
+        }
         List<Column> stored = new ArrayList<>();
         for (int i = 2; i < lines.size(); i++) {
             String l = lines.get(i);
@@ -97,9 +135,7 @@ public final class PartStore {
             int end = l.indexOf('`', 1);
             stored.add(new Column(l.substring(1, end), DataTypes.parse(l.substring(end + 2))));
         }
-        long count = Long.parseLong(Files.readString(dir.resolve("count.txt")).trim());
-        byte[] data = Files.readAllBytes(dir.resolve("data.bin"));
-        BinaryIn in = new BinaryIn(data);
+        BinaryIn in = new BinaryIn(java.util.Arrays.copyOfRange(data, offset, data.length));
         int[] map = new int[columns.size()];
         for (int i = 0; i < columns.size(); i++) {
             map[i] = -1;
@@ -109,8 +145,8 @@ public final class PartStore {
                 }
             }
         }
-        List<Object[]> rows = new ArrayList<>((int) count);
-        for (long r = 0; r < count; r++) {
+        List<Object[]> rows = new ArrayList<>(count >= 0 ? (int) count : 16);
+        while (count >= 0 ? rows.size() < count : !in.atEnd()) {
             Object[] raw = new Object[stored.size()];
             for (int j = 0; j < stored.size(); j++) {
                 raw[j] = stored.get(j).type().readBinary(in);
@@ -123,10 +159,10 @@ public final class PartStore {
             rows.add(row);
         }
         if (!in.atEnd()) {
-            throw new ChException(ErrorCode.CORRUPTED_DATA, "Part " + dir + " has trailing bytes in data.bin");
+            throw new ChException(ErrorCode.CORRUPTED_DATA, "Part " + path + " has trailing bytes");
         }
-        long mtime = Files.getLastModifiedTime(dir).toMillis() / 1000;
-        return new DataPart(info, rows, mtime, data.length);
+        long mtime = Files.getLastModifiedTime(path).toMillis() / 1000;
+        return new DataPart(info, rows, mtime, data.length - offset);
     }
 
     public static void deleteRecursively(Path p) throws IOException {

@@ -33,9 +33,9 @@ import org.slf4j.LoggerFactory;
 public final class StorageMergeTree implements TableSource {
     private static final Logger LOG = LoggerFactory.getLogger(StorageMergeTree.class);
     /** A partition with more active parts than this gets a background merge. */
-    static final int MERGE_TRIGGER_PARTS = 8;
+    static final int MERGE_TRIGGER_PARTS = 16;
     /** At most this many parts are merged at once. */
-    static final int MAX_PARTS_TO_MERGE = 10;
+    static final int MAX_PARTS_TO_MERGE = 32;
 
     private final String database;
     private final String name;
@@ -74,8 +74,9 @@ public final class StorageMergeTree implements TableSource {
                     PartStore.deleteRecursively(p);
                     continue;
                 }
-                MergeTreePartInfo info = MergeTreePartInfo.tryParse(n);
-                if (info != null && Files.isDirectory(p)) {
+                String partName = n.endsWith(PartStore.EXT) ? n.substring(0, n.length() - PartStore.EXT.length()) : n;
+                MergeTreePartInfo info = MergeTreePartInfo.tryParse(partName);
+                if (info != null && (Files.isDirectory(p) || n.endsWith(PartStore.EXT))) {
                     loaded.add(PartStore.read(p, info, storedColumns));
                 }
             }
@@ -85,7 +86,7 @@ public final class StorageMergeTree implements TableSource {
             List<DataPart> replaced = parts.add(p);
             if (replaced == null) {
                 // covered by a merged part whose sources were not removed before a restart
-                PartStore.deleteRecursively(dir.resolve(p.name()));
+                PartStore.delete(dir, p.name());
             }
             nextBlock.accumulateAndGet(p.info().maxBlock() + 1, Math::max);
         }
@@ -267,7 +268,7 @@ public final class StorageMergeTree implements TableSource {
         for (DataPart p : parts.all()) {
             if (p.info().partitionId().equals(partitionId)) {
                 parts.remove(p.info());
-                PartStore.deleteRecursively(dir.resolve(p.name()));
+                PartStore.delete(dir, p.name());
                 dropped.add(p);
             }
         }
@@ -280,14 +281,14 @@ public final class StorageMergeTree implements TableSource {
             throw new ChException(ErrorCode.NO_SUCH_DATA_PART, "No part " + partName + " in committed state");
         }
         parts.remove(p.info());
-        PartStore.deleteRecursively(dir.resolve(p.name()));
+        PartStore.delete(dir, p.name());
         return p;
     }
 
     public synchronized List<DataPart> truncate() throws IOException {
         List<DataPart> all = parts.all();
         for (DataPart p : all) {
-            PartStore.deleteRecursively(dir.resolve(p.name()));
+            PartStore.delete(dir, p.name());
         }
         parts.clear();
         return all;
@@ -351,16 +352,19 @@ public final class StorageMergeTree implements TableSource {
             int bestFrom = -1;
             int bestLen = 0;
             long bestRows = Long.MAX_VALUE;
-            for (int len = Math.min(MAX_PARTS_TO_MERGE, ps.size()); len >= 2; len--) {
-                for (int i = 0; i + len <= ps.size(); i++) {
-                    long sum = 0;
-                    long max = 0;
-                    for (int j = i; j < i + len; j++) {
-                        long r = Math.max(1, ps.get(j).rowCount());
-                        sum += r;
-                        max = Math.max(max, r);
-                    }
-                    if (max * 2 <= sum && sum < bestRows) {
+            int n = ps.size();
+            long[] prefix = new long[n + 1];
+            for (int i = 0; i < n; i++) {
+                prefix[i + 1] = prefix[i] + Math.max(1, ps.get(i).rowCount());
+            }
+            for (int i = 0; i + 1 < n; i++) {
+                long max = Math.max(1, ps.get(i).rowCount());
+                for (int len = 2; len <= MAX_PARTS_TO_MERGE && i + len <= n; len++) {
+                    max = Math.max(max, Math.max(1, ps.get(i + len - 1).rowCount()));
+                    long sum = prefix[i + len] - prefix[i];
+                    // prefer the longest run among those with the fewest rows per part merged
+                    boolean better = bestFrom < 0 || sum * bestLen < bestRows * len || sum * bestLen == bestRows * len && len > bestLen;
+                    if (max * 2 <= sum && better) {
                         bestRows = sum;
                         bestFrom = i;
                         bestLen = len;
@@ -398,11 +402,18 @@ public final class StorageMergeTree implements TableSource {
             DataPart merged = new DataPart(info, List.copyOf(rows), System.currentTimeMillis() / 1000, bytes);
             List<DataPart> replaced;
             synchronized (this) {
+                // a source dropped meanwhile (TRUNCATE, DROP PARTITION/PART) must not come back through the merge
+                for (DataPart src : sources) {
+                    if (parts.get(src.name()) == null) {
+                        PartStore.delete(dir, info.name());
+                        return;
+                    }
+                }
                 replaced = parts.add(merged);
             }
             if (replaced != null) {
                 for (DataPart r : replaced) {
-                    PartStore.deleteRecursively(dir.resolve(r.name()));
+                    PartStore.delete(dir, r.name());
                 }
             }
             LOG.debug("Merged {} parts into {} in {}.{}", sources.size(), info.name(), database, name);

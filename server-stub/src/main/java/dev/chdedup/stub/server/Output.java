@@ -109,6 +109,9 @@ final class Output {
         if (httpEncoding != null) {
             resp.header("Content-Encoding", httpEncoding);
         }
+        if (knownLength >= 0 && httpEncoding == null && !nativeCompress) {
+            resp.contentLength(knownLength);
+        }
         OutputStream raw = resp.body();
         OutputStream s = new NonClosing(raw);
         if (httpEncoding != null) {
