@@ -66,48 +66,84 @@ public final class BlockIds {
     /** Bytes gathered before they are fed to the hash. */
     private static final int CHUNK = 1 << 16;
 
+    /** Per-thread column buffers, reused so hashing a block allocates nothing in the steady state. */
+    private static final ThreadLocal<BinaryOut[]> BUFFERS = ThreadLocal.withInitial(() -> new BinaryOut[0]);
+
+    /** Rows serialized per batch before their bytes are fed to the column hashes (keeps the buffers in cache). */
+    private static final int BATCH_ROWS = 1024;
+
     /**
-     * SipHash-128 of rows, column by column over each value's binary form (the row count last): {low, high}.
-     * Fixed-width integer-like columns and Strings take specialised loops; other types their RowBinary form.
+     * The data hash of rows, {low, high}: each column's values in their binary form go through a SipHash-128 of
+     * their own, column after column as the rows are walked once in batches (row objects are visited while in
+     * cache, the column buffers stay small), and the block hash is SipHash-128 over the column hashes in column
+     * order and the row count. Integer-like and String columns take specialised loops; other types their
+     * RowBinary form.
      */
     public static long[] hashData(List<Column> columns, List<Object[]> rows) {
-        SipHash h = new SipHash();
-        BinaryOut buf = new BinaryOut(CHUNK + 4096);
+        int width = columns.size();
+        BinaryOut[] bufs = BUFFERS.get();
+        if (bufs.length < width) {
+            BinaryOut[] grown = java.util.Arrays.copyOf(bufs, width);
+            for (int c = bufs.length; c < width; c++) {
+                grown[c] = new BinaryOut(CHUNK);
+            }
+            bufs = grown;
+            BUFFERS.set(bufs);
+        }
+        DataType[] types = new DataType[width];
+        int[] kinds = new int[width];
+        SipHash[] hashes = new SipHash[width];
+        for (int c = 0; c < width; c++) {
+            types[c] = columns.get(c).type();
+            int w = fixedWidth(types[c]);
+            kinds[c] = w > 0 ? w : isString(types[c]) ? -1 : 0;
+            hashes[c] = new SipHash();
+            bufs[c].reset();
+        }
         int n = rows.size();
-        for (int c = 0; c < columns.size(); c++) {
-            DataType type = columns.get(c).type();
-            int width = fixedWidth(type);
-            if (width > 0) {
-                for (int r = 0; r < n; r++) {
-                    buf.writeLongLE((Long) rows.get(r)[c], width);
-                    if (buf.size() >= CHUNK) {
-                        flush(h, buf);
+        for (int from = 0; from < n; from += BATCH_ROWS) {
+            int to = Math.min(n, from + BATCH_ROWS);
+            for (int c = 0; c < width; c++) {
+                // column by column within the batch: tight loops, the batch's rows still in cache
+                BinaryOut b = bufs[c];
+                int k = kinds[c];
+                if (k > 0) {
+                    for (int r = from; r < to; r++) {
+                        b.writeLongLE((Long) rows.get(r)[c], k);
+                    }
+                } else if (k < 0) {
+                    for (int r = from; r < to; r++) {
+                        b.writeString((String) rows.get(r)[c]);
+                    }
+                } else {
+                    DataType t = types[c];
+                    for (int r = from; r < to; r++) {
+                        t.writeBinary(rows.get(r)[c], b);
                     }
                 }
-            } else if (type instanceof StringType && ((StringType) type).fixedLength == 0) {
-                for (int r = 0; r < n; r++) {
-                    buf.writeString((String) rows.get(r)[c]);
-                    if (buf.size() >= CHUNK) {
-                        flush(h, buf);
-                    }
-                }
-            } else {
-                for (int r = 0; r < n; r++) {
-                    type.writeBinary(rows.get(r)[c], buf);
-                    if (buf.size() >= CHUNK) {
-                        flush(h, buf);
-                    }
+                hashes[c].update(b.array(), 0, b.size());
+                if (b.size() > CHUNK << 4) {
+                    bufs[c] = new BinaryOut(CHUNK); // a batch of huge values: do not keep its buffer per thread
+                } else {
+                    b.reset();
                 }
             }
         }
-        flush(h, buf);
-        h.update(n);
-        return h.get128();
+        SipHash block = new SipHash();
+        for (int c = 0; c < width; c++) {
+            long[] ch = hashes[c].get128();
+            block.update(ch[0]);
+            block.update(ch[1]);
+        }
+        block.update(n);
+        return block.get128();
     }
 
-    private static void flush(SipHash h, BinaryOut buf) {
-        h.update(buf.array(), 0, buf.size());
-        buf.reset();
+
+    /** A String column, possibly LowCardinality: hashed through the allocation-free String loop. */
+    static boolean isString(DataType t) {
+        DataType u = t instanceof LowCardinalityType ? ((LowCardinalityType) t).inner : t;
+        return u instanceof StringType && ((StringType) u).fixedLength == 0;
     }
 
     /** The byte width of a non-nullable type whose values are {@code Long}s, else 0. */
