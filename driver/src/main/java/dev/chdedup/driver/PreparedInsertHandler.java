@@ -152,14 +152,7 @@ final class PreparedInsertHandler implements InvocationHandler {
             case "executeBatch":
             case "executeLargeBatch": {
                 long[] counts = executeBatch();
-                if (name.equals("executeLargeBatch")) {
-                    return counts;
-                }
-                int[] out = new int[counts.length];
-                for (int i = 0; i < counts.length; i++) {
-                    out[i] = (int) counts[i];
-                }
-                return out;
+                return name.equals("executeLargeBatch") ? counts : Proxies.narrow(counts);
             }
             case "getUpdateCount":
                 return (int) Math.min(Integer.MAX_VALUE, lastCount);

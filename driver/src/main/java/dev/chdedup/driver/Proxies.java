@@ -63,6 +63,15 @@ final class Proxies {
         }
     }
 
+    /** Update counts as {@code executeBatch} returns them: ints, capped (negative codes such as -2 kept). */
+    static int[] narrow(long[] counts) {
+        int[] out = new int[counts.length];
+        for (int i = 0; i < counts.length; i++) {
+            out[i] = (int) Math.min(Integer.MAX_VALUE, counts[i]);
+        }
+        return out;
+    }
+
     static boolean isCommon(Method m) {
         switch (m.getName()) {
             case "unwrap": case "isWrapperFor":

@@ -72,14 +72,7 @@ final class StatementHandler implements InvocationHandler {
             case "executeBatch":
             case "executeLargeBatch": {
                 long[] counts = executeBatch();
-                if (name.equals("executeLargeBatch")) {
-                    return counts;
-                }
-                int[] out = new int[counts.length];
-                for (int i = 0; i < counts.length; i++) {
-                    out[i] = (int) Math.min(Integer.MAX_VALUE, counts[i]);
-                }
-                return out;
+                return name.equals("executeLargeBatch") ? counts : Proxies.narrow(counts);
             }
             case "getUpdateCount":
                 return lastInsertCount >= 0 ? (Object) (int) Math.min(Integer.MAX_VALUE, lastInsertCount) : Proxies.invoke(delegate, m, args);
