@@ -65,6 +65,13 @@ final class InsertExecutor {
 
     /** The outcome of one execution: rows the server reported written, the token, the attempts. */
     record Outcome(long writtenRows, String token, int attempts) {
+        /**
+         * Rows this execution landed, for {@code expectedRows} rows sent: a retry the server dropped entirely as a
+         * duplicate reports 0 written, yet its rows landed with an earlier attempt.
+         */
+        long landedRows(long expectedRows) {
+            return attempts > 1 && writtenRows == 0 && expectedRows > 0 ? expectedRows : writtenRows;
+        }
     }
 
     /**

@@ -312,7 +312,7 @@ final class PreparedInsertHandler implements InvocationHandler {
         }
         lastToken = o.token();
         lastAttempts = o.attempts();
-        return Math.max(0, o.writtenRows());
+        return Math.max(0, o.landedRows(rows));
     }
 
     private long[] executeBatch() throws SQLException {

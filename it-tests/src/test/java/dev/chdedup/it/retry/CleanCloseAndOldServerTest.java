@@ -62,6 +62,24 @@ class CleanCloseAndOldServerTest {
     }
 
     @Test
+    void aBatchWhoseRetryWasDroppedAsDuplicateReportsItsRowsAsLanded() throws SQLException {
+        String table = RetryFixtures.createTable(stub, "counts", true);
+        stub.faults().add(FaultRule.of(FaultKind.DROP_AFTER_COMMIT).onTable(table).times(1));
+        try (Connection c = DriverManager.getConnection(RetryFixtures.oursUrl(stub, RetryFixtures.FAST_RETRY));
+             java.sql.PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (id, s) VALUES (?, ?)")) {
+            for (int i = 0; i < 5; i++) {
+                ps.setLong(1, i);
+                ps.setString(2, "r" + i);
+                ps.addBatch();
+            }
+            // the retry wrote nothing (the server dropped it as a duplicate): the rows landed with the first attempt
+            org.junit.jupiter.api.Assertions.assertArrayEquals(new int[] {1, 1, 1, 1, 1}, ps.executeBatch());
+            assertEquals(2, ps.unwrap(dev.chdedup.driver.DedupStatement.class).lastAttempts());
+        }
+        RetryFixtures.assertExactlyOnce(stub, table, 5);
+    }
+
+    @Test
     void olderServerWithoutTokensFallsBackToContentHashing() throws SQLException {
         String table = RetryFixtures.createTable(oldServer, "old", true);
         long before = DedupMetrics.INSTANCE.getTokenFallbacks();
