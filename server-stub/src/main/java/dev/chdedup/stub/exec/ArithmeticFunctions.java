@@ -211,6 +211,10 @@ final class ArithmeticFunctions {
             case "arrayElement": return arrayElement(args);
             case "tupleElement": return tupleElement(args);
             case "has": {
+                Functions.arity(name, args, 2);
+                if (!(args.get(0).type().unwrap() instanceof ArrayType) || !args.get(1).constant()) {
+                    throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Function has needs an array and a constant element");
+                }
                 ArrayType at = (ArrayType) args.get(0).type().unwrap();
                 DataType et = args.get(1).type();
                 return Functions.strict(DataTypes.UINT8, List.of(args.get(0)), v -> {
@@ -379,10 +383,18 @@ final class ArithmeticFunctions {
     }
 
     private static Evaluator like(String name, List<Evaluator> args) {
+        Functions.arity(name, args, 2);
+        for (int i = 0; i < 2; i++) {
+            DataType t = args.get(i).type();
+            if (!Functions.isString(t) && !(t.unwrap() instanceof dev.chdedup.stub.types.NothingType)) {
+                throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + t.name() + " of argument of function " + name);
+            }
+        }
         boolean negate = name.startsWith("not");
         boolean ci = name.toLowerCase().contains("ilike");
         Evaluator pat = args.get(1);
-        Pattern fixed = pat.constant() ? likePattern((String) pat.eval(new Object[0]), ci) : null;
+        Object constant = pat.constant() ? pat.eval(new Object[0]) : null;
+        Pattern fixed = constant instanceof String ? likePattern((String) constant, ci) : null;
         return Functions.strict(DataTypes.UINT8, args, v -> {
             Pattern p = fixed != null ? fixed : likePattern((String) v[1], ci);
             return p.matcher((String) v[0]).matches() != negate ? 1L : 0L;
@@ -440,6 +452,9 @@ final class ArithmeticFunctions {
             throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "First argument for function tupleElement must be a tuple");
         }
         TupleType tt = (TupleType) t;
+        if (!args.get(1).constant()) {
+            throw new ChException(ErrorCode.ILLEGAL_COLUMN, "The second argument of tupleElement must be a constant index or name");
+        }
         Object key = args.get(1).eval(new Object[0]);
         int idx;
         if (key instanceof String) {

@@ -102,13 +102,13 @@ public final class ExprCompiler {
         }
         if (e instanceof Expr.Cast) {
             Evaluator inner = compileExpanded(((Expr.Cast) e).expr());
-            return fold(ConversionFunctions.cast(inner, DataTypes.parse(((Expr.Cast) e).typeName())), true);
+            return fold(ConversionFunctions.cast(inner, DataTypes.parse(((Expr.Cast) e).typeName())), inner.constant());
         }
         if (e instanceof Expr.Interval) {
             Evaluator amount = compileExpanded(((Expr.Interval) e).amount());
             DataTypesInterval t = new DataTypesInterval(((Expr.Interval) e).unit());
             return fold(Functions.strict(t, List.of(amount), v -> dev.chdedup.stub.types.Values.toLong(
-                dev.chdedup.stub.types.Values.toNumber(v[0], amount.type()))), true);
+                dev.chdedup.stub.types.Values.toNumber(v[0], amount.type()))), amount.constant());
         }
         if (e instanceof Expr.Subquery) {
             return scalarSubquery(((Expr.Subquery) e).query());

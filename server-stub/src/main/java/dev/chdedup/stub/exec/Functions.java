@@ -87,7 +87,7 @@ public final class Functions {
             }
             case "throwIf": {
                 Evaluator c = args.get(0);
-                String msg = args.size() > 1 ? String.valueOf(args.get(1).eval(new Object[0])) : null;
+                String msg = args.size() > 1 ? constString(args.get(1)) : null;
                 return Evaluator.of(DataTypes.UINT8, r -> {
                     if (Values.isTrue(c.eval(r))) {
                         throw new ChException(ErrorCode.FUNCTION_THROW_IF_VALUE_IS_NON_ZERO,
@@ -300,6 +300,9 @@ public final class Functions {
         arity("in", args, 2);
         Evaluator l = args.get(0);
         Evaluator set = args.get(1);
+        if (!set.constant()) {
+            throw new ChException(ErrorCode.ILLEGAL_COLUMN, "The second argument of IN must be a constant set or a subquery");
+        }
         DataType st = set.type().unwrap();
         List<Object> values = new ArrayList<>();
         List<DataType> types = new ArrayList<>();

@@ -33,7 +33,58 @@ final class StringFunctions {
         }
     }
 
+    /** Functions whose arguments (all, or the first {@code n}) must be strings. */
+    private static int stringArgs(String name) {
+        switch (name) {
+            case "lower": case "upper": case "reverse": case "lengthUTF8": case "char_length": case "trim": case "trimBoth":
+            case "trimLeft": case "trimRight": case "unhex": case "repeat": case "substring": case "left": case "right":
+            case "leftPad": case "lpad": case "rightPad": case "rpad":
+                return 1;
+            case "startsWith": case "endsWith": case "position": case "splitByChar": case "format":
+                return 2;
+            case "replaceAll": case "replaceOne":
+                return 3;
+            default:
+                return 0;
+        }
+    }
+
+    static void checkArgs(String name, List<Evaluator> args) {
+        int n = stringArgs(name);
+        if (args.size() < Math.max(1, n) && n > 0) {
+            throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Number of arguments for function " + name
+                + " doesn't match: passed " + args.size() + ", should be at least " + n);
+        }
+        for (int i = 0; i < n; i++) {
+            DataType t = args.get(i).type();
+            if (!Functions.isString(t) && !(t.unwrap() instanceof dev.chdedup.stub.types.NothingType)) {
+                throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + t.name() + " of argument " + (i + 1)
+                    + " of function " + name + ", expected String");
+            }
+        }
+        if (name.equals("substring") || name.equals("repeat") || name.equals("left") || name.equals("right")
+            || name.endsWith("Pad") || name.equals("lpad") || name.equals("rpad")) {
+            for (int i = 1; i < Math.min(args.size(), 3); i++) {
+                if (!(name.endsWith("Pad") || name.equals("lpad") || name.equals("rpad")) || i == 1) {
+                    if (!TypeRules.isInteger(args.get(i).type()) && !(args.get(i).type().unwrap() instanceof dev.chdedup.stub.types.NothingType)) {
+                        throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + args.get(i).type().name() + " of argument "
+                            + (i + 1) + " of function " + name + ", expected an integer");
+                    }
+                }
+            }
+        }
+        if (name.equals("length") || name.equals("empty") || name.equals("notEmpty")) {
+            DataType u = args.get(0).type().unwrap();
+            if (!(u instanceof dev.chdedup.stub.types.StringType || u instanceof ArrayType || u instanceof MapType
+                || u instanceof dev.chdedup.stub.types.NothingType)) {
+                throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + args.get(0).type().name()
+                    + " of argument of function " + name);
+            }
+        }
+    }
+
     static Evaluator compile(String name, List<Evaluator> args) {
+        checkArgs(name, args);
         switch (name) {
             case "concat": {
                 List<Evaluator> strs = new ArrayList<>();
@@ -205,7 +256,7 @@ final class StringFunctions {
         if (start >= b.length || length <= 0) {
             return "";
         }
-        long endIdx = Math.min(b.length, start + length);
+        long endIdx = length >= b.length - start ? b.length : start + length;
         return new String(b, (int) start, (int) (endIdx - start), StandardCharsets.UTF_8);
     }
 }

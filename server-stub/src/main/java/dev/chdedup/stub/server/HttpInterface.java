@@ -329,6 +329,14 @@ public final class HttpInterface implements HttpHandler {
         if (t instanceof dev.chdedup.stub.http.HttpException) {
             return new ChException(ErrorCode.UNKNOWN_EXCEPTION, String.valueOf(t.getMessage()));
         }
+        if (t instanceof ArithmeticException) {
+            return new ChException(ErrorCode.ILLEGAL_DIVISION, String.valueOf(t.getMessage()));
+        }
+        if (t instanceof ClassCastException) {
+            // a value of a type the function did not check for: the user's query, not the server, is at fault
+            return new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type of argument for the operation: " + t.getMessage()
+                .replaceAll("class java\\.[\\w.$]+\\.(\\w+)", "$1").replaceAll(" \\(.*", ""));
+        }
         if (t instanceof NumberFormatException) {
             return new ChException(ErrorCode.CANNOT_PARSE_NUMBER, "Cannot parse number: " + t.getMessage());
         }
