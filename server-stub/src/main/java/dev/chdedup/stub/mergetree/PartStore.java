@@ -46,6 +46,32 @@ public final class PartStore {
     /** Writes a part: its header and rows to a temporary file, optionally fsynced, then renamed to its name. */
     public static long write(Path tableDir, MergeTreePartInfo info, List<Column> columns, List<Object[]> rows, boolean fsync)
         throws IOException {
+        Written w = writeTemporary(tableDir, info, columns, rows, fsync);
+        w.publish();
+        return w.dataBytes();
+    }
+
+    /** A part written under its temporary name, not yet visible: {@link #publish()} renames it, {@link #discard()} drops it. */
+    public record Written(Path tableDir, Path tmp, Path dst, long dataBytes, boolean fsync) {
+        public void publish() throws IOException {
+            try {
+                Files.move(tmp, dst, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, dst);
+            }
+            if (fsync) {
+                fsyncDir(tableDir);
+            }
+        }
+
+        public void discard() throws IOException {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** Writes a part's file under a temporary name (a merge renames it only once its sources are known to be kept). */
+    public static Written writeTemporary(Path tableDir, MergeTreePartInfo info, List<Column> columns, List<Object[]> rows, boolean fsync)
+        throws IOException {
         Path tmp = tableDir.resolve(TMP_PREFIX + "insert_" + info.name() + EXT);
         Path dst = pathOf(tableDir, info.name());
         StringBuilder header = new StringBuilder("columns format version: 1\n").append(columns.size()).append(" columns:\n");
@@ -63,15 +89,7 @@ public final class PartStore {
             }
         }
         writeFile(tmp, out.array(), out.size(), fsync);
-        try {
-            Files.move(tmp, dst, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, dst);
-        }
-        if (fsync) {
-            fsyncDir(tableDir);
-        }
-        return out.size() - headerBytes;
+        return new Written(tableDir, tmp, dst, out.size() - headerBytes, fsync);
     }
 
     /** Removes part {@code name} from disk (a file, or a directory of an older layout). */

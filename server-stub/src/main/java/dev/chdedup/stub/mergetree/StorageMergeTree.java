@@ -398,17 +398,19 @@ public final class StorageMergeTree implements TableSource {
             }
         }
         try {
-            long bytes = PartStore.write(dir, info, storedColumns, rows, setting("fsync_after_insert") != 0);
-            DataPart merged = new DataPart(info, List.copyOf(rows), System.currentTimeMillis() / 1000, bytes);
+            PartStore.Written written = PartStore.writeTemporary(dir, info, storedColumns, rows, setting("fsync_after_insert") != 0);
+            DataPart merged = new DataPart(info, List.copyOf(rows), System.currentTimeMillis() / 1000, written.dataBytes());
             List<DataPart> replaced;
             synchronized (this) {
-                // a source dropped meanwhile (TRUNCATE, DROP PARTITION/PART) must not come back through the merge
+                // a source dropped meanwhile (TRUNCATE, DROP PARTITION/PART) must not come back through the merge;
+                // the merged part becomes visible on disk only here, so a crash cannot resurrect dropped rows either
                 for (DataPart src : sources) {
                     if (parts.get(src.name()) == null) {
-                        PartStore.delete(dir, info.name());
+                        written.discard();
                         return;
                     }
                 }
+                written.publish();
                 replaced = parts.add(merged);
             }
             if (replaced != null) {

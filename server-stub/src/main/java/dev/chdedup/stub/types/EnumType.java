@@ -15,10 +15,14 @@ public final class EnumType extends DataType {
 
     EnumType(int bits, Map<String, Long> elements) {
         this.bits = bits;
-        this.byName = new LinkedHashMap<>(elements);
+        // ClickHouse keeps an enum's elements ordered by value: that is how it names the type, and the smallest
+        // value is the implicit default
+        Map<String, Long> sorted = new LinkedHashMap<>();
+        elements.entrySet().stream().sorted(Map.Entry.comparingByValue()).forEach(e -> sorted.put(e.getKey(), e.getValue()));
+        this.byName = sorted;
         StringBuilder sb = new StringBuilder("Enum").append(bits).append('(');
         boolean first = true;
-        for (Map.Entry<String, Long> e : elements.entrySet()) {
+        for (Map.Entry<String, Long> e : sorted.entrySet()) {
             byCode.put(e.getValue(), e.getKey());
             if (!first) {
                 sb.append(", ");
