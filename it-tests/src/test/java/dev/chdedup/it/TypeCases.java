@@ -165,7 +165,7 @@ final class TypeCases {
         col("dec128", "Decimal128(20)", "Decimal(38, 20)", getters(BIG_DECIMAL),
             cell("123456789012345678.12345678901234567890", bd("123456789012345678.12345678901234567890")),
             cell("-0.00000000000000000001", bd("-0.00000000000000000001")), cell("1", bd("1.00000000000000000000"))),
-        col("e8", "Enum8('a' = 1, 'b' = 2, 'neg' = -128)", getters(STRING, INT),
+        col("e8", "Enum8('neg' = -128, 'a' = 1, 'b' = 2)", getters(STRING, INT),
             cell("'a'", "a", 1), cell("'neg'", "neg", -128), cell("2", "b", 2)),
         col("e16", "Enum16('x' = -1000, 'y' = 1000)", getters(STRING, INT),
             cell("'y'", "y", 1000), cell("'x'", "x", -1000), cell("'y'", "y", 1000)),
