@@ -151,7 +151,7 @@ public final class SelectExecutor {
             comp.collectAggregates(comp.expand(o.expr()), aggCalls);
         }
         boolean aggregating = !aggCalls.isEmpty() || !s.groupBy().isEmpty();
-        Iterator<Block> filtered = where == null ? src.blocks : filter(src.blocks, where);
+        Iterator<Block> filtered = where == null ? src.blocks : BlockStreams.filter(src.blocks, where);
 
         List<Evaluator> projection;
         List<Evaluator> orderKeys = new ArrayList<>();
@@ -192,7 +192,7 @@ public final class SelectExecutor {
                 orderKeys.add(post.compile(o.expr()));
             }
             Evaluator having = s.having() == null ? null : post.compile(s.having());
-            List<Object[]> grouped = aggregate(filtered, keyEvals, aggArgs, aggs, s.groupBy().isEmpty());
+            List<Object[]> grouped = Aggregation.aggregate(filtered, keyEvals, aggArgs, aggs, s.groupBy().isEmpty());
             List<Object[]> out = new ArrayList<>();
             for (Object[] g : grouped) {
                 if (having == null || Values.isTrue(having.eval(g))) {
@@ -211,10 +211,10 @@ public final class SelectExecutor {
             List<Evaluator> proj = projection;
             List<Evaluator> ok = orderKeys;
             if (!s.distinct() && orderKeys.isEmpty() && !s.orderByAll() && s.limitBy() == null) {
-                streamed = mapBlocks(filtered, proj);
+                streamed = BlockStreams.mapBlocks(filtered, proj);
                 rows = null;
             } else {
-                rows = flatten(filtered, r -> extend(r, proj, ok));
+                rows = BlockStreams.flatten(filtered, r -> extend(r, proj, ok));
             }
         }
         List<Column> header = new ArrayList<>();
@@ -224,7 +224,7 @@ public final class SelectExecutor {
         long limit = s.limit() == null ? Long.MAX_VALUE : constLong(comp, s.limit());
         long offset = s.offset() == null ? 0 : constLong(comp, s.offset());
         if (streamed != null) {
-            return new Stream(header, limitBlocks(streamed, header, offset, limit));
+            return new Stream(header, BlockStreams.limitBlocks(streamed, header, offset, limit));
         }
         List<Object[]> all = new ArrayList<>();
         while (rows.hasNext()) {
@@ -261,7 +261,7 @@ public final class SelectExecutor {
             }
             trimmed.add(r.length == width ? r : java.util.Arrays.copyOf(r, width));
         }
-        return new Stream(header, chunk(header, trimmed, maxBlock));
+        return new Stream(header, BlockStreams.chunk(header, trimmed, maxBlock));
     }
 
     private List<Object[]> limitBy(List<Object[]> all, ExprCompiler comp, Query.Select s, List<Column> header, int width) {
@@ -391,157 +391,12 @@ public final class SelectExecutor {
         return TypeRules.stripNullable(t).compare(a, b);
     }
 
-    private static List<Object[]> aggregate(Iterator<Block> in, List<Evaluator> keys, List<List<Evaluator>> args,
-                                            List<Aggregates.Aggregate> aggs, boolean noKeys) {
-        Map<List<Object>, Aggregates.State[]> groups = new LinkedHashMap<>();
-        while (in.hasNext()) {
-            for (Object[] r : in.next().rows()) {
-                List<Object> k = new ArrayList<>(keys.size());
-                for (Evaluator e : keys) {
-                    k.add(e.eval(r));
-                }
-                Aggregates.State[] st = groups.get(k);
-                if (st == null) {
-                    st = new Aggregates.State[aggs.size()];
-                    for (int i = 0; i < st.length; i++) {
-                        st[i] = aggs.get(i).factory().get();
-                    }
-                    groups.put(k, st);
-                }
-                for (int i = 0; i < st.length; i++) {
-                    List<Evaluator> a = args.get(i);
-                    Object[] av = new Object[a.size()];
-                    for (int j = 0; j < av.length; j++) {
-                        av[j] = a.get(j).eval(r);
-                    }
-                    st[i].add(av);
-                }
-            }
-        }
-        if (groups.isEmpty() && noKeys) {
-            Aggregates.State[] st = new Aggregates.State[aggs.size()];
-            for (int i = 0; i < st.length; i++) {
-                st[i] = aggs.get(i).factory().get();
-            }
-            groups.put(List.of(), st);
-        }
-        List<Object[]> out = new ArrayList<>(groups.size());
-        for (Map.Entry<List<Object>, Aggregates.State[]> g : groups.entrySet()) {
-            Object[] row = new Object[keys.size() + aggs.size()];
-            for (int i = 0; i < keys.size(); i++) {
-                row[i] = g.getKey().get(i);
-            }
-            for (int i = 0; i < aggs.size(); i++) {
-                row[keys.size() + i] = g.getValue()[i].result();
-            }
-            out.add(row);
-        }
-        return out;
-    }
 
-    private static Iterator<Block> filter(Iterator<Block> in, Evaluator where) {
-        return new Iterator<>() {
-            @Override
-            public boolean hasNext() {
-                return in.hasNext();
-            }
 
-            @Override
-            public Block next() {
-                Block b = in.next();
-                List<Object[]> kept = new ArrayList<>();
-                for (Object[] r : b.rows()) {
-                    if (Values.isTrue(where.eval(r))) {
-                        kept.add(r);
-                    }
-                }
-                return new Block(b.columns(), kept);
-            }
-        };
-    }
 
-    private static Iterator<Block> mapBlocks(Iterator<Block> in, List<Evaluator> proj) {
-        return new Iterator<>() {
-            @Override
-            public boolean hasNext() {
-                return in.hasNext();
-            }
 
-            @Override
-            public Block next() {
-                Block b = in.next();
-                List<Object[]> out = new ArrayList<>(b.rowCount());
-                for (Object[] r : b.rows()) {
-                    Object[] o = new Object[proj.size()];
-                    for (int i = 0; i < o.length; i++) {
-                        o[i] = proj.get(i).eval(r);
-                    }
-                    out.add(o);
-                }
-                return new Block(List.of(), out);
-            }
-        };
-    }
 
-    private static Iterator<Block> limitBlocks(Iterator<Block> in, List<Column> header, long offset, long limit) {
-        return new Iterator<>() {
-            long skipped;
-            long emitted;
-            Block pending;
 
-            @Override
-            public boolean hasNext() {
-                while (pending == null && emitted < limit && in.hasNext()) {
-                    Block b = in.next();
-                    List<Object[]> rows = b.rows();
-                    int from = 0;
-                    if (skipped < offset) {
-                        int skip = (int) Math.min(rows.size(), offset - skipped);
-                        skipped += skip;
-                        from = skip;
-                    }
-                    int to = (int) Math.min(rows.size(), from + (limit - emitted));
-                    if (to > from) {
-                        emitted += to - from;
-                        pending = new Block(header, from == 0 && to == rows.size() ? rows : new ArrayList<>(rows.subList(from, to)));
-                    }
-                }
-                return pending != null;
-            }
-
-            @Override
-            public Block next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
-                }
-                Block b = pending;
-                pending = null;
-                return b;
-            }
-        };
-    }
-
-    interface RowMap {
-        Object[] apply(Object[] r);
-    }
-
-    private static Iterator<Object[]> flatten(Iterator<Block> in, RowMap f) {
-        List<Object[]> all = new ArrayList<>();
-        while (in.hasNext()) {
-            for (Object[] r : in.next().rows()) {
-                all.add(f.apply(r));
-            }
-        }
-        return all.iterator();
-    }
-
-    public static Iterator<Block> chunk(List<Column> header, List<Object[]> rows, int maxBlock) {
-        List<Block> blocks = new ArrayList<>();
-        for (int i = 0; i < rows.size(); i += maxBlock) {
-            blocks.add(new Block(header, rows.subList(i, Math.min(rows.size(), i + maxBlock))));
-        }
-        return blocks.iterator();
-    }
 
     // ---- sources ----
 

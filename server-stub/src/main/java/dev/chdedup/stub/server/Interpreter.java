@@ -6,6 +6,7 @@ import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.Evaluator;
 import dev.chdedup.stub.exec.ExprCompiler;
 import dev.chdedup.stub.exec.QueryContext;
+import dev.chdedup.stub.exec.BlockStreams;
 import dev.chdedup.stub.exec.SelectExecutor;
 import dev.chdedup.stub.mergetree.PartitionKey;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
@@ -156,7 +157,7 @@ public final class Interpreter {
     }
 
     static QueryResult rows(List<Column> header, List<Object[]> rows) {
-        return new QueryResult.Rows(new SelectExecutor.Stream(header, SelectExecutor.chunk(header, new ArrayList<>(rows), 65536)), null);
+        return new QueryResult.Rows(new SelectExecutor.Stream(header, BlockStreams.chunk(header, new ArrayList<>(rows), 65536)), null);
     }
 
     private QueryResult createTable(Statement.CreateTable ct, String sql, QueryContext ctx) throws IOException {

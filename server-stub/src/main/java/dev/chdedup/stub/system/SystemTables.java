@@ -6,7 +6,7 @@ import dev.chdedup.stub.dedup.PartLog;
 import dev.chdedup.stub.exec.KnownSettings;
 import dev.chdedup.stub.exec.NumbersSource;
 import dev.chdedup.stub.exec.QueryContext;
-import dev.chdedup.stub.exec.SelectExecutor;
+import dev.chdedup.stub.exec.BlockStreams;
 import dev.chdedup.stub.exec.TableSource;
 import dev.chdedup.stub.mergetree.DataPart;
 import dev.chdedup.stub.mergetree.MergeTreeSettings;
@@ -58,7 +58,7 @@ public final class SystemTables {
 
             @Override
             public Iterator<Block> read(int maxBlockSize, boolean withVirtuals) {
-                return SelectExecutor.chunk(cols, rows, maxBlockSize);
+                return BlockStreams.chunk(cols, rows, maxBlockSize);
             }
         };
     }

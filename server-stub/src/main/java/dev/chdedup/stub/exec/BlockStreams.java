@@ -1,0 +1,123 @@
+package dev.chdedup.stub.exec;
+
+import dev.chdedup.stub.data.Block;
+import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.types.Values;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+
+/**
+ * Lazy transformations of block streams the SELECT pipeline is built from: filtering and projecting block by
+ * block (keeping the source's block boundaries), OFFSET/LIMIT that stop reading early, and cutting a row list
+ * into blocks of {@code max_block_size}.
+ */
+public final class BlockStreams {
+    private BlockStreams() {
+    }
+
+    static Iterator<Block> filter(Iterator<Block> in, Evaluator where) {
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return in.hasNext();
+            }
+
+            @Override
+            public Block next() {
+                Block b = in.next();
+                List<Object[]> kept = new ArrayList<>();
+                for (Object[] r : b.rows()) {
+                    if (Values.isTrue(where.eval(r))) {
+                        kept.add(r);
+                    }
+                }
+                return new Block(b.columns(), kept);
+            }
+        };
+    }
+
+    static Iterator<Block> mapBlocks(Iterator<Block> in, List<Evaluator> proj) {
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return in.hasNext();
+            }
+
+            @Override
+            public Block next() {
+                Block b = in.next();
+                List<Object[]> out = new ArrayList<>(b.rowCount());
+                for (Object[] r : b.rows()) {
+                    Object[] o = new Object[proj.size()];
+                    for (int i = 0; i < o.length; i++) {
+                        o[i] = proj.get(i).eval(r);
+                    }
+                    out.add(o);
+                }
+                return new Block(List.of(), out);
+            }
+        };
+    }
+
+    static Iterator<Block> limitBlocks(Iterator<Block> in, List<Column> header, long offset, long limit) {
+        return new Iterator<>() {
+            long skipped;
+            long emitted;
+            Block pending;
+
+            @Override
+            public boolean hasNext() {
+                while (pending == null && emitted < limit && in.hasNext()) {
+                    Block b = in.next();
+                    List<Object[]> rows = b.rows();
+                    int from = 0;
+                    if (skipped < offset) {
+                        int skip = (int) Math.min(rows.size(), offset - skipped);
+                        skipped += skip;
+                        from = skip;
+                    }
+                    int to = (int) Math.min(rows.size(), from + (limit - emitted));
+                    if (to > from) {
+                        emitted += to - from;
+                        pending = new Block(header, from == 0 && to == rows.size() ? rows : new ArrayList<>(rows.subList(from, to)));
+                    }
+                }
+                return pending != null;
+            }
+
+            @Override
+            public Block next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                Block b = pending;
+                pending = null;
+                return b;
+            }
+        };
+    }
+
+    interface RowMap {
+        Object[] apply(Object[] r);
+    }
+
+    static Iterator<Object[]> flatten(Iterator<Block> in, RowMap f) {
+        List<Object[]> all = new ArrayList<>();
+        while (in.hasNext()) {
+            for (Object[] r : in.next().rows()) {
+                all.add(f.apply(r));
+            }
+        }
+        return all.iterator();
+    }
+
+    public static Iterator<Block> chunk(List<Column> header, List<Object[]> rows, int maxBlock) {
+        List<Block> blocks = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i += maxBlock) {
+            blocks.add(new Block(header, rows.subList(i, Math.min(rows.size(), i + maxBlock))));
+        }
+        return blocks.iterator();
+    }
+}
