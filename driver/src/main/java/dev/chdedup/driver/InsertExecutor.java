@@ -79,11 +79,16 @@ final class InsertExecutor {
      * {@code rows} is the number of rows when known (for the window warning), else -1.
      */
     Outcome execute(Statement stmt, String sql, SqlText.Kind kind, long rows) throws SQLException {
+        return execute(stmt, sql, kind, rows, null);
+    }
+
+    /** As {@link #execute(Statement, String, SqlText.Kind, long)}, with the caller's token instead of a fresh one. */
+    Outcome execute(Statement stmt, String sql, SqlText.Kind kind, long rows, String callerToken) throws SQLException {
         DedupMetrics.INSTANCE.inserts.increment();
         String[] target = SqlText.insertTarget(sql);
         TableInfo info = target == null ? TableInfo.unknown(null, "?")
             : TableInfo.Cache.get(endpoint, delegate, target[0], target[1], config.tableInfoTtlMillis());
-        String token = config.tokenPrefix() + UUID.randomUUID();
+        String token = callerToken != null ? callerToken : config.tokenPrefix() + UUID.randomUUID();
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put(TOKEN, token);
         settings.putAll(pinned);

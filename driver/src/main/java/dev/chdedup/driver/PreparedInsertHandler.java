@@ -55,6 +55,8 @@ final class PreparedInsertHandler implements InvocationHandler {
     private long lastCount = -1;
     private String lastToken;
     private int lastAttempts;
+    /** The token the next INSERT execution uses instead of a fresh one, set through DedupStatement.setNextToken. */
+    private String nextToken;
 
     private PreparedInsertHandler(String sql, SqlText.Kind kind, Connection connection, InsertExecutor executor) {
         this.sql = sql;
@@ -116,6 +118,9 @@ final class PreparedInsertHandler implements InvocationHandler {
                 return lastToken;
             case "lastAttempts":
                 return lastAttempts;
+            case "setNextToken":
+                nextToken = (String) args[0];
+                return null;
             case "getConnection":
                 return connection;
             case "setEscapeProcessing":
@@ -303,7 +308,7 @@ final class PreparedInsertHandler implements InvocationHandler {
     private long run(String statement, long rows) throws SQLException {
         InsertExecutor.Outcome o;
         try {
-            o = executor.execute(sender(), statement, kind, rows);
+            o = executor.execute(sender(), statement, kind, rows, takeNextToken());
         } catch (DedupInsertException e) {
             // the token of a failed insert is what the caller needs to re-send it safely
             lastToken = e.token();
@@ -346,5 +351,11 @@ final class PreparedInsertHandler implements InvocationHandler {
             }
         }
         return counts;
+    }
+
+    private String takeNextToken() {
+        String t = nextToken;
+        nextToken = null;
+        return t;
     }
 }

@@ -24,6 +24,8 @@ final class StatementHandler implements InvocationHandler {
     private long lastInsertCount = -1;
     private String lastToken;
     private int lastAttempts;
+    /** The token the next INSERT execution uses instead of a fresh one, set through DedupStatement.setNextToken. */
+    private String nextToken;
 
     private StatementHandler(Statement delegate, Connection connection, InsertExecutor executor) {
         this.delegate = delegate;
@@ -46,6 +48,9 @@ final class StatementHandler implements InvocationHandler {
                 return lastToken;
             case "lastAttempts":
                 return lastAttempts;
+            case "setNextToken":
+                nextToken = (String) args[0];
+                return null;
             case "getConnection":
                 return connection;
             case "execute":
@@ -88,7 +93,7 @@ final class StatementHandler implements InvocationHandler {
     private long insert(String sql, SqlText.Kind kind) throws SQLException {
         InsertExecutor.Outcome o;
         try {
-            o = executor.execute(delegate, sql, kind, -1);
+            o = executor.execute(delegate, sql, kind, -1, takeNextToken());
         } catch (DedupInsertException e) {
             // the token of a failed insert is what the caller needs to re-send it safely
             lastToken = e.token();
@@ -118,5 +123,11 @@ final class StatementHandler implements InvocationHandler {
         }
         lastInsertCount = -1;
         return counts;
+    }
+
+    private String takeNextToken() {
+        String t = nextToken;
+        nextToken = null;
+        return t;
     }
 }
