@@ -3,7 +3,7 @@ package dev.chdedup.stub.async;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.chdedup.stub.golden.StubHttpClient;
+import dev.chdedup.stub.conformance.ConformanceClient;
 import dev.chdedup.stub.server.StubServer;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -29,12 +29,12 @@ class AsyncInsertsOverHttpTest {
     private static final int CLIENTS = 6;
     private static final int INSERTS = 8;
     private StubServer server;
-    private StubHttpClient client;
+    private ConformanceClient client;
 
     @BeforeEach
     void start() throws IOException {
         server = StubServer.builder().port(0).build().start();
-        client = new StubHttpClient(server.httpUrl());
+        client = new ConformanceClient(server.httpUrl());
         client.query("CREATE TABLE t (c UInt32, i UInt32, v String) ENGINE = MergeTree ORDER BY (c, i) SETTINGS non_replicated_deduplication_window = 1000");
     }
 
@@ -44,7 +44,7 @@ class AsyncInsertsOverHttpTest {
     }
 
     private long send(String sql, Map<String, String> settings) {
-        StubHttpClient.Reply r = client.send(sql, settings);
+        ConformanceClient.Reply r = client.send(sql, settings);
         r.ok();
         Matcher m = WRITTEN_ROWS.matcher(r.header("X-ClickHouse-Summary"));
         assertTrue(m.find());

@@ -2,7 +2,7 @@ package dev.chdedup.stub.dedup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.chdedup.stub.golden.StubHttpClient;
+import dev.chdedup.stub.conformance.ConformanceClient;
 import dev.chdedup.stub.server.StubServer;
 import java.io.IOException;
 import java.util.HashMap;
@@ -18,12 +18,12 @@ import org.junit.jupiter.api.Test;
  */
 class DeduplicationEventsTest {
     private StubServer server;
-    private StubHttpClient c;
+    private ConformanceClient c;
 
     @BeforeEach
     void start() throws IOException {
         server = StubServer.builder().port(0).build().start();
-        c = new StubHttpClient(server.httpUrl());
+        c = new ConformanceClient(server.httpUrl());
         c.query("CREATE TABLE t (p UInt8, k UInt32) ENGINE = MergeTree PARTITION BY p ORDER BY k SETTINGS non_replicated_deduplication_window = 100");
     }
 

@@ -3,7 +3,7 @@ package dev.chdedup.stub.dedup;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.chdedup.stub.golden.StubHttpClient;
+import dev.chdedup.stub.conformance.ConformanceClient;
 import dev.chdedup.stub.server.StubServer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -23,14 +23,14 @@ class DeduplicationRestartTest {
     @TempDir
     Path dataDir;
 
-    private static long count(StubHttpClient c, String table) {
+    private static long count(ConformanceClient c, String table) {
         return Long.parseLong(c.query("SELECT count() FROM db." + table).strip());
     }
 
     @Test
     void retriesAreDroppedAfterARestart() throws IOException {
         try (StubServer server = StubServer.builder().port(0).dataDir(dataDir).build().start()) {
-            StubHttpClient c = new StubHttpClient(server.httpUrl());
+            ConformanceClient c = new ConformanceClient(server.httpUrl());
             c.query("CREATE DATABASE db");
             c.query("CREATE TABLE db.t (k UInt32, v String) ENGINE = MergeTree ORDER BY k SETTINGS non_replicated_deduplication_window = 10");
             c.query("INSERT INTO db.t VALUES (1, 'a'), (2, 'b')");
@@ -50,7 +50,7 @@ class DeduplicationRestartTest {
             assertEquals("1\t" + part5 + "\t" + blockIdOf5, records.get(3));
 
             server.restart();
-            c = new StubHttpClient(server.httpUrl());
+            c = new ConformanceClient(server.httpUrl());
             c.query("INSERT INTO db.t VALUES (1, 'a'), (2, 'b')");
             c.query("INSERT INTO db.t SETTINGS insert_deduplication_token = 'tok' VALUES (30, 'x')");
             c.query("INSERT INTO db.t VALUES (4, 'd')", Map.of("async_insert", "1", "async_insert_busy_timeout_ms", "10"));
@@ -59,7 +59,7 @@ class DeduplicationRestartTest {
             // a dropped part's ids are forgotten for good
             c.query("ALTER TABLE db.t DROP PART '" + part5 + "'");
             server.restart();
-            c = new StubHttpClient(server.httpUrl());
+            c = new ConformanceClient(server.httpUrl());
             c.query("INSERT INTO db.t VALUES (5, 'e')");
             c.query("INSERT INTO db.t VALUES (4, 'd')");
             assertEquals(5, count(c, "t"));
@@ -71,7 +71,7 @@ class DeduplicationRestartTest {
     @Test
     void queuedAsyncInsertsAreFlushedWhenTheServerStops() throws IOException {
         try (StubServer server = StubServer.builder().port(0).dataDir(dataDir).build().start()) {
-            StubHttpClient c = new StubHttpClient(server.httpUrl());
+            ConformanceClient c = new ConformanceClient(server.httpUrl());
             c.query("CREATE DATABASE db");
             c.query("CREATE TABLE db.q (k UInt32) ENGINE = MergeTree ORDER BY k SETTINGS non_replicated_deduplication_window = 10");
             Map<String, String> noWait = Map.of("async_insert", "1", "wait_for_async_insert", "0", "async_insert_busy_timeout_ms", "600000");
@@ -79,7 +79,7 @@ class DeduplicationRestartTest {
             c.query("INSERT INTO db.q VALUES (2)", noWait);
             assertEquals(0, count(c, "q"));
             server.restart();
-            c = new StubHttpClient(server.httpUrl());
+            c = new ConformanceClient(server.httpUrl());
             assertEquals(2, count(c, "q"));
             // and their ids were recorded
             c.query("INSERT INTO db.q VALUES (1)");

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.chdedup.stub.golden.StubHttpClient;
+import dev.chdedup.stub.conformance.ConformanceClient;
 import dev.chdedup.stub.server.StubServer;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -25,14 +25,14 @@ import org.junit.jupiter.api.Test;
 class WrittenRowsSummaryTest {
     private static final Pattern WRITTEN_ROWS = Pattern.compile("\"written_rows\":\"(\\d+)\"");
     private static StubServer server;
-    private static StubHttpClient client;
+    private static ConformanceClient client;
     private static int tables;
     private String table;
 
     @BeforeAll
     static void start() throws IOException {
         server = StubServer.builder().port(0).build().start();
-        client = new StubHttpClient(server.httpUrl());
+        client = new ConformanceClient(server.httpUrl());
     }
 
     @AfterAll
@@ -47,7 +47,7 @@ class WrittenRowsSummaryTest {
     }
 
     private static long writtenRows(String sql, Map<String, String> settings) {
-        StubHttpClient.Reply r = client.send(sql, settings);
+        ConformanceClient.Reply r = client.send(sql, settings);
         r.ok();
         String summary = r.header("X-ClickHouse-Summary");
         assertNotNull(summary, "no X-ClickHouse-Summary");

@@ -3,6 +3,8 @@ package dev.chdedup.stub.golden;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.chdedup.stub.conformance.CaseFile;
+import dev.chdedup.stub.conformance.ConformanceClient;
 import dev.chdedup.stub.server.StubServer;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -24,12 +26,12 @@ import org.junit.jupiter.api.TestFactory;
  */
 class GoldenCasesTest {
     private static StubServer server;
-    private static StubHttpClient client;
+    private static ConformanceClient client;
 
     @BeforeAll
     static void start() throws IOException {
         server = StubServer.builder().port(0).build().start();
-        client = new StubHttpClient(server.httpUrl());
+        client = new ConformanceClient(server.httpUrl());
     }
 
     @AfterAll

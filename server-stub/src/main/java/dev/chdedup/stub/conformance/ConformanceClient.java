@@ -1,4 +1,4 @@
-package dev.chdedup.stub.golden;
+package dev.chdedup.stub.conformance;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,10 +13,10 @@ import java.util.Map;
 import java.util.StringJoiner;
 
 /**
- * A minimal client of the stub's HTTP interface for tests: POSTs a statement with URL settings, as the conformance
+ * A minimal client of a ClickHouse-compatible HTTP interface (the stub or a real server): POSTs a statement with URL settings, as the conformance
  * runner ({@code run.py}) does, and gives back the status, the body and the headers.
  */
-public final class StubHttpClient {
+public final class ConformanceClient {
     /** What one statement got back. */
     public record Reply(int status, String body, HttpResponse<String> response) {
         public String header(String name) {
@@ -26,17 +26,25 @@ public final class StubHttpClient {
         /** The body, failing with the server's message unless the status is 200. */
         public String ok() {
             if (status != 200) {
-                throw new AssertionError("HTTP " + status + ": " + body.strip());
+                throw new IllegalStateException("HTTP " + status + ": " + body.strip());
             }
             return body;
         }
     }
 
     private final String baseUrl;
+    private final String authorization;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
-    public StubHttpClient(String baseUrl) {
+    public ConformanceClient(String baseUrl) {
+        this(baseUrl, null, null);
+    }
+
+    /** A client that authenticates with HTTP Basic as {@code user} (a real server's configured user, say). */
+    public ConformanceClient(String baseUrl, String user, String password) {
         this.baseUrl = baseUrl;
+        this.authorization = user == null ? null : "Basic " + java.util.Base64.getEncoder()
+            .encodeToString((user + ":" + (password == null ? "" : password)).getBytes(StandardCharsets.UTF_8));
     }
 
     public Reply send(String sql, Map<String, String> params) {
@@ -44,10 +52,13 @@ public final class StubHttpClient {
         for (Map.Entry<String, String> e : params.entrySet()) {
             q.add(URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8));
         }
-        HttpRequest req = HttpRequest.newBuilder(URI.create(baseUrl + "/?" + q))
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(baseUrl + "/?" + q))
             .timeout(Duration.ofSeconds(60))
-            .POST(HttpRequest.BodyPublishers.ofString(sql, StandardCharsets.UTF_8))
-            .build();
+            .POST(HttpRequest.BodyPublishers.ofString(sql, StandardCharsets.UTF_8));
+        if (authorization != null) {
+            b.header("Authorization", authorization);
+        }
+        HttpRequest req = b.build();
         try {
             HttpResponse<String> r = http.send(req, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             return new Reply(r.statusCode(), r.body(), r);

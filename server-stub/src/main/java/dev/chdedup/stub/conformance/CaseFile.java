@@ -1,4 +1,4 @@
-package dev.chdedup.stub.golden;
+package dev.chdedup.stub.conformance;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -72,9 +72,9 @@ public final class CaseFile {
     }
 
     /** Replays the case; returns the problems found, empty when it passes. */
-    public List<String> run(StubHttpClient client) {
+    public List<String> run(ConformanceClient client) {
         String db = "conf_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        StubHttpClient.Reply created = client.send("CREATE DATABASE " + db);
+        ConformanceClient.Reply created = client.send("CREATE DATABASE " + db);
         if (created.status() != 200) {
             return List.of("cannot create database: " + created.status() + " " + created.body().strip());
         }
@@ -90,7 +90,7 @@ public final class CaseFile {
                     continue;
                 }
                 String sql = stripTrailing(st.text().stripTrailing(), ';');
-                StubHttpClient.Reply r = client.send(sql, settings);
+                ConformanceClient.Reply r = client.send(sql, settings);
                 if (st.err[0] != null) {
                     if (r.status() == 200 || !r.body().contains(st.err[0])) {
                         problems.add("statement " + i + " should fail with " + st.err[0] + ", got " + r.status() + ": " + brief(r.body(), 300));
