@@ -7,6 +7,10 @@ import java.util.Arrays;
 public final class BinaryOut {
     private static final java.lang.invoke.VarHandle LE_LONG =
         java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final java.lang.invoke.VarHandle LE_INT =
+        java.lang.invoke.MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final java.lang.invoke.VarHandle LE_SHORT =
+        java.lang.invoke.MethodHandles.byteArrayViewVarHandle(short[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     private byte[] buf;
     private int len;
@@ -33,13 +37,26 @@ public final class BinaryOut {
     }
 
     public void writeLongLE(long v, int bytes) {
-        if (bytes == 8) {
-            ensure(8);
-            LE_LONG.set(buf, len, v);
-            len += 8;
-            return;
+        ensure(8);
+        switch (bytes) {
+            case 8:
+                LE_LONG.set(buf, len, v);
+                len += 8;
+                return;
+            case 4:
+                LE_INT.set(buf, len, (int) v);
+                len += 4;
+                return;
+            case 2:
+                LE_SHORT.set(buf, len, (short) v);
+                len += 2;
+                return;
+            case 1:
+                buf[len++] = (byte) v;
+                return;
+            default:
+                break;
         }
-        ensure(bytes);
         for (int i = 0; i < bytes; i++) {
             buf[len++] = (byte) (v >>> (8 * i));
         }
