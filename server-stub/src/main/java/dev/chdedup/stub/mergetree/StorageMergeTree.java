@@ -382,14 +382,17 @@ public final class StorageMergeTree implements TableSource {
     private void merge(List<DataPart> sources) {
         List<Object[]> rows = new ArrayList<>();
         int level = 0;
+        long mutation = 0;
         for (DataPart p : sources) {
             rows.addAll(p.rows());
             level = Math.max(level, p.info().level());
+            mutation = Math.max(mutation, p.info().mutation());
         }
         sortByKey(rows);
         DataPart first = sources.get(0);
         DataPart last = sources.get(sources.size() - 1);
-        MergeTreePartInfo info = new MergeTreePartInfo(first.info().partitionId(), first.info().minBlock(), last.info().maxBlock(), level + 1);
+        MergeTreePartInfo info = new MergeTreePartInfo(first.info().partitionId(), first.info().minBlock(), last.info().maxBlock(),
+            level + 1, mutation);
         synchronized (this) {
             for (DataPart s : sources) {
                 if (parts.get(s.name()) == null) {
@@ -422,6 +425,53 @@ public final class StorageMergeTree implements TableSource {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Rewrites one row of a mutation: returns the new row, or null to delete it. */
+    @FunctionalInterface
+    public interface RowMutation {
+        Object[] apply(Object[] row);
+    }
+
+    /**
+     * Applies a mutation (ALTER TABLE ... DELETE/UPDATE, DELETE FROM) to every active part, synchronously: each part
+     * the mutation changes is rewritten as the same block range with a new mutation version
+     * ({@code <partition>_<min>_<max>_<level>_<version>}) that replaces it. The deduplication log keeps its block
+     * ids, as in ClickHouse: deleted rows re-inserted as the same block are still dropped as duplicates.
+     * Returns how many parts were rewritten.
+     */
+    public synchronized int mutate(RowMutation mutation) throws IOException {
+        long version = allocateBlockNumber();
+        int rewritten = 0;
+        for (DataPart p : parts.all()) {
+            List<Object[]> out = new ArrayList<>(p.rows().size());
+            boolean changed = false;
+            for (Object[] r : p.rows()) {
+                Object[] m = mutation.apply(r);
+                if (m != r) {
+                    changed = true;
+                }
+                if (m != null) {
+                    out.add(m);
+                }
+            }
+            if (!changed) {
+                continue;
+            }
+            sortByKey(out);
+            if (out.isEmpty()) {
+                // every row deleted: the part goes, with nothing to replace it
+                parts.remove(p.info());
+            } else {
+                MergeTreePartInfo info = p.info().withMutation(version);
+                PartStore.Written w = PartStore.writeTemporary(dir, info, storedColumns, out, setting("fsync_after_insert") != 0);
+                w.publish();
+                parts.add(new DataPart(info, List.copyOf(out), System.currentTimeMillis() / 1000, w.dataBytes()));
+            }
+            PartStore.delete(dir, p.name());
+            rewritten++;
+        }
+        return rewritten;
     }
 
     public void drop() throws IOException {

@@ -15,6 +15,7 @@ import dev.chdedup.stub.sql.Expr;
 import dev.chdedup.stub.sql.Statement;
 import dev.chdedup.stub.system.ShowCreate;
 import dev.chdedup.stub.system.SystemTables;
+import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
 import java.io.IOException;
 import java.io.InputStream;
@@ -223,9 +224,54 @@ public final class Interpreter {
                 system.partsDropped(t, t.dropPartition(id));
             } else if (c instanceof Statement.DropPart) {
                 system.partsDropped(t, List.of(t.dropPart(((Statement.DropPart) c).partName())));
+            } else if (c instanceof Statement.MutateDelete) {
+                Evaluator where = new ExprCompiler(ctx, t.columns(), Map.of(), selects).compile(((Statement.MutateDelete) c).where());
+                t.mutate(row -> dev.chdedup.stub.types.Values.isTrue(where.eval(row)) ? null : row);
+            } else if (c instanceof Statement.MutateUpdate) {
+                mutateUpdate(t, (Statement.MutateUpdate) c, ctx);
             }
         }
         return QueryResult.Done.NOTHING;
+    }
+
+    private void mutateUpdate(StorageMergeTree t, Statement.MutateUpdate u, QueryContext ctx) throws IOException {
+        ExprCompiler comp = new ExprCompiler(ctx, t.columns(), Map.of(), selects);
+        Evaluator where = comp.compile(u.where());
+        List<Column> cols = t.columns();
+        int[] targets = new int[u.assignments().size()];
+        Evaluator[] values = new Evaluator[targets.length];
+        int k = 0;
+        for (Map.Entry<String, Expr> a : u.assignments().entrySet()) {
+            int idx = -1;
+            for (int i = 0; i < cols.size(); i++) {
+                if (cols.get(i).name().equals(a.getKey())) {
+                    idx = i;
+                }
+            }
+            if (idx < 0) {
+                throw new ChException(ErrorCode.NO_SUCH_COLUMN_IN_TABLE, "There is no column " + a.getKey() + " in table " + t.name());
+            }
+            if (t.definition().sortingKey() != null && t.definition().clauseSql().getOrDefault("ORDER BY", "").matches("(?s).*\\b"
+                + java.util.regex.Pattern.quote(a.getKey()) + "\\b.*")
+                || t.definition().clauseSql().getOrDefault("PARTITION BY", "").matches("(?s).*\\b" + java.util.regex.Pattern.quote(a.getKey()) + "\\b.*")) {
+                throw new ChException(ErrorCode.CANNOT_UPDATE_COLUMN, "Cannot UPDATE key column " + a.getKey());
+            }
+            targets[k] = idx;
+            values[k] = comp.compile(a.getValue());
+            k++;
+        }
+        t.mutate(row -> {
+            if (!dev.chdedup.stub.types.Values.isTrue(where.eval(row))) {
+                return row;
+            }
+            Object[] out = row.clone();
+            for (int i = 0; i < targets.length; i++) {
+                DataType to = cols.get(targets[i]).type();
+                Object v = values[i].eval(row);
+                out[targets[i]] = v == null ? (to.isNullable() ? null : to.defaultValue()) : values[i].type().equals(to) ? v : to.convert(v, values[i].type());
+            }
+            return out;
+        });
     }
 
     /** The partition id a PARTITION expression names: a literal value (or tuple) of the partition key, or ALL/tuple(). */

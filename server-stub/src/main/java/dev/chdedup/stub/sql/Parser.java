@@ -154,6 +154,12 @@ public final class Parser {
         if (readIf("DROP")) {
             return drop();
         }
+        if (readIf("DELETE")) {
+            expect("FROM");
+            String[] n = qualifiedName();
+            expect("WHERE");
+            return new Statement.Alter(n[0], n[1], List.of(new Statement.MutateDelete(expr())));
+        }
         if (readIf("TRUNCATE")) {
             readIf("TABLE");
             boolean ifExists = readIf("IF", "EXISTS");
@@ -216,7 +222,7 @@ public final class Parser {
             }
             return new Statement.KillQuery(where, sync);
         }
-        throw error("one of: SELECT, INSERT, CREATE, DROP, ALTER, SHOW, DESCRIBE, EXISTS, OPTIMIZE, SYSTEM, SET, USE, TRUNCATE, KILL");
+        throw error("one of: SELECT, INSERT, CREATE, DROP, DELETE, ALTER, SHOW, DESCRIBE, EXISTS, OPTIMIZE, SYSTEM, SET, USE, TRUNCATE, KILL");
     }
 
     private String formatOverride;
@@ -615,9 +621,22 @@ public final class Parser {
                 } else {
                     throw error("PARTITION or PART");
                 }
+            } else if (readIf("DELETE")) {
+                expect("WHERE");
+                cmds.add(new Statement.MutateDelete(expr()));
+            } else if (readIf("UPDATE")) {
+                Map<String, Expr> assignments = new LinkedHashMap<>();
+                do {
+                    String col = identifier();
+                    expectOp("=");
+                    assignments.put(col, expr());
+                } while (readOp(",") && !tok.is("WHERE"));
+                expect("WHERE");
+                cmds.add(new Statement.MutateUpdate(assignments, expr()));
             } else {
-                throw new ChException(ErrorCode.NOT_IMPLEMENTED,
-                    "ALTER command at position " + (tok.pos() + 1) + " is not supported by the stub: supported are MODIFY SETTING, RESET SETTING, DROP PARTITION, DROP PART");
+                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "ALTER command at position " + (tok.pos() + 1)
+                    + " is not supported by the stub: supported are MODIFY SETTING, RESET SETTING, DROP PARTITION, DROP PART,"
+                    + " DELETE, UPDATE");
             }
         } while (readOp(","));
         return new Statement.Alter(n[0], n[1], cmds);

@@ -71,6 +71,14 @@ public sealed interface Statement {
     record DropPart(String partName) implements AlterCommand {
     }
 
+    /** ALTER TABLE ... DELETE WHERE, and DELETE FROM ... WHERE. */
+    record MutateDelete(Expr where) implements AlterCommand {
+    }
+
+    /** ALTER TABLE ... UPDATE c = e, ... WHERE. */
+    record MutateUpdate(Map<String, Expr> assignments, Expr where) implements AlterCommand {
+    }
+
     record Optimize(String database, String table, boolean isFinal, Expr partition, boolean deduplicate) implements Statement {
     }
 

@@ -72,4 +72,16 @@ class CrashRecoveryTest {
             assertTrue(Files.notExists(PartStore.pathOf(tableDir, "all_1_1_0")), "the covered part is removed");
         }
     }
+
+    @Test
+    void mutatedPartsComeBackAfterARestart(@TempDir Path data) throws Exception {
+        try (StubServer s = StubServer.builder().port(0).dataDir(data).build().start()) {
+            query(s, "CREATE TABLE m (k UInt32, v String) ENGINE = MergeTree ORDER BY k");
+            query(s, "INSERT INTO m VALUES (1, 'a'), (2, 'b')");
+            query(s, "ALTER TABLE m UPDATE v = 'z' WHERE k = 2");
+            s.restart();
+            assertEquals("1\ta\n2\tz", query(s, "SELECT k, v FROM m ORDER BY k"));
+            assertTrue(query(s, "SELECT name FROM system.parts WHERE table = 'm'").matches("all_1_1_0_\\d+"));
+        }
+    }
 }
