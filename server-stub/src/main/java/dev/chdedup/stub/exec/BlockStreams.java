@@ -120,4 +120,20 @@ public final class BlockStreams {
         }
         return blocks.iterator();
     }
+
+    /** Checks for KILL QUERY before each block is read. */
+    static Iterator<Block> cancellable(Iterator<Block> in, QueryContext ctx) {
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return in.hasNext();
+            }
+
+            @Override
+            public Block next() {
+                ctx.checkCancelled();
+                return in.next();
+            }
+        };
+    }
 }

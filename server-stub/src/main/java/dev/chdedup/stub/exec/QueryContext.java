@@ -12,13 +12,31 @@ public final class QueryContext {
     private final String queryId;
     private final Settings settings;
     private final Instant now;
+    /** The query's entry in the process list (null outside the HTTP interface), polled for KILL QUERY. */
+    private final ProcessList.Entry process;
 
     public QueryContext(String database, String user, String queryId, Settings settings) {
+        this(database, user, queryId, settings, Instant.now(), null);
+    }
+
+    private QueryContext(String database, String user, String queryId, Settings settings, Instant now, ProcessList.Entry process) {
         this.database = database;
         this.user = user;
         this.queryId = queryId;
         this.settings = settings;
-        this.now = Instant.now();
+        this.now = now;
+        this.process = process;
+    }
+
+    public QueryContext withProcess(ProcessList.Entry p) {
+        return new QueryContext(database, user, queryId, settings, now, p);
+    }
+
+    /** Throws QUERY_WAS_CANCELLED when KILL QUERY cancelled this query; called between blocks. */
+    public void checkCancelled() {
+        if (process != null) {
+            process.checkCancelled();
+        }
     }
 
     public String database() {
@@ -42,10 +60,10 @@ public final class QueryContext {
     }
 
     public QueryContext withSettings(Settings s) {
-        return new QueryContext(database, user, queryId, s);
+        return new QueryContext(database, user, queryId, s, now, process);
     }
 
     public QueryContext withDatabase(String db) {
-        return new QueryContext(db, user, queryId, settings);
+        return new QueryContext(db, user, queryId, settings, now, process);
     }
 }

@@ -111,6 +111,7 @@ public final class SelectExecutor {
         int maxBlock = (int) Math.max(1, Math.min(Integer.MAX_VALUE, ctx.settings().getLong("max_block_size")));
         boolean needsVirtuals = mentionsVirtual(s);
         Source src = source(s.from(), ctx, maxBlock, needsVirtuals);
+        src = new Source(src.physical, src.columns, BlockStreams.cancellable(src.blocks, ctx));
         List<Column> input = src.columns;
         Map<String, Expr> aliases = new LinkedHashMap<>();
         for (Query.SelectItem it : s.items()) {

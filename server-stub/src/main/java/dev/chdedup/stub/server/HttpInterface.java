@@ -55,9 +55,11 @@ public final class HttpInterface implements HttpHandler {
     private final QueryHooks hooks;
     /** Settings this server pretends not to know, to play an older ClickHouse (see StubServer.Builder). */
     private final Set<String> unknownSettings;
+    private final dev.chdedup.stub.exec.ProcessList processes;
 
     public HttpInterface(Interpreter interpreter, Sessions sessions, Map<String, String> users, Events events, QueryHooks hooks,
-                         Set<String> unknownSettings) {
+                         Set<String> unknownSettings, dev.chdedup.stub.exec.ProcessList processes) {
+        this.processes = processes;
         this.interpreter = interpreter;
         this.sessions = sessions;
         this.users = users;
@@ -192,6 +194,17 @@ public final class HttpInterface implements HttpHandler {
                 throw new ChException(ErrorCode.QUERY_IS_TOO_LARGE, "Max query size exceeded (can be increased with the max_query_size setting)");
             }
         }
+        String shown = sql.length() > 10_000 ? sql.substring(0, 10_000) : sql;
+        dev.chdedup.stub.exec.ProcessList.Entry process = processes.register(ctx.queryId(), ctx.user(), shown.strip());
+        try {
+            executeParsed(req, parsed, sql, data, ctx.withProcess(process), session, defaultFormat, out);
+        } finally {
+            processes.unregister(process);
+        }
+    }
+
+    private void executeParsed(HttpRequest req, Parser.Parsed parsed, String sql, InputStream data, QueryContext ctx,
+                               Sessions.Session session, String defaultFormat, Output out) throws IOException {
         Statement st = parsed.statement();
         if (st instanceof Statement.Insert) {
             checkKnown(((Statement.Insert) st).settings().keySet());

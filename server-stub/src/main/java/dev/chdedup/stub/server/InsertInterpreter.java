@@ -104,7 +104,7 @@ public final class InsertInterpreter {
             }
         } else {
             readInput(st, data, defaultFormat, ctx, table, targets, completer, maxBlock,
-                rows -> emit(squash.add(new Block(header, rows)), sink));
+                rows -> emit(squash.add(new Block(header, rows)), sink, ctx));
         }
         emit(squash.flush(), sink);
         return sink.finish();
@@ -187,6 +187,12 @@ public final class InsertInterpreter {
         for (Block b : blocks) {
             sink.write(b);
         }
+    }
+
+    /** Checks for KILL QUERY between input blocks. */
+    private static void emit(List<Block> blocks, InsertSink sink, QueryContext ctx) {
+        ctx.checkCancelled();
+        emit(blocks, sink);
     }
 
     /** Counts the bytes of an insert's raw data: the size {@code async_insert_max_data_size} compares. */

@@ -5,6 +5,7 @@ import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.Evaluator;
 import dev.chdedup.stub.exec.ExprCompiler;
+import dev.chdedup.stub.exec.ProcessList;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.BlockStreams;
 import dev.chdedup.stub.exec.SelectExecutor;
@@ -34,12 +35,53 @@ public final class Interpreter {
     private final SelectExecutor selects;
     private final InsertInterpreter inserts;
     private final SystemCommands system;
+    private final ProcessList processes;
 
-    public Interpreter(DatabaseCatalog catalog, SelectExecutor selects, InsertInterpreter inserts, SystemCommands system) {
+    public Interpreter(DatabaseCatalog catalog, SelectExecutor selects, InsertInterpreter inserts, SystemCommands system,
+                       ProcessList processes) {
         this.catalog = catalog;
         this.selects = selects;
         this.inserts = inserts;
         this.system = system;
+        this.processes = processes;
+    }
+
+    /** The columns KILL QUERY filters on and answers with, as ClickHouse names them. */
+    static final List<Column> KILL_COLUMNS = List.of(new Column("kill_status", DataTypes.STRING), new Column("query_id", DataTypes.STRING),
+        new Column("user", DataTypes.STRING), new Column("query", DataTypes.STRING));
+
+    /** KILL QUERY WHERE ...: cancels the matching running queries; with SYNC waits (up to 10 s) until they end. */
+    private QueryResult killQuery(Statement.KillQuery k, QueryContext ctx) {
+        List<Column> filterColumns = List.of(new Column("query_id", DataTypes.STRING), new Column("user", DataTypes.STRING),
+            new Column("query", DataTypes.STRING), new Column("elapsed", DataTypes.FLOAT64));
+        Evaluator where = new ExprCompiler(ctx, filterColumns, Map.of(), selects).compile(k.where());
+        List<ProcessList.Entry> killed = new ArrayList<>();
+        for (ProcessList.Entry e : processes.snapshot()) {
+            if (!e.queryId.equals(ctx.queryId())
+                && dev.chdedup.stub.types.Values.isTrue(where.eval(new Object[] {e.queryId, e.user, e.query, e.elapsedSeconds()}))) {
+                e.cancel();
+                killed.add(e);
+            }
+        }
+        if (k.sync()) {
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            for (ProcessList.Entry e : killed) {
+                while (!e.isFinished() && System.nanoTime() < deadline) {
+                    Thread.onSpinWait();
+                    try {
+                        Thread.sleep(1);
+                    } catch (InterruptedException ie) {
+                        Thread.currentThread().interrupt();
+                        break;
+                    }
+                }
+            }
+        }
+        List<Object[]> out = new ArrayList<>();
+        for (ProcessList.Entry e : killed) {
+            out.add(new Object[] {e.isFinished() ? "finished" : "waiting", e.queryId, e.user, e.query});
+        }
+        return rows(KILL_COLUMNS, out);
     }
 
     public boolean catalogHas(String db) {
@@ -147,8 +189,7 @@ public final class Interpreter {
             return system.execute((Statement.SystemCmd) st, ctx);
         }
         if (st instanceof Statement.KillQuery) {
-            return rows(List.of(new Column("kill_status", DataTypes.STRING), new Column("query_id", DataTypes.STRING),
-                new Column("user", DataTypes.STRING), new Column("query", DataTypes.STRING)), List.of());
+            return killQuery((Statement.KillQuery) st, ctx);
         }
         throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Statement " + st.getClass().getSimpleName() + " is not supported here");
     }

@@ -40,8 +40,14 @@ public final class SystemTables {
         this.partLog = log;
     }
 
+    private volatile dev.chdedup.stub.exec.ProcessList processes;
+
+    public void attach(dev.chdedup.stub.exec.ProcessList p) {
+        this.processes = p;
+    }
+
     public List<String> names() {
-        return List.of("columns", "databases", "events", "merge_tree_settings", "numbers", "one", "part_log", "parts", "settings", "tables");
+        return List.of("columns", "databases", "events", "merge_tree_settings", "numbers", "one", "part_log", "parts", "processes", "settings", "tables");
     }
 
     private static Column c(String n, String type) {
@@ -122,6 +128,17 @@ public final class SystemTables {
                 List<Object[]> rows = new ArrayList<>();
                 for (Map.Entry<String, Long> e : events.snapshot().entrySet()) {
                     rows.add(new Object[] {e.getKey(), e.getValue(), Events.describe(e.getKey())});
+                }
+                return snapshot(cols, rows);
+            }
+            case "processes": {
+                List<Column> cols = List.of(c("query_id", "String"), c("user", "String"), c("query", "String"), c("elapsed", "Float64"),
+                    c("is_cancelled", "UInt8"));
+                List<Object[]> rows = new ArrayList<>();
+                if (processes != null) {
+                    for (dev.chdedup.stub.exec.ProcessList.Entry e : processes.snapshot()) {
+                        rows.add(new Object[] {e.queryId, e.user, e.query, e.elapsedSeconds(), e.isCancelled() ? 1L : 0L});
+                    }
                 }
                 return snapshot(cols, rows);
             }

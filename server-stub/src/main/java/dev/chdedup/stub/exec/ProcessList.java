@@ -1,0 +1,74 @@
+package dev.chdedup.stub.exec;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The queries running now, by query id, after ClickHouse's {@code ProcessList}: what {@code system.processes}
+ * shows and {@code KILL QUERY} cancels. A second query with the id of a running one is refused
+ * ({@code QUERY_WITH_SAME_ID_IS_ALREADY_RUNNING}); a cancelled query stops at its next block with
+ * {@code QUERY_WAS_CANCELLED}.
+ */
+public final class ProcessList {
+    /** One running query; {@link #cancelled} is set by KILL QUERY and read by the query between blocks. */
+    public static final class Entry {
+        public final String queryId;
+        public final String user;
+        public final String query;
+        public final long startNanos = System.nanoTime();
+        private volatile boolean cancelled;
+        private volatile boolean finished;
+
+        Entry(String queryId, String user, String query) {
+            this.queryId = queryId;
+            this.user = user;
+            this.query = query;
+        }
+
+        public void cancel() {
+            cancelled = true;
+        }
+
+        public boolean isCancelled() {
+            return cancelled;
+        }
+
+        public boolean isFinished() {
+            return finished;
+        }
+
+        public double elapsedSeconds() {
+            return (System.nanoTime() - startNanos) / 1e9;
+        }
+
+        /** Throws QUERY_WAS_CANCELLED once KILL QUERY has cancelled this query. */
+        public void checkCancelled() {
+            if (cancelled) {
+                throw new ChException(ErrorCode.QUERY_WAS_CANCELLED, "Query was cancelled");
+            }
+        }
+    }
+
+    private final Map<String, Entry> running = new ConcurrentHashMap<>();
+
+    public Entry register(String queryId, String user, String query) {
+        Entry e = new Entry(queryId, user, query);
+        if (running.putIfAbsent(queryId, e) != null) {
+            throw new ChException(ErrorCode.QUERY_WITH_SAME_ID_IS_ALREADY_RUNNING, "Query with id = " + queryId + " is already running.");
+        }
+        return e;
+    }
+
+    public void unregister(Entry e) {
+        e.finished = true;
+        running.remove(e.queryId, e);
+    }
+
+    public List<Entry> snapshot() {
+        return new ArrayList<>(running.values());
+    }
+}
