@@ -71,22 +71,31 @@ public final class BinaryOut {
         buf[len++] = (byte) v;
     }
 
-    @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int) is exactly right for ASCII
+    /** A String as RowBinary: varint length, UTF-8 bytes; ASCII text is copied in one pass without a temporary array. */
     public void writeString(String s) {
         int n = s.length();
-        int utf8 = n;
-        for (int i = 0; i < n; i++) {
-            if (s.charAt(i) >= 0x80) {
-                byte[] b = s.getBytes(StandardCharsets.UTF_8);
-                writeVarUInt(b.length);
-                write(b, 0, b.length);
-                return;
+        if (n < 128) {
+            ensure(n + 1);
+            int start = len;
+            buf[len++] = (byte) n;
+            for (int i = 0; i < n; i++) {
+                char c = s.charAt(i);
+                if (c >= 0x80) {
+                    len = start;
+                    writeUtf8(s);
+                    return;
+                }
+                buf[len++] = (byte) c;
             }
+            return;
         }
-        writeVarUInt(utf8);
-        ensure(n);
-        s.getBytes(0, n, buf, len);
-        len += n;
+        writeUtf8(s);
+    }
+
+    private void writeUtf8(String s) {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        writeVarUInt(b.length);
+        write(b, 0, b.length);
     }
 
     public int size() {
