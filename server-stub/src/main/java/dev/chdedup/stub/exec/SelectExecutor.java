@@ -404,10 +404,135 @@ public final class SelectExecutor {
     private record Source(List<Column> physical, List<Column> columns, Iterator<Block> blocks) {
     }
 
+    /** The name a FROM item's columns can be qualified with: its alias, else the table's name. */
+    private static String aliasOf(Query.From f) {
+        if (f instanceof Query.TableRef) {
+            Query.TableRef t = (Query.TableRef) f;
+            return t.alias() != null ? t.alias() : t.table();
+        }
+        if (f instanceof Query.SubqueryRef) {
+            return ((Query.SubqueryRef) f).alias();
+        }
+        if (f instanceof Query.TableFunction) {
+            return ((Query.TableFunction) f).alias();
+        }
+        return null;
+    }
+
+    /**
+     * INNER, LEFT and CROSS JOIN by nested loops over the materialized right side. Right columns whose names the
+     * left already has are named {@code <right alias>.<name>}; USING columns appear once, from the left. A LEFT JOIN
+     * fills unmatched right columns with their types' defaults (ClickHouse's join_use_nulls = 0).
+     */
+    private Source join(Query.Join j, QueryContext ctx, int maxBlock) {
+        Source l = source(j.left(), ctx, maxBlock, false);
+        Source r = source(j.right(), ctx, maxBlock, false);
+        String ra = aliasOf(j.right());
+        List<Column> cols = new ArrayList<>(l.columns);
+        Set<String> leftNames = new HashSet<>();
+        for (Column c : l.columns) {
+            leftNames.add(c.name());
+        }
+        List<Integer> rightKept = new ArrayList<>();
+        int[][] usingPairs = null;
+        if (j.using() != null) {
+            usingPairs = new int[j.using().size()][2];
+            for (int u = 0; u < j.using().size(); u++) {
+                String name = j.using().get(u);
+                usingPairs[u][0] = indexOf(l.columns, name);
+                usingPairs[u][1] = indexOf(r.columns, name);
+                if (usingPairs[u][0] < 0 || usingPairs[u][1] < 0) {
+                    throw new ChException(ErrorCode.UNKNOWN_IDENTIFIER, "Column " + name + " of USING is missing on one side of the JOIN");
+                }
+            }
+        }
+        for (int i = 0; i < r.columns.size(); i++) {
+            Column c = r.columns.get(i);
+            if (j.using() != null && j.using().contains(c.name())) {
+                continue;
+            }
+            String name = leftNames.contains(c.name()) && ra != null ? ra + "." + c.name() : c.name();
+            cols.add(new Column(name, c.type()));
+            rightKept.add(i);
+        }
+        List<Object[]> right = new ArrayList<>();
+        while (r.blocks.hasNext()) {
+            right.addAll(r.blocks.next().rows());
+        }
+        // the ON condition sees every right column, kept or not, after the left ones
+        List<Column> onHeader = new ArrayList<>(cols.subList(0, l.columns.size()));
+        for (int i = 0; i < r.columns.size(); i++) {
+            Column c = r.columns.get(i);
+            onHeader.add(new Column(leftNames.contains(c.name()) && ra != null ? ra + "." + c.name() : c.name(), c.type()));
+        }
+        Evaluator on = j.on() == null ? null : new ExprCompiler(ctx, onHeader, Map.of(), this).compile(j.on());
+        int lw = l.columns.size();
+        int rw = r.columns.size();
+        List<Object[]> out = new ArrayList<>();
+        Object[] both = new Object[lw + rw];
+        while (l.blocks.hasNext()) {
+            for (Object[] lr : l.blocks.next().rows()) {
+                boolean matched = false;
+                System.arraycopy(lr, 0, both, 0, lw);
+                for (Object[] rr : right) {
+                    boolean match;
+                    if (usingPairs != null) {
+                        match = true;
+                        for (int[] p : usingPairs) {
+                            Object a = lr[p[0]];
+                            Object b = rr[p[1]];
+                            if (a == null || b == null || TypeRules.compare(a, l.columns.get(p[0]).type(), b, r.columns.get(p[1]).type()) != 0) {
+                                match = false;
+                                break;
+                            }
+                        }
+                    } else if (on != null) {
+                        System.arraycopy(rr, 0, both, lw, rw);
+                        match = Values.isTrue(on.eval(both));
+                    } else {
+                        match = true;
+                    }
+                    if (match) {
+                        matched = true;
+                        out.add(joined(lr, rr, rightKept));
+                    }
+                }
+                if (!matched && j.kind().equals("LEFT")) {
+                    Object[] defaults = new Object[rw];
+                    for (int i = 0; i < rw; i++) {
+                        defaults[i] = r.columns.get(i).type().defaultValue();
+                    }
+                    out.add(joined(lr, defaults, rightKept));
+                }
+            }
+        }
+        return new Source(cols, cols, BlockStreams.chunk(cols, out, maxBlock));
+    }
+
+    private static Object[] joined(Object[] left, Object[] right, List<Integer> rightKept) {
+        Object[] row = java.util.Arrays.copyOf(left, left.length + rightKept.size());
+        for (int i = 0; i < rightKept.size(); i++) {
+            row[left.length + i] = right[rightKept.get(i)];
+        }
+        return row;
+    }
+
+    private static int indexOf(List<Column> cols, String name) {
+        for (int i = 0; i < cols.size(); i++) {
+            if (cols.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     private Source source(Query.From from, QueryContext ctx, int maxBlock, boolean virtuals) {
         if (from == null) {
             List<Column> one = List.of(new Column("dummy", DataTypes.UINT8));
             return new Source(one, one, List.of(new Block(one, new ArrayList<>(Collections.singletonList(new Object[] {0L})))).iterator());
+        }
+        if (from instanceof Query.Join) {
+            return join((Query.Join) from, ctx, maxBlock);
         }
         if (from instanceof Query.SubqueryRef) {
             Stream s = execute(((Query.SubqueryRef) from).query(), ctx);

@@ -884,6 +884,58 @@ public final class Parser {
     }
 
     private From from() {
+        From f = fromItem();
+        while (true) {
+            String kind;
+            if (readIf("CROSS")) {
+                expect("JOIN");
+                kind = "CROSS";
+            } else if (tok.isOp(",")) {
+                advance();
+                kind = "CROSS";
+            } else if (readIf("LEFT")) {
+                readIf("OUTER");
+                readIf("ANY");
+                readIf("ALL");
+                expect("JOIN");
+                kind = "LEFT";
+            } else if (readIf("INNER")) {
+                readIf("ANY");
+                readIf("ALL");
+                expect("JOIN");
+                kind = "INNER";
+            } else if (readIf("JOIN")) {
+                kind = "INNER";
+            } else if (tok.is("ARRAY") || tok.is("RIGHT") || tok.is("FULL") || tok.is("GLOBAL") || tok.is("ASOF") || tok.is("SEMI")
+                || tok.is("ANTI") || tok.is("PASTE")) {
+                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Only INNER, LEFT and CROSS JOIN are supported by the stub");
+            } else {
+                return f;
+            }
+            From right = fromItem();
+            Expr on = null;
+            List<String> using = null;
+            if (!kind.equals("CROSS")) {
+                if (readIf("ON")) {
+                    on = expr();
+                } else if (readIf("USING")) {
+                    using = new ArrayList<>();
+                    boolean paren = readOp("(");
+                    do {
+                        using.add(identifier());
+                    } while (readOp(","));
+                    if (paren) {
+                        expectOp(")");
+                    }
+                } else {
+                    throw error("ON or USING");
+                }
+            }
+            f = new Query.Join(f, right, kind, on, using);
+        }
+    }
+
+    private From fromItem() {
         From f;
         if (readOp("(")) {
             Query q = query();
@@ -906,9 +958,6 @@ public final class Parser {
                 boolean fin = readIf("FINAL");
                 f = new Query.TableRef(db, t, alias, fin);
             }
-        }
-        if (tok.is("JOIN") || tok.is("LEFT") || tok.is("INNER") || tok.is("CROSS") || tok.is("ARRAY") || tok.isOp(",")) {
-            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "JOIN and ARRAY JOIN are not supported by the stub");
         }
         return f;
     }

@@ -30,4 +30,8 @@ public record Query(List<Select> selects, Map<String, String> settings, String f
 
     public record SubqueryRef(Query query, String alias) implements From {
     }
+
+    /** {@code left [INNER|LEFT|CROSS] JOIN right ON on | USING (using)}. */
+    public record Join(From left, From right, String kind, Expr on, List<String> using) implements From {
+    }
 }
