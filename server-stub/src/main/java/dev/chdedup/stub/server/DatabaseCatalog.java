@@ -61,6 +61,13 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
         return l;
     }
 
+    /** Reads a plain view (runs its SELECT); set by the server, which owns the SELECT executor. */
+    private java.util.function.BiFunction<dev.chdedup.stub.mv.PlainView, QueryContext, TableSource> views;
+
+    public void attachViewReader(java.util.function.BiFunction<dev.chdedup.stub.mv.PlainView, QueryContext, TableSource> reader) {
+        this.views = reader;
+    }
+
     public void attachSystem(SystemTables system) {
         this.system = system;
     }
@@ -277,6 +284,10 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
         if (t instanceof MaterializedView) {
             MaterializedView v = (MaterializedView) t;
             return table(v.targetDatabase(), v.targetTable(), ctx);
+        }
+        if (t instanceof dev.chdedup.stub.mv.PlainView && views != null) {
+            dev.chdedup.stub.mv.PlainView v = (dev.chdedup.stub.mv.PlainView) t;
+            return views.apply(v, ctx.withDatabase(v.database()));
         }
         throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Table " + db + "." + table + " cannot be read");
     }

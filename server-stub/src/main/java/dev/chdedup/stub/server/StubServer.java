@@ -76,6 +76,20 @@ public final class StubServer implements Closeable {
         SystemTables system = new SystemTables(catalog, events);
         catalog.attachSystem(system);
         SelectExecutor selects = new SelectExecutor(catalog);
+        catalog.attachViewReader((view, ctx) -> {
+            SelectExecutor.Stream result = selects.execute(view.select(), ctx);
+            return new dev.chdedup.stub.exec.TableSource() {
+                @Override
+                public java.util.List<dev.chdedup.stub.data.Column> columns() {
+                    return result.columns();
+                }
+
+                @Override
+                public java.util.Iterator<dev.chdedup.stub.data.Block> read(int maxBlockSize, boolean withVirtuals) {
+                    return result.blocks();
+                }
+            };
+        });
         dedup = new DeduplicationService();
         ViewRegistry views = new ViewRegistry(catalog, dedup, events);
         asyncInserts = new AsynchronousInsertQueue(new AsyncInsertSink(catalog, dedup, views, events)).start();

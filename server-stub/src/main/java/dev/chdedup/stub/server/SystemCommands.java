@@ -18,8 +18,8 @@ import java.util.Map;
 
 /**
  * SYSTEM statements (STOP/START MERGES, FLUSH LOGS, ...) and the lifecycle hooks other features attach to
- * (parts dropped, table settings changed, a table created or dropped). Views are created here too once the
- * materialized-view feature is present; without it, CREATE VIEW is refused clearly.
+ * (parts dropped, table settings changed, a table created or dropped). Plain and materialized views are created
+ * and loaded here too.
  */
 public class SystemCommands {
     protected final DatabaseCatalog catalog;
@@ -105,10 +105,22 @@ public class SystemCommands {
     }
 
     public QueryResult createView(Statement.CreateView v, String sql, QueryContext ctx) throws IOException {
-        if (!v.materialized()) {
-            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Only materialized views are supported by the stub");
-        }
         String db = v.database() != null ? v.database() : ctx.database();
+        if (!v.materialized()) {
+            if (!catalog.databaseExists(db)) {
+                throw DatabaseCatalog.unknownDatabase(db);
+            }
+            if (catalog.find(db, v.name()) != null) {
+                if (v.ifNotExists()) {
+                    return QueryResult.Done.NOTHING;
+                }
+                throw new ChException(ErrorCode.TABLE_ALREADY_EXISTS, "Table " + db + "." + v.name() + " already exists");
+            }
+            String createSql = sql.replaceFirst("(?is)^(\\s*CREATE\\s+(?:OR\\s+REPLACE\\s+)?VIEW\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?)(?!`?"
+                + java.util.regex.Pattern.quote(db) + "`?\\.)", "$1`" + db.replace("$", "\\$") + "`.");
+            catalog.putObject(db, v.name(), new dev.chdedup.stub.mv.PlainView(db, v.name(), v.select(), createSql), createSql);
+            return QueryResult.Done.NOTHING;
+        }
         if (!catalog.databaseExists(db)) {
             throw DatabaseCatalog.unknownDatabase(db);
         }
@@ -200,6 +212,14 @@ public class SystemCommands {
             Statement st = dev.chdedup.stub.sql.Parser.parse(p[1]);
             Statement.CreateView v = (Statement.CreateView) st;
             String db = v.database() != null ? v.database() : p[0];
+            if (!v.materialized()) {
+                try {
+                    catalog.putObject(db, v.name(), new dev.chdedup.stub.mv.PlainView(db, v.name(), v.select(), p[1]), null);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+                continue;
+            }
             String[] source = ViewRegistry.sourceOf(v, db);
             boolean inner = v.toTable() == null;
             String targetDb = inner ? db : v.toDatabase() != null ? v.toDatabase() : db;
@@ -221,6 +241,9 @@ public class SystemCommands {
         }
         if (obj instanceof MaterializedView) {
             return ((MaterializedView) obj).createSql();
+        }
+        if (obj instanceof dev.chdedup.stub.mv.PlainView) {
+            return ((dev.chdedup.stub.mv.PlainView) obj).createSql();
         }
         return "";
     }

@@ -189,7 +189,8 @@ public final class SystemTables {
                         cl.getOrDefault("PARTITION BY", ""), cl.getOrDefault("ORDER BY", ""), cl.getOrDefault("PRIMARY KEY", cl.getOrDefault("ORDER BY", "")),
                         total, bytes, ""});
                 } else {
-                    String engine = db.equals("system") ? "SystemTable" : t.getClass().getSimpleName();
+                    String engine = db.equals("system") ? "SystemTable" : t instanceof dev.chdedup.stub.mv.PlainView ? "View"
+                        : t.getClass().getSimpleName();
                     rows.add(new Object[] {db, e.getKey(), new java.util.UUID(0, 0), engine, 0L, List.of(), "", 0L, "", engine, "", "", "", null, null, ""});
                 }
             }

@@ -79,7 +79,9 @@ class CrashRecoveryTest {
             query(s, "CREATE TABLE m (k UInt32, v String) ENGINE = MergeTree ORDER BY k");
             query(s, "INSERT INTO m VALUES (1, 'a'), (2, 'b')");
             query(s, "ALTER TABLE m UPDATE v = 'z' WHERE k = 2");
+            query(s, "CREATE VIEW mv_plain AS SELECT count() AS c FROM m");
             s.restart();
+            assertEquals("2", query(s, "SELECT c FROM mv_plain"), "a plain view comes back after a restart");
             assertEquals("1\ta\n2\tz", query(s, "SELECT k, v FROM m ORDER BY k"));
             assertTrue(query(s, "SELECT name FROM system.parts WHERE table = 'm'").matches("all_1_1_0_\\d+"));
         }
