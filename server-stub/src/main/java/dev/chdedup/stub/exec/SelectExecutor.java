@@ -111,13 +111,16 @@ public final class SelectExecutor {
         int maxBlock = (int) Math.max(1, Math.min(Integer.MAX_VALUE, ctx.settings().getLong("max_block_size")));
         boolean needsVirtuals = mentionsVirtual(s);
         Source src = source(s.from(), ctx, maxBlock, needsVirtuals);
-        src = new Source(src.physical, src.columns, BlockStreams.cancellable(src.blocks, ctx));
+        src = new Source(src.physical, src.columns, BlockStreams.cancellable(src.blocks, ctx), src.aliasColumns);
         List<Column> input = src.columns;
         Map<String, Expr> aliases = new LinkedHashMap<>();
         for (Query.SelectItem it : s.items()) {
             if (it.alias() != null) {
                 aliases.putIfAbsent(it.alias(), it.expr());
             }
+        }
+        for (Map.Entry<String, Expr> a : src.aliasColumns.entrySet()) {
+            aliases.putIfAbsent(a.getKey(), a.getValue());
         }
         ExprCompiler comp = new ExprCompiler(ctx, input, aliases, this);
         // select list with * expanded; WITH items are aliases only
@@ -401,7 +404,10 @@ public final class SelectExecutor {
 
     // ---- sources ----
 
-    private record Source(List<Column> physical, List<Column> columns, Iterator<Block> blocks) {
+    private record Source(List<Column> physical, List<Column> columns, Iterator<Block> blocks, Map<String, Expr> aliasColumns) {
+        Source(List<Column> physical, List<Column> columns, Iterator<Block> blocks) {
+            this(physical, columns, blocks, Map.of());
+        }
     }
 
     /** The name a FROM item's columns can be qualified with: its alias, else the table's name. */
@@ -557,6 +563,6 @@ public final class SelectExecutor {
         if (virtuals) {
             cols.addAll(ts.virtualColumns());
         }
-        return new Source(ts.columns(), cols, ts.read(maxBlock, virtuals));
+        return new Source(ts.columns(), cols, ts.read(maxBlock, virtuals), ts.aliasColumns());
     }
 }

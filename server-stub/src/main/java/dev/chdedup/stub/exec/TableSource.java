@@ -18,4 +18,9 @@ public interface TableSource {
     }
 
     Iterator<Block> read(int maxBlockSize, boolean withVirtuals);
+
+    /** ALIAS columns: names a query may use, each standing for an expression over the stored columns. */
+    default java.util.Map<String, dev.chdedup.stub.sql.Expr> aliasColumns() {
+        return java.util.Map.of();
+    }
 }

@@ -141,6 +141,15 @@ public final class StorageMergeTree implements TableSource {
         return List.of(new Column("_part", DataTypes.STRING), new Column("_partition_id", DataTypes.STRING));
     }
 
+    @Override
+    public Map<String, dev.chdedup.stub.sql.Expr> aliasColumns() {
+        Map<String, dev.chdedup.stub.sql.Expr> m = new LinkedHashMap<>();
+        for (TableColumn a : def.aliasColumns()) {
+            m.put(a.name(), new dev.chdedup.stub.sql.Expr.Cast(a.defaultExpr(), a.type().name()));
+        }
+        return m;
+    }
+
     public synchronized List<DataPart> activeParts() {
         return parts.all();
     }

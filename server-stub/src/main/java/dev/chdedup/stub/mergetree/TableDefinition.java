@@ -18,11 +18,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A MergeTree table's definition compiled from its CREATE statement: columns with their defaults, the partition
+ * A MergeTree table's definition compiled from its CREATE statement: stored columns with their defaults, ALIAS
+ * columns (computed when read, never stored), the partition
  * key, the sorting key, the table settings and the statement text kept for SHOW CREATE and for reloading.
  */
 public record TableDefinition(String engine, List<Expr> engineArgs, List<TableColumn> columns, PartitionKey partitionKey,
-                              Evaluator sortingKey, Map<String, String> clauseSql, Map<String, String> settings) {
+                              Evaluator sortingKey, Map<String, String> clauseSql, Map<String, String> settings,
+                              List<TableColumn> aliasColumns) {
 
     public static final Set<String> ENGINES = Set.of("MergeTree", "ReplicatedMergeTree");
 
@@ -36,16 +38,22 @@ public record TableDefinition(String engine, List<Expr> engineArgs, List<TableCo
             throw new ChException(ErrorCode.EMPTY_LIST_OF_COLUMNS_PASSED, "Empty list of columns passed");
         }
         List<TableColumn> cols = new ArrayList<>();
+        List<TableColumn> aliases = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (Statement.ColumnDef c : ct.columns()) {
             if (!names.add(c.name())) {
                 throw new ChException(ErrorCode.DUPLICATE_COLUMN, "Column " + c.name() + " already exists");
             }
-            if ("ALIAS".equals(c.defaultKind()) || "EPHEMERAL".equals(c.defaultKind())) {
-                throw new ChException(ErrorCode.NOT_IMPLEMENTED, c.defaultKind() + " columns are not supported by the stub");
+            if ("EPHEMERAL".equals(c.defaultKind())) {
+                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "EPHEMERAL columns are not supported by the stub");
             }
             DataType t = c.type() != null ? DataTypes.parse(c.type()) : null;
-            cols.add(new TableColumn(c.name(), t, c.defaultKind(), c.defaultExpr(), c.defaultSql()));
+            TableColumn tc = new TableColumn(c.name(), t, c.defaultKind(), c.defaultExpr(), c.defaultSql());
+            if ("ALIAS".equals(c.defaultKind())) {
+                aliases.add(tc);
+            } else {
+                cols.add(tc);
+            }
         }
         List<Column> header = new ArrayList<>();
         QueryContext ctx = new QueryContext("default", "default", "", Settings.DEFAULTS);
@@ -63,6 +71,14 @@ public record TableDefinition(String engine, List<Expr> engineArgs, List<TableCo
                 new ExprCompiler(ctx, header, Map.of(), null).compile(c.defaultExpr());
             }
         }
+        // ALIAS columns are computed from the stored ones when read; they take the declared type or the expression's
+        for (int i = 0; i < aliases.size(); i++) {
+            TableColumn a = aliases.get(i);
+            Evaluator e = new ExprCompiler(ctx, header, Map.of(), null).compile(a.defaultExpr());
+            if (a.type() == null) {
+                aliases.set(i, new TableColumn(a.name(), e.type(), a.defaultKind(), a.defaultExpr(), a.defaultSql()));
+            }
+        }
         if (ct.orderBy() == null && ct.primaryKey() == null) {
             throw new ChException(ErrorCode.BAD_ARGUMENTS, "Table engine " + engine + " requires ORDER BY or PRIMARY KEY clause");
         }
@@ -72,7 +88,14 @@ public record TableDefinition(String engine, List<Expr> engineArgs, List<TableCo
         Evaluator sorting = isEmptyTuple(order) ? null : new ExprCompiler(ctx, header, Map.of(), null).compile(order);
         Map<String, String> settings = MergeTreeSettings.validated(ct.settings(), engine);
         return new TableDefinition(engine, ct.engineArgs(), List.copyOf(cols), new PartitionKey(partition), sorting,
-            ct.clauseSql(), settings);
+            ct.clauseSql(), settings, List.copyOf(aliases));
+    }
+
+    /** Stored columns, then ALIAS columns: what DESCRIBE, SHOW CREATE and system.columns list. */
+    public List<TableColumn> allColumns() {
+        List<TableColumn> all = new ArrayList<>(columns);
+        all.addAll(aliasColumns);
+        return all;
     }
 
     private static boolean isEmptyTuple(Expr e) {

@@ -255,6 +255,9 @@ public final class InsertInterpreter {
         }
         for (String n : names) {
             Integer i = idx.get(n);
+            if (i == null && table.definition().aliasColumns().stream().anyMatch(a -> a.name().equals(n))) {
+                throw new ChException(ErrorCode.ILLEGAL_COLUMN, "Cannot insert column " + n + ", because it is ALIAS column");
+            }
             if (i == null) {
                 throw new ChException(ErrorCode.NO_SUCH_COLUMN_IN_TABLE, "No such column " + n + " in table "
                     + table.database() + "." + table.name());

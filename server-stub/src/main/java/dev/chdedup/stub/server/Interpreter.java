@@ -154,7 +154,7 @@ public final class Interpreter {
             List<Object[]> out = new ArrayList<>();
             Object obj = catalog.find(db, d.table());
             if (obj instanceof StorageMergeTree) {
-                for (TableColumn c : ((StorageMergeTree) obj).definition().columns()) {
+                for (TableColumn c : ((StorageMergeTree) obj).definition().allColumns()) {
                     out.add(new Object[] {c.name(), c.type().name(), c.defaultKind() == null ? "" : c.defaultKind(),
                         c.defaultSql() == null ? "" : c.defaultSql(), "", "", ""});
                 }

@@ -12,12 +12,12 @@ public final class ShowCreate {
     public static String of(StorageMergeTree t) {
         StringBuilder sb = new StringBuilder("CREATE TABLE ").append(t.database()).append('.').append(quote(t.name())).append("\n(\n");
         int i = 0;
-        for (TableColumn c : t.definition().columns()) {
+        for (TableColumn c : t.definition().allColumns()) {
             sb.append("    ").append(quote(c.name())).append(' ').append(c.type().name());
             if (c.defaultKind() != null) {
                 sb.append(' ').append(c.defaultKind()).append(' ').append(c.defaultSql());
             }
-            if (++i < t.definition().columns().size()) {
+            if (++i < t.definition().allColumns().size()) {
                 sb.append(',');
             }
             sb.append('\n');

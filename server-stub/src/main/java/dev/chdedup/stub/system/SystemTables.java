@@ -214,7 +214,7 @@ public final class SystemTables {
                 StorageMergeTree m = (StorageMergeTree) e.getValue();
                 long pos = 1;
                 Map<String, String> cl = m.definition().clauseSql();
-                for (TableColumn tc : m.definition().columns()) {
+                for (TableColumn tc : m.definition().allColumns()) {
                     rows.add(new Object[] {db, e.getKey(), tc.name(), tc.type().name(), pos++,
                         tc.defaultKind() == null ? "" : tc.defaultKind(), tc.defaultSql() == null ? "" : tc.defaultSql(),
                         mentions(cl.get("PARTITION BY"), tc.name()), mentions(cl.get("ORDER BY"), tc.name()),
