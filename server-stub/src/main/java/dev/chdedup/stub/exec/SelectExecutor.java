@@ -426,9 +426,10 @@ public final class SelectExecutor {
     }
 
     /**
-     * INNER, LEFT and CROSS JOIN by nested loops over the materialized right side. Right columns whose names the
-     * left already has are named {@code <right alias>.<name>}; USING columns appear once, from the left. A LEFT JOIN
-     * fills unmatched right columns with their types' defaults (ClickHouse's join_use_nulls = 0).
+     * INNER, LEFT, RIGHT, FULL and CROSS JOIN by nested loops over the materialized right side. Right columns whose
+     * names the left already has are named {@code <right alias>.<name>}; USING columns appear once, from the left.
+     * Outer joins fill the other side's columns of an unmatched row with their types' defaults (ClickHouse's
+     * join_use_nulls = 0).
      */
     private Source join(Query.Join j, QueryContext ctx, int maxBlock) {
         Source l = source(j.left(), ctx, maxBlock, false);
@@ -476,11 +477,15 @@ public final class SelectExecutor {
         int rw = r.columns.size();
         List<Object[]> out = new ArrayList<>();
         Object[] both = new Object[lw + rw];
+        boolean keepRight = j.kind().equals("RIGHT") || j.kind().equals("FULL");
+        boolean keepLeft = j.kind().equals("LEFT") || j.kind().equals("FULL");
+        boolean[] rightMatched = new boolean[right.size()];
         while (l.blocks.hasNext()) {
             for (Object[] lr : l.blocks.next().rows()) {
                 boolean matched = false;
                 System.arraycopy(lr, 0, both, 0, lw);
-                for (Object[] rr : right) {
+                for (int ri = 0; ri < right.size(); ri++) {
+                    Object[] rr = right.get(ri);
                     boolean match;
                     if (usingPairs != null) {
                         match = true;
@@ -500,16 +505,38 @@ public final class SelectExecutor {
                     }
                     if (match) {
                         matched = true;
+                        rightMatched[ri] = true;
                         out.add(joined(lr, rr, rightKept));
                     }
                 }
-                if (!matched && j.kind().equals("LEFT")) {
+                if (!matched && keepLeft) {
                     Object[] defaults = new Object[rw];
                     for (int i = 0; i < rw; i++) {
                         defaults[i] = r.columns.get(i).type().defaultValue();
                     }
                     out.add(joined(lr, defaults, rightKept));
                 }
+            }
+        }
+        if (keepRight) {
+            // unmatched right rows with the left columns' defaults; USING columns take the right side's value
+            for (int ri = 0; ri < right.size(); ri++) {
+                if (rightMatched[ri]) {
+                    continue;
+                }
+                Object[] defaults = new Object[lw];
+                for (int i = 0; i < lw; i++) {
+                    defaults[i] = l.columns.get(i).type().defaultValue();
+                }
+                if (usingPairs != null) {
+                    for (int[] p : usingPairs) {
+                        Object v = right.get(ri)[p[1]];
+                        DataType to = l.columns.get(p[0]).type();
+                        DataType from = r.columns.get(p[1]).type();
+                        defaults[p[0]] = v == null || to.equals(from) ? v : TypeRules.stripNullable(to).convert(v, from);
+                    }
+                }
+                out.add(joined(defaults, right.get(ri), rightKept));
             }
         }
         return new Source(cols, cols, BlockStreams.chunk(cols, out, maxBlock));

@@ -906,9 +906,19 @@ public final class Parser {
                 kind = "INNER";
             } else if (readIf("JOIN")) {
                 kind = "INNER";
-            } else if (tok.is("ARRAY") || tok.is("RIGHT") || tok.is("FULL") || tok.is("GLOBAL") || tok.is("ASOF") || tok.is("SEMI")
-                || tok.is("ANTI") || tok.is("PASTE")) {
-                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Only INNER, LEFT and CROSS JOIN are supported by the stub");
+            } else if (readIf("RIGHT")) {
+                readIf("OUTER");
+                readIf("ANY");
+                readIf("ALL");
+                expect("JOIN");
+                kind = "RIGHT";
+            } else if (readIf("FULL")) {
+                readIf("OUTER");
+                readIf("ALL");
+                expect("JOIN");
+                kind = "FULL";
+            } else if (tok.is("ARRAY") || tok.is("GLOBAL") || tok.is("ASOF") || tok.is("SEMI") || tok.is("ANTI") || tok.is("PASTE")) {
+                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Only INNER, LEFT, RIGHT, FULL and CROSS JOIN are supported by the stub");
             } else {
                 return f;
             }
