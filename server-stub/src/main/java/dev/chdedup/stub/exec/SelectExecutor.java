@@ -542,6 +542,65 @@ public final class SelectExecutor {
         return new Source(cols, cols, BlockStreams.chunk(cols, out, maxBlock));
     }
 
+    /**
+     * ARRAY JOIN: each row repeated once per element of its arrays (taken in step; the longest decides, shorter
+     * ones give defaults). An aliased array adds a column of its elements; an unaliased column is replaced by its
+     * elements. Rows with empty arrays are dropped, or kept once with default elements by LEFT ARRAY JOIN.
+     */
+    private Source arrayJoin(Query.ArrayJoin a, QueryContext ctx, int maxBlock, boolean virtuals) {
+        Source src = source(a.source(), ctx, maxBlock, virtuals);
+        ExprCompiler comp = new ExprCompiler(ctx, src.columns, Map.of(), this);
+        int n = a.arrays().size();
+        Evaluator[] arrays = new Evaluator[n];
+        int[] target = new int[n];
+        List<Column> cols = new ArrayList<>(src.columns);
+        List<Column> physical = new ArrayList<>(src.physical);
+        for (int i = 0; i < n; i++) {
+            arrays[i] = comp.compile(a.arrays().get(i));
+            if (!(arrays[i].type().unwrap() instanceof dev.chdedup.stub.types.ArrayType)) {
+                throw new ChException(ErrorCode.TYPE_MISMATCH, "ARRAY JOIN requires an array argument, got " + arrays[i].type().name());
+            }
+            DataType element = ((dev.chdedup.stub.types.ArrayType) arrays[i].type().unwrap()).element;
+            Expr e = a.arrays().get(i);
+            String alias = a.aliases().get(i);
+            if (alias == null && e instanceof Expr.Ident) {
+                target[i] = indexOf(cols, ((Expr.Ident) e).joined());
+                cols.set(target[i], new Column(cols.get(target[i]).name(), element));
+                int p = indexOf(physical, ((Expr.Ident) e).joined());
+                if (p >= 0) {
+                    physical.set(p, new Column(physical.get(p).name(), element));
+                }
+            } else {
+                String name = alias != null ? alias : "arrayJoin(" + i + ")";
+                target[i] = cols.size();
+                cols.add(new Column(name, element));
+            }
+        }
+        int width = cols.size();
+        List<Object[]> out = new ArrayList<>();
+        while (src.blocks.hasNext()) {
+            for (Object[] row : src.blocks.next().rows()) {
+                List<?>[] values = new List<?>[n];
+                int longest = 0;
+                for (int i = 0; i < n; i++) {
+                    Object v = arrays[i].eval(row);
+                    values[i] = v == null ? List.of() : (List<?>) v;
+                    longest = Math.max(longest, values[i].size());
+                }
+                int times = longest == 0 && a.left() ? 1 : longest;
+                for (int k = 0; k < times; k++) {
+                    Object[] o = java.util.Arrays.copyOf(row, width);
+                    for (int i = 0; i < n; i++) {
+                        DataType el = cols.get(target[i]).type();
+                        o[target[i]] = k < values[i].size() ? values[i].get(k) : el.defaultValue();
+                    }
+                    out.add(o);
+                }
+            }
+        }
+        return new Source(physical, cols, BlockStreams.chunk(cols, out, maxBlock), src.aliasColumns);
+    }
+
     private static Object[] joined(Object[] left, Object[] right, List<Integer> rightKept) {
         Object[] row = java.util.Arrays.copyOf(left, left.length + rightKept.size());
         for (int i = 0; i < rightKept.size(); i++) {
@@ -566,6 +625,9 @@ public final class SelectExecutor {
         }
         if (from instanceof Query.Join) {
             return join((Query.Join) from, ctx, maxBlock);
+        }
+        if (from instanceof Query.ArrayJoin) {
+            return arrayJoin((Query.ArrayJoin) from, ctx, maxBlock, virtuals);
         }
         if (from instanceof Query.SubqueryRef) {
             Stream s = execute(((Query.SubqueryRef) from).query(), ctx);

@@ -869,7 +869,7 @@ public final class Parser {
         "OFFSET", "SETTINGS", "FORMAT", "UNION", "INTO", "FINAL", "SAMPLE", "ARRAY", "JOIN", "LEFT", "RIGHT", "INNER",
         "OUTER", "CROSS", "FULL", "ANY", "ALL", "GLOBAL", "USING", "ON", "WINDOW", "QUALIFY", "FETCH", "AS", "ASC", "DESC",
         "INTERSECT", "EXCEPT", "WITH", "BY", "NULLS", "COLLATE", "TO", "POPULATE", "AND", "OR", "NOT", "LIKE", "ILIKE",
-        "IN", "BETWEEN", "IS", "SELECT"};
+        "IN", "BETWEEN", "IS", "SELECT", "ASOF", "SEMI", "ANTI", "PASTE"};
 
     private static boolean isClauseKeyword(Token t) {
         if (t.kind() != Token.Kind.IDENT) {
@@ -893,6 +893,18 @@ public final class Parser {
             } else if (tok.isOp(",")) {
                 advance();
                 kind = "CROSS";
+            } else if (tok.is("ARRAY") || tok.is("LEFT") && peekIs("ARRAY")) {
+                boolean leftArray = readIf("LEFT");
+                expect("ARRAY");
+                expect("JOIN");
+                List<Expr> arrays = new ArrayList<>();
+                List<String> names = new ArrayList<>();
+                do {
+                    arrays.add(expr());
+                    names.add(readIf("AS") ? identifier() : null);
+                } while (readOp(","));
+                f = new Query.ArrayJoin(f, arrays, names, leftArray);
+                continue;
             } else if (readIf("LEFT")) {
                 readIf("OUTER");
                 readIf("ANY");
@@ -917,7 +929,7 @@ public final class Parser {
                 readIf("ALL");
                 expect("JOIN");
                 kind = "FULL";
-            } else if (tok.is("ARRAY") || tok.is("GLOBAL") || tok.is("ASOF") || tok.is("SEMI") || tok.is("ANTI") || tok.is("PASTE")) {
+            } else if (tok.is("GLOBAL") || tok.is("ASOF") || tok.is("SEMI") || tok.is("ANTI") || tok.is("PASTE")) {
                 throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Only INNER, LEFT, RIGHT, FULL and CROSS JOIN are supported by the stub");
             } else {
                 return f;
@@ -1356,6 +1368,10 @@ public final class Parser {
             }
         }
         return new Expr.Ident(List.copyOf(parts));
+    }
+
+    private boolean peekIs(String keyword) {
+        return Lexer.next(sql, tok.end(), end, tok).is(keyword);
     }
 
     private boolean peekIsOpenParen() {

@@ -31,6 +31,10 @@ public record Query(List<Select> selects, Map<String, String> settings, String f
     public record SubqueryRef(Query query, String alias) implements From {
     }
 
+    /** {@code source [LEFT] ARRAY JOIN a [AS x], ...}: one row per array element. */
+    public record ArrayJoin(From source, List<Expr> arrays, List<String> aliases, boolean left) implements From {
+    }
+
     /** {@code left [INNER|LEFT|CROSS] JOIN right ON on | USING (using)}. */
     public record Join(From left, From right, String kind, Expr on, List<String> using) implements From {
     }
