@@ -120,6 +120,9 @@ public final class ExprCompiler {
             throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Lambda functions are not supported by the stub");
         }
         Expr.Call c = (Expr.Call) e;
+        if (!c.args().isEmpty() && c.args().get(0) instanceof Expr.Lambda) {
+            return HigherOrderFunctions.compile(c, this);
+        }
         if (Aggregates.isAggregate(c.name())) {
             throw new ChException(ErrorCode.ILLEGAL_AGGREGATION, "Aggregate function " + c.name() + " is found in a wrong place in the query");
         }
@@ -142,6 +145,37 @@ public final class ExprCompiler {
 
     private final List<DataType> aggTypes = new ArrayList<>();
     private final List<DataType> keyTypes = new ArrayList<>();
+
+    /** A compiler for a lambda's body: this one's input plus the lambda's parameters as trailing columns. */
+    ExprCompiler withParameters(List<Column> params) {
+        List<Column> in = new ArrayList<>(rowColumns());
+        in.addAll(params);
+        return new ExprCompiler(ctx, in, keys == null ? aliases : Map.of(), subqueries, null, null);
+    }
+
+    /** The columns of the rows this compiler's evaluators see: the input, or the aggregation slots. */
+    private List<Column> rowColumns() {
+        if (keys == null) {
+            return input;
+        }
+        List<Column> slots = new ArrayList<>();
+        for (int i = 0; i < keyTypes.size(); i++) {
+            slots.add(new Column("\u0000key" + i, keyTypes.get(i)));
+        }
+        for (int i = 0; i < aggTypes.size(); i++) {
+            slots.add(new Column("\u0000agg" + i, aggTypes.get(i)));
+        }
+        return slots;
+    }
+
+    int inputWidth() {
+        return rowColumns().size();
+    }
+
+    /** Compiles an argument that is not a lambda (arrays of a higher-order function). */
+    Evaluator compileArgument(Expr e) {
+        return compileExpanded(e);
+    }
 
     void setSlotTypes(List<DataType> keyTypes, List<DataType> aggTypes) {
         this.keyTypes.addAll(keyTypes);
