@@ -1252,6 +1252,14 @@ public final class Parser {
                     }
                     List<Expr> l = exprList();
                     expectOp(")");
+                    if (tok.isOp("->") && l.stream().allMatch(x -> x instanceof Expr.Ident && ((Expr.Ident) x).parts().size() == 1)) {
+                        advance();
+                        List<String> params = new ArrayList<>();
+                        for (Expr x : l) {
+                            params.add(((Expr.Ident) x).last());
+                        }
+                        return new Expr.Lambda(params, lambda());
+                    }
                     return l.size() == 1 ? l.get(0) : new Expr.Call("tuple", l, false);
                 }
                 if (readOp("[")) {
