@@ -31,9 +31,12 @@ class FuzzTest {
         "upper", "hex", "isNull", "toYYYYMM", "toStartOfMonth", "negate", "abs", "not", "toDecimal64(%s, 2)", "toDateTime64(%s, 3)",
         "assumeNotNull", "toTypeName", "count", "sum", "min", "max", "avg", "any", "uniqExact", "groupArray", "round", "empty",
         "toUUID", "toBool", "toHour", "CAST(%s AS String)", "CAST(%s AS Nullable(UInt8))", "%s::Int32", "tupleElement(%s, 1)",
-        "arrayElement(%s, 1)", "mapKeys", "fromUnixTimestamp64Milli", "toUnixTimestamp", "substring(%s, -1)", "%s LIKE 'a%%'"};
+        "arrayElement(%s, 1)", "mapKeys", "fromUnixTimestamp64Milli", "toUnixTimestamp", "substring(%s, -1)", "%s LIKE 'a%%'",
+        "arrayMap(x -> x, %s)", "arrayFilter(x -> x, %s)", "arrayExists(x -> x = 1, %s)", "arrayMap(x -> concat(x, 'a'), %s)"};
     private static final String[] BINARY = {"plus", "minus", "multiply", "divide", "intDiv", "modulo", "equals", "less", "and",
         "or", "concat", "coalesce", "greatest", "argMax", "has", "pow", "%s || %s", "%s = %s", "%s IN (%s)", "if(k > 1, %s, %s)"};
+
+    private static final String[] JOINS = {"JOIN", "LEFT JOIN", "RIGHT JOIN", "FULL JOIN", "INNER JOIN"};
 
     /** Bytes that mean something to one of the text formats. */
     private static final String SPECIALS = "\t,\n'\"[]{}()\\0a-9:N";
@@ -93,10 +96,12 @@ class FuzzTest {
         Random r = new Random(Long.getLong("fuzz.seed", 20261201));
         for (int i = 0; i < 1500; i++) {
             String q;
-            switch (r.nextInt(4)) {
+            switch (r.nextInt(5)) {
                 case 0: q = "SELECT " + expr(r, 3) + " FROM t"; break;
                 case 1: q = "SELECT " + expr(r, 2) + ", " + expr(r, 2) + " FROM t WHERE " + expr(r, 2) + " ORDER BY " + expr(r, 1) + " LIMIT 3"; break;
                 case 2: q = "SELECT " + expr(r, 3) + " FROM t GROUP BY " + expr(r, 1); break;
+                case 3: q = "SELECT " + expr(r, 2) + " FROM t AS a " + JOINS[r.nextInt(JOINS.length)] + " t AS b ON " + expr(r, 1)
+                    + " = b.k LIMIT 5"; break;
                 default: q = "SELECT " + expr(r, 3) + " FROM numbers(3)";
             }
             assertNotInternal(q, send(server.httpUrl() + "/", q.getBytes(StandardCharsets.UTF_8)));
