@@ -8,7 +8,6 @@ import dev.chdedup.stub.types.DecimalType;
 import dev.chdedup.stub.types.Values;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -326,7 +325,4 @@ public final class Aggregates {
         }
     }
 
-    static MathContext mc() {
-        return MathContext.DECIMAL128;
-    }
 }

@@ -6,8 +6,6 @@ import dev.chdedup.stub.types.ArrayType;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.DateTime64Type;
-import dev.chdedup.stub.types.DateTimeType;
-import dev.chdedup.stub.types.DateType;
 import dev.chdedup.stub.types.DecimalType;
 import dev.chdedup.stub.types.IntType;
 import dev.chdedup.stub.types.MapType;
@@ -473,11 +471,4 @@ final class ArithmeticFunctions {
         return LocalDate.ofEpochDay(days).with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY)).toEpochDay();
     }
 
-    static boolean isDateTime(DataType t) {
-        return t.unwrap() instanceof DateTimeType;
-    }
-
-    static boolean isDate(DataType t) {
-        return t.unwrap() instanceof DateType;
-    }
 }

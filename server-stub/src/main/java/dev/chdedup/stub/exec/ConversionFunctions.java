@@ -9,7 +9,6 @@ import dev.chdedup.stub.types.DateType;
 import dev.chdedup.stub.types.NothingType;
 import dev.chdedup.stub.types.Values;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * CAST and the to* conversions (toInt32, toString, toDate, toDateTime64, toDecimal64, ... with their OrZero and
@@ -170,7 +169,4 @@ final class ConversionFunctions {
         return Functions.strict(DataTypes.INT64, List.of(a), v -> to >= from ? (Long) v[0] * (to / from) : Math.floorDiv((Long) v[0], from / to));
     }
 
-    static String lower(String s) {
-        return s.toLowerCase(Locale.ROOT);
-    }
 }

@@ -269,7 +269,4 @@ public final class ExprCompiler {
         }
     }
 
-    static List<Query.SelectItem> none() {
-        return List.of();
-    }
 }

@@ -5,25 +5,18 @@ import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.ArrayType;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
-import dev.chdedup.stub.types.DateTime64Type;
-import dev.chdedup.stub.types.DateTimeType;
-import dev.chdedup.stub.types.DateType;
 import dev.chdedup.stub.types.DecimalType;
 import dev.chdedup.stub.types.FloatType;
-import dev.chdedup.stub.types.MapType;
 import dev.chdedup.stub.types.NothingType;
 import dev.chdedup.stub.types.StringType;
 import dev.chdedup.stub.types.TupleType;
 import dev.chdedup.stub.types.Values;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -378,28 +371,7 @@ public final class Functions {
         return t.unwrap() instanceof StringType;
     }
 
-    static boolean isDateLike(DataType t) {
-        DataType u = t.unwrap();
-        return u instanceof DateType || u instanceof DateTimeType || u instanceof DateTime64Type;
-    }
-
     static byte[] utf8(Object s) {
         return ((String) s).getBytes(StandardCharsets.UTF_8);
-    }
-
-    static List<Object> list(List<?> l) {
-        return Collections.unmodifiableList(new ArrayList<>(l));
-    }
-
-    static Map<?, ?> map(Object o) {
-        return (Map<?, ?>) o;
-    }
-
-    static RoundingMode halfEven() {
-        return RoundingMode.HALF_EVEN;
-    }
-
-    static boolean isMap(DataType t) {
-        return t.unwrap() instanceof MapType;
     }
 }

@@ -14,7 +14,6 @@ import dev.chdedup.stub.sql.Parser;
 import dev.chdedup.stub.sql.Statement;
 import dev.chdedup.stub.system.SystemTables;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
@@ -298,10 +297,6 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
 
     public static ChException unknownTable(String db, String table) {
         return new ChException(ErrorCode.UNKNOWN_TABLE, "Table " + db + "." + table + " does not exist");
-    }
-
-    public static UncheckedIOException io(IOException e) {
-        return new UncheckedIOException(e);
     }
 
     @Override

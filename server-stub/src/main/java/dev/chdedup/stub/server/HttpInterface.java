@@ -1,7 +1,6 @@
 package dev.chdedup.stub.server;
 
 import dev.chdedup.stub.compress.CompressedBlockInputStream;
-import dev.chdedup.stub.compress.CompressedBlockOutputStream;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.KnownSettings;
@@ -393,7 +392,4 @@ public final class HttpInterface implements HttpHandler {
         }
     }
 
-    static OutputStream nativeCompressed(OutputStream os) {
-        return new CompressedBlockOutputStream(os);
-    }
 }
