@@ -139,7 +139,6 @@ public final class BlockIds {
         return block.get128();
     }
 
-
     /** A String column, possibly LowCardinality: hashed through the allocation-free String loop. */
     static boolean isString(DataType t) {
         DataType u = t instanceof LowCardinalityType ? ((LowCardinalityType) t).inner : t;

@@ -324,5 +324,4 @@ public final class Aggregates {
             return inner.result();
         }
     }
-
 }

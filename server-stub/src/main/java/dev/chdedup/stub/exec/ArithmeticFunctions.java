@@ -470,5 +470,4 @@ final class ArithmeticFunctions {
     static long startOfWeek(long days) {
         return LocalDate.ofEpochDay(days).with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY)).toEpochDay();
     }
-
 }

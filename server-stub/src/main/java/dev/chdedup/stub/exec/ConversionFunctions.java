@@ -168,5 +168,4 @@ final class ConversionFunctions {
         long to = Functions.pow10(precision);
         return Functions.strict(DataTypes.INT64, List.of(a), v -> to >= from ? (Long) v[0] * (to / from) : Math.floorDiv((Long) v[0], from / to));
     }
-
 }

@@ -268,5 +268,4 @@ public final class ExprCompiler {
             collectAggregates(((Expr.Cast) e).expr(), out);
         }
     }
-
 }

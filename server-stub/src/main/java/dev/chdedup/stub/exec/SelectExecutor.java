@@ -395,13 +395,6 @@ public final class SelectExecutor {
         return TypeRules.stripNullable(t).compare(a, b);
     }
 
-
-
-
-
-
-
-
     // ---- sources ----
 
     private record Source(List<Column> physical, List<Column> columns, Iterator<Block> blocks, Map<String, Expr> aliasColumns) {

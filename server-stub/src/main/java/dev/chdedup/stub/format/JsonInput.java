@@ -129,5 +129,4 @@ final class JsonInput extends JsonLexer {
         expect(']');
         return Collections.unmodifiableList(out);
     }
-
 }

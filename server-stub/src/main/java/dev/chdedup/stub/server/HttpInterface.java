@@ -391,5 +391,4 @@ public final class HttpInterface implements HttpHandler {
         default void afterCommit(Statement st, QueryContext ctx, HttpResponse resp) throws IOException {
         }
     }
-
 }
