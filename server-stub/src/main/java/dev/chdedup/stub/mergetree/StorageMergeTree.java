@@ -218,11 +218,32 @@ public final class StorageMergeTree implements TableSource {
     /** Sorts rows by the ORDER BY key, stably. */
     public void sortByKey(List<Object[]> rows) {
         Evaluator key = def.sortingKey();
-        if (key == null || rows.size() < 2) {
+        int n = rows.size();
+        if (key == null || n < 2) {
             return;
         }
         DataType t = key.type();
-        rows.sort((a, b) -> compareKeys(t, key.eval(a), key.eval(b)));
+        // the key of each row once (not once per comparison); input that arrives in order is left as it is
+        Object[] keys = new Object[n];
+        boolean sorted = true;
+        for (int i = 0; i < n; i++) {
+            keys[i] = key.eval(rows.get(i));
+            if (sorted && i > 0 && compareKeys(t, keys[i - 1], keys[i]) > 0) {
+                sorted = false;
+            }
+        }
+        if (sorted) {
+            return;
+        }
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (a, b) -> compareKeys(t, keys[a], keys[b]));
+        Object[][] copy = rows.toArray(new Object[0][]);
+        for (int i = 0; i < n; i++) {
+            rows.set(i, copy[order[i]]);
+        }
     }
 
     private static int compareKeys(DataType t, Object a, Object b) {
