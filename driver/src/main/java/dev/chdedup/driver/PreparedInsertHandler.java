@@ -53,10 +53,7 @@ final class PreparedInsertHandler implements InvocationHandler {
     private PreparedStatement prepared;
     private boolean closed;
     private long lastCount = -1;
-    private String lastToken;
-    private int lastAttempts;
-    /** The token the next INSERT execution uses instead of a fresh one, set through DedupStatement.setNextToken. */
-    private String nextToken;
+    private final StatementTokens tokens = new StatementTokens();
 
     private PreparedInsertHandler(String sql, SqlText.Kind kind, Connection connection, InsertExecutor executor) {
         this.sql = sql;
@@ -113,14 +110,10 @@ final class PreparedInsertHandler implements InvocationHandler {
             setParameter(name, args);
             return null;
         }
+        if (tokens.handles(name)) {
+            return tokens.answer(name, args);
+        }
         switch (name) {
-            case "lastToken":
-                return lastToken;
-            case "lastAttempts":
-                return lastAttempts;
-            case "setNextToken":
-                nextToken = (String) args[0];
-                return null;
             case "getConnection":
                 return connection;
             case "setEscapeProcessing":
@@ -306,17 +299,7 @@ final class PreparedInsertHandler implements InvocationHandler {
     }
 
     private long run(String statement, long rows) throws SQLException {
-        InsertExecutor.Outcome o;
-        try {
-            o = executor.execute(sender(), statement, kind, rows, takeNextToken());
-        } catch (DedupInsertException e) {
-            // the token of a failed insert is what the caller needs to re-send it safely
-            lastToken = e.token();
-            lastAttempts = e.attempts();
-            throw e;
-        }
-        lastToken = o.token();
-        lastAttempts = o.attempts();
+        InsertExecutor.Outcome o = tokens.execute(executor, sender(), statement, kind, rows);
         return Math.max(0, o.landedRows(rows));
     }
 
@@ -351,11 +334,5 @@ final class PreparedInsertHandler implements InvocationHandler {
             }
         }
         return counts;
-    }
-
-    private String takeNextToken() {
-        String t = nextToken;
-        nextToken = null;
-        return t;
     }
 }

@@ -22,10 +22,7 @@ final class StatementHandler implements InvocationHandler {
     private final List<String> batch = new ArrayList<>();
     /** The update count of the last INSERT this handler ran, or -1 when the last execution was the delegate's. */
     private long lastInsertCount = -1;
-    private String lastToken;
-    private int lastAttempts;
-    /** The token the next INSERT execution uses instead of a fresh one, set through DedupStatement.setNextToken. */
-    private String nextToken;
+    private final StatementTokens tokens = new StatementTokens();
 
     private StatementHandler(Statement delegate, Connection connection, InsertExecutor executor) {
         this.delegate = delegate;
@@ -43,14 +40,10 @@ final class StatementHandler implements InvocationHandler {
             return Proxies.common(proxy, delegate, m, args, "DedupStatement");
         }
         String name = m.getName();
+        if (tokens.handles(name)) {
+            return tokens.answer(name, args);
+        }
         switch (name) {
-            case "lastToken":
-                return lastToken;
-            case "lastAttempts":
-                return lastAttempts;
-            case "setNextToken":
-                nextToken = (String) args[0];
-                return null;
             case "getConnection":
                 return connection;
             case "execute":
@@ -93,16 +86,11 @@ final class StatementHandler implements InvocationHandler {
     private long insert(String sql, SqlText.Kind kind) throws SQLException {
         InsertExecutor.Outcome o;
         try {
-            o = executor.execute(delegate, sql, kind, -1, takeNextToken());
-        } catch (DedupInsertException e) {
-            // the token of a failed insert is what the caller needs to re-send it safely
-            lastToken = e.token();
-            lastAttempts = e.attempts();
+            o = tokens.execute(executor, delegate, sql, kind, -1);
+        } catch (SQLException e) {
             lastInsertCount = -1;
             throw e;
         }
-        lastToken = o.token();
-        lastAttempts = o.attempts();
         lastInsertCount = Math.max(0, o.writtenRows());
         return lastInsertCount;
     }
@@ -123,11 +111,5 @@ final class StatementHandler implements InvocationHandler {
         }
         lastInsertCount = -1;
         return counts;
-    }
-
-    private String takeNextToken() {
-        String t = nextToken;
-        nextToken = null;
-        return t;
     }
 }
