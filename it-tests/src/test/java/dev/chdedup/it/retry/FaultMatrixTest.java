@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.chdedup.driver.DedupStatement;
 import dev.chdedup.stub.fault.FaultKind;
 import dev.chdedup.stub.fault.FaultRule;
+import dev.chdedup.stub.junit.StubServerExtension;
 import dev.chdedup.stub.server.StubServer;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
@@ -20,10 +21,9 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -36,48 +36,43 @@ import org.junit.jupiter.params.provider.EnumSource;
  * copy of every row, after exactly one retry.
  */
 class FaultMatrixTest {
-    private static StubServer stub;
+    @RegisterExtension
+    static final StubServerExtension STUB = StubServerExtension.builder().build();
 
-    @BeforeAll
-    static void start() throws Exception {
-        stub = StubServer.builder().port(0).build().start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        stub.close();
+    private static StubServer stub() {
+        return STUB.server();
     }
 
     @AfterEach
     void disarm() {
-        stub.faults().clear();
+        stub().faults().clear();
     }
 
     private static String rawTable(FaultRule rule) throws SQLException {
-        String t = createTable(stub, "raw", false);
-        stub.faults().add(rule.onTable(t).times(1));
+        String t = createTable(stub(), "raw", false);
+        stub().faults().add(rule.onTable(t).times(1));
         return t;
     }
 
     private static Connection rawConnection(String... params) throws SQLException {
-        return DriverManager.getConnection(RetryFixtures.rawUrl(stub, params));
+        return DriverManager.getConnection(RetryFixtures.rawUrl(stub(), params));
     }
 
     /** Inserts through our driver while {@code rule} fires once on a table with a log; exactly one copy must land. */
     private static void oursExactlyOnce(InsertForm form, FaultRule rule, String... params) throws SQLException {
-        String t = createTable(stub, "ours", true);
-        stub.faults().add(rule.onTable(t).times(1));
+        String t = createTable(stub(), "ours", true);
+        stub().faults().add(rule.onTable(t).times(1));
         String[] all = new String[params.length + 1];
         all[0] = RetryFixtures.FAST_RETRY;
         System.arraycopy(params, 0, all, 1, params.length);
         RetryFixtures.Sent sent;
-        try (Connection c = DriverManager.getConnection(RetryFixtures.oursUrl(stub, all))) {
+        try (Connection c = DriverManager.getConnection(RetryFixtures.oursUrl(stub(), all))) {
             sent = form.insert(c, t, 1_000_000);
         }
-        assertEquals(1, firedOn(stub, t), "the fault fired once");
+        assertEquals(1, firedOn(stub(), t), "the fault fired once");
         assertEquals(2, sent.attempts(), "one retry after the fault");
         assertNotNull(sent.token());
-        assertExactlyOnce(stub, t, form.rows);
+        assertExactlyOnce(stub(), t, form.rows);
     }
 
     private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
@@ -102,7 +97,7 @@ class FaultMatrixTest {
             assertTrue(causedBy(e, SocketException.class), () -> "expected a connection reset, got " + e);
         }
         // ...although every row is there: the outcome is unknown to the caller, and retrying by hand would duplicate
-        assertArrayEquals(new long[] {form.rows, form.rows}, countAndUniq(stub, t));
+        assertArrayEquals(new long[] {form.rows, form.rows}, countAndUniq(stub(), t));
     }
 
     @ParameterizedTest
@@ -113,16 +108,16 @@ class FaultMatrixTest {
 
     @Test
     void oursWithTheFailpointArmedBySqlThroughOurDriver() throws SQLException {
-        String t = createTable(stub, "ours", true);
-        try (Connection c = DriverManager.getConnection(RetryFixtures.oursUrl(stub, RetryFixtures.FAST_RETRY));
+        String t = createTable(stub(), "ours", true);
+        try (Connection c = DriverManager.getConnection(RetryFixtures.oursUrl(stub(), RetryFixtures.FAST_RETRY));
              Statement st = c.createStatement()) {
             // a SYSTEM statement is not an INSERT: it passes through to the server untouched
             st.execute("SYSTEM ENABLE FAILPOINT stub_insert_drop_after_commit FOR 1 INSERTS ON TABLE " + t);
             st.executeUpdate("INSERT INTO " + t + " (id, s) VALUES (1, 'a'), (2, 'b')");
             assertEquals(2, st.unwrap(DedupStatement.class).lastAttempts());
         }
-        assertEquals(1, firedOn(stub, t));
-        assertExactlyOnce(stub, t, 2);
+        assertEquals(1, firedOn(stub(), t));
+        assertExactlyOnce(stub(), t, 2);
     }
 
     // --- drop before body: the connection is reset before the insert runs, nothing is written
@@ -136,7 +131,7 @@ class FaultMatrixTest {
             assertTrue(causedBy(e, SocketException.class), () -> "expected a connection reset, got " + e);
         }
         // nothing landed, and from the same error as above the caller cannot tell this case from that one
-        assertArrayEquals(new long[] {0, 0}, countAndUniq(stub, t));
+        assertArrayEquals(new long[] {0, 0}, countAndUniq(stub(), t));
     }
 
     @ParameterizedTest
@@ -155,8 +150,8 @@ class FaultMatrixTest {
             form.insert(c, t, 0);
         }
         // no problem here: the official client turns 503 into a ConnectException and retries it (at once, no backoff)
-        assertEquals(1, firedOn(stub, t));
-        assertArrayEquals(new long[] {form.rows, form.rows}, countAndUniq(stub, t));
+        assertEquals(1, firedOn(stub(), t));
+        assertArrayEquals(new long[] {form.rows, form.rows}, countAndUniq(stub(), t));
     }
 
     @ParameterizedTest
@@ -175,8 +170,8 @@ class FaultMatrixTest {
             form.insert(c, t, 0);
         }
         // 202 is one of the official client's retryable server codes, and nothing was written by the failed attempt
-        assertEquals(1, firedOn(stub, t));
-        assertArrayEquals(new long[] {form.rows, form.rows}, countAndUniq(stub, t));
+        assertEquals(1, firedOn(stub(), t));
+        assertArrayEquals(new long[] {form.rows, form.rows}, countAndUniq(stub(), t));
     }
 
     @ParameterizedTest
@@ -196,8 +191,8 @@ class FaultMatrixTest {
         }
         // the official client retries 319 blindly, without a token, into a table without a log: success is reported and
         // every row is there twice
-        assertEquals(1, firedOn(stub, t));
-        assertArrayEquals(new long[] {2 * form.rows, form.rows}, countAndUniq(stub, t));
+        assertEquals(1, firedOn(stub(), t));
+        assertArrayEquals(new long[] {2 * form.rows, form.rows}, countAndUniq(stub(), t));
     }
 
     @ParameterizedTest
@@ -218,7 +213,7 @@ class FaultMatrixTest {
             assertTrue(causedBy(e, SocketTimeoutException.class), () -> "expected a read timeout, got " + e);
         }
         // the rows are there although the caller got an error: unknown outcome
-        assertArrayEquals(new long[] {form.rows, form.rows}, countAndUniq(stub, t));
+        assertArrayEquals(new long[] {form.rows, form.rows}, countAndUniq(stub(), t));
     }
 
     @ParameterizedTest

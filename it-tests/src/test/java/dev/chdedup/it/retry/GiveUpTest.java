@@ -16,6 +16,7 @@ import dev.chdedup.driver.DedupInsertException;
 import dev.chdedup.driver.DedupStatement;
 import dev.chdedup.stub.fault.FaultKind;
 import dev.chdedup.stub.fault.FaultRule;
+import dev.chdedup.stub.junit.StubServerExtension;
 import dev.chdedup.stub.server.StubServer;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
@@ -23,10 +24,9 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * When the policy runs out (retry.maxAttempts=3 while a fault fires 5 times), the caller gets a DedupInsertException
@@ -35,31 +35,26 @@ import org.junit.jupiter.api.Test;
  */
 class GiveUpTest {
     private static final String VALUES = " (id, s) VALUES (1, 'a'), (2, 'b'), (3, 'c'), (4, 'd')";
-    private static StubServer stub;
+    @RegisterExtension
+    static final StubServerExtension STUB = StubServerExtension.builder().build();
 
-    @BeforeAll
-    static void start() throws Exception {
-        stub = StubServer.builder().port(0).build().start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        stub.close();
+    private static StubServer stub() {
+        return STUB.server();
     }
 
     @AfterEach
     void disarm() {
-        stub.faults().clear();
+        stub().faults().clear();
     }
 
     private static Connection ours() throws SQLException {
-        return DriverManager.getConnection(RetryFixtures.oursUrl(stub, RetryFixtures.FAST_RETRY, "retry.maxAttempts=3"));
+        return DriverManager.getConnection(RetryFixtures.oursUrl(stub(), RetryFixtures.FAST_RETRY, "retry.maxAttempts=3"));
     }
 
     @Test
     void unknownOutcomeGivesUpWithTheToken() throws SQLException {
-        String t = createTable(stub, "giveup", true);
-        stub.faults().add(FaultRule.of(FaultKind.DROP_AFTER_COMMIT).onTable(t).times(5));
+        String t = createTable(stub(), "giveup", true);
+        stub().faults().add(FaultRule.of(FaultKind.DROP_AFTER_COMMIT).onTable(t).times(5));
         String token;
         try (Connection c = ours(); Statement st = c.createStatement()) {
             DedupInsertException e = assertThrows(DedupInsertException.class, () -> st.executeUpdate("INSERT INTO " + t + VALUES));
@@ -80,23 +75,23 @@ class GiveUpTest {
             assertTrue(m.contains("may or may not have landed"), m);
             assertTrue(m.contains("re-sending it with the same insert_deduplication_token") && m.contains("is safe"), m);
         }
-        assertEquals(3, firedOn(stub, t), "three attempts, each committed and then dropped");
+        assertEquals(3, firedOn(stub(), t), "three attempts, each committed and then dropped");
         // each attempt was written and acknowledged by nobody, and the same token made the 2nd and 3rd no-ops
-        assertArrayEquals(new long[] {4, 4}, countAndUniq(stub, t));
+        assertArrayEquals(new long[] {4, 4}, countAndUniq(stub(), t));
 
         // what the message promises: re-sending with the same token (here through the raw driver) changes nothing
-        stub.faults().clear();
-        try (Connection c = RetryFixtures.raw(stub); Statement st = c.createStatement()) {
+        stub().faults().clear();
+        try (Connection c = RetryFixtures.raw(stub()); Statement st = c.createStatement()) {
             st.unwrap(StatementImpl.class).getLocalSettings().serverSetting("insert_deduplication_token", token);
             assertEquals(0, st.executeUpdate("INSERT INTO " + t + VALUES));
         }
-        assertArrayEquals(new long[] {4, 4}, countAndUniq(stub, t));
+        assertArrayEquals(new long[] {4, 4}, countAndUniq(stub(), t));
     }
 
     @Test
     void refusedEveryTimeGivesUpSayingNothingWasWritten() throws SQLException {
-        String t = createTable(stub, "giveup", true);
-        stub.faults().add(FaultRule.of(FaultKind.HTTP_503).onTable(t).times(5));
+        String t = createTable(stub(), "giveup", true);
+        stub().faults().add(FaultRule.of(FaultKind.HTTP_503).onTable(t).times(5));
         try (Connection c = ours(); Statement st = c.createStatement()) {
             DedupInsertException e = assertThrows(DedupInsertException.class, () -> st.executeUpdate("INSERT INTO " + t + VALUES));
             assertEquals(3, e.attempts());
@@ -105,14 +100,14 @@ class GiveUpTest {
             assertEquals(e.token(), st.unwrap(DedupStatement.class).lastToken());
             assertTrue(e.getMessage().contains("Nothing was written by the last attempt"), e.getMessage());
         }
-        assertEquals(3, firedOn(stub, t));
-        assertArrayEquals(new long[] {0, 0}, countAndUniq(stub, t));
+        assertEquals(3, firedOn(stub(), t));
+        assertArrayEquals(new long[] {0, 0}, countAndUniq(stub(), t));
     }
 
     @Test
     void batchGivesUpWithTheTokenAsTheCause() throws SQLException {
-        String t = createTable(stub, "giveup", true);
-        stub.faults().add(FaultRule.errorAfterCommit(319).onTable(t).times(5));
+        String t = createTable(stub(), "giveup", true);
+        stub().faults().add(FaultRule.errorAfterCommit(319).onTable(t).times(5));
         try (Connection c = ours(); PreparedStatement ps = c.prepareStatement("INSERT INTO " + t + " (id, s) VALUES (?, ?)")) {
             for (int i = 0; i < 100; i++) {
                 ps.setInt(1, i);
@@ -129,7 +124,7 @@ class GiveUpTest {
             assertEquals(100, e.getLargeUpdateCounts().length);
             assertEquals(Statement.EXECUTE_FAILED, e.getLargeUpdateCounts()[0]);
         }
-        assertEquals(3, firedOn(stub, t));
-        assertArrayEquals(new long[] {100, 100}, countAndUniq(stub, t));
+        assertEquals(3, firedOn(stub(), t));
+        assertArrayEquals(new long[] {100, 100}, countAndUniq(stub(), t));
     }
 }

@@ -10,6 +10,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.chdedup.stub.fault.FaultKind;
 import dev.chdedup.stub.fault.FaultRule;
+import dev.chdedup.stub.junit.StubServerExtension;
 import dev.chdedup.stub.server.StubServer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -22,10 +23,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Our driver under HikariCP (a pool of 4, configured by {@code jdbcUrl} and by {@code dataSourceClassName}) with 8
@@ -40,21 +40,16 @@ class HikariPoolTest {
     private static final FaultRule[] FAULTS = {
         FaultRule.of(FaultKind.DROP_AFTER_COMMIT), FaultRule.of(FaultKind.HTTP_503), FaultRule.errorAfterCommit(319),
         FaultRule.of(FaultKind.DROP_BEFORE_BODY), FaultRule.error(202)};
-    private static StubServer stub;
+    @RegisterExtension
+    static final StubServerExtension STUB = StubServerExtension.builder().build();
 
-    @BeforeAll
-    static void start() throws Exception {
-        stub = StubServer.builder().port(0).build().start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        stub.close();
+    private static StubServer stub() {
+        return STUB.server();
     }
 
     @AfterEach
     void disarm() {
-        stub.faults().clear();
+        stub().faults().clear();
     }
 
     private static HikariConfig pool(String name) {
@@ -70,7 +65,7 @@ class HikariPoolTest {
     void byJdbcUrl() throws Exception {
         HikariConfig config = pool("dedup-url");
         // more attempts than the default: several armed faults may hit one insert in a row
-        config.setJdbcUrl(RetryFixtures.oursUrl(stub, RetryFixtures.FAST_RETRY, "retry.maxAttempts=10"));
+        config.setJdbcUrl(RetryFixtures.oursUrl(stub(), RetryFixtures.FAST_RETRY, "retry.maxAttempts=10"));
         run(config);
     }
 
@@ -78,12 +73,12 @@ class HikariPoolTest {
     void byDataSourceClassName() throws Exception {
         HikariConfig config = pool("dedup-datasource");
         config.setDataSourceClassName("dev.chdedup.driver.DedupDataSource");
-        config.addDataSourceProperty("url", RetryFixtures.oursUrl(stub, RetryFixtures.FAST_RETRY, "retry.maxAttempts=10"));
+        config.addDataSourceProperty("url", RetryFixtures.oursUrl(stub(), RetryFixtures.FAST_RETRY, "retry.maxAttempts=10"));
         run(config);
     }
 
     private static void run(HikariConfig config) throws Exception {
-        String table = createTable(stub, "pool", true);
+        String table = createTable(stub(), "pool", true);
         AtomicInteger inserts = new AtomicInteger();
         AtomicInteger armed = new AtomicInteger();
         try (HikariDataSource ds = new HikariDataSource(config)) {
@@ -96,7 +91,7 @@ class HikariPoolTest {
                         for (int k = 0; k < INSERTS_PER_THREAD; k++) {
                             int n = inserts.incrementAndGet();
                             if (n % 5 == 0) {
-                                stub.faults().add(FAULTS[armed.getAndIncrement() % FAULTS.length].onTable(table).times(1));
+                                stub().faults().add(FAULTS[armed.getAndIncrement() % FAULTS.length].onTable(table).times(1));
                             }
                             long base = ((long) worker * INSERTS_PER_THREAD + k) * ROWS_PER_INSERT;
                             insert(ds, table, base, k % 2 == 0);
@@ -113,9 +108,9 @@ class HikariPoolTest {
         }
         // the last thread to arm a fault made a successful attempt afterwards, which no armed fault can have survived
         assertEquals(THREADS * INSERTS_PER_THREAD / 5, armed.get());
-        assertEquals(armed.get(), firedOn(stub, table), "every armed fault fired");
-        assertTrue(firedOn(stub.faults(), table, FaultKind.DROP_AFTER_COMMIT) > 0);
-        assertExactlyOnce(stub, table, (long) THREADS * INSERTS_PER_THREAD * ROWS_PER_INSERT);
+        assertEquals(armed.get(), firedOn(stub(), table), "every armed fault fired");
+        assertTrue(firedOn(stub().faults(), table, FaultKind.DROP_AFTER_COMMIT) > 0);
+        assertExactlyOnce(stub(), table, (long) THREADS * INSERTS_PER_THREAD * ROWS_PER_INSERT);
     }
 
     /** One insert of ROWS_PER_INSERT ids from {@code base}, as a PreparedStatement batch or a Statement with VALUES. */

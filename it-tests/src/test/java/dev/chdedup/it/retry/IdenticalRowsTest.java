@@ -8,15 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import dev.chdedup.driver.DedupStatement;
+import dev.chdedup.stub.junit.StubServerExtension;
 import dev.chdedup.stub.server.StubServer;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Two different inserts that happen to carry identical rows are two inserts: with our driver each gets its own token,
@@ -24,33 +24,28 @@ import org.junit.jupiter.api.Test;
  */
 class IdenticalRowsTest {
     private static final String ROWS = " (id, s) VALUES (1, 'same'), (2, 'same')";
-    private static StubServer stub;
+    @RegisterExtension
+    static final StubServerExtension STUB = StubServerExtension.builder().build();
 
-    @BeforeAll
-    static void start() throws Exception {
-        stub = StubServer.builder().port(0).build().start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        stub.close();
+    private static StubServer stub() {
+        return STUB.server();
     }
 
     @Test
     void rawDriverLosesTheSecondInsertToTheDataHash() throws SQLException {
-        String t = createTable(stub, "same_raw", true);
-        try (Connection c = RetryFixtures.raw(stub); Statement st = c.createStatement()) {
+        String t = createTable(stub(), "same_raw", true);
+        try (Connection c = RetryFixtures.raw(stub()); Statement st = c.createStatement()) {
             assertEquals(2, st.executeUpdate("INSERT INTO " + t + ROWS));
             // accepted as a success, but written nothing: same block, same hash, found in the log
             assertEquals(0, st.executeUpdate("INSERT INTO " + t + ROWS));
         }
-        assertArrayEquals(new long[] {2, 2}, countAndUniq(stub, t));
+        assertArrayEquals(new long[] {2, 2}, countAndUniq(stub(), t));
     }
 
     @Test
     void oursLandsBothStatements() throws SQLException {
-        String t = createTable(stub, "same_stmt", true);
-        try (Connection c = DriverManager.getConnection(RetryFixtures.oursUrl(stub)); Statement st = c.createStatement()) {
+        String t = createTable(stub(), "same_stmt", true);
+        try (Connection c = DriverManager.getConnection(RetryFixtures.oursUrl(stub())); Statement st = c.createStatement()) {
             assertEquals(2, st.executeUpdate("INSERT INTO " + t + ROWS));
             String first = st.unwrap(DedupStatement.class).lastToken();
             assertEquals(2, st.executeUpdate("INSERT INTO " + t + ROWS));
@@ -58,13 +53,13 @@ class IdenticalRowsTest {
             assertNotNull(first);
             assertNotEquals(first, second);
         }
-        assertArrayEquals(new long[] {4, 2}, countAndUniq(stub, t));
+        assertArrayEquals(new long[] {4, 2}, countAndUniq(stub(), t));
     }
 
     @Test
     void oursLandsBothBatches() throws SQLException {
-        String t = createTable(stub, "same_batch", true);
-        try (Connection c = DriverManager.getConnection(RetryFixtures.oursUrl(stub));
+        String t = createTable(stub(), "same_batch", true);
+        try (Connection c = DriverManager.getConnection(RetryFixtures.oursUrl(stub()));
              PreparedStatement ps = c.prepareStatement("INSERT INTO " + t + " (id, s) VALUES (?, ?)")) {
             for (int round = 0; round < 2; round++) {
                 for (int id = 1; id <= 100; id++) {
@@ -77,6 +72,6 @@ class IdenticalRowsTest {
                 assertEquals(1, counts[0], "written_rows matched the batch size");
             }
         }
-        assertArrayEquals(new long[] {200, 100}, countAndUniq(stub, t));
+        assertArrayEquals(new long[] {200, 100}, countAndUniq(stub(), t));
     }
 }

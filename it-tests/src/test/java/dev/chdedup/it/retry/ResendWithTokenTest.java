@@ -8,6 +8,7 @@ import dev.chdedup.driver.DedupInsertException;
 import dev.chdedup.driver.DedupStatement;
 import dev.chdedup.stub.fault.FaultKind;
 import dev.chdedup.stub.fault.FaultRule;
+import dev.chdedup.stub.junit.StubServerExtension;
 import dev.chdedup.stub.server.StubServer;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
@@ -15,36 +16,30 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * After the driver gives up, the application can re-send the same insert later with the token the exception
  * carries (DedupStatement.setNextToken): whether or not the first execution landed, the table ends with one copy.
  */
 class ResendWithTokenTest {
-    private static StubServer stub;
+    @RegisterExtension
+    static final StubServerExtension STUB = StubServerExtension.builder().build();
 
-    @BeforeAll
-    static void start() throws Exception {
-        stub = StubServer.builder().port(0).build().start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        stub.close();
+    private static StubServer stub() {
+        return STUB.server();
     }
 
     private static Connection ours() throws SQLException {
-        return DriverManager.getConnection(RetryFixtures.oursUrl(stub, RetryFixtures.FAST_RETRY, "retry.maxAttempts=2"));
+        return DriverManager.getConnection(RetryFixtures.oursUrl(stub(), RetryFixtures.FAST_RETRY, "retry.maxAttempts=2"));
     }
 
     @Test
     void resendingALandedInsertWithItsTokenAddsNothing() throws SQLException {
-        String table = RetryFixtures.createTable(stub, "resend_landed", true);
+        String table = RetryFixtures.createTable(stub(), "resend_landed", true);
         String sql = "INSERT INTO " + table + " VALUES (1, 'a'), (2, 'b'), (3, 'c')";
-        stub.faults().add(FaultRule.errorAfterCommit(319).onTable(table).times(2));
+        stub().faults().add(FaultRule.errorAfterCommit(319).onTable(table).times(2));
         String token;
         try (Connection c = ours(); Statement st = c.createStatement()) {
             DedupInsertException e = assertThrows(DedupInsertException.class, () -> st.executeUpdate(sql));
@@ -58,13 +53,13 @@ class ResendWithTokenTest {
             st.executeUpdate(sql);
             assertEquals(token, st.unwrap(DedupStatement.class).lastToken());
         }
-        RetryFixtures.assertExactlyOnce(stub, table, 3);
+        RetryFixtures.assertExactlyOnce(stub(), table, 3);
     }
 
     @Test
     void resendingAnInsertThatNeverLandedWritesItOnce() throws SQLException {
-        String table = RetryFixtures.createTable(stub, "resend_lost", true);
-        stub.faults().add(FaultRule.of(FaultKind.DROP_BEFORE_BODY).onTable(table).times(2));
+        String table = RetryFixtures.createTable(stub(), "resend_lost", true);
+        stub().faults().add(FaultRule.of(FaultKind.DROP_BEFORE_BODY).onTable(table).times(2));
         String token;
         try (Connection c = ours(); PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (id, s) VALUES (?, ?)")) {
             for (int i = 0; i < 4; i++) {
@@ -75,7 +70,7 @@ class ResendWithTokenTest {
             BatchUpdateException e = assertThrows(BatchUpdateException.class, ps::executeBatch);
             token = ((DedupInsertException) e.getCause()).token();
         }
-        assertEquals(0, RetryFixtures.countAndUniq(stub, table)[0]);
+        assertEquals(0, RetryFixtures.countAndUniq(stub(), table)[0]);
         try (Connection c = ours(); PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (id, s) VALUES (?, ?)")) {
             ps.unwrap(DedupStatement.class).setNextToken(token);
             for (int i = 0; i < 4; i++) {
@@ -93,6 +88,6 @@ class ResendWithTokenTest {
             }
             ps.executeBatch();
         }
-        RetryFixtures.assertExactlyOnce(stub, table, 4);
+        RetryFixtures.assertExactlyOnce(stub(), table, 4);
     }
 }

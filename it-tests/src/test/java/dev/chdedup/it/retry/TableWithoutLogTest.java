@@ -13,15 +13,15 @@ import dev.chdedup.driver.DedupInsertException;
 import dev.chdedup.driver.DedupStatement;
 import dev.chdedup.stub.fault.FaultKind;
 import dev.chdedup.stub.fault.FaultRule;
+import dev.chdedup.stub.junit.StubServerExtension;
 import dev.chdedup.stub.server.StubServer;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A plain MergeTree keeps no deduplication log (non_replicated_deduplication_window = 0), so nothing can recognize a
@@ -30,28 +30,23 @@ import org.junit.jupiter.api.Test;
  */
 class TableWithoutLogTest {
     private static final String VALUES = " (id, s) VALUES (1, 'a'), (2, 'b'), (3, 'c')";
-    private static StubServer stub;
+    @RegisterExtension
+    static final StubServerExtension STUB = StubServerExtension.builder().build();
 
-    @BeforeAll
-    static void start() throws Exception {
-        stub = StubServer.builder().port(0).build().start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        stub.close();
+    private static StubServer stub() {
+        return STUB.server();
     }
 
     @AfterEach
     void disarm() {
-        stub.faults().clear();
+        stub().faults().clear();
     }
 
     @Test
     void unknownOutcomeIsAClearErrorNotARetry() throws SQLException {
-        String t = createTable(stub, "nolog", false);
-        stub.faults().add(FaultRule.of(FaultKind.DROP_AFTER_COMMIT).onTable(t).times(1));
-        try (Connection c = DriverManager.getConnection(RetryFixtures.oursUrl(stub, RetryFixtures.FAST_RETRY));
+        String t = createTable(stub(), "nolog", false);
+        stub().faults().add(FaultRule.of(FaultKind.DROP_AFTER_COMMIT).onTable(t).times(1));
+        try (Connection c = DriverManager.getConnection(RetryFixtures.oursUrl(stub(), RetryFixtures.FAST_RETRY));
              Statement st = c.createStatement()) {
             DedupInsertException e = assertThrows(DedupInsertException.class, () -> st.executeUpdate("INSERT INTO " + t + VALUES));
             assertTrue(e.outcomeUnknown());
@@ -62,35 +57,35 @@ class TableWithoutLogTest {
             assertNotNull(e.token());
             assertEquals(e.token(), st.unwrap(DedupStatement.class).lastToken());
         }
-        assertEquals(1, firedOn(stub, t));
+        assertEquals(1, firedOn(stub(), t));
         // the rows did land, once: a retry would have written them twice
-        assertArrayEquals(new long[] {3, 3}, countAndUniq(stub, t));
+        assertArrayEquals(new long[] {3, 3}, countAndUniq(stub(), t));
     }
 
     @Test
     void anErrorThatWroteNothingIsStillRetried() throws SQLException {
-        String t = createTable(stub, "nolog", false);
-        stub.faults().add(FaultRule.of(FaultKind.HTTP_503).onTable(t).times(1));
-        try (Connection c = DriverManager.getConnection(RetryFixtures.oursUrl(stub, RetryFixtures.FAST_RETRY));
+        String t = createTable(stub(), "nolog", false);
+        stub().faults().add(FaultRule.of(FaultKind.HTTP_503).onTable(t).times(1));
+        try (Connection c = DriverManager.getConnection(RetryFixtures.oursUrl(stub(), RetryFixtures.FAST_RETRY));
              Statement st = c.createStatement()) {
             assertEquals(3, st.executeUpdate("INSERT INTO " + t + VALUES));
             assertEquals(2, st.unwrap(DedupStatement.class).lastAttempts());
         }
-        assertEquals(1, firedOn(stub, t));
-        assertArrayEquals(new long[] {3, 3}, countAndUniq(stub, t));
+        assertEquals(1, firedOn(stub(), t));
+        assertArrayEquals(new long[] {3, 3}, countAndUniq(stub(), t));
     }
 
     @Test
     void retryAnywayWhenConfigured() throws SQLException {
-        String t = createTable(stub, "nolog", false);
-        stub.faults().add(FaultRule.of(FaultKind.DROP_AFTER_COMMIT).onTable(t).times(1));
-        try (Connection c = DriverManager.getConnection(RetryFixtures.oursUrl(stub, RetryFixtures.FAST_RETRY, "dedup.onTableWithoutLog=retry"));
+        String t = createTable(stub(), "nolog", false);
+        stub().faults().add(FaultRule.of(FaultKind.DROP_AFTER_COMMIT).onTable(t).times(1));
+        try (Connection c = DriverManager.getConnection(RetryFixtures.oursUrl(stub(), RetryFixtures.FAST_RETRY, "dedup.onTableWithoutLog=retry"));
              Statement st = c.createStatement()) {
             st.executeUpdate("INSERT INTO " + t + VALUES);
             assertEquals(2, st.unwrap(DedupStatement.class).lastAttempts());
         }
-        assertEquals(1, firedOn(stub, t));
+        assertEquals(1, firedOn(stub(), t));
         // the risk the user accepted: without a log the retry cannot be recognized, and the rows are there twice
-        assertArrayEquals(new long[] {6, 3}, countAndUniq(stub, t));
+        assertArrayEquals(new long[] {6, 3}, countAndUniq(stub(), t));
     }
 }

@@ -4,6 +4,7 @@ import static dev.chdedup.it.retry.RetryFixtures.createTable;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import dev.chdedup.stub.junit.StubServerExtension;
 import dev.chdedup.stub.server.StubServer;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -13,9 +14,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What a PreparedStatement binds is what lands, byte for byte, through our driver's own rendering: quotes,
@@ -26,20 +26,15 @@ import org.junit.jupiter.api.Test;
 class ValuesRoundTripTest {
     private static final String[] VALUES = {"plain", "it's", "back\\slash\\", "\\'", "a ? b", "-- not a comment", "/* nor this */",
         "ünïcødé ✓ 😀", "tab\there\nnew line\r", "nul\u0000byte", "{d '2024-01-02'}", "{fn now()}", "{ts '2024-01-02 03:04:05'}", "", "'; DROP TABLE x; --"};
-    private static StubServer stub;
+    @RegisterExtension
+    static final StubServerExtension STUB = StubServerExtension.builder().build();
 
-    @BeforeAll
-    static void start() throws Exception {
-        stub = StubServer.builder().port(0).build().start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        stub.close();
+    private static StubServer stub() {
+        return STUB.server();
     }
 
     private static List<String> insertAndRead(String url, boolean batch) throws SQLException {
-        String t = createTable(stub, "values", true);
+        String t = createTable(stub(), "values", true);
         try (Connection c = DriverManager.getConnection(url)) {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + t + " (id, s) VALUES (?, ?)")) {
                 for (int i = 0; i < VALUES.length; i++) {
@@ -68,17 +63,17 @@ class ValuesRoundTripTest {
 
     @Test
     void oursBatch() throws SQLException {
-        assertEquals(List.of(VALUES), insertAndRead(RetryFixtures.oursUrl(stub), true));
+        assertEquals(List.of(VALUES), insertAndRead(RetryFixtures.oursUrl(stub()), true));
     }
 
     @Test
     void oursOneByOne() throws SQLException {
-        assertEquals(List.of(VALUES), insertAndRead(RetryFixtures.oursUrl(stub), false));
+        assertEquals(List.of(VALUES), insertAndRead(RetryFixtures.oursUrl(stub()), false));
     }
 
     @Test
     void rawRewritesAnEscapeInsideAValue() throws SQLException {
-        List<String> raw = insertAndRead(RetryFixtures.rawUrl(stub), true);
+        List<String> raw = insertAndRead(RetryFixtures.rawUrl(stub()), true);
         int fn = List.of(VALUES).indexOf("{fn now()}");
         assertNotEquals(VALUES[fn], raw.get(fn), "if the official driver stops rewriting values, this test and the comment above go");
         assertEquals("now()", raw.get(fn));
@@ -86,15 +81,15 @@ class ValuesRoundTripTest {
 
     @Test
     void escapesInTheStatementTextAreStillConverted() throws SQLException {
-        String t = createTable(stub, "values", true);
-        try (Connection c = DriverManager.getConnection(RetryFixtures.oursUrl(stub));
+        String t = createTable(stub(), "values", true);
+        try (Connection c = DriverManager.getConnection(RetryFixtures.oursUrl(stub()));
              PreparedStatement ps = c.prepareStatement("INSERT INTO " + t + " (id, s) VALUES (?, {fn concat(?, '!')})")) {
             ps.setInt(1, 1);
             ps.setString(2, "{fn now()}");
             ps.addBatch();
             ps.executeBatch();
         }
-        try (Connection c = RetryFixtures.raw(stub); Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT s FROM " + t)) {
+        try (Connection c = RetryFixtures.raw(stub()); Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT s FROM " + t)) {
             rs.next();
             assertEquals("{fn now()}!", rs.getString(1));
         }
