@@ -18,25 +18,42 @@ import java.util.regex.Pattern;
  * after the request was sent, a missing response and the codes of an unknown outcome are
  * {@link ErrorClass#UNKNOWN_OUTCOME}; everything else (syntax, types, unknown table or setting, authentication) is
  * {@link ErrorClass#NEVER}. The ClickHouse code comes from {@link SQLException#getErrorCode()} or from the
- * {@code Code: N.} of a message.
+ * {@code Code: N.} of a message (older servers write {@code Code: N, e.displayText() = ...}). Of the safe codes only
+ * those refused before the pipeline starts ({@link #BEFORE_WRITE_CODES}) stay safe for an INSERT that may span several
+ * blocks or parts: the others are raised per block, so after the first blocks were committed the outcome is unknown.
  */
 public final class ErrorClassifier {
     /** Refused before any write: too many queries or connections, readonly, memory, too many parts, quorum. */
     public static final Set<Integer> SAFE_CODES = Set.of(202, 203, 164, 242, 252, 241, 285, 286);
     /** The insert may have been written: timeouts, network errors, quorum wait timeouts, keeper errors. */
     public static final Set<Integer> UNKNOWN_OUTCOME_CODES = Set.of(209, 210, 3, 159, 319, 999, 244, 425);
+    /**
+     * The safe codes a server raises before it writes anything, whatever the size of the INSERT: too many queries or
+     * connections, a readonly user. The rest of {@link #SAFE_CODES} (memory, readonly table, too many parts, quorum)
+     * is raised while blocks are written, so once a block may have been committed it means an unknown outcome.
+     */
+    public static final Set<Integer> BEFORE_WRITE_CODES = Set.of(202, 203, 164);
 
-    private static final Pattern CODE = Pattern.compile("Code: (\\d+)\\.");
+    /** {@code Code: 115.} (ClickHouse 20.x and later) or {@code Code: 115, e.displayText()} (older servers). */
+    private static final Pattern CODE = Pattern.compile("Code: (\\d+)[.,]");
     private static final int MAX_DEPTH = 20;
 
     private ErrorClassifier() {
     }
 
     public static ErrorClass classify(Throwable error) {
+        return classify(error, false);
+    }
+
+    /**
+     * As {@link #classify(Throwable)}, for an INSERT that {@code mayHaveWritten} part of itself before failing (it may
+     * span several blocks or partitions, or feed materialized views): a per-block code is then an unknown outcome.
+     */
+    public static ErrorClass classify(Throwable error, boolean mayHaveWritten) {
         ErrorClass best = null;
         Throwable t = error;
         for (int depth = 0; t != null && depth < MAX_DEPTH; depth++, t = t.getCause() == t ? null : t.getCause()) {
-            ErrorClass c = classifyOne(t);
+            ErrorClass c = classifyOne(t, mayHaveWritten);
             if (c == ErrorClass.UNKNOWN_OUTCOME) {
                 return c;
             }
@@ -77,14 +94,14 @@ public final class ErrorClassifier {
         return 0;
     }
 
-    private static ErrorClass classifyOne(Throwable t) {
+    private static ErrorClass classifyOne(Throwable t, boolean mayHaveWritten) {
         int code = ownCode(t);
         if (code > 0) {
             if (UNKNOWN_OUTCOME_CODES.contains(code)) {
                 return ErrorClass.UNKNOWN_OUTCOME;
             }
             if (SAFE_CODES.contains(code)) {
-                return ErrorClass.SAFE_TO_RETRY;
+                return mayHaveWritten && !BEFORE_WRITE_CODES.contains(code) ? ErrorClass.UNKNOWN_OUTCOME : ErrorClass.SAFE_TO_RETRY;
             }
             return null;
         }

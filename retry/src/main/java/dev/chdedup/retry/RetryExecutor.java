@@ -62,6 +62,15 @@ public final class RetryExecutor {
      * With {@code unknownOutcomeRetryable} false, an error of unknown outcome ends the attempts at once.
      */
     public <T> T execute(Attempt<T> op, boolean unknownOutcomeRetryable, RetryListener listener) throws GaveUpException {
+        return execute(op, unknownOutcomeRetryable, false, listener);
+    }
+
+    /**
+     * As {@link #execute(Attempt, boolean, RetryListener)} for an operation that {@code mayHaveWritten} part of itself
+     * when it fails (see {@link ErrorClassifier#classify(Throwable, boolean)}).
+     */
+    public <T> T execute(Attempt<T> op, boolean unknownOutcomeRetryable, boolean mayHaveWritten, RetryListener listener)
+        throws GaveUpException {
         long start = System.nanoTime();
         long deadline = start + policy.maxElapsed().toNanos();
         AtomicInteger attempt = new AtomicInteger();
@@ -79,7 +88,7 @@ public final class RetryExecutor {
                 return Math.max(0, Math.min(backoff.apply(n), remaining));
             })
             .retryOnException(e -> {
-                ErrorClass c = ErrorClassifier.classify(e);
+                ErrorClass c = ErrorClassifier.classify(e, mayHaveWritten);
                 last[0] = c;
                 boolean retryable = c == ErrorClass.SAFE_TO_RETRY || c == ErrorClass.UNKNOWN_OUTCOME && unknownOutcomeRetryable;
                 return retryable && System.nanoTime() < deadline && attempt.get() < policy.maxAttempts();
@@ -88,7 +97,7 @@ public final class RetryExecutor {
             .build();
         Retry retry = Retry.of("chdedup-insert", config);
         retry.getEventPublisher().onRetry(ev -> listener.onRetry(ev.getNumberOfRetryAttempts(), ev.getLastThrowable(),
-            ErrorClassifier.classify(ev.getLastThrowable()), ev.getWaitInterval().toMillis()));
+            ErrorClassifier.classify(ev.getLastThrowable(), mayHaveWritten), ev.getWaitInterval().toMillis()));
         try {
             T result = Retry.decorateCheckedSupplier(retry, () -> {
                 int n = attempt.incrementAndGet();
@@ -105,7 +114,7 @@ public final class RetryExecutor {
             if (errors.isEmpty()) {
                 errors.add(t);
             }
-            ErrorClass c = last[0] != null ? last[0] : ErrorClassifier.classify(t);
+            ErrorClass c = last[0] != null ? last[0] : ErrorClassifier.classify(t, mayHaveWritten);
             listener.onGiveUp(attempt.get(), errors.get(errors.size() - 1), c);
             throw new GaveUpException(attempt.get(), errors, c);
         }

@@ -49,4 +49,39 @@ class ErrorClassifierTest {
         e.addSuppressed(new ConnectException());
         assertEquals(ErrorClass.UNKNOWN_OUTCOME, ErrorClassifier.classify(new RuntimeException(ch(202).getMessage(), e)));
     }
+
+    /** What ClickHouse 18.16 answers, as the official driver 0.10.0 raises it: SQLState 22000, errorCode 0. */
+    private static SQLException old(int code, String message) {
+        return new SQLException("Code: " + code + ", e.displayText() = DB::Exception: " + message + ", e.what() = DB::Exception"
+            + " (transport error: 500)", "22000", 0);
+    }
+
+    @Test
+    void olderServersWriteTheCodeBeforeAComma() {
+        assertEquals(115, ErrorClassifier.codeOf(old(115, "Unknown setting deduplicate_insert")));
+        for (int c : new int[] {242, 285, 286}) {
+            assertEquals(ErrorClass.SAFE_TO_RETRY, ErrorClassifier.classify(old(c, "refused")), "code " + c);
+        }
+        SQLException quorum = old(319, "Unknown status, client must retry. Reason: Code: 159, e.displayText() = DB::Exception: Timeout"
+            + " while waiting for quorum, e.what() = DB::Exception");
+        assertEquals(319, ErrorClassifier.codeOf(quorum), "the outer code, not the reason's");
+        assertEquals(ErrorClass.UNKNOWN_OUTCOME, ErrorClassifier.classify(quorum));
+        assertEquals(ErrorClass.UNKNOWN_OUTCOME, ErrorClassifier.classify(old(159, "Timeout while waiting for quorum")));
+        assertEquals(ErrorClass.NEVER, ErrorClassifier.classify(old(62, "Syntax error: failed at position 1")));
+        assertEquals(0, ErrorClassifier.codeOf(new SQLException("Code: none here, e.displayText() = x")));
+    }
+
+    @Test
+    void aCodeRaisedBetweenBlocksIsAnUnknownOutcomeOnceABlockMayHaveLanded() {
+        for (int c : new int[] {241, 242, 252, 285, 286}) {
+            assertEquals(ErrorClass.SAFE_TO_RETRY, ErrorClassifier.classify(ch(c), false), "single block, code " + c);
+            assertEquals(ErrorClass.UNKNOWN_OUTCOME, ErrorClassifier.classify(ch(c), true), "several blocks, code " + c);
+            assertEquals(ErrorClass.UNKNOWN_OUTCOME, ErrorClassifier.classify(old(c, "x"), true), "several blocks, old text, code " + c);
+        }
+        for (int c : ErrorClassifier.BEFORE_WRITE_CODES) {
+            assertEquals(ErrorClass.SAFE_TO_RETRY, ErrorClassifier.classify(ch(c), true), "refused before writing, code " + c);
+        }
+        assertEquals(ErrorClass.SAFE_TO_RETRY, ErrorClassifier.classify(new SQLException("x", new ConnectException("refused")), true));
+        assertEquals(ErrorClass.NEVER, ErrorClassifier.classify(ch(27), true));
+    }
 }
