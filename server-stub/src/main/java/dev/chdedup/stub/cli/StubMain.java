@@ -30,10 +30,16 @@ public final class StubMain implements Callable<Integer> {
     @Option(names = "--unknown-setting", description = "A setting to answer with Code 115, as an older ClickHouse does (repeatable).")
     java.util.List<String> unknownSettings = new java.util.ArrayList<>();
 
+    @Option(names = "--emulate", description = "Play an older ClickHouse: 18.16 or 22.1 (default: the current one).")
+    String emulate;
+
     @Override
     public Integer call() throws Exception {
         StubServer.Builder b = StubServer.builder().host(host).port(port).dataDir(dataDir)
             .unknownSettings(unknownSettings.toArray(new String[0]));
+        if (emulate != null) {
+            b.emulate(emulate);
+        }
         for (String u : users) {
             int c = u.indexOf(':');
             b.user(c < 0 ? u : u.substring(0, c), c < 0 ? "" : u.substring(c + 1));

@@ -1,5 +1,6 @@
 package dev.chdedup.stub.server;
 
+import dev.chdedup.stub.compat.CompatibilityProfile;
 import dev.chdedup.stub.compress.CompressedBlockInputStream;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
@@ -55,6 +56,8 @@ public final class HttpInterface implements HttpHandler {
     /** Settings this server pretends not to know, to play an older ClickHouse (see StubServer.Builder). */
     private final Set<String> unknownSettings;
     private final dev.chdedup.stub.exec.ProcessList processes;
+    /** The older ClickHouse this interface plays (errors, headers, settings, formats); CURRENT changes nothing. */
+    private volatile CompatibilityProfile compat = CompatibilityProfile.CURRENT;
 
     public HttpInterface(Interpreter interpreter, Sessions sessions, Map<String, String> users, Events events, QueryHooks hooks,
                          Set<String> unknownSettings, dev.chdedup.stub.exec.ProcessList processes) {
@@ -67,12 +70,21 @@ public final class HttpInterface implements HttpHandler {
         this.unknownSettings = Set.copyOf(unknownSettings);
     }
 
+    /** Plays {@code profile} from the next request on. */
+    public HttpInterface emulate(CompatibilityProfile profile) {
+        this.compat = profile;
+        return this;
+    }
+
     /** Refuses a setting this server plays not to know, in ClickHouse's words. */
     private void checkKnown(Iterable<String> names) {
         for (String n : names) {
             if (unknownSettings.contains(n)) {
                 throw new ChException(ErrorCode.UNKNOWN_SETTING, "Setting " + n + " is neither a builtin setting nor started with the"
                     + " prefix 'custom_' registered for user-defined settings");
+            }
+            if (!compat.knowsSetting(n)) {
+                throw compat.unknownSetting(n);
             }
             KnownSettings.check(n);
         }
@@ -92,8 +104,10 @@ public final class HttpInterface implements HttpHandler {
         }
         String queryId = firstNonNull(req.param("query_id"), req.header("X-ClickHouse-Query-Id"), UUID.randomUUID().toString());
         resp.header("X-ClickHouse-Server-Display-Name", ServerInfo.DISPLAY_NAME);
-        resp.header("X-ClickHouse-Query-Id", queryId);
-        resp.header("X-ClickHouse-Timezone", ServerInfo.TIMEZONE);
+        if (compat.queryHeaders()) {
+            resp.header("X-ClickHouse-Query-Id", queryId);
+            resp.header("X-ClickHouse-Timezone", ServerInfo.TIMEZONE);
+        }
         Sessions.Session session = null;
         Output out = null;
         try {
@@ -126,7 +140,8 @@ public final class HttpInterface implements HttpHandler {
             if ("1".equals(req.param("decompress")) || "true".equals(req.param("decompress"))) {
                 body = new CompressedBlockInputStream(body);
             }
-            String defaultFormat = firstNonNull(req.param("default_format"), req.header("X-ClickHouse-Format"), "TabSeparated");
+            String defaultFormat = firstNonNull(req.param("default_format"), compat.honorsFormatHeader() ? req.header("X-ClickHouse-Format")
+                : null, "TabSeparated");
             run(req, body, ctx, session, defaultFormat, out);
         } catch (dev.chdedup.stub.fault.FaultInjector.FaultFired fired) {
             LOG.debug("Query {}: injected fault answered", queryId);
@@ -141,13 +156,17 @@ public final class HttpInterface implements HttpHandler {
                 out.appendError(ch);
             } else if (!resp.committed() && !resp.aborted()) {
                 resp.status(ch.code().httpStatus());
-                resp.header("X-ClickHouse-Exception-Code", Integer.toString(ch.code().code));
+                if (compat.queryHeaders()) {
+                    resp.header("X-ClickHouse-Exception-Code", Integer.toString(ch.code().code));
+                }
                 if (ch.code().httpStatus() == 401) {
                     resp.header("WWW-Authenticate", "Basic realm=\"ClickHouse server HTTP API\"");
                 }
-                byte[] b = (ch.displayText() + " (version " + ServerInfo.VERSION + ")\n").getBytes(StandardCharsets.UTF_8);
+                byte[] b = compat.errorBody(ch, ServerInfo.VERSION).getBytes(StandardCharsets.UTF_8);
                 resp.contentType("text/plain; charset=UTF-8");
-                resp.contentLength(b.length);
+                if (!compat.legacyErrorText()) {
+                    resp.contentLength(b.length);
+                }
                 resp.body().write(b);
             }
         } finally {
@@ -206,6 +225,8 @@ public final class HttpInterface implements HttpHandler {
                                Sessions.Session session, String defaultFormat, Output out) throws IOException {
         Statement st = parsed.statement();
         if (st instanceof Statement.Insert) {
+            compat.checkInsertSettingsClause(sql, !((Statement.Insert) st).settings().isEmpty());
+            compat.checkFormat(((Statement.Insert) st).format());
             checkKnown(((Statement.Insert) st).settings().keySet());
             if (((Statement.Insert) st).select() != null) {
                 checkKnown(((Statement.Insert) st).select().settings().keySet());
@@ -255,10 +276,20 @@ public final class HttpInterface implements HttpHandler {
                 return;
             }
             out.finishEmpty(summary(d.writtenRows(), d.writtenBytes(), System.nanoTime() - start));
+            if (!compat.queryHeaders()) {
+                out.response().headers().remove("X-ClickHouse-Summary");
+            }
             return;
         }
         QueryResult.Rows rows = (QueryResult.Rows) r;
         String format = firstNonNull(rows.format(), parsed.format(), defaultFormat);
+        compat.checkFormat(format);
+        if (compat.emptyCompressedResult() && ("1".equals(req.param("compress")) || "true".equals(req.param("compress")))) {
+            // ClickHouse 18.16 answers a successful SELECT with compress=1 with status 200 and an empty body
+            out.finishEmpty("");
+            out.response().headers().remove("X-ClickHouse-Summary");
+            return;
+        }
         out.writeRows(rows.stream(), format, ctx, start);
     }
 

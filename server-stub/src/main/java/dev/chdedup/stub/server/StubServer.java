@@ -35,6 +35,7 @@ public final class StubServer implements Closeable {
     private final Map<String, String> users;
     private final Duration keepAlive;
     private final java.util.Set<String> unknownSettings;
+    private final dev.chdedup.stub.compat.CompatibilityProfile compat;
     private volatile State state = State.LATENT;
     private HttpServer http;
     private DatabaseCatalog catalog;
@@ -58,6 +59,7 @@ public final class StubServer implements Closeable {
         this.users = Map.copyOf(b.users);
         this.keepAlive = b.keepAlive;
         this.unknownSettings = java.util.Set.copyOf(b.unknownSettings);
+        this.compat = b.compat;
     }
 
     public static Builder builder() {
@@ -102,7 +104,8 @@ public final class StubServer implements Closeable {
         system.attach(processes);
         Interpreter interpreter = new Interpreter(catalog, selects, inserts, commands, processes);
         components = new Components(catalog, interpreter, events, system, dedup, views);
-        HttpInterface handler = new HttpInterface(interpreter, new Sessions(), users, events, faults, unknownSettings, processes);
+        HttpInterface handler = new HttpInterface(interpreter, new Sessions(), users, events, faults, unknownSettings, processes)
+            .emulate(compat);
         http = HttpServer.builder().host(host).port(port).handler(handler).idleTimeout(keepAlive).build().start();
         port = http.port();
         state = State.STARTED;
@@ -180,6 +183,7 @@ public final class StubServer implements Closeable {
         private final Map<String, String> users = new LinkedHashMap<>(Map.of("default", ""));
         private Duration keepAlive = Duration.ofSeconds(10);
         private final java.util.Set<String> unknownSettings = new java.util.LinkedHashSet<>();
+        private dev.chdedup.stub.compat.CompatibilityProfile compat = dev.chdedup.stub.compat.CompatibilityProfile.CURRENT;
 
         public Builder host(String host) {
             this.host = host;
@@ -209,6 +213,15 @@ public final class StubServer implements Closeable {
          */
         public Builder unknownSettings(String... names) {
             unknownSettings.addAll(java.util.List.of(names));
+            return this;
+        }
+
+        /**
+         * Plays an older ClickHouse on the HTTP interface: {@code "18.16"} (error text, headers, settings and formats
+         * of 18.16.1) or {@code "22.1"} (modern errors, no insert_deduplication_token); see CompatibilityProfile.
+         */
+        public Builder emulate(String version) {
+            this.compat = dev.chdedup.stub.compat.CompatibilityProfile.named(version);
             return this;
         }
 

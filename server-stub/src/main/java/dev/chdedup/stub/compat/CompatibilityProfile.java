@@ -1,0 +1,96 @@
+package dev.chdedup.stub.compat;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * What an older ClickHouse does differently on the HTTP interface, as data: the settings and formats it lacks, how it
+ * words an error and which headers it sends, whether it takes {@code INSERT ... SETTINGS}. The stub plays one of these
+ * with {@code StubServer.builder().emulate("18.16")} or {@code --emulate 18.16}. {@link #CLICKHOUSE_18_16} follows what
+ * a real 18.16.1 answered (../shared/clickhouse-observed/); {@link #CLICKHOUSE_22_1} is the last release before
+ * {@code insert_deduplication_token}: modern error text and headers, no token. {@link #CURRENT} changes nothing.
+ */
+public record CompatibilityProfile(String name, String version, boolean legacyErrorText, boolean queryHeaders, boolean honorsFormatHeader,
+                                   boolean insertSettingsClause, boolean emptyCompressedResult, Set<String> unknownSettings,
+                                   Set<String> unknownFormats) {
+    /** Settings the driver or the official client may send that 18.16 lacks (it answers 404, Code 115). */
+    private static final Set<String> ABSENT_IN_18_16 = Set.of("insert_deduplication_token", "deduplicate_insert",
+        "deduplicate_insert_select", "async_insert", "wait_for_async_insert", "async_insert_deduplicate", "async_insert_busy_timeout_ms",
+        "non_replicated_deduplication_window", "insert_quorum_parallel", "max_partitions_per_insert_block",
+        "deduplicate_blocks_in_dependent_materialized_views", "session_timezone", "insert_deduplicate_select", "date_time_output_format",
+        "output_format_json_quote_64bit_integers_as_strings", "input_format_null_as_default", "insert_null_as_default",
+        "allow_experimental_object_type", "max_execution_time_leaf", "http_response_buffer_size", "enable_http_compression_level",
+        "log_comment", "throw_on_max_partitions_per_insert_block");
+    /** Settings 22.1 lacks among those the driver sends: the token came with 22.2, the switches with 26.x. */
+    private static final Set<String> ABSENT_IN_22_1 = Set.of("insert_deduplication_token", "deduplicate_insert", "deduplicate_insert_select",
+        "async_insert_deduplicate", "session_timezone", "throw_on_max_partitions_per_insert_block");
+
+    public static final CompatibilityProfile CURRENT = new CompatibilityProfile("current", null, false, true, true, true, false, Set.of(),
+        Set.of());
+    public static final CompatibilityProfile CLICKHOUSE_18_16 = new CompatibilityProfile("18.16", "18.16.1", true, false, false, false, true,
+        ABSENT_IN_18_16, Set.of("rowbinarywithnamesandtypes", "rowbinarywithnames", "jsoncompacteachrow", "jsonstrings", "parquet", "arrow",
+        "orc", "avro", "msgpack", "jsoncompactstringseachrow", "customseparated", "rawblob", "protobufsingle", "lineasstring",
+        "jsonlines", "ndjson", "jsonobjecteachrow", "prettyjsoneachrow"));
+    public static final CompatibilityProfile CLICKHOUSE_22_1 = new CompatibilityProfile("22.1", "22.1.3.7", false, true, true, true, false,
+        ABSENT_IN_22_1, Set.of());
+
+    public static List<CompatibilityProfile> all() {
+        return List.of(CURRENT, CLICKHOUSE_18_16, CLICKHOUSE_22_1);
+    }
+
+    /** The profile named {@code name} ({@code 18.16}, {@code 22.1} or {@code current}); IllegalArgumentException names the others. */
+    public static CompatibilityProfile named(String name) {
+        for (CompatibilityProfile p : all()) {
+            if (p.name.equals(name) || p.version != null && p.version.equals(name)) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("Unknown ClickHouse version to emulate: " + name + " (known: 18.16, 22.1, current)");
+    }
+
+    public boolean knowsSetting(String setting) {
+        return !unknownSettings.contains(setting);
+    }
+
+    public boolean knowsFormat(String format) {
+        return format == null || !unknownFormats.contains(format.toLowerCase(Locale.ROOT));
+    }
+
+    /** The Code 115 this server answers for a setting it does not have. */
+    public ChException unknownSetting(String setting) {
+        return new ChException(ErrorCode.UNKNOWN_SETTING, legacyErrorText ? "Unknown setting " + setting : "Setting " + setting
+            + " is neither a builtin setting nor started with the prefix 'custom_' registered for user-defined settings");
+    }
+
+    /** Refuses a format this server does not have, as it does (Code 73). */
+    public void checkFormat(String format) {
+        if (!knowsFormat(format)) {
+            throw new ChException(ErrorCode.UNKNOWN_FORMAT, "Unknown format " + format);
+        }
+    }
+
+    /**
+     * Refuses {@code INSERT ... SETTINGS} where the server's grammar has no such clause; {@code sql} is the statement
+     * text, {@code hasSettings} whether the parsed INSERT carries a SETTINGS clause.
+     */
+    public void checkInsertSettingsClause(String sql, boolean hasSettings) {
+        if (insertSettingsClause || !hasSettings) {
+            return;
+        }
+        int at = sql.toUpperCase(Locale.ROOT).indexOf("SETTINGS");
+        String rest = at < 0 ? "" : sql.substring(at, Math.min(sql.length(), at + 200)).strip();
+        throw new ChException(ErrorCode.SYNTAX_ERROR, "Syntax error: failed at position " + (at + 1) + ": " + rest
+            + ". Expected one of: VALUES, WITH, FORMAT, SELECT");
+    }
+
+    /** The error body as this server writes it, with its newline. */
+    public String errorBody(ChException e, String currentVersion) {
+        if (legacyErrorText) {
+            return "Code: " + e.code().code + ", e.displayText() = DB::Exception: " + e.getMessage() + ", e.what() = DB::Exception\n";
+        }
+        return e.displayText() + " (version " + (version != null ? version + " (official build)" : currentVersion) + ")\n";
+    }
+}
