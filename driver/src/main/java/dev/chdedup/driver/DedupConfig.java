@@ -6,7 +6,22 @@ import java.time.Duration;
 import java.util.Properties;
 
 /** The driver's validated, immutable configuration of one connection. */
-public record DedupConfig(RetryPolicy policy, String tokenPrefix, boolean enabled, boolean retryWithoutLog, long tableInfoTtlMillis) {
+public record DedupConfig(RetryPolicy policy, String tokenPrefix, Mode mode, boolean retryWithoutLog, long tableInfoTtlMillis) {
+    /** {@code dedup.mode}: how an INSERT is made retry-safe, and what happens on a server without tokens. */
+    public enum Mode {
+        /** A token per execution; where the server has none, content hashing (a WARN says what that costs). */
+        TOKEN,
+        /** Never a token: content hashing, knowingly (identical rows inserted twice land once). */
+        CONTENT,
+        /** A token or nothing: without one, deduplication is off and an insert of unknown outcome is not retried. */
+        STRICT,
+        /** INSERTs pass through unchanged. */
+        OFF
+    }
+
+    public boolean enabled() {
+        return mode != Mode.OFF;
+    }
 
     /** Validates every driver property in {@code props}; an error names the property. */
     public static DedupConfig from(Properties props) throws SQLException {
@@ -23,9 +38,9 @@ public record DedupConfig(RetryPolicy policy, String tokenPrefix, boolean enable
         RetryPolicy policy = new RetryPolicy(attempts, Duration.ofMillis(initial), Duration.ofMillis(max), multiplier, jitter,
             Duration.ofMillis(elapsed));
         String prefix = DedupProperty.TOKEN_PREFIX.raw(props);
-        boolean enabled = DedupProperty.MODE.choice(props, "token", "off").equals("token");
+        Mode mode = Mode.valueOf(DedupProperty.MODE.choice(props, "token", "content", "strict", "off").toUpperCase(java.util.Locale.ROOT));
         boolean retryWithoutLog = DedupProperty.ON_TABLE_WITHOUT_LOG.choice(props, "fail", "retry").equals("retry");
         long ttl = DedupProperty.TABLE_INFO_TTL_MS.longValue(props);
-        return new DedupConfig(policy, prefix, enabled, retryWithoutLog, ttl);
+        return new DedupConfig(policy, prefix, mode, retryWithoutLog, ttl);
     }
 }

@@ -17,7 +17,10 @@ public enum DedupProperty {
     JITTER("retry.jitter", "0.2", "Random spread of each wait, as a fraction of it (0 = none, below 1).", 0, 0.99),
     MAX_ELAPSED_MS("retry.maxElapsedMs", "120000", "No new attempt starts after this many milliseconds since the first.", 1, 86_400_000L * 7),
     TOKEN_PREFIX("dedup.tokenPrefix", "", "Prefix of every insert_deduplication_token the driver generates.", 0, 0),
-    MODE("dedup.mode", "token", "token: stamp each INSERT with a token and pin its block settings; off: pass INSERTs through unchanged.", 0, 0),
+    MODE("dedup.mode", "token", "token: stamp each INSERT with a token and pin its block settings; on a server without tokens (before"
+        + " 22.2) fall back to content hashing, which drops a second INSERT of identical rows (a WARN says so); content: never send"
+        + " a token, rely on content hashing knowingly; strict: a token or no deduplication at all (identical rows always land, an"
+        + " INSERT of unknown outcome on a server without tokens is not retried); off: pass INSERTs through unchanged.", 0, 0),
     ON_TABLE_WITHOUT_LOG("dedup.onTableWithoutLog", "fail", "What an INSERT of unknown outcome does when its table keeps no deduplication log:"
         + " fail (a clear SQLException, no risk of a duplicate) or retry (retry anyway; a duplicate is possible).", 0, 0),
     TABLE_INFO_TTL_MS("dedup.tableInfoTtlMs", "60000", "How long a table's engine and deduplication settings stay cached, in milliseconds.", 0, 86_400_000L);
@@ -102,7 +105,7 @@ public enum DedupProperty {
         i.description = description + " Default: " + (defaultValue.isEmpty() ? "(empty)" : defaultValue) + ".";
         i.required = false;
         if (this == MODE) {
-            i.choices = new String[] {"token", "off"};
+            i.choices = new String[] {"token", "content", "strict", "off"};
         } else if (this == ON_TABLE_WITHOUT_LOG) {
             i.choices = new String[] {"fail", "retry"};
         }

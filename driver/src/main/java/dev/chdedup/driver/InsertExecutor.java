@@ -39,6 +39,8 @@ final class InsertExecutor {
     private static final Pattern UNKNOWN_SETTING = Pattern.compile("(?:Setting|setting) '?([A-Za-z0-9_]+)'? is neither|Unknown setting '?([A-Za-z0-9_]+)'?");
     static final String TOKEN = "insert_deduplication_token";
     private static final Method EXECUTE_UPDATE_IMPL = executeUpdateImpl();
+    /** Codes a server raises while it parses or plans a query, before it writes a block: syntax, unknown names, access. */
+    private static final Set<Integer> PLANNING_CODES = Set.of(16, 46, 47, 60, 62, 73, 81, 115, 164, 192, 497, 516);
 
     private final Connection delegate;
     private final DedupConfig config;
@@ -88,9 +90,12 @@ final class InsertExecutor {
         String[] target = SqlText.insertTarget(sql);
         TableInfo info = target == null ? TableInfo.unknown(null, "?")
             : TableInfo.Cache.get(endpoint, delegate, target[0], target[1], config.tableInfoTtlMillis());
-        String token = callerToken != null ? callerToken : config.tokenPrefix() + UUID.randomUUID();
+        DedupConfig.Mode mode = config.mode();
+        String token = mode == DedupConfig.Mode.CONTENT ? null : callerToken != null ? callerToken : config.tokenPrefix() + UUID.randomUUID();
         Map<String, String> settings = new LinkedHashMap<>();
-        settings.put(TOKEN, token);
+        if (token != null) {
+            settings.put(TOKEN, token);
+        }
         settings.putAll(pinned);
         if (kind == SqlText.Kind.INSERT_SELECT) {
             settings.put("deduplicate_insert_select", "force_enable");
@@ -106,17 +111,41 @@ final class InsertExecutor {
             LOG.warn("INSERT into {} has about {} blocks, more than the table's deduplication window of {}: a retry may duplicate"
                 + " the oldest blocks", info.describe(), (rows + blockSize - 1) / blockSize, info.window());
         }
-        boolean unknownRetryable = info.hasLog() || config.retryWithoutLog();
+        boolean multiPart = mayWriteSeveralParts(kind, rows, blockSize, info);
         int[] attempts = new int[1];
         try {
             long written = new RetryExecutor(policy).execute(n -> {
                 attempts[0] = n;
                 return attempt(stmt, sql, settings);
-            }, unknownRetryable, new Listener(token, info));
-            return new Outcome(written, refused.contains(TOKEN) ? null : token, attempts[0]);
+            }, () -> unknownRetryable(info), multiPart, new Listener(token, info));
+            return new Outcome(written, sentToken(token), attempts[0]);
         } catch (RetryExecutor.GaveUpException e) {
-            throw giveUp(e, refused.contains(TOKEN) ? null : token, info, unknownRetryable);
+            throw giveUp(e, sentToken(token), info, unknownRetryable(info), multiPart);
         }
+    }
+
+    /**
+     * Whether one execution may write several parts, so that a failure may follow a committed part: more rows than one
+     * block (or an unknown count, or an INSERT SELECT), a partitioned table, a table feeding materialized views.
+     */
+    static boolean mayWriteSeveralParts(SqlText.Kind kind, long rows, long blockSize, TableInfo info) {
+        return kind == SqlText.Kind.INSERT_SELECT || rows <= 0 || rows > blockSize || info.partitioned() || info.feedsViews();
+    }
+
+    /** The token as the server saw it: null where none was sent or the server refused tokens. */
+    private String sentToken(String token) {
+        return refused.contains(TOKEN) ? null : token;
+    }
+
+    /**
+     * Whether an insert of unknown outcome may be re-sent: only into a table that keeps a log (or when the user accepts
+     * duplicates), and in strict mode only with a token, since without one deduplication is off.
+     */
+    private boolean unknownRetryable(TableInfo info) {
+        if (config.mode() == DedupConfig.Mode.STRICT && refused.contains(TOKEN)) {
+            return config.retryWithoutLog();
+        }
+        return info.hasLog() || config.retryWithoutLog();
     }
 
     /** One attempt; a setting the server does not know is dropped and the statement re-sent at once. */
@@ -124,6 +153,10 @@ final class InsertExecutor {
         while (true) {
             Map<String, String> send = new LinkedHashMap<>(settings);
             send.keySet().removeAll(refused);
+            if (config.mode() == DedupConfig.Mode.STRICT && refused.contains(TOKEN)) {
+                // a token or nothing: content hashing would drop a legitimate second insert of identical rows
+                send.put("insert_deduplicate", "0");
+            }
             QuerySettings local = stmt.unwrap(StatementImpl.class).getLocalSettings();
             Map<String, Object> previous = new LinkedHashMap<>();
             for (Map.Entry<String, String> e : send.entrySet()) {
@@ -138,11 +171,20 @@ final class InsertExecutor {
                 if (name == null) {
                     throw e;
                 }
-                refused.add(name);
+                if (!refused.add(name)) {
+                    continue;
+                }
                 if (name.equals(TOKEN)) {
                     DedupMetrics.INSTANCE.tokenFallbacks.increment();
-                    LOG.warn("The server does not support insert_deduplication_token (Code 115): this connection relies on"
-                        + " content hashing with pinned block settings from now on");
+                    if (config.mode() == DedupConfig.Mode.STRICT) {
+                        LOG.warn("The server does not support insert_deduplication_token (Code 115) and dedup.mode=strict: this connection"
+                            + " inserts without deduplication from now on, and an INSERT of unknown outcome is not retried");
+                    } else {
+                        LOG.warn("The server does not support insert_deduplication_token (Code 115): this connection relies on content"
+                            + " hashing with pinned block settings from now on. A retry is still recognized by its data, but a second"
+                            + " INSERT of identical rows into a table with a deduplication log is dropped as a duplicate too. Set"
+                            + " dedup.mode=strict to insert such rows without deduplication, or dedup.mode=content to accept this");
+                    }
                 } else {
                     LOG.info("The server does not know setting {}; it is left out from now on", name);
                 }
@@ -226,7 +268,8 @@ final class InsertExecutor {
         return null;
     }
 
-    private SQLException giveUp(RetryExecutor.GaveUpException e, String token, TableInfo info, boolean unknownRetryable) {
+    private SQLException giveUp(RetryExecutor.GaveUpException e, String token, TableInfo info, boolean unknownRetryable,
+                                boolean multiPart) {
         DedupMetrics.INSTANCE.giveUps.increment();
         Throwable lastT = e.getCause();
         SQLException last = lastT instanceof SQLException ? (SQLException) lastT : new SQLException(String.valueOf(lastT), "08000", lastT);
@@ -234,13 +277,14 @@ final class InsertExecutor {
         StringBuilder msg = new StringBuilder();
         if (e.lastClass() == ErrorClass.NEVER && e.attempts() == 1) {
             msg.append(last.getMessage());
+            if (multiPart && mayFollowACommittedPart(ErrorClassifier.codeOf(last))) {
+                msg.append(" (this INSERT may span several blocks or parts: the ones before the error may have landed)");
+            }
         } else if (unknown && !unknownRetryable) {
             msg.append("INSERT into ").append(info.describe()).append(" failed with an unknown outcome: the rows may or may not have")
-                .append(" landed. It was not retried because the table keeps no deduplication log (engine ").append(info.engine())
-                .append(info.replicated() ? ", replicated_deduplication_window = 0" : ", non_replicated_deduplication_window = 0")
-                .append("), so a retry could duplicate rows. Enable the log with ALTER TABLE ").append(info.describe())
-                .append(info.replicated() ? " MODIFY SETTING replicated_deduplication_window = 1000" : " MODIFY SETTING non_replicated_deduplication_window = 1000")
-                .append(", or set the connection property ").append(DedupProperty.ON_TABLE_WITHOUT_LOG.key).append("=retry to accept duplicates.");
+                .append(" landed. It was not retried because ").append(noLogReason(info)).append(", so a retry could duplicate rows. ")
+                .append(noLogRemedy(info)).append(", or set the connection property ").append(DedupProperty.ON_TABLE_WITHOUT_LOG.key)
+                .append("=retry to accept duplicates.");
             if (token != null) {
                 msg.append(" Token: ").append(token).append('.');
             }
@@ -252,9 +296,10 @@ final class InsertExecutor {
             }
             msg.append(". ");
             if (unknown) {
-                msg.append("The insert may or may not have landed; re-sending it with the same insert_deduplication_token inside")
-                    .append(" the table's deduplication window is safe. ");
-            } else {
+                msg.append(token != null ? "The insert may or may not have landed; re-sending it with the same insert_deduplication_token"
+                    + " inside the table's deduplication window is safe. " : "The insert may or may not have landed; re-sending the"
+                    + " identical statement inside the table's deduplication window is safe. ");
+            } else if (e.lastClass() == ErrorClass.SAFE_TO_RETRY) {
                 msg.append("Nothing was written by the last attempt. ");
             }
             msg.append("Last error: ").append(last.getMessage());
@@ -266,6 +311,32 @@ final class InsertExecutor {
             out.addSuppressed(t);
         }
         return out;
+    }
+
+    /** Whether a failure with {@code code} may come after some blocks of the insert were committed. */
+    static boolean mayFollowACommittedPart(int code) {
+        return code != 0 && !PLANNING_CODES.contains(code);
+    }
+
+    /** Why an insert of unknown outcome into {@code info} is not re-sent, naming only settings the server has. */
+    private String noLogReason(TableInfo info) {
+        if (config.mode() == DedupConfig.Mode.STRICT && refused.contains(TOKEN)) {
+            return "the server has no insert_deduplication_token and dedup.mode=strict inserts without deduplication";
+        }
+        if (!info.serverHasWindowSetting()) {
+            return "this server keeps no deduplication log for a " + info.engine() + " table (it has no setting " + info.windowSetting() + ")";
+        }
+        return "the table keeps no deduplication log (engine " + info.engine() + ", " + info.windowSetting() + " = 0)";
+    }
+
+    private String noLogRemedy(TableInfo info) {
+        if (config.mode() == DedupConfig.Mode.STRICT && refused.contains(TOKEN)) {
+            return "Use dedup.mode=token to rely on content hashing";
+        }
+        if (!info.serverHasWindowSetting()) {
+            return "Use a ReplicatedMergeTree table (it keeps a log on this server too) or a server that has " + info.windowSetting();
+        }
+        return "Enable the log with ALTER TABLE " + info.describe() + " MODIFY SETTING " + info.windowSetting() + " = 1000";
     }
 
     private static long parseLong(String s, long dflt) {

@@ -1,25 +1,32 @@
 package dev.chdedup.driver;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What the driver knows about an INSERT's table: its engine and its deduplication window (replicated: blocks
- * and seconds; non-replicated: blocks). A table without a log cannot absorb the retry of an insert of unknown
- * outcome. Read from {@code system.tables} and {@code system.merge_tree_settings} on the first insert and cached
- * for {@code dedup.tableInfoTtlMs}.
+ * What the driver knows about an INSERT's table: its engine, its deduplication window (replicated: blocks and
+ * seconds; non-replicated: blocks), whether one insert may write several parts at once (a partition key, a
+ * materialized view fed by it), and which window settings the server has at all (ClickHouse 18.16 has no
+ * {@code non_replicated_deduplication_window}). A table without a log cannot absorb the retry of an insert of unknown
+ * outcome. Read from {@code system.tables} and {@code system.merge_tree_settings} through {@link ServerQuery} on the
+ * first insert and cached for {@code dedup.tableInfoTtlMs}.
  */
-public record TableInfo(String database, String table, String engine, boolean replicated, long window, long windowSeconds) {
-    /** A table whose engine and settings could not be read: treated as keeping no log. */
+public record TableInfo(String database, String table, String engine, boolean replicated, long window, long windowSeconds,
+                        boolean partitioned, boolean feedsViews, Set<String> serverSettings) {
+    static final String NON_REPLICATED_WINDOW = "non_replicated_deduplication_window";
+    static final String REPLICATED_WINDOW = "replicated_deduplication_window";
+    static final String REPLICATED_WINDOW_SECONDS = "replicated_deduplication_window_seconds";
+
+    /** A table whose engine and settings could not be read: treated as keeping no log, and as several parts per insert. */
     static TableInfo unknown(String db, String table) {
-        return new TableInfo(db, table, "unknown", false, 0, 0);
+        return new TableInfo(db, table, "unknown", false, 0, 0, true, true, Set.of());
     }
 
     public boolean hasLog() {
@@ -30,8 +37,18 @@ public record TableInfo(String database, String table, String engine, boolean re
         return (database == null ? "" : database + ".") + table;
     }
 
-    private static final Pattern SETTING = Pattern.compile("\\b(non_replicated_deduplication_window|replicated_deduplication_window|"
-        + "replicated_deduplication_window_seconds)\\s*=\\s*'?(\\d+)");
+    /** The window setting of this table's kind of engine. */
+    String windowSetting() {
+        return replicated ? REPLICATED_WINDOW : NON_REPLICATED_WINDOW;
+    }
+
+    /** Whether the server knows the window setting of this table's kind (an unread table: assume it does). */
+    boolean serverHasWindowSetting() {
+        return serverSettings.isEmpty() || serverSettings.contains(windowSetting());
+    }
+
+    private static final Pattern SETTING = Pattern.compile("\\b(" + NON_REPLICATED_WINDOW + "|" + REPLICATED_WINDOW + "|"
+        + REPLICATED_WINDOW_SECONDS + ")\\s*=\\s*'?(\\d+)");
 
     /** The cache of table infos, shared by every connection to the same server. */
     static final class Cache {
@@ -60,40 +77,51 @@ public record TableInfo(String database, String table, String engine, boolean re
     }
 
     static TableInfo read(Connection conn, String db, String table) {
-        try (Statement st = conn.createStatement()) {
+        try {
             String dbExpr = db == null ? "currentDatabase()" : Literals.quote(db);
             Map<String, Long> defaults = new HashMap<>();
-            try (ResultSet rs = st.executeQuery("SELECT name, value FROM system.merge_tree_settings WHERE name IN "
-                + "('non_replicated_deduplication_window', 'replicated_deduplication_window', 'replicated_deduplication_window_seconds')")) {
-                while (rs.next()) {
-                    defaults.put(rs.getString(1), Long.parseLong(rs.getString(2).trim()));
-                }
+            for (String[] r : ServerQuery.rows(conn, "SELECT name, value FROM system.merge_tree_settings WHERE name IN ('"
+                + NON_REPLICATED_WINDOW + "', '" + REPLICATED_WINDOW + "', '" + REPLICATED_WINDOW_SECONDS + "')")) {
+                defaults.put(r[0], Long.parseLong(r[1].trim()));
             }
-            try (ResultSet rs = st.executeQuery("SELECT engine, create_table_query FROM system.tables WHERE database = " + dbExpr
-                + " AND name = " + Literals.quote(table))) {
-                if (!rs.next()) {
-                    return unknown(db, table);
-                }
-                String engine = rs.getString(1);
-                String create = rs.getString(2);
-                Map<String, Long> s = new HashMap<>(defaults);
-                Matcher m = SETTING.matcher(create == null ? "" : create);
-                while (m.find()) {
-                    s.put(m.group(1), Long.parseLong(m.group(2)));
-                }
-                boolean replicated = engine.startsWith("Replicated") || engine.startsWith("Shared");
-                boolean mergeTree = engine.endsWith("MergeTree");
-                if (!mergeTree) {
-                    return new TableInfo(db, table, engine, false, 0, 0);
-                }
-                if (replicated) {
-                    return new TableInfo(db, table, engine, true, s.getOrDefault("replicated_deduplication_window", 1000L),
-                        s.getOrDefault("replicated_deduplication_window_seconds", 604800L));
-                }
-                return new TableInfo(db, table, engine, false, s.getOrDefault("non_replicated_deduplication_window", 0L), 0);
+            List<String[]> rows = ServerQuery.rows(conn, "SELECT engine, partition_key, create_table_query FROM system.tables"
+                + " WHERE database = " + dbExpr + " AND name = " + Literals.quote(table));
+            if (rows.isEmpty() || rows.get(0).length < 3) {
+                return unknown(db, table);
             }
+            String[] row = rows.get(0);
+            String engine = row[0];
+            boolean partitioned = !row[1].isBlank();
+            boolean feedsViews = feedsViews(conn, table);
+            Map<String, Long> s = new HashMap<>(defaults);
+            Matcher m = SETTING.matcher(row[2]);
+            while (m.find()) {
+                s.put(m.group(1), Long.parseLong(m.group(2)));
+            }
+            Set<String> known = Set.copyOf(defaults.keySet());
+            boolean replicated = engine.startsWith("Replicated") || engine.startsWith("Shared");
+            if (!engine.endsWith("MergeTree")) {
+                return new TableInfo(db, table, engine, false, 0, 0, partitioned, feedsViews, known);
+            }
+            if (replicated) {
+                return new TableInfo(db, table, engine, true, s.getOrDefault(REPLICATED_WINDOW, 100L),
+                    s.getOrDefault(REPLICATED_WINDOW_SECONDS, 604800L), partitioned, feedsViews, known);
+            }
+            return new TableInfo(db, table, engine, false, s.getOrDefault(NON_REPLICATED_WINDOW, 0L), 0, partitioned, feedsViews, known);
         } catch (SQLException | RuntimeException e) {
             return unknown(db, table);
         }
+    }
+
+    /** Whether a materialized view may read from {@code table} (its definition names the table; false positives are safe). */
+    private static boolean feedsViews(Connection conn, String table) throws SQLException {
+        Pattern name = Pattern.compile("(?<![\\w`\"])`?" + Pattern.quote(table) + "`?(?![\\w`\"])");
+        for (String[] r : ServerQuery.rows(conn, "SELECT create_table_query FROM system.tables WHERE engine = 'MaterializedView'")) {
+            String select = r[0].replaceFirst("(?is)^.*?\\bAS\\s+SELECT\\b", "");
+            if (name.matcher(select).find()) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -71,6 +71,12 @@ public final class RetryExecutor {
      */
     public <T> T execute(Attempt<T> op, boolean unknownOutcomeRetryable, boolean mayHaveWritten, RetryListener listener)
         throws GaveUpException {
+        return execute(op, () -> unknownOutcomeRetryable, mayHaveWritten, listener);
+    }
+
+    /** As above, asking {@code unknownOutcomeRetryable} after each failure (what an attempt learnt may change the answer). */
+    public <T> T execute(Attempt<T> op, java.util.function.BooleanSupplier unknownOutcomeRetryable, boolean mayHaveWritten,
+                         RetryListener listener) throws GaveUpException {
         long start = System.nanoTime();
         long deadline = start + policy.maxElapsed().toNanos();
         AtomicInteger attempt = new AtomicInteger();
@@ -90,7 +96,7 @@ public final class RetryExecutor {
             .retryOnException(e -> {
                 ErrorClass c = ErrorClassifier.classify(e, mayHaveWritten);
                 last[0] = c;
-                boolean retryable = c == ErrorClass.SAFE_TO_RETRY || c == ErrorClass.UNKNOWN_OUTCOME && unknownOutcomeRetryable;
+                boolean retryable = c == ErrorClass.SAFE_TO_RETRY || c == ErrorClass.UNKNOWN_OUTCOME && unknownOutcomeRetryable.getAsBoolean();
                 return retryable && System.nanoTime() < deadline && attempt.get() < policy.maxAttempts();
             })
             .failAfterMaxAttempts(false)

@@ -132,6 +132,10 @@ public final class HttpInterface implements HttpHandler {
                     database = session.database;
                 }
             }
+            if (compat.version() != null && !settings.isChanged("compatibility")) {
+                // an older server has that release's defaults (deduplicate_insert did not exist: insert_deduplicate decides)
+                settings = settings.with(Map.of("compatibility", compat.version()));
+            }
             settings = settings.with(urlSettings);
             QueryContext ctx = new QueryContext(database, user, queryId, settings);
             boolean compress = "1".equals(req.param("compress")) || "true".equals(req.param("compress"));
