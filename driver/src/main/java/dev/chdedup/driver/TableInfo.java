@@ -65,7 +65,8 @@ public record TableInfo(String database, String table, String engine, boolean re
                 return e.info;
             }
             TableInfo info = read(conn, db, table);
-            if (ttlMillis > 0) {
+            // a read that failed (a lost response, a timeout) is not kept: the next insert asks again
+            if (ttlMillis > 0 && !info.engine().equals("unknown")) {
                 ENTRIES.put(key, new Entry(info, now + ttlMillis));
             }
             return info;

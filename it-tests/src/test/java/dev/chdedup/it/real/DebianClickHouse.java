@@ -1,0 +1,231 @@
+package dev.chdedup.it.real;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * A real ClickHouse from the Debian packages ({@code clickhouse-server} 18.16, {@code zookeeper} 3.8) started for one
+ * test class: one ZooKeeper and two replicas, each a process of its own on 127.0.0.1 with free ports, its own config
+ * and data in one temporary directory that {@link #close()} removes after stopping the processes it started. Nothing of
+ * the system service is used. {@link #missing()} says why it cannot run here (the test then skips).
+ */
+final class DebianClickHouse implements AutoCloseable {
+    static final Path[] SERVER_BINARIES = {Path.of("/usr/bin/clickhouse-server"), Path.of("/usr/sbin/clickhouse-server"),
+        Path.of("/usr/bin/clickhouse")};
+    static final Path ZOOKEEPER_JAR = Path.of("/usr/share/java/zookeeper.jar");
+    static final Path ZOOKEEPER_JUTE_JAR = Path.of("/usr/share/java/zookeeper-jute.jar");
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private final Path dir;
+    private final List<Process> processes = new ArrayList<>();
+    private final int zkPort;
+    private final int[] httpPorts = new int[2];
+    private final Thread reaper = new Thread(this::stopProcesses, "debian-clickhouse-reaper");
+
+    /** Why no real server can start here, or null when the packages are installed. */
+    static String missing() {
+        if (server() == null) {
+            return "no clickhouse-server binary (apt-get install clickhouse-server zookeeper to run this test)";
+        }
+        if (!Files.isRegularFile(ZOOKEEPER_JAR) || !Files.isRegularFile(ZOOKEEPER_JUTE_JAR)) {
+            return "no " + ZOOKEEPER_JAR + " (apt-get install zookeeper to run this test)";
+        }
+        return null;
+    }
+
+    private static Path server() {
+        for (Path p : SERVER_BINARIES) {
+            if (Files.isExecutable(p)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    DebianClickHouse() throws IOException, InterruptedException {
+        dir = Files.createTempDirectory("chdedup-real-1816-");
+        Runtime.getRuntime().addShutdownHook(reaper);
+        try {
+            zkPort = freePort();
+            startZooKeeper();
+            for (int r = 0; r < 2; r++) {
+                httpPorts[r] = freePort();
+                startReplica(r);
+            }
+            for (int r = 0; r < 2; r++) {
+                awaitPing(r);
+            }
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    int httpPort(int replica) {
+        return httpPorts[replica];
+    }
+
+    String httpUrl(int replica) {
+        return "http://127.0.0.1:" + httpPorts[replica];
+    }
+
+    /** Runs {@code sql} on a replica over plain HTTP and returns the body; a non-200 answer is an IOException with the body. */
+    String query(int replica, String sql) throws IOException, InterruptedException {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(httpUrl(replica) + "/")).timeout(Duration.ofSeconds(30))
+            .POST(HttpRequest.BodyPublishers.ofString(sql)).build(), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 200) {
+            throw new IOException("HTTP " + r.statusCode() + ": " + r.body());
+        }
+        return r.body();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket()) {
+            s.bind(new InetSocketAddress("127.0.0.1", 0));
+            return s.getLocalPort();
+        }
+    }
+
+    private void startZooKeeper() throws IOException, InterruptedException {
+        Path zk = Files.createDirectories(dir.resolve("zookeeper"));
+        Path cfg = zk.resolve("zoo.cfg");
+        Files.writeString(cfg, "tickTime=2000\ndataDir=" + zk.resolve("data") + "\nclientPort=" + zkPort + "\nclientPortAddress=127.0.0.1\n"
+            + "admin.enableServer=false\n4lw.commands.whitelist=ruok\nmaxClientCnxns=0\n");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        start(zk, List.of(java, "-Xmx256m", "-cp", ZOOKEEPER_JAR + ":" + ZOOKEEPER_JUTE_JAR, "org.apache.zookeeper.server.ZooKeeperServerMain",
+            cfg.toString()));
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (!"imok".equals(fourLetterWord("ruok"))) {
+            if (System.nanoTime() > deadline) {
+                throw new IOException("ZooKeeper did not answer ruok on port " + zkPort + "; see " + zk.resolve("out.log"));
+            }
+            Thread.sleep(100); // polling a child process for readiness, with a deadline
+        }
+    }
+
+    private String fourLetterWord(String word) {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress("127.0.0.1", zkPort), 1000);
+            s.setSoTimeout(1000);
+            OutputStream out = s.getOutputStream();
+            out.write(word.getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            InputStream in = s.getInputStream();
+            return new String(in.readAllBytes(), StandardCharsets.US_ASCII).strip();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private void startReplica(int r) throws IOException {
+        Path d = Files.createDirectories(dir.resolve("r" + (r + 1)));
+        Files.createDirectories(d.resolve("log"));
+        String config = """
+            <?xml version="1.0"?>
+            <yandex>
+              <logger><level>information</level><log>%1$s/log/server.log</log><errorlog>%1$s/log/err.log</errorlog><size>100M</size><count>1</count></logger>
+              <listen_host>127.0.0.1</listen_host>
+              <http_port>%2$d</http_port><tcp_port>%3$d</tcp_port><interserver_http_port>%4$d</interserver_http_port>
+              <interserver_http_host>127.0.0.1</interserver_http_host>
+              <path>%1$s/data/</path><tmp_path>%1$s/tmp/</tmp_path><user_files_path>%1$s/user_files/</user_files_path>
+              <format_schema_path>%1$s/format_schemas/</format_schema_path>
+              <users_config>%1$s/users.xml</users_config>
+              <default_profile>default</default_profile><default_database>default</default_database>
+              <mark_cache_size>67108864</mark_cache_size>
+              <keep_alive_timeout>10</keep_alive_timeout>
+              <mlock_executable>false</mlock_executable>
+              <zookeeper><node><host>127.0.0.1</host><port>%5$d</port></node><session_timeout_ms>30000</session_timeout_ms></zookeeper>
+              <macros><shard>01</shard><replica>r%6$d</replica></macros>
+            </yandex>
+            """.formatted(d, httpPorts[r], freePort(), freePort(), zkPort, r + 1);
+        Files.writeString(d.resolve("config.xml"), config);
+        Files.writeString(d.resolve("users.xml"), """
+            <?xml version="1.0"?>
+            <yandex>
+              <profiles><default></default></profiles>
+              <users><default><password></password><networks><ip>127.0.0.1</ip></networks><profile>default</profile><quota>default</quota></default></users>
+              <quotas><default></default></quotas>
+            </yandex>
+            """);
+        start(d, List.of(server().toString(), "--config-file=" + d.resolve("config.xml")));
+    }
+
+    private void start(Path workDir, List<String> command) throws IOException {
+        Process p = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true)
+            .redirectOutput(workDir.resolve("out.log").toFile()).start();
+        synchronized (processes) {
+            processes.add(p);
+        }
+    }
+
+    private void awaitPing(int r) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (true) {
+            try {
+                HttpResponse<String> resp = HTTP.send(HttpRequest.newBuilder(URI.create(httpUrl(r) + "/ping")).timeout(Duration.ofSeconds(2))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+                if (resp.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IOException("replica r" + (r + 1) + " did not answer /ping; see " + dir.resolve("r" + (r + 1)).resolve("log"));
+            }
+            Thread.sleep(100); // polling a child process for readiness, with a deadline
+        }
+    }
+
+    private void stopProcesses() {
+        List<Process> all;
+        synchronized (processes) {
+            all = new ArrayList<>(processes);
+            processes.clear();
+        }
+        for (int i = all.size() - 1; i >= 0; i--) {
+            Process p = all.get(i);
+            p.destroy();
+            try {
+                if (!p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
+                    p.destroyForcibly().waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                p.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        stopProcesses();
+        try {
+            Runtime.getRuntime().removeShutdownHook(reaper);
+        } catch (IllegalStateException e) {
+            // already shutting down
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // best effort: a temporary directory
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package dev.chdedup.it.real;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A TCP proxy on 127.0.0.1 in front of one server that loses what a bad network loses, per HTTP exchange on a
+ * keep-alive connection: it loses acknowledgements (the request reaches the server, the response is dropped and both
+ * sides are reset), cuts requests (part of the request reaches the server, then both sides are reset) and delays
+ * responses. Which exchange meets which fault comes from a seeded random, so a run can be repeated; the counters say
+ * how often each fired.
+ */
+final class LossyLink implements AutoCloseable {
+    private final ServerSocket listener;
+    private final int targetPort;
+    private final double lostAckRate;
+    private final double cutRate;
+    private final double delayRate;
+    private final long delayMillis;
+    private final Random random;
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    final AtomicInteger lostAcks = new AtomicInteger();
+    final AtomicInteger cutRequests = new AtomicInteger();
+    final AtomicInteger delayed = new AtomicInteger();
+    final AtomicInteger exchanges = new AtomicInteger();
+
+    LossyLink(int targetPort, double lostAckRate, double cutRate, double delayRate, long delayMillis, long seed) throws IOException {
+        this.targetPort = targetPort;
+        this.lostAckRate = lostAckRate;
+        this.cutRate = cutRate;
+        this.delayRate = delayRate;
+        this.delayMillis = delayMillis;
+        this.random = new Random(seed);
+        listener = new ServerSocket();
+        listener.bind(new InetSocketAddress("127.0.0.1", 0));
+        threads.execute(this::accept);
+    }
+
+    int port() {
+        return listener.getLocalPort();
+    }
+
+    private synchronized double roll() {
+        return random.nextDouble();
+    }
+
+    private void accept() {
+        while (!closed.get()) {
+            try {
+                Socket client = listener.accept();
+                threads.execute(() -> serve(client));
+            } catch (IOException e) {
+                return;
+            }
+        }
+    }
+
+    /** One client connection: requests flow up, responses down; a new exchange starts when the client writes after a response. */
+    private void serve(Socket client) {
+        try (client; Socket server = new Socket()) {
+            server.connect(new InetSocketAddress("127.0.0.1", targetPort), 5000);
+            // the fault of the current exchange, rolled when its request starts: 0 none, 1 lost ack, 2 cut, 3 delay
+            AtomicInteger fault = new AtomicInteger();
+            AtomicBoolean responding = new AtomicBoolean(true);
+            threads.execute(() -> down(server, client, fault, responding));
+            InputStream in = client.getInputStream();
+            OutputStream up = server.getOutputStream();
+            byte[] buf = new byte[16384];
+            for (int n; (n = in.read(buf)) > 0; ) {
+                if (responding.getAndSet(false)) {
+                    exchanges.incrementAndGet();
+                    double r = roll();
+                    fault.set(r < lostAckRate ? 1 : r < lostAckRate + cutRate ? 2 : r < lostAckRate + cutRate + delayRate ? 3 : 0);
+                    if (fault.get() == 2) {
+                        cutRequests.incrementAndGet();
+                        up.write(buf, 0, Math.max(1, n / 2));
+                        up.flush();
+                        reset(client, server);
+                        return;
+                    }
+                }
+                up.write(buf, 0, n);
+                up.flush();
+            }
+        } catch (IOException e) {
+            // a side closed or was reset: the connection ends
+        }
+    }
+
+    private void down(Socket server, Socket client, AtomicInteger fault, AtomicBoolean responding) {
+        try {
+            InputStream in = server.getInputStream();
+            OutputStream out = client.getOutputStream();
+            byte[] buf = new byte[16384];
+            for (int n; (n = in.read(buf)) > 0; ) {
+                if (!responding.getAndSet(true)) {
+                    int f = fault.get();
+                    if (f == 1) {
+                        lostAcks.incrementAndGet();
+                        reset(client, server);
+                        return;
+                    }
+                    if (f == 3) {
+                        delayed.incrementAndGet();
+                        Thread.sleep(delayMillis); // the fault itself: a slow network, not a wait for a condition
+                    }
+                }
+                out.write(buf, 0, n);
+                out.flush();
+            }
+            client.shutdownOutput();
+        } catch (IOException e) {
+            reset(client, server);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            reset(client, server);
+        }
+    }
+
+    private static void reset(Socket a, Socket b) {
+        for (Socket s : new Socket[] {a, b}) {
+            try {
+                s.setSoLinger(true, 0);
+                s.close();
+            } catch (IOException e) {
+                // already gone
+            }
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        closed.set(true);
+        listener.close();
+        threads.shutdownNow();
+    }
+}
