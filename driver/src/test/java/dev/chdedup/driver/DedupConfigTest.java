@@ -144,10 +144,20 @@ class DedupConfigTest {
         assertEquals("off", i.value);
         assertFalse(i.required);
         assertTrue(i.description.contains("Default: token."), i.description);
-        assertEquals(Set.of("token", "off"), Set.of(i.choices));
+        assertEquals(Set.of("token", "content", "strict", "off"), Set.of(i.choices));
         DriverPropertyInfo prefix = DedupProperty.TOKEN_PREFIX.info(new Properties());
         assertEquals("", prefix.value);
         assertTrue(prefix.description.contains("Default: (empty)."), prefix.description);
         assertEquals(Set.of("fail", "retry"), Set.of(DedupProperty.ON_TABLE_WITHOUT_LOG.info(new Properties()).choices));
+    }
+
+    @Test
+    void dedupModeOffersContentAndStrict() throws SQLException {
+        assertEquals(DedupConfig.Mode.CONTENT, DedupConfig.from(props("dedup.mode", "content")).mode());
+        assertEquals(DedupConfig.Mode.STRICT, DedupConfig.from(props("dedup.mode", "Strict")).mode());
+        assertTrue(DedupConfig.from(props("dedup.mode", "strict")).enabled());
+        assertFalse(DedupConfig.from(props("dedup.mode", "off")).enabled());
+        SQLException e = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, () -> DedupConfig.from(props("dedup.mode", "hash")));
+        assertTrue(e.getMessage().contains("dedup.mode") && e.getMessage().contains("strict"), e.getMessage());
     }
 }
