@@ -156,17 +156,19 @@ public final class AsyncInsertSink {
             rows.addAll(piece.rows);
         }
         table.sortByKey(rows);
-        DataPart part = table.writePart(partitionId, rows);
+        List<String> ids = new ArrayList<>();
         for (Piece piece : kept) {
-            if (log != null) {
-                log.add(piece.blockId, part.name());
+            if (piece.blockId != null) {
+                ids.add(piece.blockId);
             }
+        }
+        DataPart part = dedup.commitPart(table, partitionId, rows, ids, log, kept.get(0).entry.queryId());
+        for (Piece piece : kept) {
             piece.entry.writtenRows += piece.rows.size();
             piece.entry.writtenBytes += part.bytesOnDisk() * piece.rows.size() / Math.max(1, rows.size());
         }
         events.increment("InsertedRows", rows.size());
         events.increment("InsertedBytes", part.bytesOnDisk());
-        dedup.partLog().newPart(table, part, log == null ? "" : kept.get(0).blockId, kept.get(0).entry.queryId());
     }
 
     /**

@@ -129,9 +129,7 @@ public class DeduplicatingSink extends MergeTreeSink {
     /** Writes one partition's sorted piece as a part unless its ids are in the window; returns whether it was written. */
     private boolean writePiece(String partitionId, List<Object[]> rows, List<String> blockIds, MergeTreeDeduplicationLog log) {
         if (log == null) {
-            DataPart part = table.writePart(partitionId, rows);
-            accountWritten(part, rows.size());
-            service.partLog().newPart(table, part, "", ctx.queryId());
+            accountWritten(service.commitPart(table, partitionId, rows, List.of(), null, ctx.queryId()), rows.size());
             return true;
         }
         String blockId = blockIds.get(0);
@@ -142,12 +140,7 @@ public class DeduplicatingSink extends MergeTreeSink {
                 service.partLog().deduplicated(table, partitionId, rows.size(), blockId, ctx.queryId());
                 return false;
             }
-            DataPart part = table.writePart(partitionId, new ArrayList<>(rows));
-            for (String id : blockIds) {
-                log.add(id, part.name());
-            }
-            accountWritten(part, rows.size());
-            service.partLog().newPart(table, part, blockId, ctx.queryId());
+            accountWritten(service.commitPart(table, partitionId, rows, blockIds, log, ctx.queryId()), rows.size());
             return true;
         }
     }

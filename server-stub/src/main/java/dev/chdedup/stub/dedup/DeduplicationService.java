@@ -41,7 +41,9 @@ public final class DeduplicationService {
 
     private static MergeTreeDeduplicationLog open(StorageMergeTree t, long window) {
         try {
-            return new MergeTreeDeduplicationLog(t.directory(), window, t.setting("fsync_after_insert") != 0);
+            MergeTreeDeduplicationLog log = new MergeTreeDeduplicationLog(t.directory(), window, t.setting("fsync_after_insert") != 0);
+            log.recoverFromParts(t.activeParts());
+            return log;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -71,6 +73,24 @@ public final class DeduplicationService {
         } else {
             log(t);
         }
+    }
+
+    /**
+     * The insert commit step every sink shares: writes one partition's sorted rows as a part (its block ids stored
+     * in it), then records the ids in {@code log} (the caller holds its lock, and has checked them against it) and in
+     * part_log. A crash between the part's rename and the log's record loses nothing: {@link #open} takes the ids
+     * of parts newer than the log back into it.
+     */
+    public DataPart commitPart(StorageMergeTree t, String partitionId, List<Object[]> sortedRows, List<String> blockIds,
+                               MergeTreeDeduplicationLog log, String queryId) {
+        DataPart part = t.writePart(partitionId, sortedRows, log == null ? List.of() : blockIds);
+        if (log != null) {
+            for (String id : blockIds) {
+                log.add(id, part.name());
+            }
+        }
+        partLog.newPart(t, part, log == null || blockIds.isEmpty() ? "" : blockIds.get(0), queryId);
+        return part;
     }
 
     public void partsDropped(StorageMergeTree t, List<DataPart> parts) {

@@ -22,8 +22,10 @@ import java.util.TreeMap;
  * {@code MergeTreeDeduplicationLog}: the block ids of the last {@code window} inserted blocks, each with the part
  * it made. In memory an insertion-ordered map (O(1) lookup, FIFO eviction past the window); on disk
  * human-readable records {@code <operation>\t<part name>\t<block id>\n} (1 = add; 2 = drop, one per id a dropped
- * part takes away) appended to {@code deduplication_logs/deduplication_log_N.txt}, rotated every
- * {@code 2 x window} records, older files removed once the newer ones hold the window; after a restart appending
+ * part takes away) appended to {@code deduplication_logs/deduplication_log_N.txt}. Every {@code 2 x window}
+ * records the log rotates: the next file starts with the whole window (written under a temporary name, synced and
+ * renamed, so it is never seen half-written), and only then are the older files removed, so no id inside the
+ * window is ever lost with a file, whatever mix of adds and drops the files held. After a restart appending
  * continues in the newest file. A last record without its newline (torn by a crash) is ignored. A window of 0
  * keeps nothing. Callers synchronize on the log.
  */
@@ -41,6 +43,8 @@ public final class MergeTreeDeduplicationLog {
     /** log file number -> records in it. */
     private final TreeMap<Long, Long> files = new TreeMap<>();
     private BufferedWriter current;
+    /** The highest block number of any part an add record named, in the files read or since: newer parts are unknown to the log. */
+    private long newestBlock = Long.MIN_VALUE;
 
     public MergeTreeDeduplicationLog(Path tableDir, long window, boolean fsync) throws IOException {
         this.dir = tableDir.resolve(DIR);
@@ -82,6 +86,7 @@ public final class MergeTreeDeduplicationLog {
                 records++;
                 if (r[0].equals(Integer.toString(ADD))) {
                     putUnlocked(r[2], r[1]);
+                    noteBlock(r[1]);
                 } else if (r[0].equals(Integer.toString(DROP))) {
                     blocks.remove(r[2]);
                 }
@@ -124,6 +129,14 @@ public final class MergeTreeDeduplicationLog {
         }
         append(ADD, part, blockId);
         putUnlocked(blockId, part);
+        noteBlock(part);
+    }
+
+    private void noteBlock(String part) {
+        MergeTreePartInfo p = MergeTreePartInfo.tryParse(part);
+        if (p != null) {
+            newestBlock = Math.max(newestBlock, p.maxBlock());
+        }
     }
 
     /** Forgets the block ids of parts covered by {@code dropped} (a dropped part or partition), one record each. */
@@ -178,25 +191,53 @@ public final class MergeTreeDeduplicationLog {
         Files.createDirectories(dir);
         if (current != null) {
             current.close();
+            current = null;
         }
-        // continue the newest file unless it is full (after a restart it is not open yet)
-        long next = files.isEmpty() ? 1
-            : files.lastEntry().getValue() >= Math.max(1, 2 * window) ? files.lastKey() + 1 : files.lastKey();
-        current = Files.newBufferedWriter(file(next), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        files.putIfAbsent(next, 0L);
-        dropOutdatedFiles();
+        if (!files.isEmpty() && files.lastEntry().getValue() < Math.max(1, 2 * window)) {
+            // after a restart: continue the newest file, it is not full
+            current = Files.newBufferedWriter(file(files.lastKey()), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            return;
+        }
+        long next = files.isEmpty() ? 1 : files.lastKey() + 1;
+        Path tmp = dir.resolve("tmp_" + PREFIX + next + ".txt");
+        StringBuilder snapshot = new StringBuilder();
+        for (Map.Entry<String, String> e : blocks.entrySet()) {
+            snapshot.append(ADD).append('\t').append(e.getValue()).append('\t').append(e.getKey()).append('\n');
+        }
+        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            ch.write(java.nio.ByteBuffer.wrap(snapshot.toString().getBytes(StandardCharsets.UTF_8)));
+            if (fsync) {
+                ch.force(false);
+            }
+        }
+        Files.move(tmp, file(next), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        for (long old : new ArrayList<>(files.keySet())) {
+            Files.deleteIfExists(file(old));
+            files.remove(old);
+        }
+        files.put(next, (long) blocks.size());
+        current = Files.newBufferedWriter(file(next), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
     }
 
-    /** Removes the oldest files once the newer ones hold at least {@code window} records. */
-    private void dropOutdatedFiles() throws IOException {
-        List<Long> numbers = new ArrayList<>(files.descendingKeySet());
-        long newer = 0;
-        for (long n : numbers) {
-            if (newer >= window && n != files.lastKey()) {
-                Files.deleteIfExists(file(n));
-                files.remove(n);
-            } else {
-                newer += files.get(n);
+    /**
+     * Takes back the ids stored in parts newer than every part the log knows: a crash between a part's rename and
+     * its record here loses them from the log but not from the part. Parts arrive in any order; they are added in
+     * block order, after the ids already in the window.
+     */
+    public void recoverFromParts(List<dev.chdedup.stub.mergetree.DataPart> parts) {
+        long newest = newestBlock;
+        List<dev.chdedup.stub.mergetree.DataPart> newer = new ArrayList<>();
+        for (dev.chdedup.stub.mergetree.DataPart p : parts) {
+            if (!p.blockIds().isEmpty() && p.info().minBlock() > newest) {
+                newer.add(p);
+            }
+        }
+        newer.sort(java.util.Comparator.comparingLong(p -> p.info().minBlock()));
+        for (dev.chdedup.stub.mergetree.DataPart p : newer) {
+            for (String id : p.blockIds()) {
+                if (!contains(id)) {
+                    add(id, p.name());
+                }
             }
         }
     }

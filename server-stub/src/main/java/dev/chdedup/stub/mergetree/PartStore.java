@@ -21,16 +21,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads and writes parts on disk, one file per part under the table directory, {@code <part name>.bin}: the
- * columns header ClickHouse keeps in columns.txt (length-prefixed text), then the rows in RowBinary. One file per
- * part keeps an insert to a create, a write and a rename, and a removal to one unlink. A part is written under
- * {@code tmp_insert_<name>.bin}, optionally fsynced, then renamed, so a crash leaves the whole part or a
- * temporary file that loading removes. A part is
- * written under {@code tmp_insert_<name>}, optionally fsynced, then renamed to its name, so a crash leaves either
- * the whole part or a temporary directory that loading removes.
+ * Reads and writes parts on disk, one file per part under the table directory, {@code <part name>.bin}: a header
+ * (length-prefixed text: the columns ClickHouse keeps in columns.txt, then the block ids the part was inserted
+ * with, one {@code block_id: <id>} line each), then the rows in RowBinary. One file per part keeps an insert to a
+ * create, a write and a rename, and a removal to one unlink. A part is written under a temporary name
+ * ({@code tmp_...}), optionally fsynced, then renamed to its final name (under the table's parts lock, see
+ * {@link MergeTreeData}), so a crash leaves either the whole part or a temporary file that loading removes. The
+ * block ids travel inside the part, so a crash between the rename and the deduplication log's record cannot
+ * make a retry land twice: loading puts them back into the log.
  */
 public final class PartStore {
     public static final String TMP_PREFIX = "tmp_";
+    private static final String BLOCK_ID = "block_id: ";
 
     private PartStore() {
     }
@@ -43,17 +45,24 @@ public final class PartStore {
         return tableDir.resolve(name + EXT);
     }
 
-    /** Writes a part: its header and rows to a temporary file, optionally fsynced, then renamed to its name. */
+    /** Writes a part under its final name at once (tests and tools; the server goes through {@link MergeTreeData}). */
     public static long write(Path tableDir, MergeTreePartInfo info, List<Column> columns, List<Object[]> rows, boolean fsync)
         throws IOException {
-        Written w = writeTemporary(tableDir, info, columns, rows, fsync);
-        w.publish();
+        Written w = writeTemporary(tableDir, "insert_" + info.name(), columns, rows, List.of(), fsync);
+        w.publish(info);
         return w.dataBytes();
     }
 
-    /** A part written under its temporary name, not yet visible: {@link #publish()} renames it, {@link #discard()} drops it. */
-    public record Written(Path tableDir, Path tmp, Path dst, long dataBytes, boolean fsync) {
-        public void publish() throws IOException {
+    /**
+     * A part written under its temporary name, not yet visible: {@link #publish} renames it to a part name,
+     * {@link #discard()} drops it.
+     */
+    public record Written(Path tableDir, Path tmp, long dataBytes, List<String> blockIds, boolean fsync) {
+        public void publish(MergeTreePartInfo info) throws IOException {
+            Path dst = pathOf(tableDir, info.name());
+            if (Files.exists(dst)) {
+                throw new ChException(ErrorCode.DUPLICATE_DATA_PART, "Part " + info.name() + " already exists on disk");
+            }
             try {
                 Files.move(tmp, dst, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
@@ -64,19 +73,28 @@ public final class PartStore {
             }
         }
 
-        public void discard() throws IOException {
-            Files.deleteIfExists(tmp);
+        public void discard() {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // a leftover temporary file is removed on the next load
+            }
         }
     }
 
-    /** Writes a part's file under a temporary name (a merge renames it only once its sources are known to be kept). */
-    public static Written writeTemporary(Path tableDir, MergeTreePartInfo info, List<Column> columns, List<Object[]> rows, boolean fsync)
-        throws IOException {
-        Path tmp = tableDir.resolve(TMP_PREFIX + "insert_" + info.name() + EXT);
-        Path dst = pathOf(tableDir, info.name());
+    /**
+     * Writes a part's file under the temporary name {@code tmp_<tmpName>.bin}, with the block ids it is inserted
+     * with (empty for merged and mutated parts).
+     */
+    public static Written writeTemporary(Path tableDir, String tmpName, List<Column> columns, List<Object[]> rows, List<String> blockIds,
+                                         boolean fsync) throws IOException {
+        Path tmp = tableDir.resolve(TMP_PREFIX + tmpName + EXT);
         StringBuilder header = new StringBuilder("columns format version: 1\n").append(columns.size()).append(" columns:\n");
         for (Column c : columns) {
             header.append('`').append(c.name()).append("` ").append(c.type().name()).append('\n');
+        }
+        for (String id : blockIds) {
+            header.append(BLOCK_ID).append(id).append('\n');
         }
         byte[] head = header.toString().getBytes(StandardCharsets.UTF_8);
         BinaryOut out = new BinaryOut(Math.max(64, head.length + 10 + rows.size() * 16));
@@ -89,7 +107,7 @@ public final class PartStore {
             }
         }
         writeFile(tmp, out.array(), out.size(), fsync);
-        return new Written(tableDir, tmp, dst, out.size() - headerBytes, fsync);
+        return new Written(tableDir, tmp, out.size() - headerBytes, List.copyOf(blockIds), fsync);
     }
 
     /** Removes part {@code name} from disk (a file, or a directory of an older layout). */
@@ -97,10 +115,6 @@ public final class PartStore {
         if (!Files.deleteIfExists(pathOf(tableDir, name))) {
             deleteRecursively(tableDir.resolve(name));
         }
-    }
-
-    private static void writeFile(Path p, byte[] data, boolean fsync) throws IOException {
-        writeFile(p, data, data.length, fsync);
     }
 
     private static void writeFile(Path p, byte[] data, int len, boolean fsync) throws IOException {
@@ -145,9 +159,14 @@ public final class PartStore {
             lines = List.of(new String(data, (int) head.position(), len, StandardCharsets.UTF_8).split("\n"));
         }
         List<Column> stored = new ArrayList<>();
+        List<String> blockIds = new ArrayList<>();
         for (int i = 2; i < lines.size(); i++) {
             String l = lines.get(i);
             if (l.isEmpty()) {
+                continue;
+            }
+            if (l.startsWith(BLOCK_ID)) {
+                blockIds.add(l.substring(BLOCK_ID.length()));
                 continue;
             }
             int end = l.indexOf('`', 1);
@@ -180,7 +199,7 @@ public final class PartStore {
             throw new ChException(ErrorCode.CORRUPTED_DATA, "Part " + path + " has trailing bytes");
         }
         long mtime = Files.getLastModifiedTime(path).toMillis() / 1000;
-        return new DataPart(info, rows, mtime, data.length - offset);
+        return new DataPart(info, rows, mtime, data.length - offset, List.copyOf(blockIds));
     }
 
     public static void deleteRecursively(Path p) throws IOException {

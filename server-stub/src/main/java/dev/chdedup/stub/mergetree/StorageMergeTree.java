@@ -9,51 +9,66 @@ import dev.chdedup.stub.exec.TableSource;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Set;
+import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A MergeTree table: its definition, its active parts on disk and in memory, block numbering, inserts (one part
- * per block and partition, written atomically), reads, partition and part drops, and merges (OPTIMIZE and a
- * simple size-tiered background policy). Mirrors ClickHouse's {@code StorageMergeTree}; the part set is guarded
- * by this object's monitor.
+ * A MergeTree table, after ClickHouse's {@code StorageMergeTree}: its definition and settings, local block
+ * numbering, inserts (one part per block and partition), reads, partition and part drops, background merges and
+ * OPTIMIZE, and mutations (persisted as {@link MergeTreeMutationEntry}, applied part by part, resumed after a
+ * restart). The parts themselves live in {@link MergeTreeData}, whose monitor also guards {@link #nextBlock},
+ * {@link #currentlyMerging} and {@link #mutations}: a block number is taken and its part added under that one
+ * lock, so no merge or mutation can be selected across a block whose part is not active yet.
  */
 public final class StorageMergeTree implements TableSource {
     private static final Logger LOG = LoggerFactory.getLogger(StorageMergeTree.class);
-    /** A partition with more active parts than this gets a background merge. */
-    static final int MERGE_TRIGGER_PARTS = 16;
-    /** At most this many parts are merged at once. */
-    static final int MAX_PARTS_TO_MERGE = 32;
+    /** How long OPTIMIZE waits for merges and mutations running on the parts it wants. */
+    private static final long OPTIMIZE_WAIT_MS = 30_000;
 
     private final String database;
     private final String name;
     private final TableDefinition def;
-    private final Path dir;
-    private final ActiveDataPartSet parts = new ActiveDataPartSet();
-    /** The next block number to allocate; greater than every block number of every part. */
-    private final AtomicLong nextBlock = new AtomicLong(1);
+    private final MergeTreeData data;
+    private final MergeTreeDataMergerMutator mergerMutator;
+    /** The next block number to allocate; greater than every block number and mutation version on disk. Guarded by {@link #data}. */
+    private long nextBlock = 1;
+    /** Parts a merge or a mutation is rewriting now: no other merge or mutation takes them. Guarded by {@link #data}. */
+    private final Set<DataPart> currentlyMerging = new HashSet<>();
+    /** Mutations not known to be done, by version. Guarded by {@link #data}. */
+    private final TreeMap<Long, MergeTreeMutationEntry> mutations = new TreeMap<>();
+    /** The row function of each mutation in {@link #mutations} this process has compiled. Guarded by {@link #data}. */
+    private final Map<Long, MergeTreeDataMergerMutator.RowMutation> mutationFunctions = new HashMap<>();
+    /** Mutations that finished or failed, newest last, for system.mutations. Guarded by {@link #data}. */
+    private final List<MutationStatus> finishedMutations = new ArrayList<>();
+    /** Serializes the execution of mutations (they run in version order). */
+    private final Object mutationRunner = new Object();
     private volatile Map<String, String> settings;
     private volatile boolean mergesStopped;
     private final List<Column> storedColumns;
     private final MergeScheduler merges;
 
+    /** A mutation as system.mutations shows it. */
+    public record MutationStatus(MergeTreeMutationEntry entry, boolean done, long partsToDo, String failReason) {
+    }
+
     public StorageMergeTree(String database, String name, TableDefinition def, Path dir, MergeScheduler merges) throws IOException {
         this.database = database;
         this.name = name;
         this.def = def;
-        this.dir = dir;
         this.merges = merges;
         this.settings = def.settings();
         List<Column> cols = new ArrayList<>();
@@ -61,35 +76,30 @@ public final class StorageMergeTree implements TableSource {
             cols.add(new Column(c.name(), c.type()));
         }
         this.storedColumns = List.copyOf(cols);
-        Files.createDirectories(dir);
-        load();
+        this.data = new MergeTreeData(dir, storedColumns);
+        this.mergerMutator = new MergeTreeDataMergerMutator(data, this::sortByKey);
+        long maxBlock = data.load();
+        synchronized (data) {
+            nextBlock = maxBlock + 1;
+            loadMutations(dir);
+        }
     }
 
-    private void load() throws IOException {
-        List<DataPart> loaded = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+    private void loadMutations(Path dir) throws IOException {
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, MergeTreeMutationEntry.PREFIX + "*.txt")) {
             for (Path p : ds) {
-                String n = p.getFileName().toString();
-                if (n.startsWith(PartStore.TMP_PREFIX)) {
-                    PartStore.deleteRecursively(p);
-                    continue;
-                }
-                String partName = n.endsWith(PartStore.EXT) ? n.substring(0, n.length() - PartStore.EXT.length()) : n;
-                MergeTreePartInfo info = MergeTreePartInfo.tryParse(partName);
-                if (info != null && (Files.isDirectory(p) || n.endsWith(PartStore.EXT))) {
-                    loaded.add(PartStore.read(p, info, storedColumns));
+                MergeTreeMutationEntry e = MergeTreeMutationEntry.read(p);
+                if (e != null) {
+                    nextBlock = Math.max(nextBlock, e.version() + 1);
+                    if (partsToDoUnlocked(e.version()) > 0) {
+                        mutations.put(e.version(), e);
+                    } else {
+                        finishedMutations.add(new MutationStatus(e, true, 0, ""));
+                    }
                 }
             }
         }
-        loaded.sort(Comparator.comparingInt((DataPart p) -> -p.info().level()).thenComparing(p -> p.info()));
-        for (DataPart p : loaded) {
-            List<DataPart> replaced = parts.add(p);
-            if (replaced == null) {
-                // covered by a merged part whose sources were not removed before a restart
-                PartStore.delete(dir, p.name());
-            }
-            nextBlock.accumulateAndGet(p.info().maxBlock() + 1, Math::max);
-        }
+        finishedMutations.sort(Comparator.comparingLong(m -> m.entry().version()));
     }
 
     public String database() {
@@ -105,7 +115,7 @@ public final class StorageMergeTree implements TableSource {
     }
 
     public Path directory() {
-        return dir;
+        return data.directory();
     }
 
     public Map<String, String> settings() {
@@ -150,8 +160,8 @@ public final class StorageMergeTree implements TableSource {
         return m;
     }
 
-    public synchronized List<DataPart> activeParts() {
-        return parts.all();
+    public List<DataPart> activeParts() {
+        return data.activeParts();
     }
 
     @Override
@@ -253,75 +263,52 @@ public final class StorageMergeTree implements TableSource {
         return t.compare(a, b);
     }
 
-    /** Takes the next block number; a part written with it becomes visible through {@link #commitPart}. */
-    public long allocateBlockNumber() {
-        return nextBlock.getAndIncrement();
+    /** Takes the next block number; the caller holds {@link #data}'s monitor. */
+    private long allocateBlockNumberUnlocked() {
+        return nextBlock++;
     }
 
     public void checkTooManyParts(String partitionId) {
         long limit = setting("parts_to_throw_insert");
-        long n;
-        synchronized (this) {
-            n = parts.all().stream().filter(p -> p.info().partitionId().equals(partitionId)).count();
-        }
+        long n = data.activeParts().stream().filter(p -> p.info().partitionId().equals(partitionId)).count();
         if (n >= limit) {
             throw new ChException(ErrorCode.TOO_MANY_PARTS, "Too many parts (" + n + " with average size of " + 0
                 + "). Merges are processing significantly slower than inserts");
         }
     }
 
-    /** Writes sorted rows of one partition as a new part with a fresh block number and makes it active. */
-    public DataPart writePart(String partitionId, List<Object[]> sortedRows) {
-        long block = allocateBlockNumber();
-        MergeTreePartInfo info = new MergeTreePartInfo(partitionId, block, block, 0);
-        return commitPart(info, sortedRows);
-    }
-
-    DataPart commitPart(MergeTreePartInfo info, List<Object[]> sortedRows) {
-        try {
-            long bytes = PartStore.write(dir, info, storedColumns, sortedRows, setting("fsync_after_insert") != 0);
-            DataPart part = new DataPart(info, List.copyOf(sortedRows), System.currentTimeMillis() / 1000, bytes);
-            synchronized (this) {
-                parts.add(part);
-            }
-            if (merges != null) {
-                merges.schedule(this);
-            }
-            return part;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    /**
+     * Writes sorted rows of one partition as a new part and makes it active with a fresh block number taken under
+     * the parts lock. {@code blockIds} (the ids a deduplication log records for it, or none) are stored in the
+     * part, so a crash before the log's record cannot lose them.
+     */
+    public DataPart writePart(String partitionId, List<Object[]> sortedRows, List<String> blockIds) {
+        MergeTreeData.TempPart tmp = data.writeTempPart(partitionId, sortedRows, blockIds, fsync());
+        DataPart part = data.renameTempPartAndAdd(tmp, this::allocateBlockNumberUnlocked);
+        if (merges != null) {
+            merges.schedule(this);
         }
+        return part;
     }
 
-    public synchronized List<DataPart> dropPartition(String partitionId) throws IOException {
-        List<DataPart> dropped = new ArrayList<>();
-        for (DataPart p : parts.all()) {
-            if (p.info().partitionId().equals(partitionId)) {
-                parts.remove(p.info());
-                PartStore.delete(dir, p.name());
-                dropped.add(p);
-            }
-        }
-        return dropped;
+    private boolean fsync() {
+        return setting("fsync_after_insert") != 0;
     }
 
-    public synchronized DataPart dropPart(String partName) throws IOException {
-        DataPart p = parts.get(partName);
-        if (p == null) {
+    public List<DataPart> dropPartition(String partitionId) {
+        return data.removeParts(p -> p.info().partitionId().equals(partitionId));
+    }
+
+    public DataPart dropPart(String partName) {
+        DataPart p = data.activePart(partName);
+        if (p == null || data.removeParts(x -> x == p).isEmpty()) {
             throw new ChException(ErrorCode.NO_SUCH_DATA_PART, "No part " + partName + " in committed state");
         }
-        parts.remove(p.info());
-        PartStore.delete(dir, p.name());
         return p;
     }
 
-    public synchronized List<DataPart> truncate() throws IOException {
-        List<DataPart> all = parts.all();
-        for (DataPart p : all) {
-            PartStore.delete(dir, p.name());
-        }
-        parts.clear();
-        return all;
+    public List<DataPart> truncate() {
+        return data.removeParts(p -> true);
     }
 
     public void stopMerges(boolean stop) {
@@ -335,179 +322,263 @@ public final class StorageMergeTree implements TableSource {
         return mergesStopped;
     }
 
+    /** Whether {@code p} still waits for a mutation: its data version is below a known mutation's. Holds the lock. */
+    private boolean needsMutationUnlocked(DataPart p) {
+        return !mutations.isEmpty() && mutations.lastKey() > p.dataVersion();
+    }
+
+    private boolean canMergeUnlocked(DataPart left, DataPart right) {
+        return !currentlyMerging.contains(left) && !currentlyMerging.contains(right) && !needsMutationUnlocked(left)
+            && !needsMutationUnlocked(right);
+    }
+
     /**
      * OPTIMIZE: merges the parts of each partition (or of {@code onlyPartition}); with {@code fin} a partition's
-     * single part is rewritten too. Returns whether anything was merged.
+     * single part is rewritten too. Waits for merges and mutations already running on those parts. Returns whether
+     * anything was merged.
      */
     public boolean optimize(String onlyPartition, boolean fin) {
         if (mergesStopped) {
             throw new ChException(ErrorCode.ABORTED, "Cancelled merging parts");
         }
         boolean any = false;
-        Map<String, List<DataPart>> byPartition = partsByPartition();
-        for (Map.Entry<String, List<DataPart>> e : byPartition.entrySet()) {
-            if (onlyPartition != null && !onlyPartition.equals(e.getKey())) {
+        for (String partitionId : partitionIds()) {
+            if (onlyPartition != null && !onlyPartition.equals(partitionId)) {
                 continue;
             }
-            List<DataPart> ps = e.getValue();
-            if (ps.size() > 1 || fin && ps.size() == 1 && ps.get(0).info().level() == 0) {
-                merge(ps);
-                any = true;
+            List<DataPart> sources = selectAllUnlessBusy(partitionId, fin);
+            if (sources != null) {
+                any |= mergeSelected(sources);
             }
         }
         return any;
     }
 
-    private synchronized Map<String, List<DataPart>> partsByPartition() {
-        Map<String, List<DataPart>> m = new LinkedHashMap<>();
-        for (DataPart p : parts.all()) {
-            m.computeIfAbsent(p.info().partitionId(), k -> new ArrayList<>()).add(p);
+    private List<String> partitionIds() {
+        Set<String> ids = new java.util.LinkedHashSet<>();
+        for (DataPart p : data.activeParts()) {
+            ids.add(p.info().partitionId());
         }
-        return m;
+        return new ArrayList<>(ids);
     }
 
-    /**
-     * One step of the background policy, size-tiered: in a partition with more than {@link #MERGE_TRIGGER_PARTS}
-     * parts, merge the run of 2 to {@link #MAX_PARTS_TO_MERGE} adjacent parts with the fewest rows among the runs
-     * whose largest part is at most half of the result, so a big part is not rewritten for a few small ones.
-     */
+    /** Every part of a partition, marked as merging, once none is busy; null if there is nothing to merge. */
+    private List<DataPart> selectAllUnlessBusy(String partitionId, boolean fin) {
+        long deadline = System.currentTimeMillis() + OPTIMIZE_WAIT_MS;
+        synchronized (data) {
+            while (true) {
+                List<DataPart> ps = new ArrayList<>();
+                boolean busy = false;
+                for (DataPart p : data.activeParts()) {
+                    if (p.info().partitionId().equals(partitionId)) {
+                        ps.add(p);
+                        busy |= currentlyMerging.contains(p) || needsMutationUnlocked(p);
+                    }
+                }
+                if (!(ps.size() > 1 || fin && ps.size() == 1 && ps.get(0).info().level() == 0)) {
+                    return null;
+                }
+                long left = deadline - System.currentTimeMillis();
+                if (!busy) {
+                    currentlyMerging.addAll(ps);
+                    return ps;
+                }
+                if (left <= 0 || mergesStopped) {
+                    return null;
+                }
+                try {
+                    data.wait(Math.min(left, 100));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return null;
+                }
+            }
+        }
+    }
+
+    /** One step of the background policy ({@link SimpleMergeSelector}); returns whether it merged something. */
     boolean mergeStep() {
         if (mergesStopped) {
             return false;
         }
-        for (List<DataPart> ps : partsByPartition().values()) {
-            if (ps.size() <= MERGE_TRIGGER_PARTS) {
-                continue;
+        List<DataPart> sources = null;
+        synchronized (data) {
+            Map<String, List<DataPart>> byPartition = new LinkedHashMap<>();
+            for (DataPart p : data.activeParts()) {
+                byPartition.computeIfAbsent(p.info().partitionId(), k -> new ArrayList<>()).add(p);
             }
-            int bestFrom = -1;
-            int bestLen = 0;
-            long bestRows = Long.MAX_VALUE;
-            int n = ps.size();
-            long[] prefix = new long[n + 1];
-            for (int i = 0; i < n; i++) {
-                prefix[i + 1] = prefix[i] + Math.max(1, ps.get(i).rowCount());
-            }
-            for (int i = 0; i + 1 < n; i++) {
-                long max = Math.max(1, ps.get(i).rowCount());
-                for (int len = 2; len <= MAX_PARTS_TO_MERGE && i + len <= n; len++) {
-                    max = Math.max(max, Math.max(1, ps.get(i + len - 1).rowCount()));
-                    long sum = prefix[i + len] - prefix[i];
-                    // prefer the longest run among those with the fewest rows per part merged
-                    boolean better = bestFrom < 0 || sum * bestLen < bestRows * len || sum * bestLen == bestRows * len && len > bestLen;
-                    if (max * 2 <= sum && better) {
-                        bestRows = sum;
-                        bestFrom = i;
-                        bestLen = len;
-                    }
+            for (List<DataPart> ps : byPartition.values()) {
+                int[] run = SimpleMergeSelector.select(ps, this::canMergeUnlocked);
+                if (run != null) {
+                    sources = List.copyOf(ps.subList(run[0], run[1]));
+                    currentlyMerging.addAll(sources);
+                    break;
                 }
             }
-            if (bestFrom >= 0) {
-                merge(ps.subList(bestFrom, bestFrom + bestLen));
-                return true;
-            }
         }
-        return false;
+        return sources != null && mergeSelected(sources);
     }
 
-    private void merge(List<DataPart> sources) {
-        List<Object[]> rows = new ArrayList<>();
-        int level = 0;
-        long mutation = 0;
-        for (DataPart p : sources) {
-            rows.addAll(p.rows());
-            level = Math.max(level, p.info().level());
-            mutation = Math.max(mutation, p.info().mutation());
-        }
-        sortByKey(rows);
-        DataPart first = sources.get(0);
-        DataPart last = sources.get(sources.size() - 1);
-        MergeTreePartInfo info = new MergeTreePartInfo(first.info().partitionId(), first.info().minBlock(), last.info().maxBlock(),
-            level + 1, mutation);
-        synchronized (this) {
-            for (DataPart s : sources) {
-                if (parts.get(s.name()) == null) {
-                    return;
-                }
-            }
-        }
+    /** Merges sources the caller marked as merging; unmarks them. Returns whether the merged part was committed. */
+    private boolean mergeSelected(List<DataPart> sources) {
         try {
-            PartStore.Written written = PartStore.writeTemporary(dir, info, storedColumns, rows, setting("fsync_after_insert") != 0);
-            DataPart merged = new DataPart(info, List.copyOf(rows), System.currentTimeMillis() / 1000, written.dataBytes());
-            List<DataPart> replaced;
-            synchronized (this) {
-                // a source dropped meanwhile (TRUNCATE, DROP PARTITION/PART) must not come back through the merge;
-                // the merged part becomes visible on disk only here, so a crash cannot resurrect dropped rows either
-                for (DataPart src : sources) {
-                    if (parts.get(src.name()) == null) {
-                        written.discard();
-                        return;
-                    }
-                }
-                written.publish();
-                replaced = parts.add(merged);
+            MergeTreeDataMergerMutator.Result r = mergerMutator.mergePartsToTemporaryPart(sources, fsync());
+            // a source dropped meanwhile (TRUNCATE, DROP PARTITION/PART) must not come back through the merge
+            boolean committed = data.renameTempPartAndReplace(r.tmp(), r.info(), sources);
+            if (committed) {
+                LOG.debug("Merged {} parts into {} in {}.{}", sources.size(), r.info().name(), database, name);
             }
-            if (replaced != null) {
-                for (DataPart r : replaced) {
-                    PartStore.delete(dir, r.name());
-                }
+            return committed;
+        } finally {
+            synchronized (data) {
+                currentlyMerging.removeAll(sources);
+                data.notifyAll();
             }
-            LOG.debug("Merged {} parts into {} in {}.{}", sources.size(), info.name(), database, name);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
-    }
-
-    /** Rewrites one row of a mutation: returns the new row, or null to delete it. */
-    @FunctionalInterface
-    public interface RowMutation {
-        Object[] apply(Object[] row);
     }
 
     /**
-     * Applies a mutation (ALTER TABLE ... DELETE/UPDATE, DELETE FROM) to every active part, synchronously: each part
-     * the mutation changes is rewritten as the same block range with a new mutation version
-     * ({@code <partition>_<min>_<max>_<level>_<version>}) that replaces it. The deduplication log keeps its block
-     * ids, as in ClickHouse: deleted rows re-inserted as the same block are still dropped as duplicates.
-     * Returns how many parts were rewritten.
+     * Runs a mutation (ALTER TABLE ... DELETE/UPDATE, DELETE FROM) given as its command text and its row function:
+     * takes its version under the parts lock, persists it, then rewrites every part with a lower data version as
+     * the same block range with the new mutation version ({@code <partition>_<min>_<max>_<level>_<version>}).
+     * Returns when every such part is rewritten. The deduplication log keeps its block ids, as in ClickHouse: deleted
+     * rows re-inserted as the same block are still dropped as duplicates.
      */
-    public synchronized int mutate(RowMutation mutation) throws IOException {
-        long version = allocateBlockNumber();
-        int rewritten = 0;
-        for (DataPart p : parts.all()) {
-            List<Object[]> out = new ArrayList<>(p.rows().size());
-            boolean changed = false;
-            for (Object[] r : p.rows()) {
-                Object[] m = mutation.apply(r);
-                if (m != r) {
-                    changed = true;
-                }
-                if (m != null) {
-                    out.add(m);
-                }
-            }
-            if (!changed) {
-                continue;
-            }
-            sortByKey(out);
-            if (out.isEmpty()) {
-                // every row deleted: the part goes, with nothing to replace it
-                parts.remove(p.info());
-            } else {
-                MergeTreePartInfo info = p.info().withMutation(version);
-                PartStore.Written w = PartStore.writeTemporary(dir, info, storedColumns, out, setting("fsync_after_insert") != 0);
-                w.publish();
-                parts.add(new DataPart(info, List.copyOf(out), System.currentTimeMillis() / 1000, w.dataBytes()));
-            }
-            PartStore.delete(dir, p.name());
-            rewritten++;
+    public void mutate(String commands, MergeTreeDataMergerMutator.RowMutation function) throws IOException {
+        MergeTreeMutationEntry entry;
+        synchronized (data) {
+            entry = new MergeTreeMutationEntry(allocateBlockNumberUnlocked(), System.currentTimeMillis() / 1000, commands);
+            entry.write(data.directory());
+            mutations.put(entry.version(), entry);
+            mutationFunctions.put(entry.version(), function);
         }
-        return rewritten;
+        runMutations();
+        synchronized (data) {
+            for (MutationStatus m : finishedMutations) {
+                if (m.entry().version() == entry.version() && !m.failReason().isEmpty()) {
+                    throw new ChException(ErrorCode.UNFINISHED, "Exception happened during execution of mutation '" + entry.mutationId()
+                        + "' with part '' reason: '" + m.failReason() + "'. This error maybe retryable or not.");
+                }
+            }
+        }
+    }
+
+    /**
+     * Compiles and finishes the mutations loaded from disk that are not done (a crash interrupted them).
+     * {@code compiler} turns a mutation's command text into its row function.
+     */
+    public void resumeMutations(java.util.function.Function<String, MergeTreeDataMergerMutator.RowMutation> compiler) {
+        synchronized (data) {
+            for (MergeTreeMutationEntry e : mutations.values()) {
+                mutationFunctions.computeIfAbsent(e.version(), v -> compiler.apply(e.commands()));
+            }
+        }
+        runMutations();
+    }
+
+    /** Applies the pending mutations this process has functions for, in version order, part by part. */
+    private void runMutations() {
+        synchronized (mutationRunner) {
+            while (true) {
+                MergeTreeMutationEntry entry;
+                MergeTreeDataMergerMutator.RowMutation fn;
+                DataPart part;
+                synchronized (data) {
+                    Map.Entry<Long, MergeTreeMutationEntry> first = mutations.firstEntry();
+                    if (first == null || !mutationFunctions.containsKey(first.getKey())) {
+                        return;
+                    }
+                    entry = first.getValue();
+                    fn = mutationFunctions.get(entry.version());
+                    part = nextPartToMutateUnlocked(entry.version());
+                    if (part == null) {
+                        finishMutationUnlocked(entry, "");
+                        continue;
+                    }
+                    currentlyMerging.add(part);
+                }
+                try {
+                    MergeTreeDataMergerMutator.Result r = mergerMutator.mutatePartToTemporaryPart(part, fn, entry.version(), fsync());
+                    data.renameTempPartAndReplace(r.tmp(), r.info(), List.of(part));
+                } catch (RuntimeException e) {
+                    LOG.warn("Mutation {} of {}.{} failed on part {}: {}", entry.mutationId(), database, name, part.name(), e.toString());
+                    synchronized (data) {
+                        finishMutationUnlocked(entry, e.getMessage() == null ? e.toString() : e.getMessage());
+                    }
+                } finally {
+                    synchronized (data) {
+                        currentlyMerging.remove(part);
+                        data.notifyAll();
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The next active part with a data version below {@code version} that no merge holds, waiting for running merges
+     * of such parts to end; null when none is left. Holds the lock (and waits on it).
+     */
+    private DataPart nextPartToMutateUnlocked(long version) {
+        while (true) {
+            boolean busy = false;
+            for (DataPart p : data.activeParts()) {
+                if (p.dataVersion() < version) {
+                    if (!currentlyMerging.contains(p)) {
+                        return p;
+                    }
+                    busy = true;
+                }
+            }
+            if (!busy) {
+                return null;
+            }
+            try {
+                data.wait(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+    }
+
+    /**
+     * Ends a mutation: done, or failed (then it is removed like a killed mutation: the parts already mutated stay
+     * so, the others are left as they are and merges go on). Holds the lock.
+     */
+    private void finishMutationUnlocked(MergeTreeMutationEntry entry, String failReason) {
+        mutations.remove(entry.version());
+        mutationFunctions.remove(entry.version());
+        finishedMutations.add(new MutationStatus(entry, failReason.isEmpty(), 0, failReason));
+        if (!failReason.isEmpty()) {
+            try {
+                Files.deleteIfExists(data.directory().resolve(entry.fileName()));
+            } catch (IOException ignored) {
+                // it is found again on load and retried there
+            }
+        }
+        if (merges != null) {
+            merges.schedule(this);
+        }
+    }
+
+    private long partsToDoUnlocked(long version) {
+        return data.activeParts().stream().filter(p -> p.dataVersion() < version).count();
+    }
+
+    /** The table's mutations, oldest first, as system.mutations shows them. */
+    public List<MutationStatus> mutationStatuses() {
+        synchronized (data) {
+            List<MutationStatus> out = new ArrayList<>(finishedMutations);
+            for (MergeTreeMutationEntry e : mutations.values()) {
+                out.add(new MutationStatus(e, false, partsToDoUnlocked(e.version()), ""));
+            }
+            out.sort(Comparator.comparingLong(m -> m.entry().version()));
+            return out;
+        }
     }
 
     public void drop() throws IOException {
-        synchronized (this) {
-            parts.clear();
-        }
-        PartStore.deleteRecursively(dir);
+        data.drop();
     }
 }

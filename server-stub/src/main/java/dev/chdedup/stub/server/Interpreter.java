@@ -9,10 +9,12 @@ import dev.chdedup.stub.exec.ProcessList;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.BlockStreams;
 import dev.chdedup.stub.exec.SelectExecutor;
+import dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator;
 import dev.chdedup.stub.mergetree.PartitionKey;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.mergetree.TableColumn;
 import dev.chdedup.stub.sql.Expr;
+import dev.chdedup.stub.sql.Parser;
 import dev.chdedup.stub.sql.Statement;
 import dev.chdedup.stub.system.ShowCreate;
 import dev.chdedup.stub.system.SystemTables;
@@ -266,16 +268,46 @@ public final class Interpreter {
             } else if (c instanceof Statement.DropPart) {
                 system.partsDropped(t, List.of(t.dropPart(((Statement.DropPart) c).partName())));
             } else if (c instanceof Statement.MutateDelete) {
-                Evaluator where = new ExprCompiler(ctx, t.columns(), Map.of(), selects).compile(((Statement.MutateDelete) c).where());
-                t.mutate(row -> dev.chdedup.stub.types.Values.isTrue(where.eval(row)) ? null : row);
+                t.mutate(((Statement.MutateDelete) c).sql(), compileMutation(t, c, ctx));
             } else if (c instanceof Statement.MutateUpdate) {
-                mutateUpdate(t, (Statement.MutateUpdate) c, ctx);
+                t.mutate(((Statement.MutateUpdate) c).sql(), compileMutation(t, c, ctx));
             }
         }
         return QueryResult.Done.NOTHING;
     }
 
-    private void mutateUpdate(StorageMergeTree t, Statement.MutateUpdate u, QueryContext ctx) throws IOException {
+    /**
+     * Finishes the mutations of every table that a crash interrupted, compiling their stored command text again.
+     * Runs once at start, before the server serves.
+     */
+    public void resumeMutations() {
+        for (String db : catalog.databaseNames()) {
+            if (!catalog.databaseExists(db) || DatabaseCatalog.SYSTEM.equals(db)) {
+                continue;
+            }
+            for (Object obj : catalog.tables(db).values()) {
+                if (obj instanceof StorageMergeTree) {
+                    StorageMergeTree t = (StorageMergeTree) obj;
+                    QueryContext ctx = new QueryContext(db, "default", "resume-mutations", dev.chdedup.stub.exec.Settings.DEFAULTS);
+                    t.resumeMutations(commands -> {
+                        Statement.Alter a = (Statement.Alter) Parser.parse("ALTER TABLE `" + t.name().replace("`", "\\`") + "` " + commands);
+                        return compileMutation(t, a.commands().get(0), ctx);
+                    });
+                }
+            }
+        }
+    }
+
+    /** The row function of a DELETE or UPDATE mutation command: null deletes a row, the same row leaves it. */
+    private MergeTreeDataMergerMutator.RowMutation compileMutation(StorageMergeTree t, Statement.AlterCommand c, QueryContext ctx) {
+        if (c instanceof Statement.MutateDelete) {
+            Evaluator where = new ExprCompiler(ctx, t.columns(), Map.of(), selects).compile(((Statement.MutateDelete) c).where());
+            return row -> dev.chdedup.stub.types.Values.isTrue(where.eval(row)) ? null : row;
+        }
+        return compileUpdate(t, (Statement.MutateUpdate) c, ctx);
+    }
+
+    private MergeTreeDataMergerMutator.RowMutation compileUpdate(StorageMergeTree t, Statement.MutateUpdate u, QueryContext ctx) {
         ExprCompiler comp = new ExprCompiler(ctx, t.columns(), Map.of(), selects);
         Evaluator where = comp.compile(u.where());
         List<Column> cols = t.columns();
@@ -301,7 +333,7 @@ public final class Interpreter {
             values[k] = comp.compile(a.getValue());
             k++;
         }
-        t.mutate(row -> {
+        return row -> {
             if (!dev.chdedup.stub.types.Values.isTrue(where.eval(row))) {
                 return row;
             }
@@ -312,7 +344,7 @@ public final class Interpreter {
                 out[targets[i]] = v == null ? (to.isNullable() ? null : to.defaultValue()) : values[i].type().equals(to) ? v : to.convert(v, values[i].type());
             }
             return out;
-        });
+        };
     }
 
     /** The partition id a PARTITION expression names: a literal value (or tuple) of the partition key, or ALL/tuple(). */

@@ -38,7 +38,7 @@ public class MergeTreeSink implements InsertSink {
 
     protected void writePartition(String partitionId, List<Object[]> rows, Block block) {
         table.sortByKey(rows);
-        var part = table.writePart(partitionId, rows);
+        var part = table.writePart(partitionId, rows, List.of());
         writtenRows += rows.size();
         writtenBytes += part.bytesOnDisk();
         events.increment("InsertedRows", rows.size());

@@ -103,6 +103,7 @@ public final class StubServer implements Closeable {
         ProcessList processes = new ProcessList();
         system.attach(processes);
         Interpreter interpreter = new Interpreter(catalog, selects, inserts, commands, processes);
+        interpreter.resumeMutations();
         components = new Components(catalog, interpreter, events, system, dedup, views);
         HttpInterface handler = new HttpInterface(interpreter, new Sessions(), users, events, faults, unknownSettings, processes)
             .emulate(compat);

@@ -158,7 +158,9 @@ public final class Parser {
             expect("FROM");
             String[] n = qualifiedName();
             expect("WHERE");
-            return new Statement.Alter(n[0], n[1], List.of(new Statement.MutateDelete(expr())));
+            int st = tok.pos();
+            Expr where = expr();
+            return new Statement.Alter(n[0], n[1], List.of(new Statement.MutateDelete(where, "DELETE WHERE " + sql.substring(st, prev.end()))));
         }
         if (readIf("TRUNCATE")) {
             readIf("TABLE");
@@ -621,10 +623,15 @@ public final class Parser {
                 } else {
                     throw error("PARTITION or PART");
                 }
-            } else if (readIf("DELETE")) {
+            } else if (tok.is("DELETE")) {
+                int st = tok.pos();
+                advance();
                 expect("WHERE");
-                cmds.add(new Statement.MutateDelete(expr()));
-            } else if (readIf("UPDATE")) {
+                Expr where = expr();
+                cmds.add(new Statement.MutateDelete(where, sql.substring(st, prev.end())));
+            } else if (tok.is("UPDATE")) {
+                int st = tok.pos();
+                advance();
                 Map<String, Expr> assignments = new LinkedHashMap<>();
                 do {
                     String col = identifier();
@@ -632,7 +639,8 @@ public final class Parser {
                     assignments.put(col, expr());
                 } while (readOp(",") && !tok.is("WHERE"));
                 expect("WHERE");
-                cmds.add(new Statement.MutateUpdate(assignments, expr()));
+                Expr where = expr();
+                cmds.add(new Statement.MutateUpdate(assignments, where, sql.substring(st, prev.end())));
             } else {
                 throw new ChException(ErrorCode.NOT_IMPLEMENTED, "ALTER command at position " + (tok.pos() + 1)
                     + " is not supported by the stub: supported are MODIFY SETTING, RESET SETTING, DROP PARTITION, DROP PART,"

@@ -72,11 +72,11 @@ public sealed interface Statement {
     }
 
     /** ALTER TABLE ... DELETE WHERE, and DELETE FROM ... WHERE. */
-    record MutateDelete(Expr where) implements AlterCommand {
+    record MutateDelete(Expr where, String sql) implements AlterCommand {
     }
 
     /** ALTER TABLE ... UPDATE c = e, ... WHERE. */
-    record MutateUpdate(Map<String, Expr> assignments, Expr where) implements AlterCommand {
+    record MutateUpdate(Map<String, Expr> assignments, Expr where, String sql) implements AlterCommand {
     }
 
     record Optimize(String database, String table, boolean isFinal, Expr partition, boolean deduplicate) implements Statement {

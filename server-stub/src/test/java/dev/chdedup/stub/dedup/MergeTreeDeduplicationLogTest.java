@@ -52,12 +52,15 @@ class MergeTreeDeduplicationLogTest {
             assertEquals(i > 17, log.contains(id(i)), "id " + i);
         }
         log.close();
-        // 20 records rotated every 6: files of 6, 6, 6, 2; once the newer files hold the window, older ones go
+        // rotated every 6 records: each new file starts with the window (3 records) and takes 3 more, and the older
+        // files go once it is on disk: 1-6 | 4-9 | 7-12 | 10-15 | 13-18 | 16-20
         List<String> files = files();
-        assertEquals(List.of("deduplication_log_3.txt", "deduplication_log_4.txt"), files);
-        assertEquals(6, lines("deduplication_log_3.txt").size());
-        assertEquals(List.of("1\t" + part(19) + "\t" + id(19), "1\t" + part(20) + "\t" + id(20)), lines("deduplication_log_4.txt"));
-        assertEquals("1\t" + part(13) + "\t" + id(13), lines("deduplication_log_3.txt").get(0));
+        assertEquals(List.of("deduplication_log_6.txt"), files);
+        List<String> expected = new ArrayList<>();
+        for (int i = 16; i <= 20; i++) {
+            expected.add("1\t" + part(i) + "\t" + id(i));
+        }
+        assertEquals(expected, lines("deduplication_log_6.txt"));
 
         MergeTreeDeduplicationLog reloaded = new MergeTreeDeduplicationLog(table, 3, false);
         assertEquals(3, reloaded.size());
@@ -72,7 +75,40 @@ class MergeTreeDeduplicationLogTest {
         // appending after a reload continues the newest file
         reloaded.add(id(21), part(21));
         reloaded.close();
-        assertEquals(3, lines("deduplication_log_4.txt").size());
+        assertEquals(6, lines("deduplication_log_6.txt").size());
+    }
+
+    /**
+     * Drop records are not ids: a file full of them must not make the log delete an older file that still holds ids
+     * inside the window (window 4: seven ids into partition 1 and h into partition 2, DROP PARTITION 1, then more
+     * inserts with reloads in between; h must stay known).
+     */
+    @Test
+    void dropRecordsNeverPushLiveIdsOutOfTheWindow() throws IOException {
+        MergeTreeDeduplicationLog log = new MergeTreeDeduplicationLog(table, 4, false);
+        for (int i = 1; i <= 7; i++) {
+            log.add("1_id" + i, "1_" + i + "_" + i + "_0");
+        }
+        log.add("2_h", "2_8_8_0");
+        log.dropPart(MergeTreePartInfo.tryParse("1_1_7_999"));
+        log.add("2_i", "2_9_9_0");
+        log.close();
+        MergeTreeDeduplicationLog second = new MergeTreeDeduplicationLog(table, 4, false);
+        second.add("2_j", "2_10_10_0");
+        second.close();
+        for (int round = 0; round < 3; round++) {
+            MergeTreeDeduplicationLog again = new MergeTreeDeduplicationLog(table, 4, false);
+            // h, i, j, then k0, k1, ...: h is the oldest of the four newest ids until k1 arrives
+            assertEquals(round < 2, again.contains("2_h"), "round " + round + ": " + files());
+            assertTrue(again.contains("2_i") && again.contains("2_j"), "round " + round + ": " + files());
+            assertFalse(again.contains("1_id7"));
+            again.add("2_k" + round, "2_" + (11 + round) + "_" + (11 + round) + "_0");
+            again.close();
+        }
+        MergeTreeDeduplicationLog last = new MergeTreeDeduplicationLog(table, 4, false);
+        assertTrue(last.contains("2_k0") && last.contains("2_k1") && last.contains("2_k2") && last.contains("2_j"));
+        assertFalse(last.contains("2_h"), "pushed out by four newer ids");
+        last.close();
     }
 
     @Test

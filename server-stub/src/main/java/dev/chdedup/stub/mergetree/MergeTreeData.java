@@ -1,0 +1,238 @@
+package dev.chdedup.stub.mergetree;
+
+import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+import java.util.function.Predicate;
+
+/**
+ * The parts of one MergeTree-family table on disk and in memory, after ClickHouse's {@code MergeTreeData}: loading
+ * them, writing temporary parts, making a temporary part active under a block number taken under the same lock
+ * ({@link #renameTempPartAndAdd}), replacing parts with a merged or mutated one only if they are still exactly what
+ * the new part covers ({@link #renameTempPartAndReplace}), and removing parts. The part set is guarded by this
+ * object's monitor (the "parts lock"); no file is renamed into or out of the active set without it, so a reader's
+ * snapshot and the set on disk never disagree about which rows are committed. Storage engines own block numbering
+ * and deduplication and build on this class.
+ */
+public final class MergeTreeData {
+    private final Path dir;
+    private final List<Column> columns;
+    /** Active parts: no part covers another; every part in it is on disk under its name. */
+    private final ActiveDataPartSet parts = new ActiveDataPartSet();
+    private final AtomicLong tempCounter = new AtomicLong();
+
+    public MergeTreeData(Path dir, List<Column> columns) throws IOException {
+        this.dir = dir;
+        this.columns = List.copyOf(columns);
+        Files.createDirectories(dir);
+    }
+
+    public Path directory() {
+        return dir;
+    }
+
+    public List<Column> columns() {
+        return columns;
+    }
+
+    /**
+     * Loads the parts on disk: temporary files (writes a crash cut short) are removed, a part covered by another
+     * (the sources of a merge whose removal a crash prevented) is removed. Returns the highest block number found.
+     */
+    public synchronized long load() throws IOException {
+        List<DataPart> loaded = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
+            for (Path p : ds) {
+                String n = p.getFileName().toString();
+                if (n.startsWith(PartStore.TMP_PREFIX)) {
+                    PartStore.deleteRecursively(p);
+                    continue;
+                }
+                String partName = n.endsWith(PartStore.EXT) ? n.substring(0, n.length() - PartStore.EXT.length()) : n;
+                MergeTreePartInfo info = MergeTreePartInfo.tryParse(partName);
+                if (info != null && (Files.isDirectory(p) || n.endsWith(PartStore.EXT))) {
+                    loaded.add(PartStore.read(p, info, columns));
+                }
+            }
+        }
+        loaded.sort(Comparator.comparingInt((DataPart p) -> -p.info().level()).thenComparing((DataPart p) -> -p.info().mutation())
+            .thenComparing(DataPart::info));
+        long maxBlock = 0;
+        for (DataPart p : loaded) {
+            if (parts.add(p) == null) {
+                PartStore.delete(dir, p.name());
+            }
+            maxBlock = Math.max(maxBlock, Math.max(p.info().maxBlock(), p.info().mutation()));
+        }
+        return maxBlock;
+    }
+
+    /** The active parts, ordered by partition and block range: a consistent snapshot. */
+    public synchronized List<DataPart> activeParts() {
+        return parts.all();
+    }
+
+    public synchronized DataPart activePart(String name) {
+        return parts.get(name);
+    }
+
+    /** Whether {@code p} is still active (not merged, mutated or dropped away). */
+    public synchronized boolean isActive(DataPart p) {
+        return parts.get(p.name()) == p;
+    }
+
+    /** A temporary part on disk, not yet active: rows sorted by the key, with the block ids it is inserted with. */
+    public record TempPart(String partitionId, List<Object[]> rows, PartStore.Written file) {
+        public void discard() {
+            file.discard();
+        }
+    }
+
+    /** Writes sorted rows of one partition as a temporary part (outside the parts lock: this is the slow step). */
+    public TempPart writeTempPart(String partitionId, List<Object[]> sortedRows, List<String> blockIds, boolean fsync) {
+        try {
+            String tmpName = "insert_" + partitionId + "_" + ProcessHandle.current().pid() + "_" + tempCounter.incrementAndGet();
+            return new TempPart(partitionId, List.copyOf(sortedRows), PartStore.writeTemporary(dir, tmpName, columns, sortedRows, blockIds, fsync));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A temporary part with the same file as {@code source} (a hard link, or a copy where links fail). */
+    public TempPart linkTempPart(DataPart source) {
+        Path tmp = dir.resolve(PartStore.TMP_PREFIX + "mutate_" + source.name() + "_" + tempCounter.incrementAndGet() + PartStore.EXT);
+        try {
+            try {
+                Files.createLink(tmp, PartStore.pathOf(dir, source.name()));
+            } catch (UnsupportedOperationException | IOException e) {
+                Files.copy(PartStore.pathOf(dir, source.name()), tmp);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new TempPart(source.info().partitionId(), source.rows(), new PartStore.Written(dir, tmp, source.bytesOnDisk(), source.blockIds(), false));
+    }
+
+    /**
+     * Makes a temporary part active as a new level-0 part: under the parts lock, takes its block number from
+     * {@code blockNumber}, renames the file and adds it, so no merge or mutation selected meanwhile can span a
+     * block number whose part is not in the set yet. A part that an active part already covers is an error,
+     * never a silent loss.
+     */
+    public synchronized DataPart renameTempPartAndAdd(TempPart tmp, LongSupplier blockNumber) {
+        long block = blockNumber.getAsLong();
+        return addUnlocked(tmp, new MergeTreePartInfo(tmp.partitionId(), block, block, 0));
+    }
+
+    /** Makes a temporary part active under a block number the caller already holds (a replicated insert's lock). */
+    public synchronized DataPart renameTempPartAndAdd(TempPart tmp, MergeTreePartInfo info) {
+        return addUnlocked(tmp, info);
+    }
+
+    private DataPart addUnlocked(TempPart tmp, MergeTreePartInfo info) {
+        for (DataPart p : parts.all()) {
+            if (p.info().partitionId().equals(info.partitionId()) && !p.info().isDisjoint(info)) {
+                tmp.discard();
+                throw new ChException(ErrorCode.LOGICAL_ERROR, "Part " + info.name() + " intersects active part " + p.name()
+                    + "; it was not added");
+            }
+        }
+        DataPart part = publishUnlocked(tmp, info);
+        parts.add(part);
+        return part;
+    }
+
+    private DataPart publishUnlocked(TempPart tmp, MergeTreePartInfo info) {
+        try {
+            tmp.file().publish(info);
+        } catch (IOException e) {
+            tmp.discard();
+            throw new UncheckedIOException(e);
+        }
+        return new DataPart(info, tmp.rows(), System.currentTimeMillis() / 1000, tmp.file().dataBytes(), tmp.file().blockIds());
+    }
+
+    /**
+     * Replaces {@code sources} with a merged or mutated part {@code info} (null when every row is gone: the sources
+     * are just removed), only if the sources are all still active and are exactly the active parts the new part
+     * covers; otherwise discards it and returns false. Removes the sources' files after the new part is on disk.
+     */
+    public boolean renameTempPartAndReplace(TempPart tmp, MergeTreePartInfo info, List<DataPart> sources) {
+        MergeTreePartInfo range = info != null ? info : sources.get(0).info();
+        synchronized (this) {
+            List<DataPart> covered = new ArrayList<>();
+            for (DataPart p : parts.all()) {
+                if (p.info().partitionId().equals(range.partitionId()) && !p.info().isDisjoint(rangeOf(sources, range))) {
+                    covered.add(p);
+                }
+            }
+            if (!covered.equals(sources)) {
+                if (tmp != null) {
+                    tmp.discard();
+                }
+                return false;
+            }
+            for (DataPart s : sources) {
+                parts.remove(s.info());
+            }
+            if (tmp != null) {
+                parts.add(publishUnlocked(tmp, info));
+            }
+        }
+        deleteFiles(sources);
+        return true;
+    }
+
+    private static MergeTreePartInfo rangeOf(List<DataPart> sources, MergeTreePartInfo fallback) {
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (DataPart s : sources) {
+            min = Math.min(min, s.info().minBlock());
+            max = Math.max(max, s.info().maxBlock());
+        }
+        return sources.isEmpty() ? fallback : new MergeTreePartInfo(fallback.partitionId(), min, max, 0);
+    }
+
+    /** Removes the active parts {@code which} selects (drop partition, drop part, truncate); returns them. */
+    public List<DataPart> removeParts(Predicate<DataPart> which) {
+        List<DataPart> removed = new ArrayList<>();
+        synchronized (this) {
+            for (DataPart p : parts.all()) {
+                if (which.test(p)) {
+                    parts.remove(p.info());
+                    removed.add(p);
+                }
+            }
+        }
+        deleteFiles(removed);
+        return removed;
+    }
+
+    private void deleteFiles(List<DataPart> gone) {
+        for (DataPart p : gone) {
+            try {
+                PartStore.delete(dir, p.name());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** Removes every part and the table's directory (DROP TABLE). */
+    public void drop() throws IOException {
+        synchronized (this) {
+            parts.clear();
+        }
+        PartStore.deleteRecursively(dir);
+    }
+}
