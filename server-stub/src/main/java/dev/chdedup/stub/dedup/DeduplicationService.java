@@ -1,5 +1,6 @@
 package dev.chdedup.stub.dedup;
 
+import dev.chdedup.stub.fault.CrashPoint;
 import dev.chdedup.stub.mergetree.DataPart;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import java.io.IOException;
@@ -78,17 +79,20 @@ public final class DeduplicationService {
     /**
      * The insert commit step every sink shares: writes one partition's sorted rows as a part (its block ids stored
      * in it), then records the ids in {@code log} (the caller holds its lock, and has checked them against it) and in
-     * part_log. A crash between the part's rename and the log's record loses nothing: {@link #open} takes the ids
-     * of parts newer than the log back into it.
+     * part_log. A crash between the part's rename and the log's record loses nothing: no merge or mutation takes
+     * the part before its ids are recorded, and {@link #open} takes the ids of parts newer than the log back into it.
      */
     public DataPart commitPart(StorageMergeTree t, String partitionId, List<Object[]> sortedRows, List<String> blockIds,
                                MergeTreeDeduplicationLog log, String queryId) {
-        DataPart part = t.writePart(partitionId, sortedRows, log == null ? List.of() : blockIds);
-        if (log != null) {
-            for (String id : blockIds) {
-                log.add(id, part.name());
+        DataPart part = t.writePart(partitionId, sortedRows, log == null ? List.of() : blockIds, written -> {
+            CrashPoint.AFTER_PART_RENAME.reached();
+            if (log != null) {
+                for (String id : blockIds) {
+                    log.add(id, written.name());
+                }
             }
-        }
+        });
+        CrashPoint.AFTER_INSERT_COMMIT.reached();
         partLog.newPart(t, part, log == null || blockIds.isEmpty() ? "" : blockIds.get(0), queryId);
         return part;
     }

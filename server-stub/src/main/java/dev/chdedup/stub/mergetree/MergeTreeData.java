@@ -3,6 +3,7 @@ package dev.chdedup.stub.mergetree;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.fault.CrashPoint;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
@@ -153,6 +154,7 @@ public final class MergeTreeData {
     }
 
     private DataPart publishUnlocked(TempPart tmp, MergeTreePartInfo info) {
+        CrashPoint.BEFORE_PART_RENAME.reached();
         try {
             tmp.file().publish(info);
         } catch (IOException e) {

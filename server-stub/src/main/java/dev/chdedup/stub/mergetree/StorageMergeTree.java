@@ -4,6 +4,7 @@ import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.fault.CrashPoint;
 import dev.chdedup.stub.exec.Evaluator;
 import dev.chdedup.stub.exec.TableSource;
 import dev.chdedup.stub.types.DataType;
@@ -46,7 +47,10 @@ public final class StorageMergeTree implements TableSource {
     private final MergeTreeDataMergerMutator mergerMutator;
     /** The next block number to allocate; greater than every block number and mutation version on disk. Guarded by {@link #data}. */
     private long nextBlock = 1;
-    /** Parts a merge or a mutation is rewriting now: no other merge or mutation takes them. Guarded by {@link #data}. */
+    /**
+     * Parts a merge or a mutation is rewriting now, and new parts whose insert is not finished (their block ids not in
+     * the deduplication log yet): no merge or mutation takes them. Guarded by {@link #data}.
+     */
     private final Set<DataPart> currentlyMerging = new HashSet<>();
     /** Mutations not known to be done, by version. Guarded by {@link #data}. */
     private final TreeMap<Long, MergeTreeMutationEntry> mutations = new TreeMap<>();
@@ -283,8 +287,29 @@ public final class StorageMergeTree implements TableSource {
      * part, so a crash before the log's record cannot lose them.
      */
     public DataPart writePart(String partitionId, List<Object[]> sortedRows, List<String> blockIds) {
+        return writePart(partitionId, sortedRows, blockIds, part -> { });
+    }
+
+    /**
+     * {@link #writePart(String, List, List)}, running {@code whileHeld} once the part is active and before any merge
+     * or mutation may take it: the deduplication log records the part's ids there, so until they are recorded the
+     * part stays a level-0 part with its ids in its file, which loading finds after a crash.
+     */
+    public DataPart writePart(String partitionId, List<Object[]> sortedRows, List<String> blockIds, java.util.function.Consumer<DataPart> whileHeld) {
         MergeTreeData.TempPart tmp = data.writeTempPart(partitionId, sortedRows, blockIds, fsync());
-        DataPart part = data.renameTempPartAndAdd(tmp, this::allocateBlockNumberUnlocked);
+        DataPart part;
+        synchronized (data) {
+            part = data.renameTempPartAndAdd(tmp, this::allocateBlockNumberUnlocked);
+            currentlyMerging.add(part);
+        }
+        try {
+            whileHeld.accept(part);
+        } finally {
+            synchronized (data) {
+                currentlyMerging.remove(part);
+                data.notifyAll();
+            }
+        }
         if (merges != null) {
             merges.schedule(this);
         }
@@ -500,6 +525,7 @@ public final class StorageMergeTree implements TableSource {
                 try {
                     MergeTreeDataMergerMutator.Result r = mergerMutator.mutatePartToTemporaryPart(part, fn, entry.version(), fsync());
                     data.renameTempPartAndReplace(r.tmp(), r.info(), List.of(part));
+                    CrashPoint.DURING_MUTATION.reached();
                 } catch (RuntimeException e) {
                     LOG.warn("Mutation {} of {}.{} failed on part {}: {}", entry.mutationId(), database, name, part.name(), e.toString());
                     synchronized (data) {

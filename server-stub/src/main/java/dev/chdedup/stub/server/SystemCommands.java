@@ -63,10 +63,16 @@ public class SystemCommands {
             }
             case "ENABLE FAILPOINT":
             case "DISABLE FAILPOINT": {
+                dev.chdedup.stub.fault.CrashPoint crash = dev.chdedup.stub.fault.CrashPoint.ofFailpoint(cmd.argument());
+                if (crash != null) {
+                    crash.arm(cmd.action().startsWith("ENABLE"));
+                    return QueryResult.Done.NOTHING;
+                }
                 FaultKind kind = FaultKind.ofFailpoint(cmd.argument());
                 if (kind == null) {
                     throw new ChException(ErrorCode.BAD_ARGUMENTS, "Unknown failpoint " + cmd.argument() + "; the stub has: "
-                        + java.util.Arrays.stream(FaultKind.values()).map(k -> k.failpoint).toList());
+                        + java.util.stream.Stream.concat(java.util.Arrays.stream(FaultKind.values()).map(k -> k.failpoint),
+                            java.util.Arrays.stream(dev.chdedup.stub.fault.CrashPoint.values()).map(k -> k.failpoint)).toList());
                 }
                 if (cmd.action().startsWith("DISABLE")) {
                     faults.remove(kind);

@@ -47,7 +47,7 @@ public final class SystemTables {
     }
 
     public List<String> names() {
-        return List.of("columns", "databases", "events", "merge_tree_settings", "numbers", "one", "part_log", "parts", "processes", "settings", "tables");
+        return List.of("columns", "databases", "events", "merge_tree_settings", "mutations", "numbers", "one", "part_log", "parts", "processes", "settings", "tables");
     }
 
     private static Column c(String n, String type) {
@@ -104,6 +104,7 @@ public final class SystemTables {
             case "tables": return tables();
             case "columns": return columns();
             case "parts": return parts();
+            case "mutations": return mutations();
             case "settings": {
                 List<Column> cols = List.of(c("name", "String"), c("value", "String"), c("changed", "UInt8"),
                     c("description", "String"), c("type", "String"), c("default", "String"), c("readonly", "UInt8"));
@@ -250,6 +251,28 @@ public final class SystemTables {
                         p.rowCount(), p.bytesOnDisk(), (long) p.info().level(), p.info().minBlock(), p.info().maxBlock(),
                         p.modificationTime(), (p.rowCount() + 8191) / 8192 + 1, m.directory().resolve(p.name()).toString() + "/",
                         m.definition().engine()});
+                }
+            }
+        }
+        return snapshot(cols, rows);
+    }
+
+    private TableSource mutations() {
+        List<Column> cols = List.of(c("database", "String"), c("table", "String"), c("mutation_id", "String"), c("command", "String"),
+            new Column("create_time", DataTypes.DATETIME), c("parts_to_do", "Int64"), c("is_done", "UInt8"), c("latest_failed_part", "String"),
+            new Column("latest_fail_time", DataTypes.DATETIME), c("latest_fail_reason", "String"), c("is_killed", "UInt8"));
+        List<Object[]> rows = new ArrayList<>();
+        for (String db : catalog.databaseNames()) {
+            if (db.equals("system") || db.equalsIgnoreCase("information_schema")) {
+                continue;
+            }
+            for (Map.Entry<String, Object> e : catalog.tables(db).entrySet()) {
+                if (e.getValue() instanceof StorageMergeTree) {
+                    for (StorageMergeTree.MutationStatus m : ((StorageMergeTree) e.getValue()).mutationStatuses()) {
+                        boolean failed = !m.failReason().isEmpty();
+                        rows.add(new Object[] {db, e.getKey(), m.entry().mutationId(), m.entry().commands(), m.entry().createTime(), m.partsToDo(),
+                            m.done() ? 1L : 0L, "", failed ? m.entry().createTime() : 0L, m.failReason(), failed ? 1L : 0L});
+                    }
                 }
             }
         }
