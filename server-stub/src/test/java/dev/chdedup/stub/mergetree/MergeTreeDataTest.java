@@ -1,0 +1,162 @@
+package dev.chdedup.stub.mergetree;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.sql.Parser;
+import dev.chdedup.stub.sql.Statement;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The part set's rules, the merge selector and the table's insert, merge and mutation steps, without a server. */
+class MergeTreeDataTest {
+    private static StorageMergeTree table(Path dir) throws Exception {
+        Statement.CreateTable ct = (Statement.CreateTable) Parser.parse("CREATE TABLE t (k UInt32, v String) ENGINE = MergeTree ORDER BY k");
+        return new StorageMergeTree("default", "t", TableDefinition.from(ct), dir, null);
+    }
+
+    private static List<Object[]> rows(long... keys) {
+        List<Object[]> l = new ArrayList<>();
+        for (long k : keys) {
+            l.add(new Object[] {k, "v" + k});
+        }
+        return l;
+    }
+
+    private static List<String> names(List<DataPart> parts) {
+        return parts.stream().map(DataPart::name).toList();
+    }
+
+    @Test
+    void partNamesParseAndCover() {
+        MergeTreePartInfo merged = MergeTreePartInfo.parse("all_1_5_2");
+        assertTrue(merged.contains(MergeTreePartInfo.parse("all_3_3_0")));
+        assertFalse(merged.contains(MergeTreePartInfo.parse("all_5_6_1")));
+        assertFalse(merged.isDisjoint(MergeTreePartInfo.parse("all_5_6_1")));
+        assertTrue(MergeTreePartInfo.parse("all_3_3_0_7").contains(MergeTreePartInfo.parse("all_3_3_0")), "a mutated part replaces its source");
+        assertFalse(MergeTreePartInfo.parse("202401_1_1_0").contains(MergeTreePartInfo.parse("202402_1_1_0")), "partitions never cover each other");
+        assertEquals("all_3_3_0_7", MergeTreePartInfo.parse("all_3_3_0_7").name());
+        assertNull(MergeTreePartInfo.tryParse("tmp_insert_all_1_1_0"));
+    }
+
+    @Test
+    void blockNumbersAreTakenInCommitOrderAndIdsTravelInThePart(@TempDir Path dir) throws Exception {
+        StorageMergeTree t = table(dir);
+        DataPart a = t.writePart("all", rows(1), List.of("all_1_2"));
+        DataPart b = t.writePart("all", rows(2), List.of());
+        assertEquals(List.of("all_1_1_0", "all_2_2_0"), names(t.activeParts()));
+        assertEquals(List.of("all_1_2"), a.blockIds());
+        assertEquals(List.of(), b.blockIds());
+        StorageMergeTree reloaded = table(dir);
+        assertEquals(List.of("all_1_2"), reloaded.activeParts().get(0).blockIds(), "the ids are read back from the part file");
+        assertEquals("all_3_3_0", reloaded.writePart("all", rows(3), List.of()).name(), "numbering continues after a reload");
+    }
+
+    @Test
+    void aPartIntersectingAnActiveOneIsRefusedAndItsFileRemoved(@TempDir Path dir) throws Exception {
+        MergeTreeData data = new MergeTreeData(dir, table(dir.resolve("x")).columns());
+        data.renameTempPartAndAdd(data.writeTempPart("all", rows(1, 2), List.of(), false), MergeTreePartInfo.parse("all_1_5_1"));
+        MergeTreeData.TempPart late = data.writeTempPart("all", rows(3), List.of(), false);
+        ChException e = assertThrows(ChException.class, () -> data.renameTempPartAndAdd(late, MergeTreePartInfo.parse("all_3_3_0")));
+        assertEquals(ErrorCode.LOGICAL_ERROR, e.code());
+        assertEquals(List.of("all_1_5_1"), names(data.activeParts()));
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(0, files.filter(p -> p.getFileName().toString().startsWith(PartStore.TMP_PREFIX)).count(),
+                "the refused part's temporary file is removed");
+        }
+    }
+
+    @Test
+    void aReplacementCommitsOnlyOverExactlyItsSources(@TempDir Path dir) throws Exception {
+        StorageMergeTree t = table(dir);
+        for (long k = 1; k <= 3; k++) {
+            t.writePart("all", rows(k), List.of());
+        }
+        MergeTreeData data = new MergeTreeData(dir.resolve("d"), t.columns());
+        for (long k = 1; k <= 3; k++) {
+            long b = k;
+            data.renameTempPartAndAdd(data.writeTempPart("all", rows(k), List.of(), false), () -> b);
+        }
+        List<DataPart> sources = data.activeParts().subList(0, 2);
+        MergeTreeDataMergerMutator mm = new MergeTreeDataMergerMutator(data, t::sortByKey);
+        MergeTreeDataMergerMutator.Result merged = mm.mergePartsToTemporaryPart(sources, false);
+        // a mutation replaced one source meanwhile: the merge must not commit over the new version
+        MergeTreeDataMergerMutator.Result mutated = mm.mutatePartToTemporaryPart(sources.get(1), r -> new Object[] {r[0], "changed"}, 9, false);
+        assertTrue(data.renameTempPartAndReplace(mutated.tmp(), mutated.info(), List.of(sources.get(1))));
+        assertFalse(data.renameTempPartAndReplace(merged.tmp(), merged.info(), sources));
+        assertEquals(List.of("all_1_1_0", "all_2_2_0_9", "all_3_3_0"), names(data.activeParts()));
+        // merging over a range that holds a part the merge did not read is refused too
+        List<DataPart> now = data.activeParts();
+        MergeTreeDataMergerMutator.Result gap = mm.mergePartsToTemporaryPart(List.of(now.get(0), now.get(2)), false);
+        assertFalse(data.renameTempPartAndReplace(gap.tmp(), gap.info(), List.of(now.get(0), now.get(2))));
+        assertEquals(3, data.activeParts().size());
+        MergeTreeDataMergerMutator.Result all = mm.mergePartsToTemporaryPart(now, false);
+        assertTrue(data.renameTempPartAndReplace(all.tmp(), all.info(), now));
+        assertEquals(List.of("all_1_3_1_9"), names(data.activeParts()));
+        assertEquals(3, data.activeParts().get(0).rowCount());
+    }
+
+    @Test
+    void theSelectorTakesOnlyRunsThePredicateAllows(@TempDir Path dir) throws Exception {
+        StorageMergeTree t = table(dir);
+        for (long k = 1; k <= SimpleMergeSelector.MERGE_TRIGGER_PARTS; k++) {
+            t.writePart("all", rows(k), List.of());
+        }
+        assertNull(SimpleMergeSelector.select(t.activeParts(), (l, r) -> true), "at the trigger, nothing is merged yet");
+        t.writePart("all", rows(99), List.of());
+        List<DataPart> ps = t.activeParts();
+        int[] run = SimpleMergeSelector.select(ps, (l, r) -> true);
+        assertNotNull(run);
+        assertTrue(run[1] - run[0] >= 2 && run[1] - run[0] <= SimpleMergeSelector.MAX_PARTS_TO_MERGE);
+        DataPart blocked = ps.get(5);
+        int[] around = SimpleMergeSelector.select(ps, (l, r) -> l != blocked && r != blocked);
+        assertNotNull(around);
+        for (int i = around[0]; i < around[1]; i++) {
+            assertFalse(ps.get(i) == blocked, "the run must not include the part the predicate refuses");
+        }
+    }
+
+    @Test
+    void aNewPartIsNotMergedOrMutatedBeforeItsInsertFinishes(@TempDir Path dir) throws Exception {
+        StorageMergeTree t = table(dir);
+        for (long k = 1; k <= SimpleMergeSelector.MERGE_TRIGGER_PARTS; k++) {
+            t.writePart("all", rows(k), List.of());
+        }
+        List<String> seenWhileHeld = new ArrayList<>();
+        DataPart fresh = t.writePart("all", rows(100), List.of("all_x_y"), part -> {
+            while (t.mergeStep()) {
+                // merge everything the policy allows while the new part is held
+            }
+            seenWhileHeld.addAll(names(t.activeParts()));
+        });
+        assertTrue(seenWhileHeld.contains(fresh.name()), "the held part stays a level-0 part with its ids: " + seenWhileHeld);
+        assertEquals(List.of("all_x_y"), t.activeParts().stream().filter(p -> p.name().equals(fresh.name())).findFirst().orElseThrow().blockIds());
+    }
+
+    @Test
+    void mutationsArePersistedAppliedAndShown(@TempDir Path dir) throws Exception {
+        StorageMergeTree t = table(dir);
+        t.writePart("all", rows(1, 2), List.of());
+        t.writePart("all", rows(3), List.of());
+        t.mutate("UPDATE v = 'x' WHERE k > 1", r -> (long) r[0] > 1 ? new Object[] {r[0], "x"} : r);
+        assertTrue(Files.exists(dir.resolve("mutation_3.txt")));
+        assertTrue(Files.readString(dir.resolve("mutation_3.txt")).matches("(?s)format version: 1\ncreate time: .*\ncommands: UPDATE v = 'x' WHERE k > 1\n"));
+        assertEquals(List.of("all_1_1_0_3", "all_2_2_0_3"), names(t.activeParts()));
+        StorageMergeTree.MutationStatus status = t.mutationStatuses().get(0);
+        assertTrue(status.done());
+        assertEquals(0, status.partsToDo());
+        assertEquals("all_4_4_0", t.writePart("all", rows(4), List.of()).name(), "an insert after the mutation is not mutated");
+        assertTrue(table(dir).mutationStatuses().get(0).done(), "done after a reload too");
+    }
+}
