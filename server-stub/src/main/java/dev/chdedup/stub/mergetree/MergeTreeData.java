@@ -92,8 +92,8 @@ public final class MergeTreeData {
         return parts.get(p.name()) == p;
     }
 
-    /** A temporary part on disk, not yet active: rows sorted by the key, with the block ids it is inserted with. */
-    public record TempPart(String partitionId, List<Object[]> rows, PartStore.Written file) {
+    /** A temporary part on disk, not yet active: its file (rows sorted by the key) and the columns stored in it. */
+    public record TempPart(String partitionId, PartStore.Written file, List<Column> stored) {
         public void discard() {
             file.discard();
         }
@@ -101,27 +101,63 @@ public final class MergeTreeData {
 
     /** Writes sorted rows of one partition as a temporary part (outside the parts lock: this is the slow step). */
     public TempPart writeTempPart(String partitionId, List<Object[]> sortedRows, List<String> blockIds, boolean fsync) {
+        return writeTempPart(partitionId, sortedRows.iterator(), blockIds, fsync);
+    }
+
+    /** Writes rows of one partition, arriving in key order, as a temporary part, streaming. */
+    public TempPart writeTempPart(String partitionId, java.util.Iterator<Object[]> sortedRows, List<String> blockIds, boolean fsync) {
         try {
             String tmpName = "insert_" + partitionId + "_" + ProcessHandle.current().pid() + "_" + tempCounter.incrementAndGet();
-            return new TempPart(partitionId, List.copyOf(sortedRows), PartStore.writeTemporary(dir, tmpName, columns, sortedRows, blockIds, fsync));
+            return new TempPart(partitionId, PartStore.writeTemporary(dir, tmpName, columns, sortedRows, blockIds, fsync), columns);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    /** A temporary part with the same file as {@code source} (a hard link, or a copy where links fail). */
+    /**
+     * A temporary part with the same file as {@code source}: a hard link, or a copy where links fail; a part of an
+     * older layout is rewritten.
+     */
     public TempPart linkTempPart(DataPart source) {
+        Path file = PartStore.pathOf(dir, source.name());
+        if (!source.layout().file().equals(file)) {
+            try (PartStore.RowReader rows = source.openRows()) {
+                return writeTempPart(source.info().partitionId(), rows, source.blockIds(), false);
+            }
+        }
         Path tmp = dir.resolve(PartStore.TMP_PREFIX + "mutate_" + source.name() + "_" + tempCounter.incrementAndGet() + PartStore.EXT);
         try {
             try {
-                Files.createLink(tmp, PartStore.pathOf(dir, source.name()));
+                Files.createLink(tmp, file);
             } catch (UnsupportedOperationException | IOException e) {
-                Files.copy(PartStore.pathOf(dir, source.name()), tmp);
+                Files.copy(file, tmp);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new TempPart(source.info().partitionId(), source.rows(), new PartStore.Written(dir, tmp, source.bytesOnDisk(), source.blockIds(), false));
+        return new TempPart(source.info().partitionId(), new PartStore.Written(dir, tmp, source.rowCount(), source.bytesOnDisk(),
+            source.layout().dataOffset(), source.blockIds(), false), source.layout().stored());
+    }
+
+    /**
+     * Opens the files of {@code which} for reading, under the parts lock, so that no removal can take a file away
+     * from a reader that holds it; null if one of them is no longer active.
+     */
+    public synchronized List<PartStore.RowReader> openIfActive(List<DataPart> which) {
+        List<PartStore.RowReader> readers = new ArrayList<>(which.size());
+        for (DataPart p : which) {
+            if (parts.get(p.name()) != p) {
+                readers.forEach(PartStore.RowReader::close);
+                return null;
+            }
+            readers.add(p.openRows());
+        }
+        return readers;
+    }
+
+    /** The active parts with their files open for reading: a consistent snapshot a query reads. */
+    public synchronized List<PartStore.RowReader> openForRead() {
+        return openIfActive(parts.all());
     }
 
     /**
@@ -161,7 +197,9 @@ public final class MergeTreeData {
             tmp.discard();
             throw new UncheckedIOException(e);
         }
-        return new DataPart(info, tmp.rows(), System.currentTimeMillis() / 1000, tmp.file().dataBytes(), tmp.file().blockIds());
+        PartStore.Written w = tmp.file();
+        return new DataPart(info, w.rows(), System.currentTimeMillis() / 1000, w.dataBytes(), w.blockIds(),
+            PartStore.Layout.of(PartStore.pathOf(dir, info.name()), w.dataOffset(), tmp.stored(), columns));
     }
 
     /**

@@ -1,22 +1,30 @@
 package dev.chdedup.stub.mergetree;
 
-import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.PriorityQueue;
 
 /**
  * Writes the result of a merge or a mutation as a temporary part, after ClickHouse's
  * {@code MergeTreeDataMergerMutator}: it reads the source parts and never touches the active set, which the
- * storage changes through {@link MergeTreeData#renameTempPartAndReplace} once the result is on disk. A merge's
- * rows are its sources' rows in order, sorted stably by the key, so the same sources give the same part.
+ * storage changes through {@link MergeTreeData#renameTempPartAndReplace} once the result is on disk. Both stream:
+ * a merge reads its sorted sources side by side and writes their rows in key order (ties in source order, so the
+ * same sources always give the same bytes); a mutation rewrites one part row by row (it cannot change the key, so
+ * the order stays). Memory holds one row per source, never a part.
  */
 public final class MergeTreeDataMergerMutator {
     private final MergeTreeData data;
-    private final Sorter sorter;
+    private final KeyOrder order;
 
-    /** Sorts rows by the table's ORDER BY key, stably. */
-    @FunctionalInterface
-    public interface Sorter {
-        void sortByKey(List<Object[]> rows);
+    /** The table's ORDER BY key: computes a row's key and compares two keys. */
+    public interface KeyOrder {
+        /** False when the table has no sorting key (ORDER BY tuple()): rows keep their order. */
+        boolean sorted();
+
+        Object key(Object[] row);
+
+        int compare(Object a, Object b);
     }
 
     /** Rewrites one row of a mutation: returns the new row, or null to delete it. */
@@ -29,9 +37,9 @@ public final class MergeTreeDataMergerMutator {
     public record Result(MergeTreePartInfo info, MergeTreeData.TempPart tmp) {
     }
 
-    public MergeTreeDataMergerMutator(MergeTreeData data, Sorter sorter) {
+    public MergeTreeDataMergerMutator(MergeTreeData data, KeyOrder order) {
         this.data = data;
-        this.sorter = sorter;
+        this.order = order;
     }
 
     /** The info of the part merging {@code sources} (adjacent parts of one partition) makes. */
@@ -47,44 +55,118 @@ public final class MergeTreeDataMergerMutator {
         return new MergeTreePartInfo(first.info().partitionId(), first.info().minBlock(), last.info().maxBlock(), level + 1, mutation);
     }
 
-    public Result mergePartsToTemporaryPart(List<DataPart> sources, boolean fsync) {
-        List<Object[]> rows = new ArrayList<>();
-        for (DataPart p : sources) {
-            rows.addAll(p.rows());
-        }
-        sorter.sortByKey(rows);
+    /** Merges sources the caller opened (in block order) into a temporary part; closes the readers. */
+    public Result mergePartsToTemporaryPart(List<DataPart> sources, List<PartStore.RowReader> readers, boolean fsync) {
         MergeTreePartInfo info = mergedInfo(sources);
-        return new Result(info, data.writeTempPart(info.partitionId(), rows, List.of(), fsync));
+        try {
+            return new Result(info, data.writeTempPart(info.partitionId(), new MergingIterator(readers), List.of(), fsync));
+        } finally {
+            readers.forEach(PartStore.RowReader::close);
+        }
+    }
+
+    /** The rows of sorted sources in key order; rows with equal keys in source order. */
+    private final class MergingIterator implements Iterator<Object[]> {
+        private record Head(Object key, int source, Object[] row) {
+        }
+
+        private final List<PartStore.RowReader> sources;
+        private final PriorityQueue<Head> heads;
+        private int concatAt;
+
+        MergingIterator(List<PartStore.RowReader> sources) {
+            this.sources = sources;
+            this.heads = new PriorityQueue<>(Math.max(1, sources.size()), (a, b) -> {
+                int c = order.compare(a.key, b.key);
+                return c != 0 ? c : Integer.compare(a.source, b.source);
+            });
+            if (order.sorted()) {
+                for (int i = 0; i < sources.size(); i++) {
+                    advance(i);
+                }
+            }
+        }
+
+        private void advance(int i) {
+            if (sources.get(i).hasNext()) {
+                Object[] row = sources.get(i).next();
+                heads.add(new Head(order.key(row), i, row));
+            }
+        }
+
+        @Override
+        public boolean hasNext() {
+            if (order.sorted()) {
+                return !heads.isEmpty();
+            }
+            while (concatAt < sources.size() && !sources.get(concatAt).hasNext()) {
+                concatAt++;
+            }
+            return concatAt < sources.size();
+        }
+
+        @Override
+        public Object[] next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            if (!order.sorted()) {
+                return sources.get(concatAt).next();
+            }
+            Head h = heads.poll();
+            advance(h.source);
+            return h.row;
+        }
     }
 
     /**
      * Applies {@code mutation} to {@code source} as mutation {@code version} (null: a mutation that changes no row of
      * it). A part it leaves unchanged is linked under the new version; a result without a file means every row went.
      */
-    public Result mutatePartToTemporaryPart(DataPart source, RowMutation mutation, long version, boolean fsync) {
-        if (mutation == null) {
-            return unchanged(source, source.info().withMutation(version), fsync);
-        }
-        List<Object[]> out = new ArrayList<>(source.rows().size());
-        boolean changed = false;
-        for (Object[] r : source.rows()) {
-            Object[] m = mutation.apply(r);
-            if (m != r) {
-                changed = true;
-            }
-            if (m != null) {
-                out.add(m);
-            }
-        }
+    public Result mutatePartToTemporaryPart(DataPart source, PartStore.RowReader rows, RowMutation mutation, long version, boolean fsync) {
         MergeTreePartInfo info = source.info().withMutation(version);
-        if (!changed) {
-            return unchanged(source, info, fsync);
+        try {
+            if (mutation == null) {
+                return unchanged(source, info, fsync);
+            }
+            boolean[] changed = new boolean[1];
+            Iterator<Object[]> mutated = new Iterator<>() {
+                private Object[] next;
+
+                @Override
+                public boolean hasNext() {
+                    while (next == null && rows.hasNext()) {
+                        Object[] r = rows.next();
+                        Object[] m = mutation.apply(r);
+                        changed[0] |= m != r;
+                        next = m;
+                    }
+                    return next != null;
+                }
+
+                @Override
+                public Object[] next() {
+                    if (!hasNext()) {
+                        throw new NoSuchElementException();
+                    }
+                    Object[] r = next;
+                    next = null;
+                    return r;
+                }
+            };
+            MergeTreeData.TempPart tmp = data.writeTempPart(info.partitionId(), mutated, List.of(), fsync);
+            if (!changed[0]) {
+                tmp.discard();
+                return unchanged(source, info, fsync);
+            }
+            if (tmp.file().rows() == 0) {
+                tmp.discard();
+                return new Result(null, null);
+            }
+            return new Result(info, tmp);
+        } finally {
+            rows.close();
         }
-        if (out.isEmpty()) {
-            return new Result(null, null);
-        }
-        sorter.sortByKey(out);
-        return new Result(info, data.writeTempPart(info.partitionId(), out, List.of(), fsync));
     }
 
     /** A part a mutation leaves as it is: linked under the new version (no copy), so the mutation counts as done for it. */

@@ -5,10 +5,11 @@ import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.BinaryIn;
 import dev.chdedup.stub.types.BinaryOut;
-import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
 import java.io.IOException;
-import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -18,13 +19,15 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 
 /**
  * Reads and writes parts on disk, one file per part under the table directory, {@code <part name>.bin}: a header
- * (length-prefixed text: the columns ClickHouse keeps in columns.txt, then the block ids the part was inserted
- * with, one {@code block_id: <id>} line each), then the rows in RowBinary. One file per part keeps an insert to a
- * create, a write and a rename, and a removal to one unlink. A part is written under a temporary name
+ * (length-prefixed text: the columns ClickHouse keeps in columns.txt, the row count, then the block ids the part
+ * was inserted with, one {@code block_id: <id>} line each), then the rows in RowBinary. One file per part keeps an
+ * insert to a create, a write and a rename, and a removal to one unlink. Parts are written and read as streams:
+ * memory holds one buffer per open part, never a part's rows. A part is written under a temporary name
  * ({@code tmp_...}), optionally fsynced, then renamed to its final name (under the table's parts lock, see
  * {@link MergeTreeData}), so a crash leaves either the whole part or a temporary file that loading removes. The
  * block ids travel inside the part, so a crash between the rename and the deduplication log's record cannot
@@ -32,13 +35,16 @@ import java.util.List;
  */
 public final class PartStore {
     public static final String TMP_PREFIX = "tmp_";
+    /** The file extension of a part. */
+    public static final String EXT = ".bin";
     private static final String BLOCK_ID = "block_id: ";
+    private static final String ROWS = "rows: ";
+    /** The row count is written with this many digits, so it can be filled in once the rows are written. */
+    private static final int ROW_DIGITS = 19;
+    private static final int WRITE_BUFFER = 1 << 16;
 
     private PartStore() {
     }
-
-    /** The file extension of a part. */
-    public static final String EXT = ".bin";
 
     /** The file holding part {@code name} under {@code tableDir}. */
     public static Path pathOf(Path tableDir, String name) {
@@ -48,7 +54,7 @@ public final class PartStore {
     /** Writes a part under its final name at once (tests and tools; the server goes through {@link MergeTreeData}). */
     public static long write(Path tableDir, MergeTreePartInfo info, List<Column> columns, List<Object[]> rows, boolean fsync)
         throws IOException {
-        Written w = writeTemporary(tableDir, "insert_" + info.name(), columns, rows, List.of(), fsync);
+        Written w = writeTemporary(tableDir, "insert_" + info.name(), columns, rows.iterator(), List.of(), fsync);
         w.publish(info);
         return w.dataBytes();
     }
@@ -57,7 +63,7 @@ public final class PartStore {
      * A part written under its temporary name, not yet visible: {@link #publish} renames it to a part name,
      * {@link #discard()} drops it.
      */
-    public record Written(Path tableDir, Path tmp, long dataBytes, List<String> blockIds, boolean fsync) {
+    public record Written(Path tableDir, Path tmp, long rows, long dataBytes, long dataOffset, List<String> blockIds, boolean fsync) {
         public void publish(MergeTreePartInfo info) throws IOException {
             Path dst = pathOf(tableDir, info.name());
             if (Files.exists(dst)) {
@@ -83,48 +89,70 @@ public final class PartStore {
     }
 
     /**
-     * Writes a part's file under the temporary name {@code tmp_<tmpName>.bin}, with the block ids it is inserted
-     * with (empty for merged and mutated parts).
+     * Writes rows (already in key order) as a part file under the temporary name {@code tmp_<tmpName>.bin}, with the
+     * block ids it is inserted with (empty for merged and mutated parts), streaming: one buffer at a time.
      */
-    public static Written writeTemporary(Path tableDir, String tmpName, List<Column> columns, List<Object[]> rows, List<String> blockIds,
+    public static Written writeTemporary(Path tableDir, String tmpName, List<Column> columns, Iterator<Object[]> rows, List<String> blockIds,
                                          boolean fsync) throws IOException {
         Path tmp = tableDir.resolve(TMP_PREFIX + tmpName + EXT);
         StringBuilder header = new StringBuilder("columns format version: 1\n").append(columns.size()).append(" columns:\n");
         for (Column c : columns) {
             header.append('`').append(c.name()).append("` ").append(c.type().name()).append('\n');
         }
+        int countAt = header.length() + ROWS.length();
+        header.append(ROWS).append("0".repeat(ROW_DIGITS)).append('\n');
         for (String id : blockIds) {
             header.append(BLOCK_ID).append(id).append('\n');
         }
         byte[] head = header.toString().getBytes(StandardCharsets.UTF_8);
-        BinaryOut out = new BinaryOut(Math.max(64, head.length + 10 + rows.size() * 16));
+        BinaryOut out = new BinaryOut(WRITE_BUFFER + 1024);
         out.writeVarUInt(head.length);
+        int prefix = out.size();
         out.write(head, 0, head.length);
-        int headerBytes = out.size();
-        for (Object[] r : rows) {
-            for (int i = 0; i < columns.size(); i++) {
-                columns.get(i).type().writeBinary(r[i], out);
+        long dataOffset = out.size();
+        long count = 0;
+        long written = 0;
+        boolean ok = false;
+        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            while (rows.hasNext()) {
+                Object[] r = rows.next();
+                for (int i = 0; i < columns.size(); i++) {
+                    columns.get(i).type().writeBinary(r[i], out);
+                }
+                count++;
+                if (out.size() >= WRITE_BUFFER) {
+                    written += drain(ch, out);
+                }
+            }
+            written += drain(ch, out);
+            byte[] digits = String.format("%0" + ROW_DIGITS + "d", count).getBytes(StandardCharsets.US_ASCII);
+            ch.write(ByteBuffer.wrap(digits), prefix + countAt);
+            if (fsync) {
+                ch.force(true);
+            }
+            ok = true;
+        } finally {
+            if (!ok) {
+                Files.deleteIfExists(tmp);
             }
         }
-        writeFile(tmp, out.array(), out.size(), fsync);
-        return new Written(tableDir, tmp, out.size() - headerBytes, List.copyOf(blockIds), fsync);
+        return new Written(tableDir, tmp, count, written - dataOffset, dataOffset, List.copyOf(blockIds), fsync);
+    }
+
+    private static long drain(FileChannel ch, BinaryOut out) throws IOException {
+        ByteBuffer b = ByteBuffer.wrap(out.array(), 0, out.size());
+        while (b.hasRemaining()) {
+            ch.write(b);
+        }
+        long n = out.size();
+        out.reset();
+        return n;
     }
 
     /** Removes part {@code name} from disk (a file, or a directory of an older layout). */
     public static void delete(Path tableDir, String name) throws IOException {
         if (!Files.deleteIfExists(pathOf(tableDir, name))) {
             deleteRecursively(tableDir.resolve(name));
-        }
-    }
-
-    private static void writeFile(Path p, byte[] data, int len, boolean fsync) throws IOException {
-        try (FileChannel ch = FileChannel.open(p, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
-             OutputStream os = java.nio.channels.Channels.newOutputStream(ch)) {
-            os.write(data, 0, len);
-            os.flush();
-            if (fsync) {
-                ch.force(true);
-            }
         }
     }
 
@@ -137,26 +165,57 @@ public final class PartStore {
     }
 
     /**
-     * Loads the part stored at {@code path} (a part file, or a directory with columns.txt and data.bin from an
-     * older layout), converting to {@code columns} by name (missing columns get defaults).
+     * Where a part's rows are on disk and how to read them as table rows: the data file, the offset of the first
+     * row, the columns stored there and, for each table column, the stored column it comes from (-1: missing, read
+     * as the default).
+     */
+    public record Layout(Path file, long dataOffset, List<Column> stored, List<Column> table, int[] map) {
+        static Layout of(Path file, long dataOffset, List<Column> stored, List<Column> table) {
+            int[] map = new int[table.size()];
+            for (int i = 0; i < table.size(); i++) {
+                map[i] = -1;
+                for (int j = 0; j < stored.size(); j++) {
+                    if (stored.get(j).name().equals(table.get(i).name())) {
+                        map[i] = j;
+                    }
+                }
+            }
+            return new Layout(file, dataOffset, stored, table, map);
+        }
+
+        /** The same layout for the file after a rename. */
+        Layout at(Path renamed) {
+            return new Layout(renamed, dataOffset, stored, table, map);
+        }
+    }
+
+    /**
+     * Reads the header of the part stored at {@code path} (a part file, or a directory with columns.txt and data.bin
+     * from an older layout) as table {@code columns} (missing columns get defaults); counts the rows of files
+     * written before the header held the count.
      */
     public static DataPart read(Path path, MergeTreePartInfo info, List<Column> columns) throws IOException {
         List<String> lines;
-        byte[] data;
-        int offset;
+        Path dataFile;
+        long offset;
         long count = -1;
         if (Files.isDirectory(path)) {
             lines = Files.readAllLines(path.resolve("columns.txt"), StandardCharsets.UTF_8);
             Path countFile = path.resolve("count.txt");
             count = Files.exists(countFile) ? Long.parseLong(Files.readString(countFile).trim()) : -1;
-            data = Files.readAllBytes(path.resolve("data.bin"));
+            dataFile = path.resolve("data.bin");
             offset = 0;
         } else {
-            data = Files.readAllBytes(path);
-            BinaryIn head = new BinaryIn(data);
-            int len = (int) head.readVarUInt();
-            offset = (int) head.position() + len;
-            lines = List.of(new String(data, (int) head.position(), len, StandardCharsets.UTF_8).split("\n"));
+            dataFile = path;
+            try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+                BinaryIn head = new BinaryIn(Channels.newInputStream(ch));
+                int len = (int) head.readVarUInt();
+                if (len < 0 || len > 1 << 24) {
+                    throw new ChException(ErrorCode.CORRUPTED_DATA, "Part " + info.name() + " has a corrupted header");
+                }
+                offset = head.position() + len;
+                lines = List.of(new String(head.readBytes(len), StandardCharsets.UTF_8).split("\n"));
+            }
         }
         List<Column> stored = new ArrayList<>();
         List<String> blockIds = new ArrayList<>();
@@ -167,39 +226,117 @@ public final class PartStore {
             }
             if (l.startsWith(BLOCK_ID)) {
                 blockIds.add(l.substring(BLOCK_ID.length()));
-                continue;
-            }
-            int end = l.indexOf('`', 1);
-            stored.add(new Column(l.substring(1, end), DataTypes.parse(l.substring(end + 2))));
-        }
-        BinaryIn in = new BinaryIn(java.util.Arrays.copyOfRange(data, offset, data.length));
-        int[] map = new int[columns.size()];
-        for (int i = 0; i < columns.size(); i++) {
-            map[i] = -1;
-            for (int j = 0; j < stored.size(); j++) {
-                if (stored.get(j).name().equals(columns.get(i).name())) {
-                    map[i] = j;
-                }
+            } else if (l.startsWith(ROWS)) {
+                count = Long.parseLong(l.substring(ROWS.length()));
+            } else {
+                int end = l.indexOf('`', 1);
+                stored.add(new Column(l.substring(1, end), DataTypes.parse(l.substring(end + 2))));
             }
         }
-        List<Object[]> rows = new ArrayList<>(count >= 0 ? (int) count : 16);
-        while (count >= 0 ? rows.size() < count : !in.atEnd()) {
-            Object[] raw = new Object[stored.size()];
-            for (int j = 0; j < stored.size(); j++) {
-                raw[j] = stored.get(j).type().readBinary(in);
-            }
-            Object[] row = new Object[columns.size()];
-            for (int i = 0; i < columns.size(); i++) {
-                DataType t = columns.get(i).type();
-                row[i] = map[i] < 0 ? t.defaultValue() : raw[map[i]];
-            }
-            rows.add(row);
-        }
-        if (!in.atEnd()) {
-            throw new ChException(ErrorCode.CORRUPTED_DATA, "Part " + path + " has trailing bytes");
+        Layout layout = Layout.of(dataFile, offset, stored, columns);
+        long bytes = Files.size(dataFile) - offset;
+        if (count < 0) {
+            count = countRows(layout);
         }
         long mtime = Files.getLastModifiedTime(path).toMillis() / 1000;
-        return new DataPart(info, rows, mtime, data.length - offset, List.copyOf(blockIds));
+        return new DataPart(info, count, mtime, bytes, List.copyOf(blockIds), layout);
+    }
+
+    private static long countRows(Layout layout) throws IOException {
+        try (FileChannel ch = FileChannel.open(layout.file(), StandardOpenOption.READ)) {
+            ch.position(layout.dataOffset());
+            BinaryIn in = new BinaryIn(Channels.newInputStream(ch));
+            long n = 0;
+            while (!in.atEnd()) {
+                for (Column c : layout.stored()) {
+                    c.type().readBinary(in);
+                }
+                n++;
+            }
+            return n;
+        }
+    }
+
+    /**
+     * An open part file: the channel is opened when the reader is made (under the parts lock, so a merge that
+     * removes the part afterwards cannot take the file away from it), the rows are decoded as they are read.
+     */
+    public static final class RowReader implements Iterator<Object[]>, AutoCloseable {
+        private final DataPart part;
+        private final FileChannel channel;
+        private BinaryIn in;
+        private long left;
+
+        RowReader(DataPart part) {
+            this.part = part;
+            this.left = part.rowCount();
+            try {
+                this.channel = FileChannel.open(part.layout().file(), StandardOpenOption.READ);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        public DataPart part() {
+            return part;
+        }
+
+        @Override
+        public boolean hasNext() {
+            if (left > 0) {
+                return true;
+            }
+            close();
+            return false;
+        }
+
+        @Override
+        public Object[] next() {
+            if (left <= 0) {
+                throw new java.util.NoSuchElementException();
+            }
+            try {
+                if (in == null) {
+                    channel.position(part.layout().dataOffset());
+                    in = new BinaryIn(Channels.newInputStream(channel));
+                }
+                Layout l = part.layout();
+                Object[] raw = new Object[l.stored().size()];
+                for (int j = 0; j < raw.length; j++) {
+                    raw[j] = l.stored().get(j).type().readBinary(in);
+                }
+                left--;
+                if (l.map().length == raw.length && isIdentity(l.map())) {
+                    return raw;
+                }
+                Object[] row = new Object[l.table().size()];
+                for (int i = 0; i < row.length; i++) {
+                    row[i] = l.map()[i] < 0 ? l.table().get(i).type().defaultValue() : raw[l.map()[i]];
+                }
+                return row;
+            } catch (IOException e) {
+                close();
+                throw new ChException(ErrorCode.CORRUPTED_DATA, "Cannot read part " + part.name() + ": " + e.getMessage());
+            }
+        }
+
+        private static boolean isIdentity(int[] map) {
+            for (int i = 0; i < map.length; i++) {
+                if (map[i] != i) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public void close() {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // nothing to do
+            }
+        }
     }
 
     public static void deleteRecursively(Path p) throws IOException {

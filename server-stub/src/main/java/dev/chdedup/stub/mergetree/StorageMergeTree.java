@@ -81,7 +81,22 @@ public final class StorageMergeTree implements TableSource {
         }
         this.storedColumns = List.copyOf(cols);
         this.data = new MergeTreeData(dir, storedColumns);
-        this.mergerMutator = new MergeTreeDataMergerMutator(data, this::sortByKey);
+        this.mergerMutator = new MergeTreeDataMergerMutator(data, new MergeTreeDataMergerMutator.KeyOrder() {
+            @Override
+            public boolean sorted() {
+                return def.sortingKey() != null;
+            }
+
+            @Override
+            public Object key(Object[] row) {
+                return def.sortingKey().eval(row);
+            }
+
+            @Override
+            public int compare(Object a, Object b) {
+                return compareKeys(def.sortingKey().type(), a, b);
+            }
+        });
         long maxBlock = data.load();
         synchronized (data) {
             nextBlock = maxBlock + 1;
@@ -170,21 +185,21 @@ public final class StorageMergeTree implements TableSource {
 
     @Override
     public Iterator<Block> read(int maxBlockSize, boolean withVirtuals) {
-        List<DataPart> snapshot = activeParts();
+        // the snapshot opens every part's file now, so merges and drops that follow cannot take them away
+        List<PartStore.RowReader> snapshot = data.openForRead();
         List<Column> header = new ArrayList<>(storedColumns);
         if (withVirtuals) {
             header.addAll(virtualColumns());
         }
         int width = storedColumns.size();
+        int blockSize = Math.max(1, maxBlockSize);
         return new Iterator<>() {
             int partIdx;
-            int offset;
 
             @Override
             public boolean hasNext() {
-                while (partIdx < snapshot.size() && offset >= snapshot.get(partIdx).rows().size()) {
+                while (partIdx < snapshot.size() && !snapshot.get(partIdx).hasNext()) {
                     partIdx++;
-                    offset = 0;
                 }
                 return partIdx < snapshot.size();
             }
@@ -194,19 +209,17 @@ public final class StorageMergeTree implements TableSource {
                 if (!hasNext()) {
                     throw new NoSuchElementException();
                 }
-                DataPart p = snapshot.get(partIdx);
-                int to = (int) Math.min(p.rows().size(), (long) offset + maxBlockSize);
-                List<Object[]> rows = p.rows().subList(offset, to);
-                offset = to;
-                if (withVirtuals) {
-                    List<Object[]> ext = new ArrayList<>(rows.size());
-                    for (Object[] r : rows) {
-                        Object[] e = java.util.Arrays.copyOf(r, width + 2);
-                        e[width] = p.name();
-                        e[width + 1] = p.info().partitionId();
-                        ext.add(e);
+                PartStore.RowReader reader = snapshot.get(partIdx);
+                DataPart p = reader.part();
+                List<Object[]> rows = new ArrayList<>((int) Math.min(blockSize, p.rowCount()));
+                while (rows.size() < blockSize && reader.hasNext()) {
+                    Object[] r = reader.next();
+                    if (withVirtuals) {
+                        r = java.util.Arrays.copyOf(r, width + 2);
+                        r[width] = p.name();
+                        r[width + 1] = p.info().partitionId();
                     }
-                    rows = ext;
+                    rows.add(r);
                 }
                 return new Block(header, rows);
             }
@@ -447,7 +460,11 @@ public final class StorageMergeTree implements TableSource {
     /** Merges sources the caller marked as merging; unmarks them. Returns whether the merged part was committed. */
     private boolean mergeSelected(List<DataPart> sources) {
         try {
-            MergeTreeDataMergerMutator.Result r = mergerMutator.mergePartsToTemporaryPart(sources, fsync());
+            List<PartStore.RowReader> readers = data.openIfActive(sources);
+            if (readers == null) {
+                return false;
+            }
+            MergeTreeDataMergerMutator.Result r = mergerMutator.mergePartsToTemporaryPart(sources, readers, fsync());
             // a source dropped meanwhile (TRUNCATE, DROP PARTITION/PART) must not come back through the merge
             boolean committed = data.renameTempPartAndReplace(r.tmp(), r.info(), sources);
             if (committed) {
@@ -523,7 +540,11 @@ public final class StorageMergeTree implements TableSource {
                     currentlyMerging.add(part);
                 }
                 try {
-                    MergeTreeDataMergerMutator.Result r = mergerMutator.mutatePartToTemporaryPart(part, fn, entry.version(), fsync());
+                    List<PartStore.RowReader> readers = data.openIfActive(List.of(part));
+                    if (readers == null) {
+                        continue;
+                    }
+                    MergeTreeDataMergerMutator.Result r = mergerMutator.mutatePartToTemporaryPart(part, readers.get(0), fn, entry.version(), fsync());
                     data.renameTempPartAndReplace(r.tmp(), r.info(), List.of(part));
                     CrashPoint.DURING_MUTATION.reached();
                 } catch (RuntimeException e) {

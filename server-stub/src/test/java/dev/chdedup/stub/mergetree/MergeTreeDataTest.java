@@ -21,6 +21,23 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The part set's rules, the merge selector and the table's insert, merge and mutation steps, without a server. */
 class MergeTreeDataTest {
+    private static final MergeTreeDataMergerMutator.KeyOrder BY_FIRST_COLUMN = new MergeTreeDataMergerMutator.KeyOrder() {
+        @Override
+        public boolean sorted() {
+            return true;
+        }
+
+        @Override
+        public Object key(Object[] row) {
+            return row[0];
+        }
+
+        @Override
+        public int compare(Object a, Object b) {
+            return Long.compare((Long) a, (Long) b);
+        }
+    };
+
     private static StorageMergeTree table(Path dir) throws Exception {
         Statement.CreateTable ct = (Statement.CreateTable) Parser.parse("CREATE TABLE t (k UInt32, v String) ENGINE = MergeTree ORDER BY k");
         return new StorageMergeTree("default", "t", TableDefinition.from(ct), dir, null);
@@ -89,22 +106,45 @@ class MergeTreeDataTest {
             data.renameTempPartAndAdd(data.writeTempPart("all", rows(k), List.of(), false), () -> b);
         }
         List<DataPart> sources = data.activeParts().subList(0, 2);
-        MergeTreeDataMergerMutator mm = new MergeTreeDataMergerMutator(data, t::sortByKey);
-        MergeTreeDataMergerMutator.Result merged = mm.mergePartsToTemporaryPart(sources, false);
+        MergeTreeDataMergerMutator mm = new MergeTreeDataMergerMutator(data, BY_FIRST_COLUMN);
+        MergeTreeDataMergerMutator.Result merged = mm.mergePartsToTemporaryPart(sources, data.openIfActive(sources), false);
         // a mutation replaced one source meanwhile: the merge must not commit over the new version
-        MergeTreeDataMergerMutator.Result mutated = mm.mutatePartToTemporaryPart(sources.get(1), r -> new Object[] {r[0], "changed"}, 9, false);
+        MergeTreeDataMergerMutator.Result mutated = mm.mutatePartToTemporaryPart(sources.get(1), data.openIfActive(List.of(sources.get(1))).get(0),
+            r -> new Object[] {r[0], "changed"}, 9, false);
         assertTrue(data.renameTempPartAndReplace(mutated.tmp(), mutated.info(), List.of(sources.get(1))));
         assertFalse(data.renameTempPartAndReplace(merged.tmp(), merged.info(), sources));
         assertEquals(List.of("all_1_1_0", "all_2_2_0_9", "all_3_3_0"), names(data.activeParts()));
         // merging over a range that holds a part the merge did not read is refused too
         List<DataPart> now = data.activeParts();
-        MergeTreeDataMergerMutator.Result gap = mm.mergePartsToTemporaryPart(List.of(now.get(0), now.get(2)), false);
+        MergeTreeDataMergerMutator.Result gap = mm.mergePartsToTemporaryPart(List.of(now.get(0), now.get(2)),
+            data.openIfActive(List.of(now.get(0), now.get(2))), false);
         assertFalse(data.renameTempPartAndReplace(gap.tmp(), gap.info(), List.of(now.get(0), now.get(2))));
         assertEquals(3, data.activeParts().size());
-        MergeTreeDataMergerMutator.Result all = mm.mergePartsToTemporaryPart(now, false);
+        MergeTreeDataMergerMutator.Result all = mm.mergePartsToTemporaryPart(now, data.openIfActive(now), false);
         assertTrue(data.renameTempPartAndReplace(all.tmp(), all.info(), now));
         assertEquals(List.of("all_1_3_1_9"), names(data.activeParts()));
-        assertEquals(3, data.activeParts().get(0).rowCount());
+        assertEquals("[1, v1] [2, changed] [3, v3]", data.activeParts().get(0).readAllRows().stream().map(java.util.Arrays::toString)
+            .collect(java.util.stream.Collectors.joining(" ")));
+    }
+
+    @Test
+    void aMergeInterleavesSortedSourcesAndKeepsTiesInSourceOrder(@TempDir Path dir) throws Exception {
+        MergeTreeData data = new MergeTreeData(dir, table(dir.resolve("x")).columns());
+        long[][] keys = {{1, 4, 4, 9}, {2, 4, 8}, {0, 4, 10}};
+        for (int i = 0; i < keys.length; i++) {
+            List<Object[]> rs = new ArrayList<>();
+            for (long k : keys[i]) {
+                rs.add(new Object[] {k, "s" + i});
+            }
+            long b = i + 1;
+            data.renameTempPartAndAdd(data.writeTempPart("all", rs, List.of(), false), () -> b);
+        }
+        List<DataPart> sources = data.activeParts();
+        MergeTreeDataMergerMutator.Result r = new MergeTreeDataMergerMutator(data, BY_FIRST_COLUMN)
+            .mergePartsToTemporaryPart(sources, data.openIfActive(sources), false);
+        assertTrue(data.renameTempPartAndReplace(r.tmp(), r.info(), sources));
+        assertEquals("0s2 1s0 2s1 4s0 4s0 4s1 4s2 8s1 9s0 10s2", data.activeParts().get(0).readAllRows().stream()
+            .map(row -> row[0] + "" + row[1]).collect(java.util.stream.Collectors.joining(" ")));
     }
 
     @Test
