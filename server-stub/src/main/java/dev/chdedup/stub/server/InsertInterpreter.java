@@ -8,6 +8,7 @@ import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.Evaluator;
 import dev.chdedup.stub.exec.ExprCompiler;
+import dev.chdedup.stub.exec.MemoryTracker;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.SelectExecutor;
 import dev.chdedup.stub.exec.Settings;
@@ -161,22 +162,29 @@ public final class InsertInterpreter {
         }
         ValueExpressions expr = (sql, type) -> evaluateValue(sql, type, ctx);
         RowReader reader = Formats.openInput(format, data, inCols, FormatSettings.of(ctx.settings().changed()), expr);
+        List<Column> header = table.columns();
         List<Object[]> rows = new ArrayList<>();
         long rowNumber = 0;
-        while (true) {
-            Object[] r = reader.next();
-            if (r == null) {
-                break;
+        // the rows of the block being built are counted before they are kept; a huge max_insert_block_size is a bound
+        try (MemoryTracker memory = new MemoryTracker(ctx.settings())) {
+            while (true) {
+                Object[] r = reader.next();
+                if (r == null) {
+                    break;
+                }
+                rowNumber++;
+                Object[] full = completer.complete(r);
+                memory.alloc(MemoryTracker.rowBytes(header, full));
+                rows.add(full);
+                if (rows.size() >= maxBlock) {
+                    blocks.accept(rows);
+                    memory.releaseAll();
+                    rows = new ArrayList<>();
+                }
             }
-            rowNumber++;
-            rows.add(completer.complete(r));
-            if (rows.size() >= maxBlock) {
+            if (!rows.isEmpty()) {
                 blocks.accept(rows);
-                rows = new ArrayList<>();
             }
-        }
-        if (!rows.isEmpty()) {
-            blocks.accept(rows);
         }
         if (rowNumber == 0 && "Values".equals(format)) {
             throw new ChException(ErrorCode.NO_DATA_TO_INSERT, "Empty query: no data to insert");

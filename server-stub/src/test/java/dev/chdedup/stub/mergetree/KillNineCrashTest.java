@@ -1,10 +1,9 @@
 package dev.chdedup.stub.mergetree;
 
+import dev.chdedup.stub.StubProcess;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -44,12 +43,12 @@ class KillNineCrashTest {
         AtomicInteger nextId = new AtomicInteger();
         /** insert id -> whether it was acknowledged; an id present here was sent at least once. */
         Map<Integer, Boolean> sent = new ConcurrentHashMap<>();
-        Child child = Child.start(data);
-        send(child.url, "CREATE TABLE kt (id UInt32, w UInt8, s String) ENGINE = MergeTree ORDER BY id"
+        StubProcess child = StubProcess.start(data);
+        send(child.url(), "CREATE TABLE kt (id UInt32, w UInt8, s String) ENGINE = MergeTree ORDER BY id"
             + " SETTINGS non_replicated_deduplication_window = 100000");
         try {
             for (int round = 0; round < ROUNDS; round++) {
-                String url = child.url;
+                String url = child.url();
                 ExecutorService writers = Executors.newFixedThreadPool(2);
                 List<Future<?>> fs = new ArrayList<>();
                 for (int w = 0; w < 2; w++) {
@@ -71,23 +70,23 @@ class KillNineCrashTest {
                     // the child halts itself at that point of the write path of some insert after a random delay
                     Thread.sleep(random.nextInt(100));
                     send(url, "SYSTEM ENABLE FAILPOINT " + CRASH_POINTS[round % 4 - 1]);
-                    assertTrue(child.process.waitFor(30, TimeUnit.SECONDS), "the crash point was reached");
-                    assertEquals(137, child.process.exitValue());
+                    assertTrue(child.process().waitFor(30, TimeUnit.SECONDS), "the crash point was reached");
+                    assertEquals(137, child.process().exitValue());
                 }
                 for (Future<?> f : fs) {
                     f.get(30, TimeUnit.SECONDS);
                 }
                 writers.shutdownNow();
-                child = Child.start(data);
+                child = StubProcess.start(data);
                 for (Map.Entry<Integer, Boolean> e : sent.entrySet()) {
                     if (!e.getValue()) {
-                        assertTrue(insert(child.url, e.getKey()), "retry of " + e.getKey() + " after restart");
+                        assertTrue(insert(child.url(), e.getKey()), "retry of " + e.getKey() + " after restart");
                         e.setValue(true);
                     }
                 }
             }
-            assertEquals("", send(child.url, "SELECT id, count() AS c FROM kt GROUP BY id HAVING c > 1").trim(), "duplicated inserts");
-            String[] counts = send(child.url, "SELECT count(), uniqExact(id) FROM kt").trim().split("\t");
+            assertEquals("", send(child.url(), "SELECT id, count() AS c FROM kt GROUP BY id HAVING c > 1").trim(), "duplicated inserts");
+            String[] counts = send(child.url(), "SELECT count(), uniqExact(id) FROM kt").trim().split("\t");
             assertEquals(sent.size() + "\t" + sent.size(), counts[0] + "\t" + counts[1],
                 "rows vs distinct inserts after " + ROUNDS + " kills (" + sent.size() + " inserts)");
         } finally {
@@ -98,20 +97,20 @@ class KillNineCrashTest {
     /** A mutation a crash cut off halfway is finished after the restart: every row updated, and system.mutations says done. */
     @Test
     void aMutationInterruptedByACrashIsFinishedOnRestart(@TempDir Path data) throws Exception {
-        Child child = Child.start(data);
+        StubProcess child = StubProcess.start(data);
         try {
-            send(child.url, "CREATE TABLE mt (k UInt32, v UInt32) ENGINE = MergeTree PARTITION BY k % 4 ORDER BY k");
-            send(child.url, "INSERT INTO mt SELECT number, 0 FROM system.numbers LIMIT 400");
-            send(child.url, "SYSTEM ENABLE FAILPOINT stub_crash_during_mutation");
+            send(child.url(), "CREATE TABLE mt (k UInt32, v UInt32) ENGINE = MergeTree PARTITION BY k % 4 ORDER BY k");
+            send(child.url(), "INSERT INTO mt SELECT number, 0 FROM system.numbers LIMIT 400");
+            send(child.url(), "SYSTEM ENABLE FAILPOINT stub_crash_during_mutation");
             try {
-                send(child.url, "ALTER TABLE mt UPDATE v = 1 WHERE 1");
+                send(child.url(), "ALTER TABLE mt UPDATE v = 1 WHERE 1");
             } catch (java.io.IOException expected) {
                 // the process died under the query
             }
-            assertTrue(child.process.waitFor(30, TimeUnit.SECONDS));
-            child = Child.start(data);
-            assertEquals("400\t400", send(child.url, "SELECT count(), sum(v = 1) FROM mt").trim());
-            assertEquals("1\t0", send(child.url, "SELECT is_done, parts_to_do FROM system.mutations WHERE table = 'mt'").trim());
+            assertTrue(child.process().waitFor(30, TimeUnit.SECONDS));
+            child = StubProcess.start(data);
+            assertEquals("400\t400", send(child.url(), "SELECT count(), sum(v = 1) FROM mt").trim());
+            assertEquals("1\t0", send(child.url(), "SELECT is_done, parts_to_do FROM system.mutations WHERE table = 'mt'").trim());
         } finally {
             child.kill();
         }
@@ -139,44 +138,5 @@ class KillNineCrashTest {
             .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode(), r.body());
         return r.body();
-    }
-
-    /** The stub's command line in a child JVM. */
-    private record Child(Process process, String url) {
-
-        static Child start(Path data) throws Exception {
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            Process p = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"), "dev.chdedup.stub.cli.StubMain",
-                "--http-port", "0", "--data-dir", data.toString()).redirectErrorStream(true).start();
-            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            String line;
-            while ((line = out.readLine()) != null) {
-                if (line.startsWith("Ready: ")) {
-                    Thread drain = new Thread(() -> {
-                        try {
-                            while (out.readLine() != null) {
-                                // keep the pipe from filling up
-                            }
-                        } catch (java.io.IOException ignored) {
-                            // the child is gone
-                        }
-                    });
-                    drain.setDaemon(true);
-                    drain.start();
-                    return new Child(p, line.substring(7).trim());
-                }
-                if (System.nanoTime() > deadline) {
-                    break;
-                }
-            }
-            p.destroyForcibly();
-            throw new AssertionError("the stub did not start");
-        }
-
-        void kill() throws InterruptedException {
-            process.destroyForcibly();
-            process.waitFor(30, TimeUnit.SECONDS);
-        }
     }
 }
