@@ -30,7 +30,10 @@ final class ByteInput {
 
     /**
      * Reads more bytes after {@link #lim}, first moving the bytes from {@code keepFrom} on to the buffer start
-     * (growing the buffer when they fill it). Returns how far positions moved down, or -1 at the end of input.
+     * (growing the buffer when they fill it). Returns how far positions moved down (0 or more; at least one byte
+     * was added), which the caller subtracts from the positions it holds. Returns -1 at the end of input, and
+     * then nothing has moved: every position from {@code keepFrom} on still points at the same byte (bytes
+     * before {@code keepFrom} may be gone), so a caller can finish the span it was scanning.
      */
     int more(int keepFrom) {
         if (eof) {
@@ -56,6 +59,11 @@ final class ByteInput {
         }
         if (n <= 0) {
             eof = true;
+            if (shift > 0) {
+                System.arraycopy(buf, 0, buf, shift, lim);
+                lim += shift;
+                pos += shift;
+            }
             return -1;
         }
         lastReadFilled = n == buf.length - lim;
