@@ -3,6 +3,7 @@ package dev.chdedup.stub.exec;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.ArrayType;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.DecimalType;
@@ -13,7 +14,6 @@ import dev.chdedup.stub.types.TupleType;
 import dev.chdedup.stub.types.Values;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -76,7 +76,7 @@ public final class Functions {
             case "in": case "notIn": return in(args, name.equals("notIn"));
             case "toTypeName": {
                 arity(name, args, 1);
-                return Evaluator.constant(DataTypes.STRING, args.get(0).type().name());
+                return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(args.get(0).type().name()));
             }
             case "throwIf": {
                 Evaluator c = args.get(0);
@@ -90,14 +90,15 @@ public final class Functions {
                 });
             }
             // ---- server information ----
-            case "currentDatabase": return Evaluator.constant(DataTypes.STRING, ctx.database());
-            case "currentUser": case "user": return Evaluator.constant(DataTypes.STRING, ctx.user());
+            case "currentDatabase": return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(ctx.database()));
+            case "currentUser": case "user": return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(ctx.user()));
             case "version": return Evaluator.constant(DataTypes.STRING, ServerInfo.VERSION);
             case "timezone": case "timeZone": case "serverTimezone": case "serverTimeZone":
                 return Evaluator.constant(DataTypes.STRING, ServerInfo.TIMEZONE);
-            case "hostName": case "hostname": return Evaluator.constant(DataTypes.STRING, ServerInfo.hostName());
+            case "hostName": case "hostname": return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(ServerInfo.hostName()));
             case "uptime": return Evaluator.constant(DataTypes.UINT32, ServerInfo.uptimeSeconds());
-            case "queryID": case "queryId": case "initialQueryID": return Evaluator.constant(DataTypes.STRING, ctx.queryId());
+            case "queryID": case "queryId": case "initialQueryID":
+                return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(ctx.queryId()));
             case "generateUUIDv4": return Evaluator.of(DataTypes.UUID, r -> UUID.randomUUID());
             case "rand": case "rand32": return Evaluator.of(DataTypes.UINT32, r -> (long) (java.util.concurrent.ThreadLocalRandom.current().nextInt() & 0xFFFFFFFFL));
             case "rand64": return Evaluator.of(DataTypes.UINT64, r -> java.util.concurrent.ThreadLocalRandom.current().nextLong());
@@ -123,6 +124,9 @@ public final class Functions {
         }
         if (StringFunctions.handles(name)) {
             return StringFunctions.compile(name, args);
+        }
+        if (Utf8Functions.handles(name)) {
+            return Utf8Functions.compile(name, args);
         }
         throw new ChException(ErrorCode.UNKNOWN_FUNCTION, "Function with name `" + rawName + "` does not exist. In scope " + rawName + "()");
     }
@@ -177,7 +181,8 @@ public final class Functions {
         if (!e.constant()) {
             throw new ChException(ErrorCode.ILLEGAL_COLUMN, "Argument must be a constant string");
         }
-        return String.valueOf(e.eval(new Object[0]));
+        Object v = e.eval(new Object[0]);
+        return v instanceof String ? ByteStrings.toText((String) v) : String.valueOf(v);
     }
 
     static long constLong(Evaluator e) {
@@ -371,7 +376,8 @@ public final class Functions {
         return t.unwrap() instanceof StringType;
     }
 
-    static byte[] utf8(Object s) {
-        return ((String) s).getBytes(StandardCharsets.UTF_8);
+    /** The bytes of a String value. */
+    static byte[] bytes(Object s) {
+        return ByteStrings.bytes((String) s);
     }
 }

@@ -78,6 +78,7 @@ public final class KnownSettings {
         def("output_format_json_array_of_rows", "Bool", "0", "Format setting (see ClickHouse documentation).");
         def("output_format_json_escape_forward_slashes", "Bool", "1", "Format setting (see ClickHouse documentation).");
         def("output_format_json_named_tuples_as_objects", "Bool", "1", "Format setting (see ClickHouse documentation).");
+        def("output_format_json_validate_utf8", "Bool", "0", "Format setting (see ClickHouse documentation).");
         def("output_format_json_pretty_print", "Bool", "1", "Format setting (see ClickHouse documentation).");
         def("output_format_json_quote_64bit_floats", "Bool", "0", "Format setting (see ClickHouse documentation).");
         def("output_format_json_quote_decimals", "Bool", "0", "Format setting (see ClickHouse documentation).");

@@ -3,11 +3,11 @@ package dev.chdedup.stub.exec;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.ArrayType;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.MapType;
 import dev.chdedup.stub.types.Values;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HexFormat;
@@ -15,7 +15,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** String functions (concat, length, lower/upper, substring, hex/unhex, trimming, search) and length/empty of arrays. */
+/**
+ * String functions (concat, length, lower/upper, substring, hex/unhex, trimming, search) and length/empty of
+ * arrays. String values are bytes ({@link ByteStrings}): lengths, offsets and case mapping work on bytes, as
+ * ClickHouse's do; the UTF-8-aware variants live in {@link Utf8Functions}.
+ */
 final class StringFunctions {
     private StringFunctions() {
     }
@@ -112,10 +116,11 @@ final class StringFunctions {
                     if (t instanceof MapType) {
                         return (long) ((Map<?, ?>) v[0]).size();
                     }
-                    return (long) ((String) v[0]).getBytes(StandardCharsets.UTF_8).length;
+                    return (long) ((String) v[0]).length();
                 });
             }
-            case "lengthUTF8": case "char_length": return Functions.strict(DataTypes.UINT64, args, v -> (long) ((String) v[0]).codePointCount(0, ((String) v[0]).length()));
+            case "lengthUTF8": case "char_length":
+                return Functions.strict(DataTypes.UINT64, args, v -> ByteStrings.codePoints((String) v[0]));
             case "empty": case "notEmpty": {
                 boolean e = name.equals("empty");
                 return Functions.strict(DataTypes.UINT8, args, v -> {
@@ -124,16 +129,16 @@ final class StringFunctions {
                     return isEmpty == e ? 1L : 0L;
                 });
             }
-            case "lower": return Functions.strict(DataTypes.STRING, args, v -> ((String) v[0]).toLowerCase(Locale.ROOT));
-            case "upper": return Functions.strict(DataTypes.STRING, args, v -> ((String) v[0]).toUpperCase(Locale.ROOT));
+            case "lower": return Functions.strict(DataTypes.STRING, args, v -> asciiCase((String) v[0], false));
+            case "upper": return Functions.strict(DataTypes.STRING, args, v -> asciiCase((String) v[0], true));
             case "reverse": return Functions.strict(DataTypes.STRING, args, v -> new StringBuilder((String) v[0]).reverse().toString());
             case "repeat": return Functions.strict(DataTypes.STRING, args, v -> ((String) v[0]).repeat((int) (long) (Long) v[1]));
-            case "substring": return Functions.strict(DataTypes.STRING, args, v -> substring((byte[]) Functions.utf8(v[0]),
+            case "substring": return Functions.strict(DataTypes.STRING, args, v -> substring(Functions.bytes(v[0]),
                 Values.toLong(Values.toNumber(v[1], args.get(1).type())),
                 v.length > 2 ? Values.toLong(Values.toNumber(v[2], args.get(2).type())) : Long.MAX_VALUE));
-            case "left": return Functions.strict(DataTypes.STRING, args, v -> substring(Functions.utf8(v[0]), 1, (Long) v[1]));
+            case "left": return Functions.strict(DataTypes.STRING, args, v -> substring(Functions.bytes(v[0]), 1, (Long) v[1]));
             case "right": return Functions.strict(DataTypes.STRING, args, v -> {
-                byte[] b = Functions.utf8(v[0]);
+                byte[] b = Functions.bytes(v[0]);
                 long n = (Long) v[1];
                 return substring(b, Math.max(1, b.length - n + 1), n);
             });
@@ -141,13 +146,13 @@ final class StringFunctions {
                 DataType t = args.get(0).type().unwrap();
                 return Functions.strict(DataTypes.STRING, args, v -> {
                     if (v[0] instanceof String) {
-                        return HexFormat.of().withUpperCase().formatHex(Functions.utf8(v[0]));
+                        return HexFormat.of().withUpperCase().formatHex(Functions.bytes(v[0]));
                     }
                     if (v[0] instanceof Long) {
                         String h = Long.toHexString((Long) v[0]).toUpperCase(Locale.ROOT);
                         return h.length() % 2 == 1 ? "0" + h : h;
                     }
-                    return HexFormat.of().withUpperCase().formatHex(Values.text(v[0], t).getBytes(StandardCharsets.UTF_8));
+                    return HexFormat.of().withUpperCase().formatHex(ByteStrings.bytes(Values.text(v[0], t)));
                 });
             }
             case "unhex": return Functions.strict(DataTypes.STRING, args, v -> {
@@ -156,7 +161,7 @@ final class StringFunctions {
                     s = "0" + s;
                 }
                 try {
-                    return new String(HexFormat.of().parseHex(s), StandardCharsets.UTF_8);
+                    return ByteStrings.of(HexFormat.of().parseHex(s));
                 } catch (IllegalArgumentException e) {
                     throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Cannot unhex '" + s + "': not a hexadecimal string");
                 }
@@ -165,7 +170,7 @@ final class StringFunctions {
             case "endsWith": return Functions.strict(DataTypes.UINT8, args, v -> ((String) v[0]).endsWith((String) v[1]) ? 1L : 0L);
             case "position": return Functions.strict(DataTypes.UINT64, args, v -> {
                 int i = ((String) v[0]).indexOf((String) v[1]);
-                return i < 0 ? 0L : (long) ((String) v[0]).substring(0, i).getBytes(StandardCharsets.UTF_8).length + 1;
+                return i < 0 ? 0L : (long) i + 1;
             });
             case "replaceAll": return Functions.strict(DataTypes.STRING, args, v -> ((String) v[1]).isEmpty() ? v[0] : ((String) v[0]).replace((String) v[1], (String) v[2]));
             case "replaceOne": return Functions.strict(DataTypes.STRING, args, v -> {
@@ -257,6 +262,22 @@ final class StringFunctions {
             return "";
         }
         long endIdx = length >= b.length - start ? b.length : start + length;
-        return new String(b, (int) start, (int) (endIdx - start), StandardCharsets.UTF_8);
+        return ByteStrings.of(b, (int) start, (int) (endIdx - start));
+    }
+
+    /** ClickHouse's lower/upper: ASCII letters only, every other byte (UTF-8 ones too) unchanged. */
+    static String asciiCase(String s, boolean upper) {
+        char[] out = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            char d = upper ? (c >= 'a' && c <= 'z' ? (char) (c - 32) : c) : (c >= 'A' && c <= 'Z' ? (char) (c + 32) : c);
+            if (d != c) {
+                if (out == null) {
+                    out = s.toCharArray();
+                }
+                out[i] = d;
+            }
+        }
+        return out == null ? s : new String(out);
     }
 }

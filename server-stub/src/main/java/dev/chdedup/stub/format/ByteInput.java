@@ -10,8 +10,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * The buffered byte cursor the text input formats scan: peeks and consumes bytes, and can keep a span that is
  * still being scanned in the buffer while refilling ({@link #more(int)}), so a field is cut out of the buffer
- * without copying in the common case. Also decodes spans as UTF-8 and renders the "before: '...'" excerpts of
- * ClickHouse's parse errors. Not thread-safe; one per reader.
+ * without copying in the common case. Cuts spans out as byte-string values or as UTF-8 names, and renders the
+ * "before: '...'" excerpts of ClickHouse's parse errors. Not thread-safe; one per reader.
  */
 final class ByteInput {
     private final InputStream in;
@@ -128,6 +128,12 @@ final class ByteInput {
         }
     }
 
+    /** The span as a String value: one char per byte ({@link dev.chdedup.stub.types.ByteStrings}). */
+    String bytes(int from, int to) {
+        return new String(buf, from, to - from, StandardCharsets.ISO_8859_1);
+    }
+
+    /** The span decoded as UTF-8 text, for names (header fields, keys) and messages. */
     String utf8(int from, int to) {
         return new String(buf, from, to - from, StandardCharsets.UTF_8);
     }

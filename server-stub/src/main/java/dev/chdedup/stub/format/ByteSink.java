@@ -1,12 +1,16 @@
 package dev.chdedup.stub.format;
 
+import dev.chdedup.stub.types.ByteStrings;
 import java.io.IOException;
 import java.io.OutputStream;
 
 /**
- * The buffered UTF-8 byte writer under every output format: text is encoded straight into an internal buffer
- * that goes to the stream in large chunks, with the escaping rules of the text formats (TabSeparated escapes,
- * CSV double quotes, JSON strings) applied while encoding so no intermediate strings are built.
+ * The buffered byte writer under every output format: values are copied straight into an internal buffer that
+ * goes to the stream in large chunks, with the escaping rules of the text formats (TabSeparated escapes, CSV
+ * double quotes, JSON strings) applied on the way so no intermediate strings are built. Values are byte strings
+ * ({@link ByteStrings}): every method but {@link #writeUtf8} writes a char below 256 as
+ * that one byte (a char above, which only text has, as its UTF-8 bytes). A writer that shows a name (a column,
+ * a type) through the escaping methods converts it with {@code ByteStrings.fromText} first.
  */
 final class ByteSink {
     private static final byte[] HEX = "0123456789ABCDEF".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -67,7 +71,7 @@ final class ByteSink {
         writeUtf8(Long.toString(v));
     }
 
-    /** Writes {@code s} encoded as UTF-8, unescaped. */
+    /** Writes text {@code s} (a name, a number, a setting's text) encoded as UTF-8, unescaped. */
     void writeUtf8(CharSequence s) throws IOException {
         int n = s.length();
         for (int i = 0; i < n; i++) {
@@ -81,6 +85,31 @@ final class ByteSink {
                 i = writeNonAscii(s, i, c);
             }
         }
+    }
+
+    /** Writes byte string {@code s} unescaped, one byte per char. */
+    void writeBytes(CharSequence s) throws IOException {
+        int n = s.length();
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c <= 0xFF) {
+                if (len == buf.length) {
+                    flushBuffer();
+                }
+                buf[len++] = (byte) c;
+            } else {
+                i = writeNonAscii(s, i, c);
+            }
+        }
+    }
+
+    /** Writes the byte of byte string char {@code c} at {@code i}, or a char above 255 as UTF-8; returns the last index used. */
+    private int writeByte(CharSequence s, int i, char c) throws IOException {
+        if (c <= 0xFF) {
+            write(c);
+            return i;
+        }
+        return writeNonAscii(s, i, c);
     }
 
     /** Encodes the non-ASCII char at {@code i} (a surrogate pair as one code point); returns the last index used. */
@@ -115,7 +144,7 @@ final class ByteSink {
         for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
             if (c >= 0x80) {
-                i = writeNonAscii(s, i, c);
+                i = writeByte(s, i, c);
                 continue;
             }
             char e;
@@ -148,7 +177,7 @@ final class ByteSink {
         for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
             if (c >= 0x80) {
-                i = writeNonAscii(s, i, c);
+                i = writeByte(s, i, c);
             } else {
                 if (c == '"') {
                     write('"');
@@ -161,18 +190,36 @@ final class ByteSink {
 
     /**
      * Writes {@code s} as a JSON string literal the way ClickHouse does: the short escapes, other control
-     * characters as a backslash-u escape, U+2028/U+2029 escaped, and {@code /} as {@code \/} when asked.
+     * characters as a backslash-u escape, U+2028/U+2029 (bytes E2 80 A8/A9) escaped, and {@code /} as
+     * {@code \/} when asked. Other bytes go out as they are, invalid UTF-8 too, unless {@code validUtf8} asks
+     * for each byte that is not part of a valid UTF-8 sequence to become U+FFFD (as the JSON format always does,
+     * and JSONEachRow with output_format_json_validate_utf8).
      */
-    void writeJsonString(CharSequence s, boolean escapeSlash) throws IOException {
+    void writeJsonString(CharSequence s, boolean escapeSlash, boolean validUtf8) throws IOException {
         write('"');
         int n = s.length();
         for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
             if (c >= 0x80) {
-                if (c == 0x2028 || c == 0x2029) {
+                if (c == 0xE2 && i + 2 < n && s.charAt(i + 1) == 0x80 && (s.charAt(i + 2) == 0xA8 || s.charAt(i + 2) == 0xA9)) {
+                    writeUtf8(s.charAt(i + 2) == 0xA8 ? "\\u2028" : "\\u2029");
+                    i += 2;
+                } else if (c == 0x2028 || c == 0x2029) {
                     writeUtf8(c == 0x2028 ? "\\u2028" : "\\u2029");
+                } else if (c > 0xFF || !validUtf8) {
+                    i = writeByte(s, i, c);
                 } else {
-                    i = writeNonAscii(s, i, c);
+                    int k = ByteStrings.utf8SequenceLength(s, i);
+                    if (k == 0) {
+                        write(0xEF);
+                        write(0xBF);
+                        write(0xBD);
+                    } else {
+                        for (int j = i; j < i + k; j++) {
+                            write(s.charAt(j));
+                        }
+                        i += k - 1;
+                    }
                 }
                 continue;
             }

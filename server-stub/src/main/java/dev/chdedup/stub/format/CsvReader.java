@@ -3,6 +3,7 @@ package dev.chdedup.stub.format;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.TupleType;
 import java.io.IOException;
@@ -62,7 +63,7 @@ final class CsvReader implements RowReader {
     private List<String> readLine() {
         List<String> out = new ArrayList<>();
         while (true) {
-            out.add(readField());
+            out.add(ByteStrings.toText(readField()));
             if (!in.tryByte(delim)) {
                 endOfLine();
                 return out;
@@ -215,7 +216,7 @@ final class CsvReader implements RowReader {
         while (trim && end > start && (in.buf[end - 1] == ' ' || in.buf[end - 1] == '\t') && in.buf[end - 1] != delim) {
             end--;
         }
-        return in.utf8(start, end);
+        return in.bytes(start, end);
     }
 
     private String readQuoted(byte q) {
@@ -254,7 +255,7 @@ final class CsvReader implements RowReader {
         }
         in.pos = i + 1;
         if (!doubled) {
-            return in.utf8(start, i);
+            return in.bytes(start, i);
         }
         byte[] out = new byte[i - start];
         int k = 0;
@@ -264,7 +265,7 @@ final class CsvReader implements RowReader {
                 j++;
             }
         }
-        return new String(out, 0, k, java.nio.charset.StandardCharsets.UTF_8);
+        return ByteStrings.of(out, 0, k);
     }
 
     private void skipBlanks() {

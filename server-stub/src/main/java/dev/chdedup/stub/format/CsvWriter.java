@@ -2,6 +2,7 @@ package dev.chdedup.stub.format;
 
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.types.BoolType;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DecimalType;
 import dev.chdedup.stub.types.FloatType;
@@ -46,7 +47,7 @@ final class CsvWriter implements RowWriter {
                 if (i > 0) {
                     out.write(s.csvDelimiter);
                 }
-                out.writeCsvQuoted(columns.get(i).name());
+                out.writeCsvQuoted(ByteStrings.fromText(columns.get(i).name()));
             }
             endLine();
         }
@@ -55,7 +56,7 @@ final class CsvWriter implements RowWriter {
                 if (i > 0) {
                     out.write(s.csvDelimiter);
                 }
-                out.writeCsvQuoted(types[i].name());
+                out.writeCsvQuoted(ByteStrings.fromText(types[i].name()));
             }
             endLine();
         }

@@ -63,6 +63,8 @@ public final class FormatSettings {
     public final boolean jsonQuoteDecimals;
     /** output_format_json_escape_forward_slashes (1). */
     public final boolean jsonEscapeForwardSlashes;
+    /** output_format_json_validate_utf8 (0): JSONEachRow replaces invalid UTF-8 with U+FFFD (JSON always does). */
+    public final boolean jsonValidateUtf8;
     /** output_format_json_named_tuples_as_objects (1). */
     public final boolean jsonNamedTuplesAsObjects;
     /** output_format_json_array_of_rows (0): JSONEachRow output as one JSON array. */
@@ -100,6 +102,7 @@ public final class FormatSettings {
         jsonQuoteDenormals = bool(m, "output_format_json_quote_denormals", false);
         jsonQuoteDecimals = bool(m, "output_format_json_quote_decimals", false);
         jsonEscapeForwardSlashes = bool(m, "output_format_json_escape_forward_slashes", true);
+        jsonValidateUtf8 = bool(m, "output_format_json_validate_utf8", false);
         jsonNamedTuplesAsObjects = bool(m, "output_format_json_named_tuples_as_objects", true);
         jsonArrayOfRows = bool(m, "output_format_json_array_of_rows", false);
         jsonPrettyPrint = bool(m, "output_format_json_pretty_print", true);

@@ -3,6 +3,7 @@ package dev.chdedup.stub.format;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.types.ByteStrings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -92,7 +93,7 @@ final class JsonEachRowReader implements RowReader {
             in.skipWhitespace();
             String key;
             try {
-                key = json.string();
+                key = ByteStrings.toText(json.string());
                 json.expect(':');
             } catch (RuntimeException e) {
                 throw TextFields.atRow(e, row);

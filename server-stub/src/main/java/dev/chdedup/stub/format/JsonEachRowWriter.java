@@ -1,6 +1,7 @@
 package dev.chdedup.stub.format;
 
 import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -22,7 +23,7 @@ final class JsonEachRowWriter implements RowWriter {
 
     JsonEachRowWriter(OutputStream os, List<Column> columns, FormatSettings s) throws IOException {
         this.out = new ByteSink(os);
-        this.json = new JsonOutput(out, s);
+        this.json = new JsonOutput(out, s, s.jsonValidateUtf8);
         this.array = s.jsonArrayOfRows;
         this.types = new DataType[columns.size()];
         this.keys = new byte[columns.size()][];
@@ -36,7 +37,7 @@ final class JsonEachRowWriter implements RowWriter {
     static byte[] key(String name, FormatSettings s) throws IOException {
         ByteArrayOutputStream bo = new ByteArrayOutputStream();
         ByteSink k = new ByteSink(bo);
-        k.writeJsonString(name, s.jsonEscapeForwardSlashes);
+        k.writeJsonString(ByteStrings.fromText(name), s.jsonEscapeForwardSlashes, false);
         k.write(':');
         k.flush();
         return bo.toByteArray();

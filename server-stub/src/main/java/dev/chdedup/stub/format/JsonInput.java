@@ -4,6 +4,7 @@ import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.ArrayType;
 import dev.chdedup.stub.types.BoolType;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.MapType;
@@ -104,7 +105,7 @@ final class JsonInput extends JsonLexer {
             if (!end('}')) {
                 do {
                     in.skipWhitespace();
-                    int k = tt.names.indexOf(string());
+                    int k = tt.names.indexOf(ByteStrings.toText(string()));
                     expect(':');
                     if (k < 0) {
                         raw();

@@ -72,7 +72,10 @@ class JsonLexer {
         }
     }
 
-    /** Reads a JSON string literal (the current byte must be its opening quote) and decodes its escapes. */
+    /**
+     * Reads a JSON string literal (the current byte must be its opening quote) and decodes its escapes into a
+     * byte string: bytes are kept as they are (invalid UTF-8 too), a backslash-u escape becomes its UTF-8 bytes.
+     */
     String string() {
         if (in.peek() != '"') {
             throw in.expected("'\"'");
@@ -82,7 +85,7 @@ class JsonLexer {
         while (i < in.lim) {
             byte b = in.buf[i];
             if (b == '"') {
-                String v = in.utf8(in.pos, i);
+                String v = in.bytes(in.pos, i);
                 in.pos = i + 1;
                 return v;
             }
@@ -99,7 +102,7 @@ class JsonLexer {
                     "Cannot parse JSON string: expected closing quote");
             }
             if (c == '"') {
-                return new String(tmp, 0, tmpLen, StandardCharsets.UTF_8);
+                return new String(tmp, 0, tmpLen, StandardCharsets.ISO_8859_1);
             }
             if (c != '\\') {
                 put(c);
@@ -149,7 +152,7 @@ class JsonLexer {
         return v;
     }
 
-    /** The raw text of the next JSON value, as input_format_json_read_*_as_strings read it; also skips one. */
+    /** The raw bytes of the next JSON value, as input_format_json_read_*_as_strings read it; also skips one. */
     String raw() {
         in.skipWhitespace();
         tmpLen = 0;
@@ -191,7 +194,7 @@ class JsonLexer {
                 }
             }
         }
-        return new String(tmp, 0, tmpLen, StandardCharsets.UTF_8);
+        return new String(tmp, 0, tmpLen, StandardCharsets.ISO_8859_1);
     }
 
     private void put(int b) {

@@ -3,6 +3,7 @@ package dev.chdedup.stub.format;
 import dev.chdedup.stub.types.ArrayType;
 import dev.chdedup.stub.types.BigIntType;
 import dev.chdedup.stub.types.BoolType;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DecimalType;
 import dev.chdedup.stub.types.FloatType;
@@ -25,14 +26,18 @@ final class JsonOutput {
     private final ByteSink out;
     private final FormatSettings s;
     private final StringBuilder sb = new StringBuilder();
+    /** Each byte of a string value that is not part of valid UTF-8 is written as U+FFFD. */
+    private final boolean validUtf8;
 
-    JsonOutput(ByteSink out, FormatSettings s) {
+    JsonOutput(ByteSink out, FormatSettings s, boolean validUtf8) {
         this.out = out;
         this.s = s;
+        this.validUtf8 = validUtf8;
     }
 
+    /** Writes byte string {@code v} as a JSON string. */
     void string(CharSequence v) throws IOException {
-        out.writeJsonString(v, s.jsonEscapeForwardSlashes);
+        out.writeJsonString(v, s.jsonEscapeForwardSlashes, validUtf8);
     }
 
     /** Writes {@code v} of type {@code t}; {@code pretty} spreads nested values over lines at {@code indent}. */
@@ -112,7 +117,7 @@ final class JsonOutput {
                 out.tabs(indent + 1);
             }
             if (object) {
-                string(tt.names.get(i));
+                string(ByteStrings.fromText(tt.names.get(i)));
                 out.write(':');
                 if (pretty) {
                     out.write(' ');

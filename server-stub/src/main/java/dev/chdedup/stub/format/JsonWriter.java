@@ -1,6 +1,7 @@
 package dev.chdedup.stub.format;
 
 import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -30,7 +31,7 @@ public final class JsonWriter implements RowWriter {
 
     JsonWriter(OutputStream os, List<Column> columns, FormatSettings s, boolean compact) throws IOException {
         this.out = new ByteSink(os);
-        this.json = new JsonOutput(out, s);
+        this.json = new JsonOutput(out, s, true);
         this.s = s;
         this.columns = columns;
         this.compact = compact;
@@ -62,9 +63,9 @@ public final class JsonWriter implements RowWriter {
                 out.writeUtf8(",\n");
             }
             out.writeUtf8("\t\t{\n\t\t\t\"name\": ");
-            json.string(columns.get(i).name());
+            json.string(ByteStrings.fromText(columns.get(i).name()));
             out.writeUtf8(",\n\t\t\t\"type\": ");
-            json.string(types[i].name());
+            json.string(ByteStrings.fromText(types[i].name()));
             out.writeUtf8("\n\t\t}");
         }
         out.writeUtf8("\n\t],\n\n\t\"data\":\n\t[\n");

@@ -6,6 +6,7 @@ import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.BigIntType;
 import dev.chdedup.stub.types.BinaryIn;
 import dev.chdedup.stub.types.BoolType;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.DateTime64Type;
@@ -21,7 +22,6 @@ import dev.chdedup.stub.types.UuidType;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -86,12 +86,12 @@ final class RowBinaryReader implements RowReader {
         }
         List<String> names = new ArrayList<>();
         for (long i = 0; i < count; i++) {
-            names.add(in.readString());
+            names.add(ByteStrings.toText(in.readString()));
         }
         List<String> typeNames = new ArrayList<>();
         if (withTypes) {
             for (long i = 0; i < count; i++) {
-                typeNames.add(in.readString());
+                typeNames.add(ByteStrings.toText(in.readString()));
             }
         }
         if (s.withNamesUseHeader) {
@@ -147,7 +147,7 @@ final class RowBinaryReader implements RowReader {
                     long len = in.readVarUInt();
                     st = in.position();
                     expected = len;
-                    v = new String(in.readBytes((int) Math.min(len, Integer.MAX_VALUE)), StandardCharsets.UTF_8);
+                    v = ByteStrings.of(in.readBytes((int) Math.min(len, Integer.MAX_VALUE)));
                 } else {
                     expected = fixedWidth(types[i]);
                     v = types[i].readBinary(in);

@@ -2,6 +2,7 @@ package dev.chdedup.stub.format;
 
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.types.BinaryOut;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -38,11 +39,11 @@ final class RowBinaryWriter implements RowWriter {
         if (withNames) {
             buf.writeVarUInt(types.length);
             for (Column c : columns) {
-                buf.writeString(c.name());
+                buf.writeString(ByteStrings.fromText(c.name()));
             }
             if (withTypes) {
                 for (DataType t : types) {
-                    buf.writeString(t.name());
+                    buf.writeString(ByteStrings.fromText(t.name()));
                 }
             }
         }

@@ -5,6 +5,7 @@ import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.ArrayType;
 import dev.chdedup.stub.types.BigIntType;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.DateTime64Type;
@@ -167,9 +168,9 @@ final class TextFields {
     }
 
     /**
-     * Decodes a TabSeparated-escaped byte span as ClickHouse's readEscapedString does: the usual one-letter
-     * escapes, {@code \xHH}, {@code \N} as nothing, and a backslash kept before a character that needs no
-     * escaping (so {@code 100\%} stays as written).
+     * Decodes a TabSeparated-escaped byte span into a byte string as ClickHouse's readEscapedString does: the
+     * usual one-letter escapes, {@code \xHH}, {@code \N} as nothing, and a backslash kept before a character that
+     * needs no escaping (so {@code 100\%} stays as written).
      */
     static String unescape(byte[] b, int st, int en) {
         return unescape(b, st, en, true);
@@ -200,7 +201,7 @@ final class TextFields {
             }
             out[k++] = d;
         }
-        return new String(out, 0, k, java.nio.charset.StandardCharsets.UTF_8);
+        return ByteStrings.of(out, 0, k);
     }
 
     static byte decodeEscape(byte e) {

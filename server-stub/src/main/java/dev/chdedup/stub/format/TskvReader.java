@@ -3,6 +3,7 @@ package dev.chdedup.stub.format;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import java.io.IOException;
 import java.io.InputStream;
@@ -63,7 +64,7 @@ final class TskvReader implements RowReader {
         Arrays.fill(seen, false);
         while (true) {
             int term = scan(true);
-            String name = fEscaped ? TextFields.unescape(in.buf, fStart, fEnd, false) : in.utf8(fStart, fEnd);
+            String name = ByteStrings.toText(fEscaped ? TextFields.unescape(in.buf, fStart, fEnd, false) : in.bytes(fStart, fEnd));
             if (term == '=') {
                 in.pos++;
                 term = scan(false);
@@ -117,7 +118,7 @@ final class TskvReader implements RowReader {
             return DEFAULT;
         }
         boolean unescape = fEscaped && !TextFields.isComposite(type);
-        String text = unescape ? TextFields.unescape(in.buf, fStart, fEnd) : in.utf8(fStart, fEnd);
+        String text = unescape ? TextFields.unescape(in.buf, fStart, fEnd) : in.bytes(fStart, fEnd);
         return TextFields.parse(type, text, s);
     }
 

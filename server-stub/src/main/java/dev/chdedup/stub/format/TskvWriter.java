@@ -1,6 +1,7 @@
 package dev.chdedup.stub.format;
 
 import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -32,7 +33,7 @@ final class TskvWriter implements RowWriter {
             composite[i] = TextFields.isComposite(columns.get(i).type());
             ByteArrayOutputStream bo = new ByteArrayOutputStream();
             ByteSink k = new ByteSink(bo);
-            k.writeEscaped(columns.get(i).name(), '=');
+            k.writeEscaped(ByteStrings.fromText(columns.get(i).name()), '=');
             k.write('=');
             k.flush();
             prefixes[i] = bo.toByteArray();

@@ -3,6 +3,7 @@ package dev.chdedup.stub.format;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.IntType;
 import java.io.IOException;
@@ -81,7 +82,7 @@ final class TsvReader implements RowReader {
         List<String> out = new ArrayList<>();
         while (true) {
             int term = scanField();
-            out.add(fEscaped && !raw ? TextFields.unescape(in.buf, fStart, fEnd) : in.utf8(fStart, fEnd));
+            out.add(ByteStrings.toText(fEscaped && !raw ? TextFields.unescape(in.buf, fStart, fEnd) : in.bytes(fStart, fEnd)));
             if (term < 0) {
                 return out;
             }
@@ -207,7 +208,7 @@ final class TsvReader implements RowReader {
                 return v;
             }
         }
-        String text = fEscaped && !raw && !composite[i] ? TextFields.unescape(b, fStart, fEnd) : in.utf8(fStart, fEnd);
+        String text = fEscaped && !raw && !composite[i] ? TextFields.unescape(b, fStart, fEnd) : in.bytes(fStart, fEnd);
         return TextFields.parse(types[i], text, s);
     }
 

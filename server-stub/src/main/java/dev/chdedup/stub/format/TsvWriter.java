@@ -1,6 +1,7 @@
 package dev.chdedup.stub.format;
 
 import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.IntType;
 import dev.chdedup.stub.types.StringType;
@@ -67,7 +68,7 @@ final class TsvWriter implements RowWriter {
         if (raw) {
             out.writeUtf8(v);
         } else {
-            out.writeEscaped(v, '\'');
+            out.writeEscaped(ByteStrings.fromText(v), '\'');
         }
     }
 
@@ -105,7 +106,7 @@ final class TsvWriter implements RowWriter {
         throws IOException {
         if (base instanceof StringType && ((StringType) base).fixedLength == 0) {
             if (raw) {
-                out.writeUtf8((String) v);
+                out.writeBytes((String) v);
             } else {
                 out.writeEscaped((String) v, '\'');
             }
@@ -118,7 +119,7 @@ final class TsvWriter implements RowWriter {
         sb.setLength(0);
         base.formatText(v, sb);
         if (raw || composite) {
-            out.writeUtf8(sb);
+            out.writeBytes(sb);
         } else {
             out.writeEscaped(sb, '\'');
         }

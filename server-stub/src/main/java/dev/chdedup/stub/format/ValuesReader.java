@@ -3,6 +3,7 @@ package dev.chdedup.stub.format;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.TextReader;
 import java.io.IOException;
@@ -155,7 +156,7 @@ final class ValuesReader implements RowReader {
             throw new ChException(ErrorCode.CANNOT_PARSE_TEXT,
                 "Cannot parse expression of type " + t.name() + " here: " + sql);
         }
-        return expr.evaluate(sql, t);
+        return expr.evaluate(ByteStrings.toText(sql), t);
     }
 
     /** The end of a value: the first ',' at nesting depth 0 outside quotes, or {@code limit}. */
@@ -222,7 +223,7 @@ final class ValuesReader implements RowReader {
                 depth++;
             } else if ((c == ')' || c == ']' || c == '}') && --depth == 0) {
                 in.pos = i + 1;
-                return in.utf8(start, i + 1);
+                return in.bytes(start, i + 1);
             }
             i++;
         }

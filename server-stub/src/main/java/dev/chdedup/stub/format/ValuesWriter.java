@@ -44,7 +44,7 @@ final class ValuesWriter implements RowWriter {
             }
         }
         sb.append(')');
-        out.writeUtf8(sb);
+        out.writeBytes(sb);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.chdedup.stub.sql;
 
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.TextReader;
 import java.util.ArrayList;
 import java.util.List;
@@ -130,6 +131,51 @@ public final class Lexer {
             }
         }
         return i;
+    }
+
+    /**
+     * The String value of the 'quoted' literal token at {@code start}..{@code end} of {@code sql}: a byte string
+     * ({@link ByteStrings}) holding the UTF-8 bytes of the text between the quotes, where {@code \xHH} stands
+     * for the byte HH itself (so {@code '\xFF\x80'} is those two bytes, and {@code '\xC3\xBC'} equals
+     * {@code 'ü'}). {@link Token#text()} is the literal as text, for names and settings.
+     */
+    public static String stringValue(String sql, int start, int end) {
+        StringBuilder sb = new StringBuilder(end - start);
+        StringBuilder esc = new StringBuilder(2);
+        char q = sql.charAt(start);
+        for (int i = start + 1; i < end; ) {
+            char c = sql.charAt(i++);
+            if (c == q) {
+                if (i < end && sql.charAt(i) == q) {
+                    sb.append(q);
+                    i++;
+                    continue;
+                }
+                break;
+            }
+            if (c == '\\' && i < end) {
+                if (sql.charAt(i) == 'x' && i + 2 < end && Character.digit(sql.charAt(i + 1), 16) >= 0
+                    && Character.digit(sql.charAt(i + 2), 16) >= 0) {
+                    sb.append((char) Integer.parseInt(sql.substring(i + 1, i + 3), 16));
+                    i += 3;
+                    continue;
+                }
+                esc.setLength(0);
+                i = TextReader.unescape(sql, i, esc);
+                sb.append(ByteStrings.fromText(esc.toString()));
+                continue;
+            }
+            int cp = c;
+            if (Character.isHighSurrogate(c) && i < end && Character.isLowSurrogate(sql.charAt(i))) {
+                cp = Character.toCodePoint(c, sql.charAt(i++));
+            }
+            if (cp < 0x80) {
+                sb.append(c);
+            } else {
+                sb.append(ByteStrings.fromText(new String(Character.toChars(cp))));
+            }
+        }
+        return sb.toString();
     }
 
     private static int quoted(String s, int i, int to, char q, StringBuilder sb) {

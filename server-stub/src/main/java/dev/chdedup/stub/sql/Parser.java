@@ -1247,7 +1247,7 @@ public final class Parser {
                 return new Expr.Literal(number(t.text()));
             case STRING:
                 advance();
-                return new Expr.Literal(t.text());
+                return new Expr.Literal(Lexer.stringValue(sql, t.pos(), t.end()));
             case OP:
                 if (readOp("(")) {
                     if (tok.is("SELECT") || tok.is("WITH")) {

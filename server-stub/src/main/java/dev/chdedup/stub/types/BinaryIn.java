@@ -5,7 +5,6 @@ import dev.chdedup.stub.error.ErrorCode;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 
 /**
  * A buffered little-endian reader over a stream, for RowBinary input. {@link #atEnd()} tells a clean end
@@ -107,17 +106,18 @@ public final class BinaryIn {
         return out;
     }
 
+    /** A String as RowBinary: varint length, then that many bytes, as a byte string ({@link ByteStrings}). */
     public String readString() throws IOException {
         long n = readVarUInt();
         if (n < 0 || n > MAX_STRING_BYTES) {
             throw tooLargeString(n);
         }
         if (lim - pos >= n) {
-            String s = new String(buf, pos, (int) n, StandardCharsets.UTF_8);
+            String s = ByteStrings.of(buf, pos, (int) n);
             pos += (int) n;
             return s;
         }
-        return new String(readBytes((int) n), StandardCharsets.UTF_8);
+        return ByteStrings.of(readBytes((int) n));
     }
 
     /** As ClickHouse's SerializationString::deserializeBinary refuses a length above format_binary_max_string_size. */

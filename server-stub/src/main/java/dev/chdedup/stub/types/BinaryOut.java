@@ -71,25 +71,27 @@ public final class BinaryOut {
         buf[len++] = (byte) v;
     }
 
-    /** A String as RowBinary: varint length, UTF-8 bytes; ASCII text is copied in one pass without a temporary array. */
+    /**
+     * A String value as RowBinary: varint length, then its chars as bytes ({@link ByteStrings}), copied in one
+     * pass without a temporary array. A string with a char above 255 is text, not bytes: it is written as UTF-8.
+     */
     public void writeString(String s) {
         int n = s.length();
-        if (n < 128) {
-            ensure(n + 1);
-            int start = len;
-            buf[len++] = (byte) n;
-            for (int i = 0; i < n; i++) {
-                char c = s.charAt(i);
-                if (c >= 0x80) {
-                    len = start;
-                    writeUtf8(s);
-                    return;
-                }
-                buf[len++] = (byte) c;
+        int start = len;
+        writeVarUInt(n);
+        ensure(n);
+        byte[] b = buf;
+        int at = len;
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c > 0xFF) {
+                len = start;
+                writeUtf8(s);
+                return;
             }
-            return;
+            b[at++] = (byte) c;
         }
-        writeUtf8(s);
+        len = at;
     }
 
     private void writeUtf8(String s) {

@@ -6,7 +6,11 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Enum8 and Enum16, held as the {@code Long} code; text shows the element name. */
+/**
+ * Enum8 and Enum16, held as the {@code Long} code; text shows the element name. Element names are bytes, as
+ * String values are ({@link ByteStrings}): they are matched against and written as values; the type's name
+ * shows them as the text they were declared with.
+ */
 public final class EnumType extends DataType {
     public final int bits;
     private final Map<String, Long> byName;
@@ -19,11 +23,13 @@ public final class EnumType extends DataType {
         // value is the implicit default
         Map<String, Long> sorted = new LinkedHashMap<>();
         elements.entrySet().stream().sorted(Map.Entry.comparingByValue()).forEach(e -> sorted.put(e.getKey(), e.getValue()));
-        this.byName = sorted;
+        this.byName = new LinkedHashMap<>();
         StringBuilder sb = new StringBuilder("Enum").append(bits).append('(');
         boolean first = true;
         for (Map.Entry<String, Long> e : sorted.entrySet()) {
-            byCode.put(e.getValue(), e.getKey());
+            String element = ByteStrings.fromText(e.getKey());
+            byName.put(element, e.getValue());
+            byCode.put(e.getValue(), element);
             if (!first) {
                 sb.append(", ");
             }
@@ -66,7 +72,7 @@ public final class EnumType extends DataType {
         Long c = byName.get(n);
         if (c == null) {
             throw new ChException(ErrorCode.UNKNOWN_ELEMENT_OF_ENUM,
-                "Unknown element '" + n + "' for enum " + name);
+                "Unknown element '" + ByteStrings.toText(n) + "' for enum " + name);
         }
         return c;
     }

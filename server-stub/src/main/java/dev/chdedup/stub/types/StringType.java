@@ -1,11 +1,10 @@
 package dev.chdedup.stub.types;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 
 /**
- * String and FixedString(N), held as {@code String}. FixedString values are padded with zero bytes to N on
- * the wire and in text, as ClickHouse shows them.
+ * String and FixedString(N), held as byte strings ({@link ByteStrings}: one char per byte). FixedString values
+ * are padded with zero bytes to N on the wire and in text, as ClickHouse shows them.
  */
 public final class StringType extends DataType {
     /** 0 for String, N for FixedString(N). */
@@ -65,7 +64,7 @@ public final class StringType extends DataType {
         if (fixedLength == 0) {
             return s;
         }
-        int n = s.getBytes(StandardCharsets.UTF_8).length;
+        int n = s.length();
         if (n > fixedLength) {
             throw new dev.chdedup.stub.error.ChException(dev.chdedup.stub.error.ErrorCode.TOO_LARGE_STRING_SIZE,
                 "Too large value for FixedString(" + fixedLength + ")");
@@ -78,7 +77,7 @@ public final class StringType extends DataType {
         if (fixedLength == 0) {
             out.writeString((String) v);
         } else {
-            byte[] b = ((String) v).getBytes(StandardCharsets.UTF_8);
+            byte[] b = ByteStrings.bytes((String) v);
             out.write(b, 0, Math.min(b.length, fixedLength));
             for (int i = b.length; i < fixedLength; i++) {
                 out.write(0);
@@ -91,7 +90,7 @@ public final class StringType extends DataType {
         if (fixedLength == 0) {
             return in.readString();
         }
-        return new String(in.readBytes(fixedLength), StandardCharsets.UTF_8);
+        return ByteStrings.of(in.readBytes(fixedLength));
     }
 
     @Override

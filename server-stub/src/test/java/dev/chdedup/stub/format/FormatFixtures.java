@@ -3,6 +3,7 @@ package dev.chdedup.stub.format;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataTypes;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -58,6 +59,39 @@ final class FormatFixtures {
 
     /** Rows every format must carry through unchanged (no NaN/inf: JSON writes those as null). */
     static List<Object[]> rows() {
+        List<Object[]> r = new ArrayList<>();
+        for (Object[] row : textRows()) {
+            Object[] b = new Object[row.length];
+            for (int i = 0; i < row.length; i++) {
+                b[i] = byteStrings(row[i]);
+            }
+            r.add(b);
+        }
+        return r;
+    }
+
+    /** {@code v} with every String in it (in lists and maps too) as the byte string of its UTF-8 encoding. */
+    static Object byteStrings(Object v) {
+        if (v instanceof String) {
+            return ByteStrings.fromText((String) v);
+        }
+        if (v instanceof List) {
+            List<Object> out = new ArrayList<>();
+            for (Object o : (List<?>) v) {
+                out.add(byteStrings(o));
+            }
+            return out;
+        }
+        if (v instanceof Map) {
+            Map<Object, Object> out = new LinkedHashMap<>();
+            ((Map<?, ?>) v).forEach((k, x) -> out.put(byteStrings(k), byteStrings(x)));
+            return out;
+        }
+        return v;
+    }
+
+    /** The rows of {@link #rows()} with their strings written as Java text. */
+    private static List<Object[]> textRows() {
         List<Object[]> r = new ArrayList<>();
         r.add(new Object[] {42L, -8L, -300L, 123456L, Long.MIN_VALUE, 255L, 4000000000L, 1.5f, -2.25e-7, true,
             "a\tb\nc\\ 'q' \"dq\" / \u00fc \u20ac \ud83d\ude00 = x", "ab\0\0", 19000L, -100L, 1700000000L,

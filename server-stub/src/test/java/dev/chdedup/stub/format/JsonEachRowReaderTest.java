@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import java.io.ByteArrayInputStream;
@@ -69,7 +70,7 @@ class JsonEachRowReaderTest {
         String in = "{\"a\":[\"x\",null,\"\\u00fc\\ud83d\\ude00\\n\"],\"m\":{\"k\":\"5\",\"l\":6},\"t\":{\"b\":\"y\"},"
             + "\"u\":[1,[2,3]],\"z\":[1,null]}";
         Object[] row = readText("JSONEachRow", in, c).get(0);
-        assertEquals(Arrays.asList("x", null, "\u00fc\ud83d\ude00\n"), row[0]);
+        assertEquals(Arrays.asList("x", null, ByteStrings.fromText("\u00fc\ud83d\ude00\n")), row[0]);
         assertEquals(Map.of("k", 5L, "l", 6L), row[1]);
         assertEquals(List.of(0L, "y"), row[2]);
         assertEquals(List.of(1L, List.of(2L, 3L)), row[3]);

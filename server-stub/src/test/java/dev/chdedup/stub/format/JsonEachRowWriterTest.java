@@ -7,6 +7,7 @@ import static dev.chdedup.stub.format.FormatFixtures.writeText;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.types.ByteStrings;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -39,7 +40,7 @@ class JsonEachRowWriterTest {
             "a Array(Nullable(UInt64))", "m Map(String, Array(Int8))", "t Tuple(Int8, String)",
             "nt Tuple(x Int8, y Nullable(String))", "lc LowCardinality(String)");
         Object[] row = {-1L, 4000000000L, -5L, BigInteger.TEN, Double.NaN, Float.NEGATIVE_INFINITY,
-            new BigDecimal("1.5000000000"), true, "q\"\\/\t\u0001\u2028\u00fc", "a\0", 0L, 1L, 1500L, new UUID(0, 0),
+            new BigDecimal("1.5000000000"), true, ByteStrings.fromText("q\"\\/\t\u0001\u2028\u00fc"), "a\0", 0L, 1L, 1500L, new UUID(0, 0),
             1L, null, list(1L, null), map("k", list(-1L)), list(1L, "s"), list(2L, null), "lc"};
         assertEquals("{\"i8\":-1,\"u32\":4000000000,\"i64\":\"-5\",\"i128\":\"10\",\"f\":null,\"g\":null,\"dec\":1.5,"
             + "\"b\":true,\"s\":\"q\\\"\\\\\\/\\t\\u0001\\u2028\u00fc\",\"fs\":\"a\\u0000\",\"d\":\"1970-01-01\","
