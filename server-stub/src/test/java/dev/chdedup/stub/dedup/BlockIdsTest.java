@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.types.BinaryOut;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataTypes;
 import java.util.ArrayList;
 import java.util.List;
@@ -125,5 +126,33 @@ class BlockIdsTest {
         assertEquals(v, BlockIds.viewToken(null, List.of("2_4_5", "1_2_3")), "independent of the partition order");
         assertNotEquals(v, BlockIds.viewToken(null, List.of("1_2_3")));
         assertTrue(Pattern.matches("[0-9a-f]{32}", v), v);
+    }
+
+    /**
+     * Ids of blocks stored before String values became byte strings stay the same: the UTF-8 text the old code
+     * hashed (figures computed by it) is the byte string now, so a retry after an upgrade still deduplicates.
+     */
+    @Test
+    void utf8DataKeepsTheBlockIdsItHadWhenStringsWereText() {
+        List<Column> c = List.of(new Column("s", DataTypes.parse("String")), new Column("f", DataTypes.parse("FixedString(8)")),
+            new Column("l", DataTypes.parse("LowCardinality(String)")), new Column("a", DataTypes.parse("Array(String)")));
+        List<Object[]> rows = rows(new Object[] {"ascii", "ab\0\0\0\0\0\0", "x", List.of("p", "q")},
+            new Object[] {ByteStrings.fromText("\u00fc\u20ac\ud83d\ude00 " + "long".repeat(50)),
+                ByteStrings.fromText("\u00fc\u20ac\0\0\0"), ByteStrings.fromText("\u00e9"),
+                List.of(ByteStrings.fromText("\u00fc"), "")});
+        assertEquals("all_4968691665908734994_16506661530673739437", BlockIds.blockId("all", BlockIds.hashData(c, rows)));
+        assertEquals("all_16826614875413399013_11203956731959777018",
+            BlockIds.blockId("all", BlockIds.hashToken("t\u00fck_0")), "tokens are text, hashed as UTF-8");
+    }
+
+    /** The hash sees the bytes: a string with a byte that is not UTF-8 differs from its U+FFFD-replaced form. */
+    @Test
+    void invalidUtf8BytesAreHashedAsTheyAre() {
+        List<Column> c = cols("String");
+        assertNotEquals(BlockIds.hashData(c, rows(new Object[] {"\u00ff\u00fe"}))[0],
+            BlockIds.hashData(c, rows(new Object[] {ByteStrings.fromText("\ufffd\ufffd")}))[0]);
+        BinaryOut b = new BinaryOut(8);
+        b.writeString("\u00ff\u00fe");
+        assertArrayEquals(new byte[] {2, (byte) 0xFF, (byte) 0xFE}, b.toByteArray());
     }
 }
