@@ -3,6 +3,7 @@ package dev.chdedup.stub.exec;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.ArrayType;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.DateTime64Type;
@@ -392,10 +393,11 @@ final class ArithmeticFunctions {
         boolean ci = name.toLowerCase().contains("ilike");
         Evaluator pat = args.get(1);
         Object constant = pat.constant() ? pat.eval(new Object[0]) : null;
-        Pattern fixed = constant instanceof String ? likePattern((String) constant, ci) : null;
+        // as in ClickHouse, matching is by UTF-8 code point (_ is one code point); invalid UTF-8 is undefined there
+        Pattern fixed = constant instanceof String ? likePattern(ByteStrings.toText((String) constant), ci) : null;
         return Functions.strict(DataTypes.UINT8, args, v -> {
-            Pattern p = fixed != null ? fixed : likePattern((String) v[1], ci);
-            return p.matcher((String) v[0]).matches() != negate ? 1L : 0L;
+            Pattern p = fixed != null ? fixed : likePattern(ByteStrings.toText((String) v[1]), ci);
+            return p.matcher(ByteStrings.toText((String) v[0])).matches() != negate ? 1L : 0L;
         });
     }
 

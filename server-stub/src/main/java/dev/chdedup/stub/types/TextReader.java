@@ -174,7 +174,7 @@ public final class TextReader {
     }
 
     public static ChException cannotParse(DataType t, String text) {
-        String shown = text.length() > 100 ? text.substring(0, 100) + "..." : text;
+        String shown = ByteStrings.toText(text.length() > 100 ? text.substring(0, 100) + "..." : text);
         return new ChException(ErrorCode.CANNOT_PARSE_TEXT,
             "Cannot parse string '" + shown + "' as " + t.name());
     }

@@ -75,6 +75,7 @@ class ByteStringsOverHttpTest {
         assertEquals("4", sql("SELECT position('a\u00fcb', 'b')"));
         assertEquals("1\t0", sql("SELECT unhex('FF') > 'z', unhex('80') < unhex('7F')"));
         assertEquals("5", sql("SELECT length(toFixedString('\u00fc', 5))"));
+        assertEquals("1\t1\t0", sql("SELECT '\u00fc' LIKE '_', 'X\u00dc' ILIKE 'x\u00fc', 'X\u00dc' LIKE 'x\u00fc'"));
     }
 
     @Test
