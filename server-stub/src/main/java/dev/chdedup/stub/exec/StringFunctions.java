@@ -270,7 +270,8 @@ final class StringFunctions {
         char[] out = null;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            char d = upper ? (c >= 'a' && c <= 'z' ? (char) (c - 32) : c) : (c >= 'A' && c <= 'Z' ? (char) (c + 32) : c);
+            char d = upper ? (c >= 'a' && c <= 'z' ? (char) (c - 32) : c)
+                : (c >= 'A' && c <= 'Z' ? (char) (c + 32) : c);
             if (d != c) {
                 if (out == null) {
                     out = s.toCharArray();

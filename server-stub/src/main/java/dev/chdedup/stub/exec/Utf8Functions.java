@@ -74,7 +74,9 @@ final class Utf8Functions {
             }
             String cp = ByteStrings.toText(s.substring(i, i + k));
             String mapped = upper ? cp.toUpperCase(java.util.Locale.ROOT) : cp.toLowerCase(java.util.Locale.ROOT);
-            sb.append(mapped.codePointCount(0, mapped.length()) == 1 ? ByteStrings.fromText(mapped) : s.substring(i, i + k));
+            // a mapping to several code points (German sharp s upper-cased) leaves the code point as it was
+            boolean single = mapped.codePointCount(0, mapped.length()) == 1;
+            sb.append(single ? ByteStrings.fromText(mapped) : s.substring(i, i + k));
             i += k;
         }
         return sb.toString();

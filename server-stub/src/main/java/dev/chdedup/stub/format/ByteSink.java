@@ -8,9 +8,9 @@ import java.io.OutputStream;
  * The buffered byte writer under every output format: values are copied straight into an internal buffer that
  * goes to the stream in large chunks, with the escaping rules of the text formats (TabSeparated escapes, CSV
  * double quotes, JSON strings) applied on the way so no intermediate strings are built. Values are byte strings
- * ({@link ByteStrings}): every method but {@link #writeUtf8} writes a char below 256 as
- * that one byte (a char above, which only text has, as its UTF-8 bytes). A writer that shows a name (a column,
- * a type) through the escaping methods converts it with {@code ByteStrings.fromText} first.
+ * ({@link ByteStrings}): every method but {@link #writeUtf8} writes a char below 256 as that one byte (a char
+ * above, which only text has, as its UTF-8 bytes). A writer that shows a name (a column, a type) through the
+ * escaping methods converts it with {@code ByteStrings.fromText} first.
  */
 final class ByteSink {
     private static final byte[] HEX = "0123456789ABCDEF".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -103,7 +103,7 @@ final class ByteSink {
         }
     }
 
-    /** Writes the byte of byte string char {@code c} at {@code i}, or a char above 255 as UTF-8; returns the last index used. */
+    /** Writes byte string char {@code c} at {@code i} as its byte (above 255: as UTF-8); returns the last index used. */
     private int writeByte(CharSequence s, int i, char c) throws IOException {
         if (c <= 0xFF) {
             write(c);
@@ -201,7 +201,8 @@ final class ByteSink {
         for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
             if (c >= 0x80) {
-                if (c == 0xE2 && i + 2 < n && s.charAt(i + 1) == 0x80 && (s.charAt(i + 2) == 0xA8 || s.charAt(i + 2) == 0xA9)) {
+                if (c == 0xE2 && i + 2 < n && s.charAt(i + 1) == 0x80
+                    && (s.charAt(i + 2) == 0xA8 || s.charAt(i + 2) == 0xA9)) {
                     writeUtf8(s.charAt(i + 2) == 0xA8 ? "\\u2028" : "\\u2029");
                     i += 2;
                 } else if (c == 0x2028 || c == 0x2029) {

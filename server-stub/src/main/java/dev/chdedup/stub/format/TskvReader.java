@@ -64,7 +64,8 @@ final class TskvReader implements RowReader {
         Arrays.fill(seen, false);
         while (true) {
             int term = scan(true);
-            String name = ByteStrings.toText(fEscaped ? TextFields.unescape(in.buf, fStart, fEnd, false) : in.bytes(fStart, fEnd));
+            String name = ByteStrings.toText(fEscaped ? TextFields.unescape(in.buf, fStart, fEnd, false)
+                : in.bytes(fStart, fEnd));
             if (term == '=') {
                 in.pos++;
                 term = scan(false);

@@ -82,7 +82,8 @@ final class TsvReader implements RowReader {
         List<String> out = new ArrayList<>();
         while (true) {
             int term = scanField();
-            out.add(ByteStrings.toText(fEscaped && !raw ? TextFields.unescape(in.buf, fStart, fEnd) : in.bytes(fStart, fEnd)));
+            out.add(ByteStrings.toText(fEscaped && !raw ? TextFields.unescape(in.buf, fStart, fEnd)
+                : in.bytes(fStart, fEnd)));
             if (term < 0) {
                 return out;
             }

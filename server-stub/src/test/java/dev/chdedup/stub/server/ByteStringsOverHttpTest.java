@@ -3,6 +3,7 @@ package dev.chdedup.stub.server;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.chdedup.stub.junit.StubServerExtension;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -12,9 +13,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.Random;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Strings are bytes end to end through the HTTP interface: raw bytes inserted in RowBinary, TSV and Values
@@ -22,22 +22,13 @@ import org.junit.jupiter.api.Test;
  * string functions count and cut bytes, and an input without a final line feed keeps its last field.
  */
 class ByteStringsOverHttpTest {
-    private static StubServer server;
+    @RegisterExtension
+    static final StubServerExtension STUB = StubServerExtension.builder().build();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final HexFormat HEX = HexFormat.of().withUpperCase();
 
-    @BeforeAll
-    static void start() throws Exception {
-        server = StubServer.builder().port(0).build().start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
-    }
-
     private static byte[] post(String query, byte[] body) throws Exception {
-        String url = server.httpUrl() + "/" + (query == null ? "" : "?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
+        String url = STUB.httpUrl() + "/" + (query == null ? "" : "?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
         HttpResponse<byte[]> r = HTTP.send(HttpRequest.newBuilder(URI.create(url))
             .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofByteArray());
         assertEquals(200, r.statusCode(), new String(r.body(), StandardCharsets.UTF_8));
