@@ -156,7 +156,7 @@ final class ValuesReader implements RowReader {
             throw new ChException(ErrorCode.CANNOT_PARSE_TEXT,
                 "Cannot parse expression of type " + t.name() + " here: " + sql);
         }
-        return expr.evaluate(ByteStrings.toText(sql), t);
+        return expr.evaluate(ByteStrings.toSqlText(sql), t);
     }
 
     /** The end of a value: the first ',' at nesting depth 0 outside quotes, or {@code limit}. */

@@ -56,6 +56,29 @@ public final class ByteStrings {
         return new String(bytes(bytes), StandardCharsets.UTF_8);
     }
 
+    /**
+     * SQL held as bytes (an expression cut out of Values input) as text for the SQL lexer: valid UTF-8 is decoded,
+     * and every other byte becomes a {@code \xHH} escape, which a quoted literal (the one place SQL carries raw
+     * bytes) turns back into that byte.
+     */
+    public static String toSqlText(String bytes) {
+        if (isAscii(bytes)) {
+            return bytes;
+        }
+        StringBuilder sb = new StringBuilder(bytes.length() + 8);
+        for (int i = 0; i < bytes.length(); ) {
+            int k = utf8SequenceLength(bytes, i);
+            if (k == 0) {
+                sb.append(String.format("\\x%02X", (int) bytes.charAt(i)));
+                i++;
+            } else {
+                sb.append(k == 1 ? String.valueOf(bytes.charAt(i)) : toText(bytes.substring(i, i + k)));
+                i += k;
+            }
+        }
+        return sb.toString();
+    }
+
     public static boolean isAscii(String s) {
         for (int i = 0, n = s.length(); i < n; i++) {
             if (s.charAt(i) >= 0x80) {

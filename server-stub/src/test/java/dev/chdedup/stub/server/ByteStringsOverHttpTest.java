@@ -87,8 +87,9 @@ class ByteStringsOverHttpTest {
         post("INSERT INTO raw FORMAT TSV", cat("2\t".getBytes(StandardCharsets.US_ASCII), high, "\t\\xFF\\xFE\\0\\x80"
             .getBytes(StandardCharsets.US_ASCII)));
         post("INSERT INTO raw VALUES", cat("(3, '".getBytes(StandardCharsets.US_ASCII), new byte[] {(byte) 0xFF, (byte) 0xFE},
-            "\\xC3', unhex('FFFE0080'))".getBytes(StandardCharsets.US_ASCII)));
-        assertEquals("1\t" + HEX.formatHex(v) + "\tFFFE0080\n2\t" + HEX.formatHex(high) + "\tFFFE0080\n3\tFFFEC3\tFFFE0080",
+            "\\xC3', unhex('FFFE0080')), (4, concat('".getBytes(StandardCharsets.US_ASCII), new byte[] {(byte) 0xFF},
+            "', '\u00fc'), 'abcd')".getBytes(StandardCharsets.UTF_8)));
+        assertEquals("1\t" + HEX.formatHex(v) + "\tFFFE0080\n2\t" + HEX.formatHex(high) + "\tFFFE0080\n3\tFFFEC3\tFFFE0080\n4\tFFC3BC\t61626364",
             sql("SELECT k, hex(s), hex(f) FROM raw ORDER BY k"));
         byte[] rb = post("SELECT s, f FROM raw WHERE k = 1 FORMAT RowBinary", new byte[0]);
         assertArrayEquals(cat(new byte[] {(byte) 0x80, 2}, v, f), rb);

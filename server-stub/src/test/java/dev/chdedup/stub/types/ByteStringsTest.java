@@ -55,6 +55,12 @@ class ByteStringsTest {
     }
 
     @Test
+    void sqlTextKeepsInvalidBytesAsEscapes() {
+        assertSame("f('a')", ByteStrings.toSqlText("f('a')"));
+        assertEquals("f('\\xFF\u00fc\\x80')", ByteStrings.toSqlText(b('f', '(', '\'', 0xFF, 0xC3, 0xBC, 0x80, '\'', ')')));
+    }
+
+    @Test
     void codePointsCountTheBytesThatStartOne() {
         assertEquals(0, ByteStrings.codePoints(""));
         assertEquals(3, ByteStrings.codePoints(ByteStrings.fromText("a\u00fc\ud83d\ude00")));
