@@ -94,7 +94,7 @@ public final class PartitionKey {
         if (v == null) {
             h.update(new byte[] {0}, 0, 1);
         } else if (v instanceof String) {
-            byte[] b = ((String) v).getBytes(StandardCharsets.UTF_8);
+            byte[] b = dev.chdedup.stub.types.ByteStrings.bytes((String) v);
             h.update(new byte[] {16}, 0, 1);
             h.update(b.length);
             h.update(b, 0, b.length);
