@@ -1,5 +1,6 @@
 package dev.chdedup.it.bench;
 
+import dev.chdedup.stub.junit.GeneratedRows;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -132,39 +133,9 @@ public final class StorageBench {
         }
     }
 
-    /** Rows generated as they are sent, so the benchmark itself holds none. */
+    /** Rows (id, s, x) generated as they are sent, so the sender holds none. */
     private static InputStream tsv(long rows) {
-        return new InputStream() {
-            private long next;
-            private byte[] line = new byte[0];
-            private int pos;
-
-            @Override
-            public int read() {
-                byte[] one = new byte[1];
-                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) {
-                int n = 0;
-                while (n < len) {
-                    if (pos == line.length) {
-                        if (next == rows) {
-                            return n == 0 ? -1 : n;
-                        }
-                        line = (next + "\tstr" + next % 1000 + "\t" + next * 0.5 + "\n").getBytes(StandardCharsets.US_ASCII);
-                        pos = 0;
-                        next++;
-                    }
-                    int k = Math.min(len - n, line.length - pos);
-                    System.arraycopy(line, pos, b, off + n, k);
-                    pos += k;
-                    n += k;
-                }
-                return n;
-            }
-        };
+        return GeneratedRows.lines(rows, i -> i + "\tstr" + i % 1000 + "\t" + i * 0.5);
     }
 
     /** Heap the child retains after a full GC, in MB, or -1 if jcmd is not available. */

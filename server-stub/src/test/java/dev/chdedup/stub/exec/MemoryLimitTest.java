@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.chdedup.stub.StubProcess;
+import dev.chdedup.stub.junit.GeneratedRows;
 import dev.chdedup.stub.server.StubServer;
 import java.io.InputStream;
 import java.net.URI;
@@ -67,38 +68,8 @@ class MemoryLimitTest {
         }
     }
 
-    /** {@code n} TSV rows (id, s, x) generated as they are read. */
+    /** Rows (id, s, x) generated as they are sent, so the sender holds none. */
     private static InputStream rows(long n) {
-        return new InputStream() {
-            private long next;
-            private byte[] line = new byte[0];
-            private int pos;
-
-            @Override
-            public int read() {
-                byte[] one = new byte[1];
-                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) {
-                int k = 0;
-                while (k < len) {
-                    if (pos == line.length) {
-                        if (next == n) {
-                            return k == 0 ? -1 : k;
-                        }
-                        line = (next + "\tstr" + next % 1000 + "\t" + next * 0.5 + "\n").getBytes(StandardCharsets.US_ASCII);
-                        pos = 0;
-                        next++;
-                    }
-                    int c = Math.min(len - k, line.length - pos);
-                    System.arraycopy(line, pos, b, off + k, c);
-                    pos += c;
-                    k += c;
-                }
-                return k;
-            }
-        };
+        return GeneratedRows.lines(n, i -> i + "\tstr" + i % 1000 + "\t" + i * 0.5);
     }
 }
