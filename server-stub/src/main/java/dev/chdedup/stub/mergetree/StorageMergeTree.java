@@ -548,9 +548,15 @@ public final class StorageMergeTree implements TableSource {
                     data.renameTempPartAndReplace(r.tmp(), r.info(), List.of(part));
                     CrashPoint.DURING_MUTATION.reached();
                 } catch (RuntimeException e) {
+                    if (!data.isActive(part)) {
+                        // dropped while it was being mutated (DROP PARTITION, TRUNCATE): nothing left to mutate
+                        continue;
+                    }
                     LOG.warn("Mutation {} of {}.{} failed on part {}: {}", entry.mutationId(), database, name, part.name(), e.toString());
                     synchronized (data) {
-                        finishMutationUnlocked(entry, e.getMessage() == null ? e.toString() : e.getMessage());
+                        // the reason goes to clients: no server path, no Java class
+                        finishMutationUnlocked(entry, e instanceof ChException ? e.getMessage() : e instanceof java.io.UncheckedIOException
+                            ? "I/O error while mutating part " + part.name() : "Cannot mutate part " + part.name());
                     }
                 } finally {
                     synchronized (data) {

@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Tries to lose or duplicate acknowledged rows: 8 writers send single-row INSERTs (some as async inserts) while
  * background merges run often, and other threads run OPTIMIZE FINAL, ALTER UPDATE mutations and readers that check
- * every SELECT against what was acknowledged before it started. Afterwards every acknowledged row is present
+ * every SELECT against what was acknowledged before it started, while another partition is written and dropped and
+ * another table written and truncated over and over. Afterwards every acknowledged row is present
  * exactly once, also after a restart. Run with and without a deduplication log, since inserts into a table with a
  * log are serialized by it and those without are not.
  */
@@ -57,12 +58,14 @@ class ConcurrentWritesStressTest {
     @ValueSource(ints = {0, 1000})
     void everyAcknowledgedRowExactlyOnce(int window, @TempDir Path data) throws Exception {
         try (StubServer s = StubServer.builder().port(0).dataDir(data).build().start()) {
-            query(s, "CREATE TABLE hp (w Int32, i Int32, v Int32) ENGINE = MergeTree ORDER BY (w, i)"
+            // writers 0-7 write partition 0; the churn thread writes partition 1 and drops it again and again
+            query(s, "CREATE TABLE hp (w Int32, i Int32, v Int32) ENGINE = MergeTree PARTITION BY intDiv(w, 100) ORDER BY (w, i)"
                 + " SETTINGS non_replicated_deduplication_window = " + window);
+            query(s, "CREATE TABLE tr (k Int32) ENGINE = MergeTree ORDER BY k SETTINGS non_replicated_deduplication_window = " + window);
             Set<Long> acked = ConcurrentHashMap.newKeySet();
             List<String> violations = new CopyOnWriteArrayList<>();
             AtomicBoolean done = new AtomicBoolean();
-            ExecutorService pool = Executors.newFixedThreadPool(WRITERS + 3);
+            ExecutorService pool = Executors.newFixedThreadPool(WRITERS + 5);
             List<Future<?>> writers = new ArrayList<>();
             for (int w = 0; w < WRITERS; w++) {
                 int writer = w;
@@ -98,10 +101,24 @@ class ConcurrentWritesStressTest {
                 }
                 return null;
             });
+            Future<?> churn = pool.submit(() -> {
+                int n = 0;
+                while (!done.get()) {
+                    n++;
+                    for (String sql : List.of("INSERT INTO hp VALUES (100, " + n + ", 0), (101, " + n + ", 0)", "ALTER TABLE hp DROP PARTITION 1",
+                        "INSERT INTO tr VALUES (" + n + ")", n % 3 == 0 ? "TRUNCATE TABLE tr" : "SELECT 1")) {
+                        HttpResponse<String> r = send(s, sql);
+                        if (r.statusCode() != 200) {
+                            violations.add(sql + " answered " + r.body());
+                        }
+                    }
+                }
+                return null;
+            });
             Future<?> reader = pool.submit(() -> {
                 while (!done.get()) {
                     Set<Long> before = new HashSet<>(acked);
-                    String body = query(s, "SELECT w, i FROM hp");
+                    String body = query(s, "SELECT w, i FROM hp WHERE w < 100");
                     Set<Long> seen = new HashSet<>();
                     for (String line : body.split("\n")) {
                         if (line.isEmpty()) {
@@ -126,6 +143,7 @@ class ConcurrentWritesStressTest {
             done.set(true);
             optimizer.get();
             mutator.get();
+            churn.get();
             reader.get();
             pool.shutdown();
             assertTrue(violations.isEmpty(), violations.size() + " violations, first: " + violations.subList(0, Math.min(5, violations.size())));
@@ -137,6 +155,7 @@ class ConcurrentWritesStressTest {
     }
 
     private void assertExactlyOnce(StubServer s, Set<Long> acked) throws Exception {
+        query(s, "ALTER TABLE hp DROP PARTITION 1");
         String[] counts = query(s, "SELECT count(), uniqExact(w, i) FROM hp").trim().split("\t");
         assertEquals(acked.size() + "\t" + acked.size(), counts[0] + "\t" + counts[1], "rows present vs acknowledged");
     }
