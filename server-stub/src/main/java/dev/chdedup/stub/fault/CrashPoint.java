@@ -19,7 +19,9 @@ public enum CrashPoint {
     /** A part and its block ids are committed, and the client has no answer yet. */
     AFTER_INSERT_COMMIT("stub_crash_after_insert_commit"),
     /** A mutation has rewritten one part and not the others. */
-    DURING_MUTATION("stub_crash_during_mutation");
+    DURING_MUTATION("stub_crash_during_mutation"),
+    /** Parts a drop, merge or mutation removed are out of the set and their files not deleted yet. */
+    BEFORE_REMOVED_FILES_DELETED("stub_crash_before_removed_files_deleted");
 
     private static final Logger LOG = LoggerFactory.getLogger(CrashPoint.class);
     /** The exit status of a process a crash point ended: that of a process killed by SIGKILL. */

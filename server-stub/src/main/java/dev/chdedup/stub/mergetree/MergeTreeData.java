@@ -205,10 +205,11 @@ public final class MergeTreeData {
     /**
      * Replaces {@code sources} with a merged or mutated part {@code info} (null when every row is gone: the sources
      * are just removed), only if the sources are all still active and are exactly the active parts the new part
-     * covers; otherwise discards it and returns false. Removes the sources' files after the new part is on disk.
+     * covers; otherwise discards it and returns false. The sources' files are renamed away under the lock and deleted after it.
      */
     public boolean renameTempPartAndReplace(TempPart tmp, MergeTreePartInfo info, List<DataPart> sources) {
         MergeTreePartInfo range = info != null ? info : sources.get(0).info();
+        List<Path> gone;
         synchronized (this) {
             List<DataPart> covered = new ArrayList<>();
             for (DataPart p : parts.all()) {
@@ -222,14 +223,14 @@ public final class MergeTreeData {
                 }
                 return false;
             }
-            for (DataPart s : sources) {
-                parts.remove(s.info());
-            }
-            if (tmp != null) {
-                parts.add(publishUnlocked(tmp, info));
+            DataPart replacement = tmp == null ? null : publishUnlocked(tmp, info);
+            // a crash between the two leaves the sources next to the part that covers them: loading removes them
+            gone = detachUnlocked(sources);
+            if (replacement != null) {
+                parts.add(replacement);
             }
         }
-        deleteFiles(sources);
+        deleteFiles(gone);
         return true;
     }
 
@@ -246,22 +247,47 @@ public final class MergeTreeData {
     /** Removes the active parts {@code which} selects (drop partition, drop part, truncate); returns them. */
     public List<DataPart> removeParts(Predicate<DataPart> which) {
         List<DataPart> removed = new ArrayList<>();
+        List<Path> files;
         synchronized (this) {
             for (DataPart p : parts.all()) {
                 if (which.test(p)) {
-                    parts.remove(p.info());
                     removed.add(p);
                 }
             }
+            files = detachUnlocked(removed);
         }
-        deleteFiles(removed);
+        deleteFiles(files);
         return removed;
     }
 
-    private void deleteFiles(List<DataPart> gone) {
-        for (DataPart p : gone) {
+    /**
+     * Takes parts out of the set and renames their files to temporary names, both under the lock: a removed part
+     * never comes back after a crash (loading deletes temporary files), and a reader that opened it keeps reading.
+     * Returns the renamed files, for the caller to delete outside the lock.
+     */
+    private List<Path> detachUnlocked(List<DataPart> which) {
+        List<Path> renamed = new ArrayList<>(which.size());
+        try {
+            for (DataPart p : which) {
+                Path file = Files.exists(PartStore.pathOf(dir, p.name())) ? PartStore.pathOf(dir, p.name()) : dir.resolve(p.name());
+                Path tmp = dir.resolve(PartStore.TMP_PREFIX + "removed_" + p.name() + "_" + tempCounter.incrementAndGet());
+                Files.move(file, tmp, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                parts.remove(p.info());
+                renamed.add(tmp);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return renamed;
+    }
+
+    private static void deleteFiles(List<Path> gone) {
+        if (!gone.isEmpty()) {
+            CrashPoint.BEFORE_REMOVED_FILES_DELETED.reached();
+        }
+        for (Path g : gone) {
             try {
-                PartStore.delete(dir, p.name());
+                PartStore.deleteRecursively(g);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

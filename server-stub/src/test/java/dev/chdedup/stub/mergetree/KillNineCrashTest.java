@@ -116,6 +116,28 @@ class KillNineCrashTest {
         }
     }
 
+    /** A dropped partition stays dropped when the process dies before the files are deleted. */
+    @Test
+    void aDroppedPartitionDoesNotComeBackAfterACrash(@TempDir Path data) throws Exception {
+        StubProcess child = StubProcess.start(data);
+        try {
+            send(child.url(), "CREATE TABLE dp (k UInt32) ENGINE = MergeTree PARTITION BY k % 2 ORDER BY k");
+            send(child.url(), "INSERT INTO dp SELECT number FROM system.numbers LIMIT 100");
+            send(child.url(), "SYSTEM ENABLE FAILPOINT stub_crash_before_removed_files_deleted");
+            try {
+                send(child.url(), "ALTER TABLE dp DROP PARTITION 1");
+            } catch (java.io.IOException expected) {
+                // the process died under the query
+            }
+            assertTrue(child.process().waitFor(30, TimeUnit.SECONDS));
+            assertEquals(137, child.process().exitValue(), "the crash point was reached");
+            child = StubProcess.start(data);
+            assertEquals("50\t0", send(child.url(), "SELECT count(), sum(k % 2) FROM dp").trim());
+        } finally {
+            child.kill();
+        }
+    }
+
     /** One insert with its token (async for odd ids), the same bytes every time; false if the server went away before answering. */
     private boolean insert(String url, int id) {
         String settings = "insert_deduplication_token=tok-" + id + (id % 2 == 1 ? "&async_insert=1&wait_for_async_insert=1" : "");
