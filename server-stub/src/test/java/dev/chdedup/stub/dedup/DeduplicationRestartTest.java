@@ -27,6 +27,33 @@ class DeduplicationRestartTest {
         return Long.parseLong(c.query("SELECT count() FROM db." + table).strip());
     }
 
+    /**
+     * The reported case: window 4; seven tokens into partition 1, token h into partition 2, DROP PARTITION 1, insert i,
+     * restart, insert j, restart: a retry of h is still a duplicate (the drop records must not count as ids).
+     */
+    @Test
+    void idsInsideTheWindowSurviveDropsAndRestarts() throws IOException {
+        try (StubServer server = StubServer.builder().port(0).dataDir(dataDir).build().start()) {
+            ConformanceClient c = new ConformanceClient(server.httpUrl());
+            c.query("CREATE DATABASE db");
+            c.query("CREATE TABLE db.w (p UInt8, k UInt32) ENGINE = MergeTree PARTITION BY p ORDER BY k"
+                + " SETTINGS non_replicated_deduplication_window = 4");
+            for (int i = 1; i <= 7; i++) {
+                c.query("INSERT INTO db.w SETTINGS insert_deduplication_token = 't" + i + "' VALUES (1, " + i + ")");
+            }
+            c.query("INSERT INTO db.w SETTINGS insert_deduplication_token = 'h' VALUES (2, 100)");
+            c.query("ALTER TABLE db.w DROP PARTITION 1");
+            c.query("INSERT INTO db.w SETTINGS insert_deduplication_token = 'i' VALUES (2, 101)");
+            server.restart();
+            c = new ConformanceClient(server.httpUrl());
+            c.query("INSERT INTO db.w SETTINGS insert_deduplication_token = 'j' VALUES (2, 102)");
+            server.restart();
+            c = new ConformanceClient(server.httpUrl());
+            c.query("INSERT INTO db.w SETTINGS insert_deduplication_token = 'h' VALUES (2, 100)");
+            assertEquals(3, count(c, "w"), "the retry of h is a duplicate");
+        }
+    }
+
     @Test
     void retriesAreDroppedAfterARestart() throws IOException {
         try (StubServer server = StubServer.builder().port(0).dataDir(dataDir).build().start()) {
