@@ -4,18 +4,13 @@ import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
-import dev.chdedup.stub.fault.CrashPoint;
 import dev.chdedup.stub.exec.Evaluator;
 import dev.chdedup.stub.exec.TableSource;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -23,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
-import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,22 +46,11 @@ public final class StorageMergeTree implements TableSource {
      * the deduplication log yet): no merge or mutation takes them. Guarded by {@link #data}.
      */
     private final Set<DataPart> currentlyMerging = new HashSet<>();
-    /** Mutations not known to be done, by version. Guarded by {@link #data}. */
-    private final TreeMap<Long, MergeTreeMutationEntry> mutations = new TreeMap<>();
-    /** The row function of each mutation in {@link #mutations} this process has compiled. Guarded by {@link #data}. */
-    private final Map<Long, MergeTreeDataMergerMutator.RowMutation> mutationFunctions = new HashMap<>();
-    /** Mutations that finished or failed, newest last, for system.mutations. Guarded by {@link #data}. */
-    private final List<MutationStatus> finishedMutations = new ArrayList<>();
-    /** Serializes the execution of mutations (they run in version order). */
-    private final Object mutationRunner = new Object();
+    private final MergeTreeMutations mutations;
     private volatile Map<String, String> settings;
     private volatile boolean mergesStopped;
     private final List<Column> storedColumns;
     private final MergeScheduler merges;
-
-    /** A mutation as system.mutations shows it. */
-    public record MutationStatus(MergeTreeMutationEntry entry, boolean done, long partsToDo, String failReason) {
-    }
 
     public StorageMergeTree(String database, String name, TableDefinition def, Path dir, MergeScheduler merges) throws IOException {
         this.database = database;
@@ -97,28 +80,12 @@ public final class StorageMergeTree implements TableSource {
                 return compareKeys(def.sortingKey().type(), a, b);
             }
         });
+        this.mutations = new MergeTreeMutations(this, data, mergerMutator, currentlyMerging);
         long maxBlock = data.load();
         synchronized (data) {
             nextBlock = maxBlock + 1;
-            loadMutations(dir);
+            mutations.loadUnlocked(dir);
         }
-    }
-
-    private void loadMutations(Path dir) throws IOException {
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, MergeTreeMutationEntry.PREFIX + "*.txt")) {
-            for (Path p : ds) {
-                MergeTreeMutationEntry e = MergeTreeMutationEntry.read(p);
-                if (e != null) {
-                    nextBlock = Math.max(nextBlock, e.version() + 1);
-                    if (partsToDoUnlocked(e.version()) > 0) {
-                        mutations.put(e.version(), e);
-                    } else {
-                        finishedMutations.add(new MutationStatus(e, true, 0, ""));
-                    }
-                }
-            }
-        }
-        finishedMutations.sort(Comparator.comparingLong(m -> m.entry().version()));
     }
 
     public String database() {
@@ -281,8 +248,19 @@ public final class StorageMergeTree implements TableSource {
     }
 
     /** Takes the next block number; the caller holds {@link #data}'s monitor. */
-    private long allocateBlockNumberUnlocked() {
+    long allocateBlockNumberUnlocked() {
         return nextBlock++;
+    }
+
+    /** Makes sure block numbers from now on are above {@code used} (a mutation version found on disk). Holds the lock. */
+    void noteBlockNumberUnlocked(long used) {
+        nextBlock = Math.max(nextBlock, used + 1);
+    }
+
+    void scheduleMerges() {
+        if (merges != null) {
+            merges.schedule(this);
+        }
     }
 
     public void checkTooManyParts(String partitionId) {
@@ -329,7 +307,7 @@ public final class StorageMergeTree implements TableSource {
         return part;
     }
 
-    private boolean fsync() {
+    boolean fsync() {
         return setting("fsync_after_insert") != 0;
     }
 
@@ -360,14 +338,9 @@ public final class StorageMergeTree implements TableSource {
         return mergesStopped;
     }
 
-    /** Whether {@code p} still waits for a mutation: its data version is below a known mutation's. Holds the lock. */
-    private boolean needsMutationUnlocked(DataPart p) {
-        return !mutations.isEmpty() && mutations.lastKey() > p.dataVersion();
-    }
-
     private boolean canMergeUnlocked(DataPart left, DataPart right) {
-        return !currentlyMerging.contains(left) && !currentlyMerging.contains(right) && !needsMutationUnlocked(left)
-            && !needsMutationUnlocked(right);
+        return !currentlyMerging.contains(left) && !currentlyMerging.contains(right) && !mutations.needsMutationUnlocked(left)
+            && !mutations.needsMutationUnlocked(right);
     }
 
     /**
@@ -410,7 +383,7 @@ public final class StorageMergeTree implements TableSource {
                 for (DataPart p : data.activeParts()) {
                     if (p.info().partitionId().equals(partitionId)) {
                         ps.add(p);
-                        busy |= currentlyMerging.contains(p) || needsMutationUnlocked(p);
+                        busy |= currentlyMerging.contains(p) || mutations.needsMutationUnlocked(p);
                     }
                 }
                 if (!(ps.size() > 1 || fin && ps.size() == 1 && ps.get(0).info().level() == 0)) {
@@ -480,155 +453,22 @@ public final class StorageMergeTree implements TableSource {
     }
 
     /**
-     * Runs a mutation (ALTER TABLE ... DELETE/UPDATE, DELETE FROM) given as its command text and its row function:
-     * takes its version under the parts lock, persists it, then rewrites every part with a lower data version as
-     * the same block range with the new mutation version ({@code <partition>_<min>_<max>_<level>_<version>}).
-     * Returns when every such part is rewritten. The deduplication log keeps its block ids, as in ClickHouse: deleted
+     * Runs a mutation given as its command text and its row function (see {@link MergeTreeMutations}); returns when
+     * every part it applies to is rewritten. The deduplication log keeps its block ids, as in ClickHouse: deleted
      * rows re-inserted as the same block are still dropped as duplicates.
      */
     public void mutate(String commands, MergeTreeDataMergerMutator.RowMutation function) throws IOException {
-        MergeTreeMutationEntry entry;
-        synchronized (data) {
-            entry = new MergeTreeMutationEntry(allocateBlockNumberUnlocked(), System.currentTimeMillis() / 1000, commands);
-            entry.write(data.directory());
-            mutations.put(entry.version(), entry);
-            mutationFunctions.put(entry.version(), function);
-        }
-        runMutations();
-        synchronized (data) {
-            for (MutationStatus m : finishedMutations) {
-                if (m.entry().version() == entry.version() && !m.failReason().isEmpty()) {
-                    throw new ChException(ErrorCode.UNFINISHED, "Exception happened during execution of mutation '" + entry.mutationId()
-                        + "' with part '' reason: '" + m.failReason() + "'. This error maybe retryable or not.");
-                }
-            }
-        }
+        mutations.mutate(commands, function);
     }
 
-    /**
-     * Compiles and finishes the mutations loaded from disk that are not done (a crash interrupted them).
-     * {@code compiler} turns a mutation's command text into its row function.
-     */
+    /** Finishes the mutations a crash interrupted; {@code compiler} turns a command text into its row function. */
     public void resumeMutations(java.util.function.Function<String, MergeTreeDataMergerMutator.RowMutation> compiler) {
-        synchronized (data) {
-            for (MergeTreeMutationEntry e : mutations.values()) {
-                mutationFunctions.computeIfAbsent(e.version(), v -> compiler.apply(e.commands()));
-            }
-        }
-        runMutations();
-    }
-
-    /** Applies the pending mutations this process has functions for, in version order, part by part. */
-    private void runMutations() {
-        synchronized (mutationRunner) {
-            while (true) {
-                MergeTreeMutationEntry entry;
-                MergeTreeDataMergerMutator.RowMutation fn;
-                DataPart part;
-                synchronized (data) {
-                    Map.Entry<Long, MergeTreeMutationEntry> first = mutations.firstEntry();
-                    if (first == null || !mutationFunctions.containsKey(first.getKey())) {
-                        return;
-                    }
-                    entry = first.getValue();
-                    fn = mutationFunctions.get(entry.version());
-                    part = nextPartToMutateUnlocked(entry.version());
-                    if (part == null) {
-                        finishMutationUnlocked(entry, "");
-                        continue;
-                    }
-                    currentlyMerging.add(part);
-                }
-                try {
-                    List<PartStore.RowReader> readers = data.openIfActive(List.of(part));
-                    if (readers == null) {
-                        continue;
-                    }
-                    MergeTreeDataMergerMutator.Result r = mergerMutator.mutatePartToTemporaryPart(part, readers.get(0), fn, entry.version(), fsync());
-                    data.renameTempPartAndReplace(r.tmp(), r.info(), List.of(part));
-                    CrashPoint.DURING_MUTATION.reached();
-                } catch (RuntimeException e) {
-                    if (!data.isActive(part)) {
-                        // dropped while it was being mutated (DROP PARTITION, TRUNCATE): nothing left to mutate
-                        continue;
-                    }
-                    LOG.warn("Mutation {} of {}.{} failed on part {}: {}", entry.mutationId(), database, name, part.name(), e.toString());
-                    synchronized (data) {
-                        // the reason goes to clients: no server path, no Java class
-                        finishMutationUnlocked(entry, e instanceof ChException ? e.getMessage() : e instanceof java.io.UncheckedIOException
-                            ? "I/O error while mutating part " + part.name() : "Cannot mutate part " + part.name());
-                    }
-                } finally {
-                    synchronized (data) {
-                        currentlyMerging.remove(part);
-                        data.notifyAll();
-                    }
-                }
-            }
-        }
-    }
-
-    /**
-     * The next active part with a data version below {@code version} that no merge holds, waiting for running merges
-     * of such parts to end; null when none is left. Holds the lock (and waits on it).
-     */
-    private DataPart nextPartToMutateUnlocked(long version) {
-        while (true) {
-            boolean busy = false;
-            for (DataPart p : data.activeParts()) {
-                if (p.dataVersion() < version) {
-                    if (!currentlyMerging.contains(p)) {
-                        return p;
-                    }
-                    busy = true;
-                }
-            }
-            if (!busy) {
-                return null;
-            }
-            try {
-                data.wait(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return null;
-            }
-        }
-    }
-
-    /**
-     * Ends a mutation: done, or failed (then it is removed like a killed mutation: the parts already mutated stay
-     * so, the others are left as they are and merges go on). Holds the lock.
-     */
-    private void finishMutationUnlocked(MergeTreeMutationEntry entry, String failReason) {
-        mutations.remove(entry.version());
-        mutationFunctions.remove(entry.version());
-        finishedMutations.add(new MutationStatus(entry, failReason.isEmpty(), 0, failReason));
-        if (!failReason.isEmpty()) {
-            try {
-                Files.deleteIfExists(data.directory().resolve(entry.fileName()));
-            } catch (IOException ignored) {
-                // it is found again on load and retried there
-            }
-        }
-        if (merges != null) {
-            merges.schedule(this);
-        }
-    }
-
-    private long partsToDoUnlocked(long version) {
-        return data.activeParts().stream().filter(p -> p.dataVersion() < version).count();
+        mutations.resume(compiler);
     }
 
     /** The table's mutations, oldest first, as system.mutations shows them. */
-    public List<MutationStatus> mutationStatuses() {
-        synchronized (data) {
-            List<MutationStatus> out = new ArrayList<>(finishedMutations);
-            for (MergeTreeMutationEntry e : mutations.values()) {
-                out.add(new MutationStatus(e, false, partsToDoUnlocked(e.version()), ""));
-            }
-            out.sort(Comparator.comparingLong(m -> m.entry().version()));
-            return out;
-        }
+    public List<MergeTreeMutationStatus> mutationStatuses() {
+        return mutations.statuses();
     }
 
     public void drop() throws IOException {

@@ -193,7 +193,7 @@ class MergeTreeDataTest {
         assertTrue(Files.exists(dir.resolve("mutation_3.txt")));
         assertTrue(Files.readString(dir.resolve("mutation_3.txt")).matches("(?s)format version: 1\ncreate time: .*\ncommands: UPDATE v = 'x' WHERE k > 1\n"));
         assertEquals(List.of("all_1_1_0_3", "all_2_2_0_3"), names(t.activeParts()));
-        StorageMergeTree.MutationStatus status = t.mutationStatuses().get(0);
+        MergeTreeMutationStatus status = t.mutationStatuses().get(0);
         assertTrue(status.done());
         assertEquals(0, status.partsToDo());
         assertEquals("all_4_4_0", t.writePart("all", rows(4), List.of()).name(), "an insert after the mutation is not mutated");
