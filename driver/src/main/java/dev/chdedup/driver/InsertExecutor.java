@@ -87,9 +87,7 @@ final class InsertExecutor {
     /** As {@link #execute(Statement, String, SqlText.Kind, long)}, with the caller's token instead of a fresh one. */
     Outcome execute(Statement stmt, String sql, SqlText.Kind kind, long rows, String callerToken) throws SQLException {
         DedupMetrics.INSTANCE.inserts.increment();
-        String[] target = SqlText.insertTarget(sql);
-        TableInfo info = target == null ? TableInfo.unknown(null, "?")
-            : TableInfo.Cache.get(endpoint, delegate, target[0], target[1], config.tableInfoTtlMillis());
+        TableInfo info = tableInfo(sql);
         DedupConfig.Mode mode = config.mode();
         String token = mode == DedupConfig.Mode.CONTENT ? null : callerToken != null ? callerToken : config.tokenPrefix() + UUID.randomUUID();
         Map<String, String> settings = new LinkedHashMap<>();
@@ -122,6 +120,13 @@ final class InsertExecutor {
         } catch (RetryExecutor.GaveUpException e) {
             throw giveUp(e, sentToken(token), info, unknownRetryable(info), multiPart);
         }
+    }
+
+    /** What the driver knows about the table {@code sql} (an INSERT) writes, from the cache shared by the server's connections. */
+    TableInfo tableInfo(String sql) {
+        String[] target = SqlText.insertTarget(sql);
+        return target == null ? TableInfo.unknown(null, "?")
+            : TableInfo.Cache.get(endpoint, delegate, target[0], target[1], config.tableInfoTtlMillis());
     }
 
     /**

@@ -5,14 +5,6 @@ import java.math.BigInteger;
 import java.sql.Array;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
-import java.sql.Timestamp;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.OffsetDateTime;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.Collection;
 import java.util.HexFormat;
 import java.util.Map;
@@ -20,17 +12,24 @@ import java.util.UUID;
 
 /**
  * Renders JDBC parameter values as ClickHouse SQL literals, the way the official driver inlines them, so that a
- * recorded batch can be re-sent byte for byte: strings quoted with backslash escapes, instants as
- * {@code fromUnixTimestamp64Nano(n)}, dates and local date-times as quoted text, bytes as {@code unhex('..')},
- * arrays and collections as {@code [..]}, maps as {@code {k:v}}.
+ * recorded batch can be re-sent byte for byte: strings quoted with backslash escapes, dates and times in a form
+ * every server parses for their column ({@link TemporalLiterals}), bytes as {@code unhex('..')}, arrays and
+ * collections as {@code [..]}, maps as {@code {k:v}}.
  */
 public final class Literals {
-    private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     private Literals() {
     }
 
     public static void render(Object v, StringBuilder sb) throws SQLException {
+        render(v, null, sb);
+    }
+
+    /**
+     * Appends {@code v} as a literal for a column read as {@code target} (null: column and server zone unknown); only date
+     * and time values depend on it, see {@link TemporalLiterals}.
+     */
+    static void render(Object v, TemporalLiterals.Target target, StringBuilder sb) throws SQLException {
         if (v == null) {
             sb.append("NULL");
         } else if (v instanceof String || v instanceof Character) {
@@ -50,39 +49,21 @@ public final class Literals {
             sb.append(((BigDecimal) v).toPlainString());
         } else if (v instanceof Number) {
             sb.append(v);
-        } else if (v instanceof java.sql.Date) {
-            quote(((java.sql.Date) v).toLocalDate().toString(), sb);
-        } else if (v instanceof LocalDate) {
-            quote(v.toString(), sb);
-        } else if (v instanceof Timestamp) {
-            nanos(((Timestamp) v).toInstant(), sb);
-        } else if (v instanceof Instant) {
-            nanos((Instant) v, sb);
-        } else if (v instanceof OffsetDateTime) {
-            nanos(((OffsetDateTime) v).toInstant(), sb);
-        } else if (v instanceof ZonedDateTime) {
-            nanos(((ZonedDateTime) v).toInstant(), sb);
-        } else if (v instanceof LocalDateTime) {
-            LocalDateTime t = (LocalDateTime) v;
-            quote(SECONDS.format(t) + (t.getNano() > 0 ? String.format(".%09d", t.getNano()) : ""), sb);
-        } else if (v instanceof java.sql.Time) {
-            quote(DateTimeFormatter.ISO_LOCAL_TIME.format(((java.sql.Time) v).toLocalTime()), sb);
-        } else if (v instanceof LocalTime) {
-            // ISO_LOCAL_TIME always writes the seconds ('10:15:00'), LocalTime.toString drops them when zero ('10:15')
-            quote(DateTimeFormatter.ISO_LOCAL_TIME.format((LocalTime) v), sb);
+        } else if (TemporalLiterals.handles(v)) {
+            TemporalLiterals.render(v, target, sb);
         } else if (v instanceof UUID) {
             quote(v.toString(), sb);
         } else if (v instanceof byte[]) {
             sb.append("unhex('").append(HexFormat.of().formatHex((byte[]) v)).append("')");
         } else if (v instanceof Array) {
             // getArray() may return a primitive array (long[], even byte[]): its elements, never unhex(..)
-            renderArray(boxed(((Array) v).getArray()), sb);
+            renderArray(boxed(((Array) v).getArray()), target, sb);
         } else if (v instanceof Object[]) {
-            renderArray((Object[]) v, sb);
+            renderArray((Object[]) v, target, sb);
         } else if (v.getClass().isArray()) {
-            renderArray(boxed(v), sb);
+            renderArray(boxed(v), target, sb);
         } else if (v instanceof Collection) {
-            renderArray(((Collection<?>) v).toArray(), sb);
+            renderArray(((Collection<?>) v).toArray(), target, sb);
         } else if (v instanceof Map) {
             sb.append('{');
             boolean first = true;
@@ -91,9 +72,9 @@ public final class Literals {
                     sb.append(',');
                 }
                 first = false;
-                render(e.getKey(), sb);
+                render(e.getKey(), target, sb);
                 sb.append(':');
-                render(e.getValue(), sb);
+                render(e.getValue(), target, sb);
             }
             sb.append('}');
         } else if (v instanceof BigInteger) {
@@ -120,29 +101,15 @@ public final class Literals {
         return boxed;
     }
 
-    private static void renderArray(Object[] a, StringBuilder sb) throws SQLException {
+    private static void renderArray(Object[] a, TemporalLiterals.Target target, StringBuilder sb) throws SQLException {
         sb.append('[');
         for (int i = 0; i < a.length; i++) {
             if (i > 0) {
                 sb.append(',');
             }
-            render(a[i], sb);
+            render(a[i], target, sb);
         }
         sb.append(']');
-    }
-
-    /**
-     * An instant as {@code fromUnixTimestamp64Nano(n)}; beyond Int64 nanoseconds (years after 2262 or before 1677)
-     * as {@code fromUnixTimestamp64Micro(n)}, where the official driver's literal would overflow.
-     */
-    private static void nanos(Instant t, StringBuilder sb) {
-        BigInteger n = BigInteger.valueOf(t.getEpochSecond()).multiply(BigInteger.valueOf(1_000_000_000L)).add(BigInteger.valueOf(t.getNano()));
-        if (n.bitLength() < 64) {
-            sb.append("fromUnixTimestamp64Nano(").append(n).append(')');
-        } else {
-            BigInteger micros = n.divide(BigInteger.valueOf(1000));
-            sb.append("fromUnixTimestamp64Micro(").append(micros).append(')');
-        }
     }
 
     public static void quote(String s, StringBuilder sb) {

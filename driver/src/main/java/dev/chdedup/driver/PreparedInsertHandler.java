@@ -54,6 +54,13 @@ final class PreparedInsertHandler implements InvocationHandler {
     private boolean closed;
     private long lastCount = -1;
     private final StatementTokens tokens = new StatementTokens();
+    /**
+     * Per placeholder, the column it fills as date and time values are rendered for it; read from the table's facts at
+     * the first such value and kept for the statement's life (null: not read yet, or unread because the facts were not
+     * available, so the next batch asks again).
+     */
+    private TemporalLiterals.Target[] targets;
+    private boolean targetsUnread;
 
     private PreparedInsertHandler(String sql, SqlText.Kind kind, Connection connection, InsertExecutor executor) {
         this.sql = sql;
@@ -259,10 +266,31 @@ final class PreparedInsertHandler implements InvocationHandler {
         StringBuilder sb = new StringBuilder(text.length() + params.length * 8);
         for (int i = 0; i < params.length; i++) {
             sb.append(pieces.get(i));
-            Literals.render(params[i], sb);
+            Literals.render(params[i], target(i), sb);
         }
         sb.append(pieces.get(params.length));
         return sb.toString();
+    }
+
+    /** What parameter {@code i} goes into, where its value is a date or time (other values need no target). */
+    private TemporalLiterals.Target target(int i) {
+        Object v = params[i];
+        if (v == null || v instanceof CharSequence || v instanceof Number || v instanceof Boolean || v instanceof byte[]) {
+            return null;
+        }
+        if (targets == null) {
+            TableInfo info = executor.tableInfo(text);
+            TemporalLiterals.Target[] read = new TemporalLiterals.Target[params.length];
+            InsertColumns columns = InsertColumns.of(text, params.length);
+            for (int p = 0; p < read.length; p++) {
+                String type = columns.typeOf(p, info.columnTypes());
+                read[p] = type != null ? TemporalLiterals.Target.of(type, info.serverZone())
+                    : TemporalLiterals.Target.unknownColumn(info.serverZone());
+            }
+            targets = read;
+            targetsUnread = info.serverZone() == null;
+        }
+        return targets[i];
     }
 
     private void addBatch() throws SQLException {
@@ -282,7 +310,7 @@ final class PreparedInsertHandler implements InvocationHandler {
             if (pieceEnd > tupleStart) {
                 tuples.append(piece, Math.max(0, tupleStart - offset), piece.length());
             }
-            Literals.render(params[i], tuples);
+            Literals.render(params[i], target(i), tuples);
             offset = pieceEnd + 1;
         }
         String last = pieces.get(params.length);
@@ -299,6 +327,9 @@ final class PreparedInsertHandler implements InvocationHandler {
     }
 
     private long run(String statement, long rows) throws SQLException {
+        if (targetsUnread) {
+            targets = null;
+        }
         InsertExecutor.Outcome o = tokens.execute(executor, sender(), statement, kind, rows);
         return Math.max(0, o.landedRows(rows));
     }

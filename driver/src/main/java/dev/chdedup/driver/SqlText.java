@@ -83,7 +83,7 @@ public final class SqlText {
     }
 
     /** Position after the {@code --} or {@code /*} comment that starts at {@code j}. */
-    private static int skipComment(String sql, int j) {
+    static int skipComment(String sql, int j) {
         if (sql.charAt(j) == '-') {
             int e = sql.indexOf('\n', j);
             return e < 0 ? sql.length() : e + 1;
@@ -92,7 +92,7 @@ public final class SqlText {
         return e < 0 ? sql.length() : e + 2;
     }
 
-    private static boolean isIdent(char c) {
+    static boolean isIdent(char c) {
         return Character.isLetterOrDigit(c) || c == '_' || c == '$';
     }
 

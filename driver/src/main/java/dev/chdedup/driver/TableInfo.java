@@ -2,7 +2,10 @@ package dev.chdedup.driver;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.ZoneId;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,18 +18,21 @@ import java.util.regex.Pattern;
  * seconds; non-replicated: blocks), whether one insert may write several parts at once (a partition key, a
  * materialized view fed by it), and which window settings the server has at all (ClickHouse 18.16 has no
  * {@code non_replicated_deduplication_window}). A table without a log cannot absorb the retry of an insert of unknown
- * outcome. Read from {@code system.tables} and {@code system.merge_tree_settings} through {@link ServerQuery} on the
- * first insert and cached for {@code dedup.tableInfoTtlMs}.
+ * outcome. Also the types of the columns an INSERT may name, in table order ({@code columnTypes}: MATERIALIZED and
+ * ALIAS columns left out), and the server's time zone, so date and time parameters are rendered for their column. Read
+ * from {@code system.tables}, {@code system.columns} and {@code system.merge_tree_settings} through {@link ServerQuery}
+ * on the first insert and cached for {@code dedup.tableInfoTtlMs}.
  */
 public record TableInfo(String database, String table, String engine, boolean replicated, long window, long windowSeconds,
-                        boolean partitioned, boolean feedsViews, Set<String> serverSettings) {
+                        boolean partitioned, boolean feedsViews, Set<String> serverSettings, Map<String, String> columnTypes,
+                        ZoneId serverZone) {
     static final String NON_REPLICATED_WINDOW = "non_replicated_deduplication_window";
     static final String REPLICATED_WINDOW = "replicated_deduplication_window";
     static final String REPLICATED_WINDOW_SECONDS = "replicated_deduplication_window_seconds";
 
     /** A table whose engine and settings could not be read: treated as keeping no log, and as several parts per insert. */
     static TableInfo unknown(String db, String table) {
-        return new TableInfo(db, table, "unknown", false, 0, 0, true, true, Set.of());
+        return new TableInfo(db, table, "unknown", false, 0, 0, true, true, Set.of(), Map.of(), null);
     }
 
     public boolean hasLog() {
@@ -100,17 +106,43 @@ public record TableInfo(String database, String table, String engine, boolean re
                 s.put(m.group(1), Long.parseLong(m.group(2)));
             }
             Set<String> known = Set.copyOf(defaults.keySet());
+            Map<String, String> types = new LinkedHashMap<>();
+            ZoneId zone = columns(conn, dbExpr, table, types);
             boolean replicated = engine.startsWith("Replicated") || engine.startsWith("Shared");
             if (!engine.endsWith("MergeTree")) {
-                return new TableInfo(db, table, engine, false, 0, 0, partitioned, feedsViews, known);
+                return new TableInfo(db, table, engine, false, 0, 0, partitioned, feedsViews, known, Collections.unmodifiableMap(types), zone);
             }
             if (replicated) {
                 return new TableInfo(db, table, engine, true, s.getOrDefault(REPLICATED_WINDOW, 100L),
-                    s.getOrDefault(REPLICATED_WINDOW_SECONDS, 604800L), partitioned, feedsViews, known);
+                    s.getOrDefault(REPLICATED_WINDOW_SECONDS, 604800L), partitioned, feedsViews, known, Collections.unmodifiableMap(types), zone);
             }
-            return new TableInfo(db, table, engine, false, s.getOrDefault(NON_REPLICATED_WINDOW, 0L), 0, partitioned, feedsViews, known);
+            return new TableInfo(db, table, engine, false, s.getOrDefault(NON_REPLICATED_WINDOW, 0L), 0, partitioned, feedsViews, known, Collections.unmodifiableMap(types), zone);
         } catch (SQLException | RuntimeException e) {
             return unknown(db, table);
+        }
+    }
+
+    /**
+     * Fills {@code types} with the insertable columns of the table and returns the server's time zone; a server that
+     * cannot answer leaves both unknown (date and time parameters then take their column-free form).
+     */
+    private static ZoneId columns(Connection conn, String dbExpr, String table, Map<String, String> types) {
+        try {
+            ZoneId zone = null;
+            for (String[] r : ServerQuery.rows(conn, "SELECT name, type, default_kind, timezone() FROM system.columns WHERE database = "
+                + dbExpr + " AND table = " + Literals.quote(table))) {
+                if (r.length < 4) {
+                    continue;
+                }
+                if (!r[2].equals("MATERIALIZED") && !r[2].equals("ALIAS")) {
+                    types.put(r[0], r[1]);
+                }
+                zone = ZoneId.of(r[3]);
+            }
+            return zone;
+        } catch (SQLException | RuntimeException e) {
+            types.clear();
+            return null;
         }
     }
 
