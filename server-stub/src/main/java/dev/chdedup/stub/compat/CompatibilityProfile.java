@@ -8,14 +8,17 @@ import java.util.Set;
 
 /**
  * What an older ClickHouse does differently on the HTTP interface, as data: the settings and formats it lacks, how it
- * words an error and which headers it sends, whether it takes {@code INSERT ... SETTINGS}. The stub plays one of these
+ * words an error and which headers it sends ({@code queryHeaders}: Query-Id, Timezone, Exception-Code, Summary and Format),
+ * how it frames a response ({@code legacyFraming}: always chunked, an error body LZ4-framed under {@code compress=1}),
+ * the functions and MergeTree settings it lacks, what {@code version()} answers, whether it takes {@code INSERT ... SETTINGS}. The stub plays one of these
  * with {@code StubServer.builder().emulate("18.16")} or {@code --emulate 18.16}. {@link #CLICKHOUSE_18_16} follows what
  * a real 18.16.1 answered (../shared/clickhouse-observed/); {@link #CLICKHOUSE_22_1} is the last release before
  * {@code insert_deduplication_token}: modern error text and headers, no token. {@link #CURRENT} changes nothing.
  */
-public record CompatibilityProfile(String name, String version, boolean legacyErrorText, boolean queryHeaders, boolean honorsFormatHeader,
+public record CompatibilityProfile(String name, String version, boolean legacyErrorText, boolean queryHeaders, boolean legacyFraming,
+                                   boolean honorsFormatHeader,
                                    boolean insertSettingsClause, boolean emptyCompressedResult, Set<String> unknownSettings,
-                                   Set<String> unknownFormats) {
+                                   Set<String> unknownFormats, Set<String> unknownFunctions, Set<String> unknownMergeTreeSettings) {
     /** Settings the driver or the official client may send that 18.16 lacks (it answers 404, Code 115). */
     private static final Set<String> ABSENT_IN_18_16 = Set.of("insert_deduplication_token", "deduplicate_insert",
         "deduplicate_insert_select", "async_insert", "wait_for_async_insert", "async_insert_deduplicate", "async_insert_busy_timeout_ms",
@@ -24,18 +27,28 @@ public record CompatibilityProfile(String name, String version, boolean legacyEr
         "output_format_json_quote_64bit_integers_as_strings", "input_format_null_as_default", "insert_null_as_default",
         "allow_experimental_object_type", "max_execution_time_leaf", "http_response_buffer_size", "enable_http_compression_level",
         "log_comment", "throw_on_max_partitions_per_insert_block");
+    /**
+     * Functions the stub has that 18.16's system.functions does not list (checked on a real 18.16.1), lower case: the
+     * official driver's {@code fromUnixTimestamp64Nano} for instants among them.
+     */
+    private static final Set<String> FUNCTIONS_ABSENT_IN_18_16 = Set.of("fromunixtimestamp64nano", "fromunixtimestamp64micro",
+        "fromunixtimestamp64milli", "fromunixtimestamp64second", "todatetime64", "tounixtimestamp64nano", "tounixtimestamp64micro",
+        "tounixtimestamp64milli", "now64", "todate32", "parsedatetime64besteffort", "mapkeys", "mapvalues", "map", "jsonextract",
+        "servertimezone", "queryid", "currentuser", "toipv4", "isvalidjson", "randomstring");
+    /** MergeTree settings 18.16's system.merge_tree_settings does not have (02c-merge-tree-settings.txt). */
+    private static final Set<String> MERGE_TREE_SETTINGS_ABSENT_IN_18_16 = Set.of("non_replicated_deduplication_window");
     /** Settings 22.1 lacks among those the driver sends: the token came with 22.2, the switches with 26.x. */
     private static final Set<String> ABSENT_IN_22_1 = Set.of("insert_deduplication_token", "deduplicate_insert", "deduplicate_insert_select",
         "async_insert_deduplicate", "session_timezone", "throw_on_max_partitions_per_insert_block");
 
-    public static final CompatibilityProfile CURRENT = new CompatibilityProfile("current", null, false, true, true, true, false, Set.of(),
-        Set.of());
-    public static final CompatibilityProfile CLICKHOUSE_18_16 = new CompatibilityProfile("18.16", "18.16.1", true, false, false, false, true,
+    public static final CompatibilityProfile CURRENT = new CompatibilityProfile("current", null, false, true, false, true, true, false, Set.of(),
+        Set.of(), Set.of(), Set.of());
+    public static final CompatibilityProfile CLICKHOUSE_18_16 = new CompatibilityProfile("18.16", "18.16.1", true, false, true, false, false, true,
         ABSENT_IN_18_16, Set.of("rowbinarywithnamesandtypes", "rowbinarywithnames", "jsoncompacteachrow", "jsonstrings", "parquet", "arrow",
         "orc", "avro", "msgpack", "jsoncompactstringseachrow", "customseparated", "rawblob", "protobufsingle", "lineasstring",
-        "jsonlines", "ndjson", "jsonobjecteachrow", "prettyjsoneachrow"));
-    public static final CompatibilityProfile CLICKHOUSE_22_1 = new CompatibilityProfile("22.1", "22.1.3.7", false, true, true, true, false,
-        ABSENT_IN_22_1, Set.of());
+        "jsonlines", "ndjson", "jsonobjecteachrow", "prettyjsoneachrow"), FUNCTIONS_ABSENT_IN_18_16, MERGE_TREE_SETTINGS_ABSENT_IN_18_16);
+    public static final CompatibilityProfile CLICKHOUSE_22_1 = new CompatibilityProfile("22.1", "22.1.3.7", false, true, false, true, true, false,
+        ABSENT_IN_22_1, Set.of(), Set.of(), Set.of());
 
     public static List<CompatibilityProfile> all() {
         return List.of(CURRENT, CLICKHOUSE_18_16, CLICKHOUSE_22_1);
@@ -53,6 +66,27 @@ public record CompatibilityProfile(String name, String version, boolean legacyEr
 
     public boolean knowsSetting(String setting) {
         return !unknownSettings.contains(setting);
+    }
+
+    /** Whether this server has function {@code name} (names compared case-insensitively). */
+    public boolean knowsFunction(String name) {
+        return unknownFunctions.isEmpty() || !unknownFunctions.contains(name.toLowerCase(Locale.ROOT));
+    }
+
+    /** The Code 46 this server answers for a function it does not have. */
+    public ChException unknownFunction(String name) {
+        return new ChException(ErrorCode.UNKNOWN_FUNCTION, legacyErrorText ? "Unknown function " + name
+            : "Function with name `" + name + "` does not exist. In scope " + name + "()");
+    }
+
+    /** Whether {@code system.merge_tree_settings} of this server lists {@code setting}. */
+    public boolean knowsMergeTreeSetting(String setting) {
+        return !unknownMergeTreeSettings.contains(setting);
+    }
+
+    /** What {@code version()} answers: this release's version, or {@code currentVersion} where the profile changes nothing. */
+    public String serverVersion(String currentVersion) {
+        return version != null ? version : currentVersion;
     }
 
     public boolean knowsFormat(String format) {

@@ -43,6 +43,9 @@ public final class Functions {
 
     public static Evaluator compile(String rawName, List<Evaluator> args, QueryContext ctx) {
         String name = canonical(rawName);
+        if (!ctx.compat().knowsFunction(name) || !ctx.compat().knowsFunction(rawName)) {
+            throw ctx.compat().unknownFunction(rawName);
+        }
         switch (name) {
             // ---- null-aware and conditional ----
             case "isNull": return nullTest(args, true);
@@ -92,7 +95,7 @@ public final class Functions {
             // ---- server information ----
             case "currentDatabase": return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(ctx.database()));
             case "currentUser": case "user": return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(ctx.user()));
-            case "version": return Evaluator.constant(DataTypes.STRING, ServerInfo.VERSION);
+            case "version": return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(ctx.compat().serverVersion(ServerInfo.VERSION)));
             case "timezone": case "timeZone": case "serverTimezone": case "serverTimeZone":
                 return Evaluator.constant(DataTypes.STRING, ServerInfo.TIMEZONE);
             case "hostName": case "hostname": return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(ServerInfo.hostName()));

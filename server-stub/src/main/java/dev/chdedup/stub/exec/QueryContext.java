@@ -1,10 +1,11 @@
 package dev.chdedup.stub.exec;
 
+import dev.chdedup.stub.compat.CompatibilityProfile;
 import java.time.Instant;
 
 /**
  * What a query runs with: the current database, the user, its id, the settings in force and the instant
- * {@code now()} returns for the whole query.
+ * {@code now()} returns for the whole query, and the ClickHouse release the server plays (its version and functions).
  */
 public final class QueryContext {
     private final String database;
@@ -14,22 +15,25 @@ public final class QueryContext {
     private final Instant now;
     /** The query's entry in the process list (null outside the HTTP interface), polled for KILL QUERY. */
     private final ProcessList.Entry process;
+    private final CompatibilityProfile compat;
 
     public QueryContext(String database, String user, String queryId, Settings settings) {
-        this(database, user, queryId, settings, Instant.now(), null);
+        this(database, user, queryId, settings, Instant.now(), null, CompatibilityProfile.CURRENT);
     }
 
-    private QueryContext(String database, String user, String queryId, Settings settings, Instant now, ProcessList.Entry process) {
+    private QueryContext(String database, String user, String queryId, Settings settings, Instant now, ProcessList.Entry process,
+                         CompatibilityProfile compat) {
         this.database = database;
         this.user = user;
         this.queryId = queryId;
         this.settings = settings;
         this.now = now;
         this.process = process;
+        this.compat = compat;
     }
 
     public QueryContext withProcess(ProcessList.Entry p) {
-        return new QueryContext(database, user, queryId, settings, now, p);
+        return new QueryContext(database, user, queryId, settings, now, p, compat);
     }
 
     /** Throws QUERY_WAS_CANCELLED when KILL QUERY cancelled this query; called between blocks. */
@@ -60,10 +64,19 @@ public final class QueryContext {
     }
 
     public QueryContext withSettings(Settings s) {
-        return new QueryContext(database, user, queryId, s, now, process);
+        return new QueryContext(database, user, queryId, s, now, process, compat);
     }
 
     public QueryContext withDatabase(String db) {
-        return new QueryContext(db, user, queryId, settings, now, process);
+        return new QueryContext(db, user, queryId, settings, now, process, compat);
+    }
+
+    /** The release this query's server plays (CURRENT outside an emulation). */
+    public CompatibilityProfile compat() {
+        return compat;
+    }
+
+    public QueryContext withCompat(CompatibilityProfile p) {
+        return new QueryContext(database, user, queryId, settings, now, process, p);
     }
 }

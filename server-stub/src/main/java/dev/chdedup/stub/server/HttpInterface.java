@@ -137,9 +137,9 @@ public final class HttpInterface implements HttpHandler {
                 settings = settings.with(Map.of("compatibility", compat.version()));
             }
             settings = settings.with(urlSettings);
-            QueryContext ctx = new QueryContext(database, user, queryId, settings);
+            QueryContext ctx = new QueryContext(database, user, queryId, settings).withCompat(compat);
             boolean compress = "1".equals(req.param("compress")) || "true".equals(req.param("compress"));
-            out = new Output(resp, compress, settings.getBool("enable_http_compression") ? req.header("Accept-Encoding") : null);
+            out = new Output(resp, compress, settings.getBool("enable_http_compression") ? req.header("Accept-Encoding") : null, compat);
             InputStream body = req.body();
             if ("1".equals(req.param("decompress")) || "true".equals(req.param("decompress"))) {
                 body = new CompressedBlockInputStream(body);
@@ -168,10 +168,14 @@ public final class HttpInterface implements HttpHandler {
                 }
                 byte[] b = compat.errorBody(ch, ServerInfo.VERSION).getBytes(StandardCharsets.UTF_8);
                 resp.contentType("text/plain; charset=UTF-8");
-                if (!compat.legacyErrorText()) {
+                if (!compat.legacyFraming()) {
                     resp.contentLength(b.length);
                 }
-                resp.body().write(b);
+                if (out != null) {
+                    out.writeErrorBody(b);
+                } else {
+                    resp.body().write(b);
+                }
             }
         } finally {
             if (session != null) {
@@ -280,9 +284,6 @@ public final class HttpInterface implements HttpHandler {
                 return;
             }
             out.finishEmpty(summary(d.writtenRows(), d.writtenBytes(), System.nanoTime() - start));
-            if (!compat.queryHeaders()) {
-                out.response().headers().remove("X-ClickHouse-Summary");
-            }
             return;
         }
         QueryResult.Rows rows = (QueryResult.Rows) r;
@@ -291,7 +292,6 @@ public final class HttpInterface implements HttpHandler {
         if (compat.emptyCompressedResult() && ("1".equals(req.param("compress")) || "true".equals(req.param("compress")))) {
             // ClickHouse 18.16 answers a successful SELECT with compress=1 with status 200 and an empty body
             out.finishEmpty("");
-            out.response().headers().remove("X-ClickHouse-Summary");
             return;
         }
         out.writeRows(rows.stream(), format, ctx, start);

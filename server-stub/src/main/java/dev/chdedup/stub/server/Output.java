@@ -1,5 +1,6 @@
 package dev.chdedup.stub.server;
 
+import dev.chdedup.stub.compat.CompatibilityProfile;
 import dev.chdedup.stub.compress.CompressedBlockOutputStream;
 import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.error.ChException;
@@ -27,12 +28,18 @@ final class Output {
     private final HttpResponse resp;
     private final boolean nativeCompress;
     private final String httpEncoding;
+    /** Whether Summary and Format headers are sent (an older server sends neither). */
+    private final boolean queryHeaders;
+    /** Whether every response is chunked, as ClickHouse 18.16 sends even an empty or a known-length body. */
+    private final boolean alwaysChunked;
     private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
     private OutputStream sink;
     private boolean committed;
 
-    Output(HttpResponse resp, boolean nativeCompress, String acceptEncoding) {
+    Output(HttpResponse resp, boolean nativeCompress, String acceptEncoding, CompatibilityProfile compat) {
         this.resp = resp;
+        this.queryHeaders = compat.queryHeaders();
+        this.alwaysChunked = compat.legacyFraming();
         this.nativeCompress = nativeCompress;
         String enc = null;
         if (acceptEncoding != null) {
@@ -53,17 +60,25 @@ final class Output {
     /** A statement with no result: status 200, an empty body, the summary. */
     void finishEmpty(String summary) throws IOException {
         resp.status(200);
-        resp.header("X-ClickHouse-Summary", summary);
+        if (queryHeaders) {
+            resp.header("X-ClickHouse-Summary", summary);
+        }
         resp.contentType("text/plain; charset=UTF-8");
-        resp.contentLength(0);
         committed = true;
+        if (alwaysChunked) {
+            resp.body().flush(); // commits without a length: a chunked body of one zero-size chunk
+        } else {
+            resp.contentLength(0);
+        }
     }
 
     void writeRows(SelectExecutor.Stream stream, String format, QueryContext ctx, long startNanos) throws IOException {
         String canonical = Formats.canonicalName(format);
         resp.status(200);
         resp.contentType(Formats.contentType(canonical));
-        resp.header("X-ClickHouse-Format", canonical);
+        if (queryHeaders) {
+            resp.header("X-ClickHouse-Format", canonical);
+        }
         OutputStream target = new OutputStream() {
             @Override
             public void write(int b) throws IOException {
@@ -95,10 +110,12 @@ final class Output {
             ((JsonWriter) w).setStatistics((System.nanoTime() - startNanos) / 1e9, rowsOut, 0);
         }
         w.finish();
-        if (sink == null) {
+        if (sink == null && queryHeaders) {
             resp.header("X-ClickHouse-Summary", "{\"read_rows\":\"" + rowsOut + "\",\"read_bytes\":\"0\",\"written_rows\":\"0\","
                 + "\"written_bytes\":\"0\",\"total_rows_to_read\":\"0\",\"result_rows\":\"" + rowsOut + "\",\"result_bytes\":\""
                 + buffer.size() + "\",\"elapsed_ns\":\"" + (System.nanoTime() - startNanos) + "\"}");
+        }
+        if (sink == null) {
             commit(buffer.size());
         }
         sink.close();
@@ -109,7 +126,7 @@ final class Output {
         if (httpEncoding != null) {
             resp.header("Content-Encoding", httpEncoding);
         }
-        if (knownLength >= 0 && httpEncoding == null && !nativeCompress) {
+        if (knownLength >= 0 && httpEncoding == null && !nativeCompress && !alwaysChunked) {
             resp.contentLength(knownLength);
         }
         OutputStream raw = resp.body();
@@ -140,7 +157,21 @@ final class Output {
         }
     }
 
-    private static final class NonClosing extends java.io.FilterOutputStream {
+    /**
+     * Writes an error body into a response not committed yet: LZ4-framed where the server frames errors under
+     * {@code compress=1} (18.16 does), else as it is.
+     */
+    void writeErrorBody(byte[] text) throws IOException {
+        if (alwaysChunked && nativeCompress) {
+            try (OutputStream s = new CompressedBlockOutputStream(new NonClosing(resp.body()))) {
+                s.write(text);
+            }
+        } else {
+            resp.body().write(text);
+        }
+    }
+
+    static final class NonClosing extends java.io.FilterOutputStream {
         NonClosing(OutputStream out) {
             super(out);
         }

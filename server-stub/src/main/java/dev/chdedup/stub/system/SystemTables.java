@@ -47,7 +47,8 @@ public final class SystemTables {
     }
 
     public List<String> names() {
-        return List.of("columns", "databases", "events", "merge_tree_settings", "mutations", "numbers", "one", "part_log", "parts", "processes", "settings", "tables");
+        return List.of("build_options", "columns", "databases", "events", "merge_tree_settings", "mutations", "numbers", "one", "part_log", "parts",
+            "processes", "settings", "tables");
     }
 
     private static Column c(String n, String type) {
@@ -91,6 +92,19 @@ public final class SystemTables {
                     }
                 };
             }
+            case "build_options": {
+                // what a build says about itself; the version is the one the server plays
+                String v = ctx.compat().serverVersion(dev.chdedup.stub.exec.ServerInfo.VERSION);
+                String[] p = v.split("\\.");
+                long integer = Long.parseLong(p[0]) * 1_000_000 + (p.length > 1 ? Long.parseLong(p[1]) * 1000 : 0)
+                    + (p.length > 2 ? Long.parseLong(p[2]) : 0);
+                List<Object[]> rows = new ArrayList<>();
+                rows.add(new Object[] {"VERSION_FULL", "ClickHouse " + v});
+                rows.add(new Object[] {"VERSION_DESCRIBE", "v" + v + "-stable"});
+                rows.add(new Object[] {"VERSION_INTEGER", Long.toString(integer)});
+                rows.add(new Object[] {"SYSTEM", "Linux"});
+                return snapshot(List.of(c("name", "String"), c("value", "String")), rows);
+            }
             case "databases": {
                 List<Column> cols = List.of(c("name", "String"), c("engine", "String"), c("data_path", "String"),
                     c("metadata_path", "String"), c("uuid", "UUID"), c("comment", "String"));
@@ -120,6 +134,9 @@ public final class SystemTables {
                     c("description", "String"), c("type", "String"), c("default", "String"), c("readonly", "UInt8"));
                 List<Object[]> rows = new ArrayList<>();
                 for (MergeTreeSettings.Def d : MergeTreeSettings.all().values()) {
+                    if (!ctx.compat().knowsMergeTreeSetting(d.name())) {
+                        continue;
+                    }
                     rows.add(new Object[] {d.name(), d.defaultValue(), 0L, d.description(), d.type(), d.defaultValue(), 0L});
                 }
                 return snapshot(cols, rows);

@@ -83,6 +83,65 @@ class CompatibilityProfileTest {
     }
 
     @Test
+    void versionBuildOptionsFunctionsAndMergeTreeSettingsFollowTheRelease() throws Exception {
+        try (StubServer s = StubServer.builder().port(0).emulate("18.16").build().start()) {
+            assertEquals("18.16.1\n", post(s, "", "SELECT version()").body());
+            assertEquals("18016001\n", post(s, "", "SELECT value FROM system.build_options WHERE name = 'VERSION_INTEGER'").body());
+            HttpResponse<String> fn = post(s, "", "SELECT fromUnixTimestamp64Nano(1)");
+            assertEquals(404, fn.statusCode());
+            assertEquals("Code: 46, e.displayText() = DB::Exception: Unknown function fromUnixTimestamp64Nano, e.what() = DB::Exception\n",
+                fn.body());
+            assertEquals(200, post(s, "", "CREATE TABLE ts (t DateTime) ENGINE = MergeTree ORDER BY t").statusCode());
+            assertEquals(404, post(s, "", "INSERT INTO ts VALUES (fromUnixTimestamp64Nano(1704164645000000000))").statusCode(),
+                "the official driver's instant literal is refused in VALUES too");
+            assertEquals(200, post(s, "", "INSERT INTO ts VALUES ('2024-01-02 03:04:05')").statusCode());
+            assertEquals("1704164645\n", post(s, "", "SELECT toUnixTimestamp(t) FROM ts").body());
+            assertEquals("0\n", post(s, "", "SELECT count() FROM system.merge_tree_settings WHERE name = 'non_replicated_deduplication_window'")
+                .body(), "18.16 has no non-replicated window");
+            assertEquals("1\n", post(s, "", "SELECT count() FROM system.merge_tree_settings WHERE name = 'replicated_deduplication_window'")
+                .body(), "the replicated window is there");
+        }
+        try (StubServer s = StubServer.builder().port(0).emulate("22.1").build().start()) {
+            assertEquals("22.1.3.7\n", post(s, "", "SELECT version()").body());
+        }
+        try (StubServer s = StubServer.builder().port(0).build().start()) {
+            assertEquals(dev.chdedup.stub.exec.ServerInfo.VERSION + "\n", post(s, "", "SELECT version()").body());
+            assertEquals(200, post(s, "", "SELECT fromUnixTimestamp64Nano(1)").statusCode());
+            assertEquals("1\n", post(s, "", "SELECT count() FROM system.merge_tree_settings WHERE name = 'non_replicated_deduplication_window'")
+                .body());
+        }
+    }
+
+    @Test
+    void framesResponsesAs1816Does() throws Exception {
+        try (StubServer s = StubServer.builder().port(0).emulate("18.16").build().start()) {
+            assertEquals(200, post(s, "", "CREATE TABLE t (id UInt64) ENGINE = MergeTree ORDER BY id").statusCode());
+            RawHttp.Response insert = RawHttp.post(s.port(), "/", "INSERT INTO t VALUES (1)");
+            assertEquals("chunked", insert.header("Transfer-Encoding"), insert.head());
+            assertEquals(null, insert.header("Content-Length"), insert.head());
+            RawHttp.Response select = RawHttp.post(s.port(), "/", "SELECT id FROM t");
+            assertEquals("chunked", select.header("Transfer-Encoding"), select.head());
+            assertEquals(null, select.header("X-ClickHouse-Format"), select.head());
+            assertEquals(null, select.header("X-ClickHouse-Summary"), select.head());
+            assertEquals("1\n", new String(select.body(), StandardCharsets.UTF_8));
+            RawHttp.Response error = RawHttp.post(s.port(), "/?compress=1", "SELECT nosuch FROM t");
+            assertEquals(404, error.status());
+            byte[] b = error.body();
+            assertEquals((byte) 0x82, b[16], "an LZ4 block after its 16-byte checksum");
+            String text = new String(new dev.chdedup.stub.compress.CompressedBlockInputStream(new java.io.ByteArrayInputStream(b))
+                .readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(text.startsWith("Code: 47, e.displayText() = DB::Exception: "), text);
+        }
+        try (StubServer s = StubServer.builder().port(0).build().start()) {
+            RawHttp.Response select = RawHttp.post(s.port(), "/", "SELECT 1");
+            assertEquals("2", select.header("Content-Length"), select.head());
+            assertEquals("TabSeparated", select.header("X-ClickHouse-Format"), select.head());
+            RawHttp.Response error = RawHttp.post(s.port(), "/?compress=1", "SELECT nosuch");
+            assertTrue(new String(error.body(), StandardCharsets.UTF_8).startsWith("Code: 47. DB::Exception:"), "a current server's error is plain");
+        }
+    }
+
+    @Test
     void playsClickHouse221() throws Exception {
         try (StubServer s = StubServer.builder().port(0).emulate("22.1").build().start()) {
             HttpResponse<String> token = post(s, "insert_deduplication_token=tok-1", "SELECT 1");
