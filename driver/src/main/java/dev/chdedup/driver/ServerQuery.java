@@ -2,6 +2,7 @@ package dev.chdedup.driver;
 
 import com.clickhouse.client.api.Client;
 import com.clickhouse.client.api.ClientConfigProperties;
+import com.clickhouse.client.api.ServerException;
 import com.clickhouse.client.api.query.QueryResponse;
 import com.clickhouse.client.api.query.QuerySettings;
 import com.clickhouse.data.ClickHouseFormat;
@@ -33,8 +34,26 @@ final class ServerQuery {
     private ServerQuery() {
     }
 
-    /** The rows of {@code sql} (a SELECT without FORMAT), each split into its unescaped TabSeparated fields. */
+    /** Attempts of one metadata query whose answer was lost on the way (a SELECT, so asking again is harmless). */
+    static final int ATTEMPTS = 3;
+
+    /**
+     * The rows of {@code sql} (a SELECT without FORMAT), each split into its unescaped TabSeparated fields. A failure
+     * without a server's answer (a timeout, a reset) is asked again, up to {@link #ATTEMPTS} times; a server error is not.
+     */
     static List<String[]> rows(Connection conn, String sql) throws SQLException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return rowsOnce(conn, sql);
+            } catch (SQLException e) {
+                if (attempt >= ATTEMPTS || e.getCause() instanceof ServerException || "HY008".equals(e.getSQLState())) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static List<String[]> rowsOnce(Connection conn, String sql) throws SQLException {
         Client client = conn.unwrap(ConnectionImpl.class).getClient();
         QuerySettings settings = new QuerySettings().setFormat(ClickHouseFormat.TabSeparated);
         settings.setOption(ClientConfigProperties.COMPRESS_SERVER_RESPONSE.getKey(), false);

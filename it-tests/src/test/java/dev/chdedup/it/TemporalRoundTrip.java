@@ -48,11 +48,17 @@ public final class TemporalRoundTrip {
 
     /** Inserts the three rows through the driver at {@code jdbcUrl} into {@code table} as one batch. */
     public static void insert(String jdbcUrl, String table, boolean dateTime64) throws SQLException {
+        try (Connection c = DriverManager.getConnection(jdbcUrl)) {
+            insert(c, table, dateTime64, 0);
+        }
+    }
+
+    /** Inserts the three rows numbered from {@code base} through {@code c} (a driver connection) as one batch. */
+    public static void insert(Connection c, String table, boolean dateTime64, int base) throws SQLException {
         String cols = dateTime64 ? "row, d, dt, dtz, n, a, d64, d64z" : "row, d, dt, dtz, n, a";
         String marks = dateTime64 ? "?, ?, ?, ?, ?, ?, ?, ?" : "?, ?, ?, ?, ?, ?";
-        try (Connection c = DriverManager.getConnection(jdbcUrl);
-             PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (" + cols + ") VALUES (" + marks + ")")) {
-            ps.setInt(1, 0);
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (" + cols + ") VALUES (" + marks + ")")) {
+            ps.setInt(1, base);
             ps.setDate(2, java.sql.Date.valueOf("2024-01-02"));
             ps.setTimestamp(3, Timestamp.from(T1));
             ps.setObject(4, T1.atOffset(ZoneOffset.ofHours(5)));
@@ -63,7 +69,7 @@ public final class TemporalRoundTrip {
                 ps.setObject(8, T1.atZone(ZoneId.of("Europe/Paris")));
             }
             ps.addBatch();
-            ps.setInt(1, 1);
+            ps.setInt(1, base + 1);
             ps.setObject(2, LocalDate.of(2024, 7, 1));
             ps.setObject(3, LocalDateTime.of(2024, 7, 1, 23, 30, 0, 500_000_000));
             ps.setTimestamp(4, Timestamp.from(T2));
@@ -74,7 +80,7 @@ public final class TemporalRoundTrip {
                 ps.setTimestamp(8, Timestamp.from(T2));
             }
             ps.addBatch();
-            ps.setInt(1, 2);
+            ps.setInt(1, base + 2);
             ps.setTimestamp(2, Timestamp.from(T2));
             ps.setDate(3, java.sql.Date.valueOf("2024-01-02"));
             ps.setObject(4, LocalDateTime.of(2024, 1, 2, 3, 4, 5));
@@ -97,13 +103,18 @@ public final class TemporalRoundTrip {
 
     /** What {@link #select} must print, for a server in {@code serverZone}. */
     public static String expected(ZoneId serverZone, boolean dateTime64) {
+        return expected(serverZone, dateTime64, 0);
+    }
+
+    /** What {@link #select} prints for the three rows numbered from {@code base}. */
+    public static String expected(ZoneId serverZone, boolean dateTime64, int base) {
         long t1 = T1.getEpochSecond();
         long t2 = T2.getEpochSecond();
         List<String> rows = new ArrayList<>();
-        List<String> r0 = new ArrayList<>(List.of("0", "2024-01-02", Long.toString(t1), Long.toString(t1), "\\N", "[" + t1 + "," + t2 + "]"));
-        List<String> r1 = new ArrayList<>(List.of("1", "2024-07-01", epoch(LocalDateTime.of(2024, 7, 1, 23, 30), serverZone), Long.toString(t2),
+        List<String> r0 = new ArrayList<>(List.of(Integer.toString(base), "2024-01-02", Long.toString(t1), Long.toString(t1), "\\N", "[" + t1 + "," + t2 + "]"));
+        List<String> r1 = new ArrayList<>(List.of(Integer.toString(base + 1), "2024-07-01", epoch(LocalDateTime.of(2024, 7, 1, 23, 30), serverZone), Long.toString(t2),
             Long.toString(t2), "[]"));
-        List<String> r2 = new ArrayList<>(List.of("2", T2.atZone(serverZone).toLocalDate().toString(),
+        List<String> r2 = new ArrayList<>(List.of(Integer.toString(base + 2), T2.atZone(serverZone).toLocalDate().toString(),
             epoch(LocalDateTime.of(2024, 1, 2, 0, 0), serverZone), epoch(LocalDateTime.of(2024, 1, 2, 3, 4, 5), TOKYO),
             epoch(LocalDateTime.of(1970, 1, 1, 10, 15, 30), serverZone), "[" + t1 + "]"));
         if (dateTime64) {

@@ -3,6 +3,7 @@ package dev.chdedup.it.real;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.chdedup.it.TemporalRoundTrip;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
 class DebianClickHouseLossyLinkTest {
     private static final int INSERTS = 240;
     private static final int ROWS_PER_INSERT = 5;
+    private static final int TEMPORAL_BATCHES = 20;
     private static DebianClickHouse clickhouse;
 
     @BeforeAll
@@ -101,6 +103,48 @@ class DebianClickHouseLossyLinkTest {
             assertEquals(0, lost, "acknowledged ids missing");
             assertTrue(link.lostAcks.get() > 10 && link.cutRequests.get() > 0, "the link did lose acknowledgements and cut requests");
             assertTrue(acknowledged >= INSERTS * 9 / 10, "most inserts are acknowledged: " + acknowledged + "; " + failures);
+        }
+    }
+
+    /**
+     * Date and time parameters on a real 18.16 (no fromUnixTimestamp64Nano, no fraction or bare date for DateTime, no
+     * time for Date, no DateTime64), through the lossy link: every batch is acknowledged, each of its rows reads back as it
+     * was set ({@link TemporalRoundTrip}), on both replicas, none twice.
+     */
+    @Test
+    void everyDateAndTimeSetterReadsBackAsSetThroughALossyLink() throws Exception {
+        String table = "temporal_" + System.nanoTime();
+        for (int r = 0; r < 2; r++) {
+            clickhouse.query(r, "CREATE TABLE default." + table + " (" + TemporalRoundTrip.columns(false) + ") ENGINE = ReplicatedMergeTree("
+                + "'/clickhouse/tables/{shard}/" + table + "', '{replica}') ORDER BY row");
+        }
+        java.time.ZoneId zone = java.time.ZoneId.of(clickhouse.query(0, "SELECT timezone()").strip());
+        StringBuilder expected = new StringBuilder();
+        int acknowledged = 0;
+        List<String> failures = new ArrayList<>();
+        try (LossyLink link = new LossyLink(clickhouse.httpPort(0), 0.15, 0.05, 0.03, 1500, 23)) {
+            String url = "jdbc:dedup:clickhouse://127.0.0.1:" + link.port() + "/default?socket_timeout=1000"
+                + "&retry.maxAttempts=10&retry.initialBackoffMs=20&retry.maxBackoffMs=200";
+            try (Connection c = DriverManager.getConnection(url)) {
+                for (int b = 0; b < TEMPORAL_BATCHES; b++) {
+                    try {
+                        TemporalRoundTrip.insert(c, table, false, b * 3);
+                        acknowledged++;
+                        expected.append(TemporalRoundTrip.expected(zone, false, b * 3));
+                    } catch (SQLException e) {
+                        failures.add("batch " + b + ": " + e.getMessage());
+                    }
+                }
+            }
+            String got = clickhouse.query(0, TemporalRoundTrip.select(table, false));
+            String replica2 = awaitSameCount(table, got.split("\n").length);
+            System.out.printf("TEMPORAL ClickHouse %s: acknowledged %d/%d batches of 3 rows, rows read back %d, replica 2 rows %s;"
+                    + " exchanges %d, lost acks %d, cut requests %d, delayed %d%n", clickhouse.query(0, "SELECT version()").strip(), acknowledged,
+                TEMPORAL_BATCHES, got.split("\n").length, replica2, link.exchanges.get(), link.lostAcks.get(), link.cutRequests.get(),
+                link.delayed.get());
+            assertEquals(TEMPORAL_BATCHES, acknowledged, "every batch acknowledged: " + failures);
+            assertEquals(expected.toString(), got, "the rows read back as set, each once");
+            assertEquals(got, clickhouse.query(1, TemporalRoundTrip.select(table, false)), "replica 2 holds the same rows");
         }
     }
 
