@@ -14,9 +14,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -39,8 +37,6 @@ final class InsertExecutor {
     private static final Pattern UNKNOWN_SETTING = Pattern.compile("(?:Setting|setting) '?([A-Za-z0-9_]+)'? is neither|Unknown setting '?([A-Za-z0-9_]+)'?");
     static final String TOKEN = "insert_deduplication_token";
     private static final Method EXECUTE_UPDATE_IMPL = executeUpdateImpl();
-    /** Codes a server raises while it parses or plans a query, before it writes a block: syntax, unknown names, access. */
-    private static final Set<Integer> PLANNING_CODES = Set.of(16, 46, 47, 60, 62, 73, 81, 115, 164, 192, 497, 516);
 
     private final Connection delegate;
     private final DedupConfig config;
@@ -118,7 +114,7 @@ final class InsertExecutor {
             }, () -> unknownRetryable(info), multiPart, new Listener(token, info));
             return new Outcome(written, sentToken(token), attempts[0]);
         } catch (RetryExecutor.GaveUpException e) {
-            throw giveUp(e, sentToken(token), info, unknownRetryable(info), multiPart);
+            throw GiveUpMessage.exception(e, sentToken(token), info, unknownRetryable(info), multiPart, strictWithoutToken());
         }
     }
 
@@ -140,6 +136,11 @@ final class InsertExecutor {
     /** The token as the server saw it: null where none was sent or the server refused tokens. */
     private String sentToken(String token) {
         return refused.contains(TOKEN) ? null : token;
+    }
+
+    /** Whether dedup.mode=strict met a server without tokens: this connection inserts without deduplication. */
+    private boolean strictWithoutToken() {
+        return config.mode() == DedupConfig.Mode.STRICT && refused.contains(TOKEN);
     }
 
     /**
@@ -271,77 +272,6 @@ final class InsertExecutor {
             }
         }
         return null;
-    }
-
-    private SQLException giveUp(RetryExecutor.GaveUpException e, String token, TableInfo info, boolean unknownRetryable,
-                                boolean multiPart) {
-        DedupMetrics.INSTANCE.giveUps.increment();
-        Throwable lastT = e.getCause();
-        SQLException last = lastT instanceof SQLException ? (SQLException) lastT : new SQLException(String.valueOf(lastT), "08000", lastT);
-        boolean unknown = e.lastClass() == ErrorClass.UNKNOWN_OUTCOME;
-        StringBuilder msg = new StringBuilder();
-        if (e.lastClass() == ErrorClass.NEVER && e.attempts() == 1) {
-            msg.append(last.getMessage());
-            if (multiPart && mayFollowACommittedPart(ErrorClassifier.codeOf(last))) {
-                msg.append(" (this INSERT may span several blocks or parts: the ones before the error may have landed)");
-            }
-        } else if (unknown && !unknownRetryable) {
-            msg.append("INSERT into ").append(info.describe()).append(" failed with an unknown outcome: the rows may or may not have")
-                .append(" landed. It was not retried because ").append(noLogReason(info)).append(", so a retry could duplicate rows. ")
-                .append(noLogRemedy(info)).append(", or set the connection property ").append(DedupProperty.ON_TABLE_WITHOUT_LOG.key)
-                .append("=retry to accept duplicates.");
-            if (token != null) {
-                msg.append(" Token: ").append(token).append('.');
-            }
-            msg.append(" Last error: ").append(last.getMessage());
-        } else {
-            msg.append("INSERT into ").append(info.describe()).append(" gave up after ").append(e.attempts()).append(" attempt(s)");
-            if (token != null) {
-                msg.append(" with insert_deduplication_token '").append(token).append('\'');
-            }
-            msg.append(". ");
-            if (unknown) {
-                msg.append(token != null ? "The insert may or may not have landed; re-sending it with the same insert_deduplication_token"
-                    + " inside the table's deduplication window is safe. " : "The insert may or may not have landed; re-sending the"
-                    + " identical statement inside the table's deduplication window is safe. ");
-            } else if (e.lastClass() == ErrorClass.SAFE_TO_RETRY) {
-                msg.append("Nothing was written by the last attempt. ");
-            }
-            msg.append("Last error: ").append(last.getMessage());
-        }
-        DedupInsertException out = new DedupInsertException(msg.toString(), last, token, e.attempts(), unknown);
-        List<Throwable> earlier = new ArrayList<>(e.errors());
-        earlier.remove(earlier.size() - 1);
-        for (Throwable t : earlier) {
-            out.addSuppressed(t);
-        }
-        return out;
-    }
-
-    /** Whether a failure with {@code code} may come after some blocks of the insert were committed. */
-    static boolean mayFollowACommittedPart(int code) {
-        return code != 0 && !PLANNING_CODES.contains(code);
-    }
-
-    /** Why an insert of unknown outcome into {@code info} is not re-sent, naming only settings the server has. */
-    private String noLogReason(TableInfo info) {
-        if (config.mode() == DedupConfig.Mode.STRICT && refused.contains(TOKEN)) {
-            return "the server has no insert_deduplication_token and dedup.mode=strict inserts without deduplication";
-        }
-        if (!info.serverHasWindowSetting()) {
-            return "this server keeps no deduplication log for a " + info.engine() + " table (it has no setting " + info.windowSetting() + ")";
-        }
-        return "the table keeps no deduplication log (engine " + info.engine() + ", " + info.windowSetting() + " = 0)";
-    }
-
-    private String noLogRemedy(TableInfo info) {
-        if (config.mode() == DedupConfig.Mode.STRICT && refused.contains(TOKEN)) {
-            return "Use dedup.mode=token to rely on content hashing";
-        }
-        if (!info.serverHasWindowSetting()) {
-            return "Use a ReplicatedMergeTree table (it keeps a log on this server too) or a server that has " + info.windowSetting();
-        }
-        return "Enable the log with ALTER TABLE " + info.describe() + " MODIFY SETTING " + info.windowSetting() + " = 1000";
     }
 
     private static long parseLong(String s, long dflt) {
