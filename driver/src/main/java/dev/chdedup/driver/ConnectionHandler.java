@@ -1,5 +1,7 @@
 package dev.chdedup.driver;
 
+import dev.chdedup.driver.journal.JournalEntry;
+import dev.chdedup.driver.journal.JournalResender;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.sql.Connection;
@@ -9,7 +11,8 @@ import java.sql.Statement;
 /**
  * The driver's Connection: statements it creates are wrapped so that INSERTs go through the
  * {@link InsertExecutor}; a PreparedStatement is classified once, when prepared, and only an INSERT gets the
- * recording wrapper. Every other call goes straight to the official driver's connection.
+ * recording wrapper. It also serves journal replays ({@link JournalResender}). Every other call goes straight to the
+ * official driver's connection.
  */
 final class ConnectionHandler implements InvocationHandler {
     private final Connection delegate;
@@ -23,7 +26,7 @@ final class ConnectionHandler implements InvocationHandler {
 
     static Connection wrap(Connection delegate, InsertExecutor executor) {
         ConnectionHandler h = new ConnectionHandler(delegate, executor);
-        h.self = Proxies.create(Connection.class, new Class<?>[0], h);
+        h.self = Proxies.create(Connection.class, new Class<?>[] {JournalResender.class}, h);
         return h.self;
     }
 
@@ -46,6 +49,10 @@ final class ConnectionHandler implements InvocationHandler {
                 PreparedStatement ps = (PreparedStatement) Proxies.invoke(delegate, m, args);
                 return PassThroughHandler.wrap(ps, PreparedStatement.class, self);
             }
+            case "journalTableInfo":
+                return executor.tableInfo((JournalEntry) args[0]);
+            case "journalResend":
+                return executor.resend((JournalEntry) args[0]);
             default:
                 return Proxies.invoke(delegate, m, args);
         }

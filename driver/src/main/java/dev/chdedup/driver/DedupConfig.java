@@ -1,12 +1,17 @@
 package dev.chdedup.driver;
 
+import dev.chdedup.driver.journal.JournalSettings;
 import dev.chdedup.retry.RetryPolicy;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Properties;
 
 /** The driver's validated, immutable configuration of one connection. */
-public record DedupConfig(RetryPolicy policy, String tokenPrefix, Mode mode, boolean retryWithoutLog, long tableInfoTtlMillis) {
+public record DedupConfig(RetryPolicy policy, String tokenPrefix, Mode mode, boolean retryWithoutLog, long tableInfoTtlMillis,
+                          JournalSettings journal) {
     /** {@code dedup.mode}: how an INSERT is made retry-safe, and what happens on a server without tokens. */
     public enum Mode {
         /** A token per execution; where the server has none, content hashing (a WARN says what that costs). */
@@ -38,9 +43,23 @@ public record DedupConfig(RetryPolicy policy, String tokenPrefix, Mode mode, boo
         RetryPolicy policy = new RetryPolicy(attempts, Duration.ofMillis(initial), Duration.ofMillis(max), multiplier, jitter,
             Duration.ofMillis(elapsed));
         String prefix = DedupProperty.TOKEN_PREFIX.raw(props);
-        Mode mode = Mode.valueOf(DedupProperty.MODE.choice(props, "token", "content", "strict", "off").toUpperCase(java.util.Locale.ROOT));
+        Mode mode = Mode.valueOf(DedupProperty.MODE.choice(props, "token", "content", "strict", "off").toUpperCase(Locale.ROOT));
         boolean retryWithoutLog = DedupProperty.ON_TABLE_WITHOUT_LOG.choice(props, "fail", "retry").equals("retry");
         long ttl = DedupProperty.TABLE_INFO_TTL_MS.longValue(props);
-        return new DedupConfig(policy, prefix, mode, retryWithoutLog, ttl);
+        String dir = DedupProperty.JOURNAL_DIR.raw(props);
+        boolean auto = DedupProperty.JOURNAL_REPLAY.choice(props, "auto", "manual").equals("auto");
+        JournalSettings.Stale stale = JournalSettings.Stale.valueOf(
+            DedupProperty.JOURNAL_STALE.choice(props, "fail", "resend", "skip").toUpperCase(Locale.ROOT));
+        JournalSettings journal = dir.isEmpty() ? JournalSettings.NONE : new JournalSettings(journalPath(dir), auto, stale);
+        return new DedupConfig(policy, prefix, mode, retryWithoutLog, ttl, journal);
+    }
+
+    private static Path journalPath(String dir) throws SQLException {
+        try {
+            return Path.of(dir);
+        } catch (InvalidPathException e) {
+            throw new SQLException("Invalid value '" + dir + "' of connection property " + DedupProperty.JOURNAL_DIR.key + ": "
+                + e.getMessage(), "HY024");
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.chdedup.driver;
 
+import dev.chdedup.driver.journal.DedupJournal;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -117,6 +118,7 @@ public final class DedupDriver implements Driver {
         if (config.enabled() && !props.containsKey("client_retry_on_failures") && !t.url().contains("client_retry_on_failures=")) {
             props.setProperty("client_retry_on_failures", "None");
         }
+        DedupJournal journal = config.enabled() && config.journal().enabled() ? DedupJournal.open(config.journal().dir()) : null;
         Driver official = DriverManager.getDriver(t.url());
         Connection delegate = official.connect(t.url(), props);
         if (delegate == null) {
@@ -124,7 +126,16 @@ public final class DedupDriver implements Driver {
         }
         Map<String, String> pinned = pinnedSettings(t.url(), props);
         String endpoint = t.url().contains("?") ? t.url().substring(0, t.url().indexOf('?')) : t.url();
-        return ConnectionHandler.wrap(delegate, new InsertExecutor(delegate, config, endpoint, pinned));
+        Connection c = ConnectionHandler.wrap(delegate, new InsertExecutor(delegate, config, endpoint, pinned, journal));
+        if (journal != null && config.journal().autoReplay()) {
+            try {
+                journal.replayAtStartup(c, config.journal().stale());
+            } catch (SQLException e) {
+                delegate.close();
+                throw e;
+            }
+        }
+        return c;
     }
 
     /** The block settings every insert pins (the connection's own values where it sets them) and the dedup switches. */

@@ -1,15 +1,16 @@
 package dev.chdedup.driver;
 
+import dev.chdedup.driver.journal.JournalMetrics;
 import java.lang.management.ManagementFactory;
 import java.util.concurrent.atomic.LongAdder;
 import javax.management.ObjectName;
 
 /**
  * Driver-wide counters, readable over JMX as {@code dev.chdedup:type=DedupDriver} (attributes Inserts, Retries,
- * AmbiguousRetries, GiveUps, TokenFallbacks) and, when Micrometer is present, in its global registry
+ * AmbiguousRetries, GiveUps, TokenFallbacks, JournalResent, JournalStale, JournalReplayFailures) and, when Micrometer is present, in its global registry
  * ({@link MicrometerBinding}): how many INSERT executions ran, how many retries were made and how
- * many of them after an error of unknown outcome, how many inserts were given up, and how often a server without
- * token support was met.
+ * many of them after an error of unknown outcome, how many inserts were given up, how often a server without
+ * token support was met, and what insert journal replays did ({@link JournalMetrics}).
  */
 public final class DedupMetrics implements DedupMetricsMBean {
     public static final DedupMetrics INSTANCE = new DedupMetrics();
@@ -63,5 +64,20 @@ public final class DedupMetrics implements DedupMetricsMBean {
     @Override
     public long getTokenFallbacks() {
         return tokenFallbacks.sum();
+    }
+
+    @Override
+    public long getJournalResent() {
+        return JournalMetrics.INSTANCE.resent();
+    }
+
+    @Override
+    public long getJournalStale() {
+        return JournalMetrics.INSTANCE.stale();
+    }
+
+    @Override
+    public long getJournalReplayFailures() {
+        return JournalMetrics.INSTANCE.failures();
     }
 }

@@ -11,4 +11,10 @@ public interface DedupMetricsMBean {
     long getGiveUps();
 
     long getTokenFallbacks();
+
+    long getJournalResent();
+
+    long getJournalStale();
+
+    long getJournalReplayFailures();
 }

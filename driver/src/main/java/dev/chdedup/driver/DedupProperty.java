@@ -23,7 +23,14 @@ public enum DedupProperty {
         + " INSERT of unknown outcome on a server without tokens is not retried); off: pass INSERTs through unchanged.", 0, 0),
     ON_TABLE_WITHOUT_LOG("dedup.onTableWithoutLog", "fail", "What an INSERT of unknown outcome does when its table keeps no deduplication log:"
         + " fail (a clear SQLException, no risk of a duplicate) or retry (retry anyway; a duplicate is possible).", 0, 0),
-    TABLE_INFO_TTL_MS("dedup.tableInfoTtlMs", "60000", "How long a table's engine and deduplication settings stay cached, in milliseconds.", 0, 86_400_000L);
+    TABLE_INFO_TTL_MS("dedup.tableInfoTtlMs", "60000", "How long a table's engine and deduplication settings stay cached, in milliseconds.", 0, 86_400_000L),
+    JOURNAL_DIR("dedup.journalDir", "", "Directory of a crash-safe insert journal (empty = none): each INSERT execution is journaled durably"
+        + " before its first attempt, and what was in flight when the process died is re-sent at the next start.", 0, 0),
+    JOURNAL_REPLAY("dedup.journalReplay", "auto", "auto: the first connection with a journal re-sends its pending inserts before it is"
+        + " handed out; manual: the application calls DedupJournal.open(dir).replay(connection).", 0, 0),
+    JOURNAL_STALE("dedup.journalStale", "fail", "What a replay does with a pending insert its table's deduplication window no longer"
+        + " protects (older than replicated_deduplication_window_seconds, or no log): fail (nothing re-sent, the error names"
+        + " the token and table), resend (a duplicate is possible) or skip (dropped with a warning).", 0, 0);
 
     public final String key;
     public final String defaultValue;
@@ -108,6 +115,10 @@ public enum DedupProperty {
             i.choices = new String[] {"token", "content", "strict", "off"};
         } else if (this == ON_TABLE_WITHOUT_LOG) {
             i.choices = new String[] {"fail", "retry"};
+        } else if (this == JOURNAL_REPLAY) {
+            i.choices = new String[] {"auto", "manual"};
+        } else if (this == JOURNAL_STALE) {
+            i.choices = new String[] {"fail", "resend", "skip"};
         }
         return i;
     }

@@ -26,7 +26,7 @@ final class GiveUpMessage {
      * been retried, whether the insert may have written several parts, and whether dedup.mode=strict met a server
      * without tokens.
      */
-    static SQLException exception(RetryExecutor.GaveUpException e, String token, TableInfo info, boolean unknownRetryable,
+    static DedupInsertException exception(RetryExecutor.GaveUpException e, String token, TableInfo info, boolean unknownRetryable,
                                   boolean multiPart, boolean strictWithoutToken) {
         DedupMetrics.INSTANCE.giveUps.increment();
         Throwable lastT = e.getCause();

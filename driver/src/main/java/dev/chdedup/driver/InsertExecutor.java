@@ -3,6 +3,9 @@ package dev.chdedup.driver;
 import com.clickhouse.client.api.ClientConfigProperties;
 import com.clickhouse.client.api.query.QuerySettings;
 import com.clickhouse.jdbc.StatementImpl;
+import dev.chdedup.driver.journal.DedupJournal;
+import dev.chdedup.driver.journal.InsertJournal;
+import dev.chdedup.driver.journal.JournalEntry;
 import dev.chdedup.retry.ErrorClass;
 import dev.chdedup.retry.ErrorClassifier;
 import dev.chdedup.retry.RetryExecutor;
@@ -45,12 +48,19 @@ final class InsertExecutor {
     private final Map<String, String> pinned;
     /** Settings this connection's server refused with Code 115; never sent again. */
     private final Set<String> refused = ConcurrentHashMap.newKeySet();
+    /** The insert journal of this connection's configuration, or null. */
+    private final DedupJournal journal;
 
     InsertExecutor(Connection delegate, DedupConfig config, String endpoint, Map<String, String> pinned) {
+        this(delegate, config, endpoint, pinned, null);
+    }
+
+    InsertExecutor(Connection delegate, DedupConfig config, String endpoint, Map<String, String> pinned, DedupJournal journal) {
         this.delegate = delegate;
         this.config = config;
         this.endpoint = endpoint;
         this.pinned = pinned;
+        this.journal = journal;
     }
 
     DedupConfig config() {
@@ -82,8 +92,6 @@ final class InsertExecutor {
 
     /** As {@link #execute(Statement, String, SqlText.Kind, long)}, with the caller's token instead of a fresh one. */
     Outcome execute(Statement stmt, String sql, SqlText.Kind kind, long rows, String callerToken) throws SQLException {
-        DedupMetrics.INSTANCE.inserts.increment();
-        TableInfo info = tableInfo(sql);
         DedupConfig.Mode mode = config.mode();
         String token = mode == DedupConfig.Mode.CONTENT ? null : callerToken != null ? callerToken : config.tokenPrefix() + UUID.randomUUID();
         Map<String, String> settings = new LinkedHashMap<>();
@@ -96,6 +104,28 @@ final class InsertExecutor {
         } else {
             settings.remove("max_block_size");
         }
+        return execute(stmt, sql, kind, rows, settings, true);
+    }
+
+    /** Re-sends a journal entry with its own token and settings, escapes off (its text is as sent), not journaled again. */
+    long resend(JournalEntry e) throws SQLException {
+        try (Statement st = delegate.createStatement()) {
+            st.setEscapeProcessing(false);
+            return execute(st, e.sql(), SqlText.Kind.valueOf(e.kind()), e.rows(), e.settings(), false).landedRows(e.rows());
+        }
+    }
+
+    TableInfo tableInfo(JournalEntry e) {
+        return TableInfo.Cache.get(endpoint, delegate, e.database(), e.table(), config.tableInfoTtlMillis());
+    }
+
+    private Outcome execute(Statement stmt, String sql, SqlText.Kind kind, long rows, Map<String, String> settings, boolean journaled)
+        throws SQLException {
+        DedupMetrics.INSTANCE.inserts.increment();
+        String[] target = SqlText.insertTarget(sql);
+        TableInfo info = target == null ? TableInfo.unknown(null, "?")
+            : TableInfo.Cache.get(endpoint, delegate, target[0], target[1], config.tableInfoTtlMillis());
+        String token = settings.get(TOKEN);
         RetryPolicy policy = config.policy();
         if (info.replicated() && info.windowSeconds() > 0) {
             policy = policy.cappedAt(Duration.ofSeconds(info.windowSeconds()));
@@ -107,14 +137,25 @@ final class InsertExecutor {
         }
         boolean multiPart = mayWriteSeveralParts(kind, rows, blockSize, info);
         int[] attempts = new int[1];
+        JournalEntry entry = journaled ? InsertJournal.before(journal, stmt, sql, kind.name(), rows, info.database(),
+            target == null ? "?" : target[1], settings) : null;
+        boolean settled = false;
         try {
             long written = new RetryExecutor(policy).execute(n -> {
                 attempts[0] = n;
                 return attempt(stmt, sql, settings);
             }, () -> unknownRetryable(info), multiPart, new Listener(token, info));
+            settled = true;
+            InsertJournal.acknowledged(journal, entry);
             return new Outcome(written, sentToken(token), attempts[0]);
         } catch (RetryExecutor.GaveUpException e) {
-            throw GiveUpMessage.exception(e, sentToken(token), info, unknownRetryable(info), multiPart, strictWithoutToken());
+            settled = true;
+            throw InsertJournal.gaveUp(journal, entry,
+                GiveUpMessage.exception(e, sentToken(token), info, unknownRetryable(info), multiPart, strictWithoutToken()));
+        } finally {
+            if (!settled) {
+                InsertJournal.abandoned(journal, entry);
+            }
         }
     }
 

@@ -7,7 +7,8 @@ import io.micrometer.core.instrument.Metrics;
 /**
  * Registers the driver's counters with Micrometer's global registry (or a given one) as
  * {@code chdedup.inserts}, {@code chdedup.retries}, {@code chdedup.retries.ambiguous}, {@code chdedup.giveups}
- * and {@code chdedup.token.fallbacks}. Loaded only when Micrometer is on the classpath.
+ * {@code chdedup.token.fallbacks}, {@code chdedup.journal.resent}, {@code chdedup.journal.stale} and
+ * {@code chdedup.journal.replay.failures}. Loaded only when Micrometer is on the classpath.
  */
 public final class MicrometerBinding {
     private MicrometerBinding() {
@@ -32,5 +33,11 @@ public final class MicrometerBinding {
         FunctionCounter.builder("chdedup.giveups", m, DedupMetrics::getGiveUps).description("INSERTs given up").register(registry);
         FunctionCounter.builder("chdedup.token.fallbacks", m, DedupMetrics::getTokenFallbacks)
             .description("Connections to servers without insert_deduplication_token").register(registry);
+        FunctionCounter.builder("chdedup.journal.resent", m, DedupMetrics::getJournalResent)
+            .description("Pending journal entries re-sent and acknowledged").register(registry);
+        FunctionCounter.builder("chdedup.journal.stale", m, DedupMetrics::getJournalStale)
+            .description("Pending journal entries older than their table's deduplication window").register(registry);
+        FunctionCounter.builder("chdedup.journal.replay.failures", m, DedupMetrics::getJournalReplayFailures)
+            .description("Journal re-sends that failed").register(registry);
     }
 }

@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.chdedup.driver.journal.JournalSettings;
 import dev.chdedup.retry.RetryPolicy;
+import java.nio.file.Path;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -61,6 +63,16 @@ class DedupConfigTest {
     }
 
     @Test
+    void theJournalIsOffUnlessADirectoryIsGiven() throws SQLException {
+        assertFalse(DedupConfig.from(new Properties()).journal().enabled());
+        JournalSettings j = DedupConfig.from(props("dedup.journalDir", "/var/lib/app/journal", "dedup.journalReplay", "Manual",
+            "dedup.journalStale", "SKIP")).journal();
+        assertEquals(new JournalSettings(Path.of("/var/lib/app/journal"), false, JournalSettings.Stale.SKIP), j);
+        assertEquals(JournalSettings.Stale.FAIL, DedupConfig.from(props("dedup.journalDir", "j")).journal().stale());
+        assertTrue(DedupConfig.from(props("dedup.journalDir", "j")).journal().autoReplay());
+    }
+
+    @Test
     void boundsAreInclusive() throws SQLException {
         assertEquals(1, DedupConfig.from(props("retry.maxAttempts", "1")).policy().maxAttempts());
         assertEquals(1000, DedupConfig.from(props("retry.maxAttempts", "1000")).policy().maxAttempts());
@@ -94,6 +106,9 @@ class DedupConfigTest {
         dedup.onTableWithoutLog | ignore
         dedup.tableInfoTtlMs    | -1
         dedup.tableInfoTtlMs    | 86400001
+        dedup.journalReplay     | never
+        dedup.journalStale      | ignore
+        dedup.journalDir        | bad\u0000dir
         """)
     void aBadValueIsAnSqlExceptionNamingTheProperty(String key, String value) {
         SQLException e = assertThrows(SQLException.class, () -> DedupConfig.from(props(key, value)));
