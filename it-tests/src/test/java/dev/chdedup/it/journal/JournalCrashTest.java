@@ -1,0 +1,154 @@
+package dev.chdedup.it.journal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.chdedup.driver.journal.DedupJournal;
+import dev.chdedup.stub.junit.StubServerExtension;
+import dev.chdedup.stub.server.StubServer;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Kill -9 of a writer process with inserts in flight, 20 rounds: each round starts a {@link JournalWriter} on the
+ * same journal (its first connection re-sends what the previous, killed one left pending) and kills it with SIGKILL
+ * at a chosen kind of moment: at a random batch (just after it starts, or just after it is journaled), in the
+ * middle of a journal append (the writer pauses inside each append, so the kill leaves a torn record), or in the
+ * middle of a retry (after a fault, while it waits to re-send). Faults fire on about half the batches. At the end
+ * the test itself opens the journal and finishes. Then every batch that was journaled is in the table exactly once,
+ * a batch that was only started (killed before its entry was durable) is there once or not at all, no row is
+ * duplicated, each torn append was cut by the next writer, and each insert killed mid-retry was re-sent by it.
+ */
+class JournalCrashTest {
+    private static final int ROUNDS = 20;
+    private static final long WAIT_MS = 30_000;
+    @RegisterExtension
+    static final StubServerExtension STUB = StubServerExtension.builder().build();
+
+    @TempDir
+    Path dir;
+
+    private static StubServer stub() {
+        return STUB.server();
+    }
+
+    private enum Moment { RANDOM_BATCH, MID_APPEND, MID_RETRY }
+
+    @Test
+    void everyJournaledBatchLandsExactlyOnceAcrossKills() throws Exception {
+        String table = "default.crash";
+        try (Connection c = DriverManager.getConnection(stub().jdbcUrl()); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE " + table + " (id UInt64, s String) ENGINE = MergeTree ORDER BY id"
+                + " SETTINGS non_replicated_deduplication_window = 1000");
+        }
+        Path journalDir = dir.resolve("journal");
+        String ours = "jdbc:dedup:" + stub().jdbcUrl().substring("jdbc:".length()) + "?retry.initialBackoffMs=300&retry.maxBackoffMs=600"
+            + "&dedup.journalDir=" + journalDir;
+        Random random = new Random();
+        long seed = random.nextLong();
+        Set<Long> started = new HashSet<>();
+        Set<Long> journaled = new HashSet<>();
+        Set<Long> lastStarted = new HashSet<>();
+        Map<Moment, Integer> kills = new HashMap<>();
+        List<String> problems = new ArrayList<>();
+        long next = 0;
+        Moment previous = null;
+        for (int round = 0; round < ROUNDS; round++) {
+            Moment moment = Moment.values()[round % 3];
+            List<String> jvm = moment == Moment.MID_APPEND ? List.of("-Ddev.chdedup.journal.appendPauseMs=300") : List.of();
+            try (ChildJvm child = ChildJvm.start(JournalWriter.class, jvm, ours, stub().jdbcUrl(), table, journalDir.toString(),
+                Long.toString(next), Long.toString(seed + round))) {
+                child.await(false, "READY"::equals, 1, WAIT_MS, "READY");
+                int k = 1 + random.nextInt(4);
+                switch (moment) {
+                    case RANDOM_BATCH -> {
+                        boolean atJournal = random.nextBoolean();
+                        child.await(false, l -> l.startsWith(atJournal ? "JOURNALED " : "START "), k, WAIT_MS, "batch " + k);
+                    }
+                    case MID_APPEND -> child.await(true, l -> l.contains("test hook: pausing"), k, WAIT_MS, "an append");
+                    case MID_RETRY -> child.await(true, l -> l.contains("; retrying in "), 1, WAIT_MS, "a retry");
+                    default -> throw new IllegalStateException();
+                }
+                child.kill();
+                kills.merge(moment, 1, Integer::sum);
+                long last = -1;
+                for (String line : child.stdout()) {
+                    String[] w = line.split(" ");
+                    if (w[0].equals("START")) {
+                        last = Long.parseLong(w[1]);
+                        started.add(last);
+                    } else if (w[0].equals("JOURNALED")) {
+                        journaled.add(Long.parseLong(w[1]));
+                    }
+                }
+                if (last >= 0) {
+                    lastStarted.add(last);
+                    next = last + 1;
+                }
+                List<String> err = child.stderr();
+                // what this writer did at its start about the previous writer's crash
+                if (previous == Moment.MID_APPEND && err.stream().noneMatch(l -> l.contains("cutting a torn record"))) {
+                    problems.add("round " + round + ": the torn append of round " + (round - 1) + " was not cut");
+                }
+                if (previous == Moment.MID_RETRY && err.stream().noneMatch(l -> l.contains("Insert journal: re-sent insert"))) {
+                    problems.add("round " + round + ": the insert killed mid-retry in round " + (round - 1) + " was not re-sent");
+                }
+            }
+            previous = moment;
+        }
+        // the test finishes what the last writer left: its connection replays the journal before it is handed out
+        try (Connection c = DriverManager.getConnection(ours)) {
+            DedupJournal j = DedupJournal.open(journalDir);
+            assertEquals(List.of(), j.pending(), "the first connection re-sent every pending entry");
+            j.close();
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+        Map<Long, long[]> perBatch = new HashMap<>();
+        long rows;
+        long distinct;
+        try (Connection c = DriverManager.getConnection(stub().jdbcUrl()); Statement st = c.createStatement()) {
+            try (ResultSet rs = st.executeQuery("SELECT intDiv(id, " + JournalWriter.ROWS + ") AS b, count(), uniqExact(id) FROM "
+                + table + " GROUP BY b")) {
+                while (rs.next()) {
+                    perBatch.put(rs.getLong(1), new long[] {rs.getLong(2), rs.getLong(3)});
+                }
+            }
+            try (ResultSet rs = st.executeQuery("SELECT count(), uniqExact(id) FROM " + table)) {
+                rs.next();
+                rows = rs.getLong(1);
+                distinct = rs.getLong(2);
+            }
+        }
+        assertEquals(distinct, rows, "no row is in the table twice");
+        for (long b : perBatch.keySet()) {
+            assertTrue(started.contains(b), "batch " + b + " is in the table but was never started");
+        }
+        for (long b : started) {
+            long[] cu = perBatch.getOrDefault(b, new long[] {0, 0});
+            if (journaled.contains(b)) {
+                assertEquals(JournalWriter.ROWS, cu[0], "rows of journaled batch " + b);
+                assertEquals(JournalWriter.ROWS, cu[1], "distinct ids of journaled batch " + b);
+            } else {
+                assertTrue(cu[0] == 0 || cu[0] == JournalWriter.ROWS && cu[1] == JournalWriter.ROWS, "batch " + b + ": " + cu[0]);
+                assertTrue(cu[0] > 0 || lastStarted.contains(b), "batch " + b + " was started, is missing and was not the batch a kill cut");
+            }
+        }
+        assertEquals(ROUNDS, kills.values().stream().mapToInt(Integer::intValue).sum());
+        assertTrue(started.size() > ROUNDS, "batches started: " + started.size());
+        System.out.printf("JournalCrashTest: %d rounds %s, %d batches started, %d journaled, %d rows%n", ROUNDS, kills,
+            started.size(), journaled.size(), rows);
+    }
+}
