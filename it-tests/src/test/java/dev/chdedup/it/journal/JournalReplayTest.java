@@ -1,0 +1,231 @@
+package dev.chdedup.it.journal;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.chdedup.driver.DedupInsertException;
+import dev.chdedup.driver.DedupMetrics;
+import dev.chdedup.driver.journal.DedupJournal;
+import dev.chdedup.driver.journal.JournalEntry;
+import dev.chdedup.driver.journal.JournalReplay;
+import dev.chdedup.driver.journal.JournalSettings;
+import dev.chdedup.stub.fault.FaultKind;
+import dev.chdedup.stub.fault.FaultRule;
+import dev.chdedup.stub.junit.StubServerExtension;
+import dev.chdedup.stub.server.StubServer;
+import java.nio.file.Path;
+import java.sql.BatchUpdateException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The journal in one process, a "restart" being the journal closed and opened again: an insert that gives up with
+ * an unknown outcome stays pending (the exception says so) and the next first connection re-sends it with its own
+ * token, whether it had landed or not, counting it; an insert proved not written leaves nothing pending;
+ * {@code dedup.journalReplay=manual} leaves the re-send to {@code DedupJournal.replay}; an entry the window no
+ * longer protects fails the replay (default), is skipped or re-sent as {@code dedup.journalStale} says.
+ */
+class JournalReplayTest {
+    private static final AtomicInteger TABLES = new AtomicInteger();
+    @RegisterExtension
+    static final StubServerExtension STUB = StubServerExtension.builder().build();
+
+    @TempDir
+    Path dir;
+
+    private static StubServer stub() {
+        return STUB.server();
+    }
+
+    @AfterEach
+    void closeJournal() throws SQLException {
+        stub().faults().clear();
+        DedupJournal.open(dir).close();
+    }
+
+    static String url(StubServer stub, Path dir, String... params) {
+        return "jdbc:dedup:" + stub.jdbcUrl().substring("jdbc:".length()) + "?retry.initialBackoffMs=10&retry.maxBackoffMs=50"
+            + "&retry.maxAttempts=2&dedup.journalDir=" + dir + (params.length == 0 ? "" : "&" + String.join("&", params));
+    }
+
+    static String table(StubServer stub, String engine) throws SQLException {
+        String t = "default.replay_" + TABLES.incrementAndGet();
+        exec(stub, "CREATE TABLE " + t + " (id UInt64, s String) ENGINE = " + engine);
+        return t;
+    }
+
+    static String logTable(StubServer stub) throws SQLException {
+        return table(stub, "MergeTree ORDER BY id SETTINGS non_replicated_deduplication_window = 100");
+    }
+
+    static void exec(StubServer stub, String sql) throws SQLException {
+        try (Connection c = DriverManager.getConnection(stub.jdbcUrl()); Statement st = c.createStatement()) {
+            st.execute(sql);
+        }
+    }
+
+    static long[] countAndUniq(StubServer stub, String table) throws SQLException {
+        try (Connection c = DriverManager.getConnection(stub.jdbcUrl()); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT count(), uniqExact(id) FROM " + table)) {
+            rs.next();
+            return new long[] {rs.getLong(1), rs.getLong(2)};
+        }
+    }
+
+    /** Closes the journal as a process exit would, keeping its file. */
+    private void restart() throws SQLException {
+        DedupJournal.open(dir).close();
+    }
+
+    @Test
+    void anInsertThatGaveUpUnknownIsReSentAtTheNextOpen() throws SQLException {
+        String t = logTable(stub());
+        // the first: committed, acknowledgement lost every time; the second: refused before the write with an unknown outcome
+        stub().faults().add(FaultRule.of(FaultKind.DROP_AFTER_COMMIT).onTable(t).times(2));
+        String landed;
+        String notLanded;
+        try (Connection c = DriverManager.getConnection(url(stub(), dir)); Statement st = c.createStatement()) {
+            DedupInsertException e = assertThrows(DedupInsertException.class,
+                () -> st.executeUpdate("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b')"));
+            assertTrue(e.getMessage().contains("stays pending in the insert journal " + dir.toRealPath()), e.getMessage());
+            landed = e.token();
+            stub().faults().add(new FaultRule(FaultKind.ERROR_CODE, t, 2, 319, 0));
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + t + " (id, s) VALUES (?, ?)")) {
+                for (int i = 3; i <= 5; i++) {
+                    ps.setInt(1, i);
+                    ps.setString(2, "{fn now()}");
+                    ps.addBatch();
+                }
+                BatchUpdateException b = assertThrows(BatchUpdateException.class, ps::executeBatch);
+                notLanded = assertInstanceOf(DedupInsertException.class, b.getCause()).token();
+            }
+            List<JournalEntry> pending = DedupJournal.open(dir).pending();
+            assertEquals(List.of(landed, notLanded), pending.stream().map(JournalEntry::token).toList());
+            assertEquals(t, pending.get(1).target());
+            assertTrue(pending.get(1).sql().endsWith("(3, '{fn now()}'),(4, '{fn now()}'),(5, '{fn now()}')"), pending.get(1).sql());
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+        assertArrayEquals(new long[] {2, 2}, countAndUniq(stub(), t));
+        restart();
+        long before = DedupMetrics.INSTANCE.getJournalResent();
+        try (Connection c = DriverManager.getConnection(url(stub(), dir))) {
+            assertEquals(List.of(), DedupJournal.open(dir).pending());
+        }
+        assertEquals(before + 2, DedupMetrics.INSTANCE.getJournalResent());
+        assertArrayEquals(new long[] {5, 5}, countAndUniq(stub(), t), "the landed one was dropped as a duplicate, the other landed");
+        try (Connection c = DriverManager.getConnection(stub().jdbcUrl()); Statement st = c.createStatement()) {
+            st.setEscapeProcessing(false);
+            try (ResultSet rs = st.executeQuery("SELECT count() FROM " + t + " WHERE s = '{fn now()}'")) {
+                rs.next();
+                assertEquals(3, rs.getLong(1), "the re-send is byte-identical: the value's braces were not taken for an escape");
+            }
+        }
+    }
+
+    @Test
+    void acknowledgedAndRefusedInsertsLeaveNothingPending() throws SQLException {
+        String t = logTable(stub());
+        stub().faults().add(FaultRule.of(FaultKind.HTTP_503).onTable(t).times(2));
+        try (Connection c = DriverManager.getConnection(url(stub(), dir)); Statement st = c.createStatement()) {
+            DedupInsertException e = assertThrows(DedupInsertException.class,
+                () -> st.executeUpdate("INSERT INTO " + t + " VALUES (1, 'a')"));
+            assertTrue(e.getMessage().contains("Nothing was written"), e.getMessage());
+            st.executeUpdate("INSERT INTO " + t + " VALUES (2, 'b')");
+            assertThrows(SQLException.class, () -> st.executeUpdate("INSERT INTO default.no_such_table VALUES (1)"));
+            assertEquals(0, DedupJournal.open(dir).size());
+        }
+        assertArrayEquals(new long[] {1, 1}, countAndUniq(stub(), t));
+    }
+
+    @Test
+    void manualReplayLeavesTheReSendToTheApplication() throws SQLException {
+        String t = logTable(stub());
+        DedupJournal j = DedupJournal.open(dir);
+        j.release(j.append(entry(t, "manual-1", 7, System.currentTimeMillis())));
+        restart();
+        try (Connection c = DriverManager.getConnection(url(stub(), dir, "dedup.journalReplay=manual"))) {
+            DedupJournal k = DedupJournal.open(dir);
+            assertEquals(List.of("manual-1"), k.pending().stream().map(JournalEntry::token).toList());
+            assertArrayEquals(new long[] {0, 0}, countAndUniq(stub(), t));
+            assertEquals(new JournalReplay.Report(1, 0, 0), k.replay(c));
+            assertEquals(new JournalReplay.Report(0, 0, 0), k.replay(c), "nothing left");
+        }
+        assertArrayEquals(new long[] {1, 1}, countAndUniq(stub(), t));
+        SQLException e = assertThrows(SQLException.class, () -> {
+            DedupJournal k = DedupJournal.open(dir);
+            k.release(k.append(entry(t, "manual-2", 8, System.currentTimeMillis())));
+            try (Connection raw = DriverManager.getConnection(stub().jdbcUrl())) {
+                k.replay(raw);
+            }
+        });
+        assertTrue(e.getMessage().contains("needs a connection of the chdedup driver"), e.getMessage());
+    }
+
+    @Test
+    void aStaleEntryFailsTheReplayUnlessToldToSkipOrResend() throws SQLException {
+        String noLog = table(stub(), "MergeTree ORDER BY id");
+        String replicated = table(stub(), "ReplicatedMergeTree ORDER BY id SETTINGS replicated_deduplication_window_seconds = 60");
+        DedupJournal j = DedupJournal.open(dir);
+        j.release(j.append(entry(noLog, "no-log", 1, System.currentTimeMillis())));
+        j.release(j.append(entry(replicated, "too-old", 2, System.currentTimeMillis() - 600_000)));
+        j.release(j.append(entry(replicated, "fresh", 3, System.currentTimeMillis() - 1_000)));
+        restart();
+        long stale = DedupMetrics.INSTANCE.getJournalStale();
+        SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection(url(stub(), dir)));
+        String m = e.getMessage();
+        assertTrue(m.contains("'no-log' into " + noLog + " (the table keeps no deduplication log"), m);
+        assertTrue(m.contains("'too-old' into " + replicated + " (journaled 600 s ago, older than"
+            + " replicated_deduplication_window_seconds = 60)"), m);
+        assertTrue(!m.contains("'fresh'") && m.contains("dedup.journalStale=resend or skip"), m);
+        assertEquals(stale + 2, DedupMetrics.INSTANCE.getJournalStale());
+        assertArrayEquals(new long[] {0, 0}, countAndUniq(stub(), replicated), "nothing was sent");
+        assertEquals(3, DedupJournal.open(dir).pending().size(), "and everything stays pending");
+
+        try (Connection c = DriverManager.getConnection(url(stub(), dir, "dedup.journalStale=skip"))) {
+            assertEquals(List.of(), DedupJournal.open(dir).pending());
+        }
+        assertArrayEquals(new long[] {1, 1}, countAndUniq(stub(), replicated), "only the fresh one was re-sent");
+        assertArrayEquals(new long[] {0, 0}, countAndUniq(stub(), noLog), "the stale ones were skipped");
+
+        DedupJournal k = DedupJournal.open(dir);
+        k.release(k.append(entry(noLog, "no-log-2", 4, System.currentTimeMillis())));
+        restart();
+        try (Connection c = DriverManager.getConnection(url(stub(), dir, "dedup.journalStale=resend"))) {
+            assertEquals(List.of(), DedupJournal.open(dir).pending());
+        }
+        assertArrayEquals(new long[] {1, 1}, countAndUniq(stub(), noLog), "re-sent as told");
+
+        k = DedupJournal.open(dir);
+        k.release(k.append(entry(noLog, "no-log-3", 5, System.currentTimeMillis())));
+        k.release(k.append(entry(replicated, "too-old-2", 6, System.currentTimeMillis() - 600_000)));
+        restart();
+        try (Connection c = DriverManager.getConnection(url(stub(), dir, "dedup.journalReplay=manual"))) {
+            DedupJournal manual = DedupJournal.open(dir);
+            assertThrows(SQLException.class, () -> manual.replay(c));
+            assertEquals(new JournalReplay.Report(0, 2, 0), manual.replay(c, JournalSettings.Stale.SKIP));
+            assertEquals(List.of(), manual.pending());
+        }
+        assertArrayEquals(new long[] {1, 1}, countAndUniq(stub(), noLog), "skipped, not sent");
+    }
+
+    static JournalEntry entry(String table, String token, long id, long createdMillis) {
+        String[] dt = table.split("\\.");
+        return new JournalEntry(-1, token, dt[0], dt[1], "INSERT_VALUES", 1, "INSERT INTO " + table + " VALUES (" + id + ", 'j')",
+            Map.of("insert_deduplication_token", token, "insert_deduplicate", "1"), createdMillis);
+    }
+}
