@@ -144,6 +144,16 @@ class DedupConfigTest {
     }
 
     @Test
+    void theReadmeTableShowsEveryPropertyAsDeclared() throws java.io.IOException {
+        String readme = java.nio.file.Files.readString(Path.of("..", "README.md"));
+        for (DedupProperty p : DedupProperty.values()) {
+            String row = "| `" + p.key + "` | " + (p.defaultValue.isEmpty() ? "(empty)" : "`" + p.defaultValue + "`") + " | "
+                + p.description + " |";
+            assertTrue(readme.contains(row), "README.md lacks the row\n" + row);
+        }
+    }
+
+    @Test
     void everyDefaultIsValid() throws SQLException {
         Properties p = new Properties();
         for (DedupProperty d : DedupProperty.values()) {
