@@ -1,6 +1,5 @@
 package dev.chdedup.driver.journal;
 
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -89,9 +88,5 @@ public record JournalEntry(long id, String token, String database, String table,
         byte[] b = new byte[n];
         in.readFully(b);
         return new String(b, StandardCharsets.UTF_8);
-    }
-
-    static ByteArrayOutputStream buffer(int sizeHint) {
-        return new ByteArrayOutputStream(Math.max(64, sizeHint));
     }
 }

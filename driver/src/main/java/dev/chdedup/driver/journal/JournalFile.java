@@ -150,7 +150,7 @@ final class JournalFile implements Closeable {
     }
 
     static byte[] frame(byte type, JournalEntry e) throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(e == null ? 32 : 256 + e.sql().length());
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(256 + e.sql().length());
         DataOutputStream out = new DataOutputStream(bytes);
         out.writeInt(0);
         out.writeInt(0);

@@ -113,6 +113,9 @@ public final class JournalReplay {
 
     /** Why a re-send of {@code e} may duplicate its rows, or null when the table's window still protects it. */
     static String staleReason(JournalEntry e, TableInfo info, long now) {
+        if (info.engine().equals("unknown")) {
+            return "its engine and deduplication window could not be read: the table may not exist";
+        }
         if (!info.hasLog()) {
             return "the table keeps no deduplication log (engine " + info.engine() + ")";
         }

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.chdedup.driver.journal.DedupJournal;
-import dev.chdedup.stub.junit.StubServerExtension;
-import dev.chdedup.stub.server.StubServer;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -19,8 +17,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Kill -9 of a writer process with inserts in flight, 20 rounds: each round starts a {@link JournalWriter} on the
@@ -32,29 +28,16 @@ import org.junit.jupiter.api.io.TempDir;
  * a batch that was only started (killed before its entry was durable) is there once or not at all, no row is
  * duplicated, each torn append was cut by the next writer, and each insert killed mid-retry was re-sent by it.
  */
-class JournalCrashTest {
+class JournalCrashTest extends JournalTestBase {
     private static final int ROUNDS = 20;
     private static final long WAIT_MS = 30_000;
-    @RegisterExtension
-    static final StubServerExtension STUB = StubServerExtension.builder().build();
-
-    @TempDir
-    Path dir;
-
-    private static StubServer stub() {
-        return STUB.server();
-    }
 
     private enum Moment { RANDOM_BATCH, MID_APPEND, MID_RETRY }
 
     @Test
     void everyJournaledBatchLandsExactlyOnceAcrossKills() throws Exception {
-        String table = "default.crash";
-        try (Connection c = DriverManager.getConnection(stub().jdbcUrl()); Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE " + table + " (id UInt64, s String) ENGINE = MergeTree ORDER BY id"
-                + " SETTINGS non_replicated_deduplication_window = 1000");
-        }
-        Path journalDir = dir.resolve("journal");
+        String table = logTable();
+        Path journalDir = dir;
         String ours = "jdbc:dedup:" + stub().jdbcUrl().substring("jdbc:".length()) + "?retry.initialBackoffMs=300&retry.maxBackoffMs=600"
             + "&dedup.journalDir=" + journalDir;
         Random random = new Random();

@@ -14,9 +14,6 @@ import dev.chdedup.driver.journal.JournalReplay;
 import dev.chdedup.driver.journal.JournalSettings;
 import dev.chdedup.stub.fault.FaultKind;
 import dev.chdedup.stub.fault.FaultRule;
-import dev.chdedup.stub.junit.StubServerExtension;
-import dev.chdedup.stub.server.StubServer;
-import java.nio.file.Path;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -26,11 +23,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The journal in one process, a "restart" being the journal closed and opened again: an insert that gives up with
@@ -39,66 +32,15 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code dedup.journalReplay=manual} leaves the re-send to {@code DedupJournal.replay}; an entry the window no
  * longer protects fails the replay (default), is skipped or re-sent as {@code dedup.journalStale} says.
  */
-class JournalReplayTest {
-    private static final AtomicInteger TABLES = new AtomicInteger();
-    @RegisterExtension
-    static final StubServerExtension STUB = StubServerExtension.builder().build();
-
-    @TempDir
-    Path dir;
-
-    private static StubServer stub() {
-        return STUB.server();
-    }
-
-    @AfterEach
-    void closeJournal() throws SQLException {
-        stub().faults().clear();
-        DedupJournal.open(dir).close();
-    }
-
-    static String url(StubServer stub, Path dir, String... params) {
-        return "jdbc:dedup:" + stub.jdbcUrl().substring("jdbc:".length()) + "?retry.initialBackoffMs=10&retry.maxBackoffMs=50"
-            + "&retry.maxAttempts=2&dedup.journalDir=" + dir + (params.length == 0 ? "" : "&" + String.join("&", params));
-    }
-
-    static String table(StubServer stub, String engine) throws SQLException {
-        String t = "default.replay_" + TABLES.incrementAndGet();
-        exec(stub, "CREATE TABLE " + t + " (id UInt64, s String) ENGINE = " + engine);
-        return t;
-    }
-
-    static String logTable(StubServer stub) throws SQLException {
-        return table(stub, "MergeTree ORDER BY id SETTINGS non_replicated_deduplication_window = 100");
-    }
-
-    static void exec(StubServer stub, String sql) throws SQLException {
-        try (Connection c = DriverManager.getConnection(stub.jdbcUrl()); Statement st = c.createStatement()) {
-            st.execute(sql);
-        }
-    }
-
-    static long[] countAndUniq(StubServer stub, String table) throws SQLException {
-        try (Connection c = DriverManager.getConnection(stub.jdbcUrl()); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT count(), uniqExact(id) FROM " + table)) {
-            rs.next();
-            return new long[] {rs.getLong(1), rs.getLong(2)};
-        }
-    }
-
-    /** Closes the journal as a process exit would, keeping its file. */
-    private void restart() throws SQLException {
-        DedupJournal.open(dir).close();
-    }
-
+class JournalReplayTest extends JournalTestBase {
     @Test
     void anInsertThatGaveUpUnknownIsReSentAtTheNextOpen() throws SQLException {
-        String t = logTable(stub());
+        String t = logTable();
         // the first: committed, acknowledgement lost every time; the second: refused before the write with an unknown outcome
         stub().faults().add(FaultRule.of(FaultKind.DROP_AFTER_COMMIT).onTable(t).times(2));
         String landed;
         String notLanded;
-        try (Connection c = DriverManager.getConnection(url(stub(), dir)); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(url()); Statement st = c.createStatement()) {
             DedupInsertException e = assertThrows(DedupInsertException.class,
                 () -> st.executeUpdate("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b')"));
             assertTrue(e.getMessage().contains("stays pending in the insert journal " + dir.toRealPath()), e.getMessage());
@@ -120,14 +62,14 @@ class JournalReplayTest {
         } catch (Exception e) {
             throw new AssertionError(e);
         }
-        assertArrayEquals(new long[] {2, 2}, countAndUniq(stub(), t));
+        assertArrayEquals(new long[] {2, 2}, countAndUniq(t));
         restart();
         long before = DedupMetrics.INSTANCE.getJournalResent();
-        try (Connection c = DriverManager.getConnection(url(stub(), dir))) {
+        try (Connection c = DriverManager.getConnection(url())) {
             assertEquals(List.of(), DedupJournal.open(dir).pending());
         }
         assertEquals(before + 2, DedupMetrics.INSTANCE.getJournalResent());
-        assertArrayEquals(new long[] {5, 5}, countAndUniq(stub(), t), "the landed one was dropped as a duplicate, the other landed");
+        assertArrayEquals(new long[] {5, 5}, countAndUniq(t), "the landed one was dropped as a duplicate, the other landed");
         try (Connection c = DriverManager.getConnection(stub().jdbcUrl()); Statement st = c.createStatement()) {
             st.setEscapeProcessing(false);
             try (ResultSet rs = st.executeQuery("SELECT count() FROM " + t + " WHERE s = '{fn now()}'")) {
@@ -139,9 +81,9 @@ class JournalReplayTest {
 
     @Test
     void acknowledgedAndRefusedInsertsLeaveNothingPending() throws SQLException {
-        String t = logTable(stub());
+        String t = logTable();
         stub().faults().add(FaultRule.of(FaultKind.HTTP_503).onTable(t).times(2));
-        try (Connection c = DriverManager.getConnection(url(stub(), dir)); Statement st = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(url()); Statement st = c.createStatement()) {
             DedupInsertException e = assertThrows(DedupInsertException.class,
                 () -> st.executeUpdate("INSERT INTO " + t + " VALUES (1, 'a')"));
             assertTrue(e.getMessage().contains("Nothing was written"), e.getMessage());
@@ -149,23 +91,23 @@ class JournalReplayTest {
             assertThrows(SQLException.class, () -> st.executeUpdate("INSERT INTO default.no_such_table VALUES (1)"));
             assertEquals(0, DedupJournal.open(dir).size());
         }
-        assertArrayEquals(new long[] {1, 1}, countAndUniq(stub(), t));
+        assertArrayEquals(new long[] {1, 1}, countAndUniq(t));
     }
 
     @Test
     void manualReplayLeavesTheReSendToTheApplication() throws SQLException {
-        String t = logTable(stub());
+        String t = logTable();
         DedupJournal j = DedupJournal.open(dir);
         j.release(j.append(entry(t, "manual-1", 7, System.currentTimeMillis())));
         restart();
-        try (Connection c = DriverManager.getConnection(url(stub(), dir, "dedup.journalReplay=manual"))) {
+        try (Connection c = DriverManager.getConnection(url("dedup.journalReplay=manual"))) {
             DedupJournal k = DedupJournal.open(dir);
             assertEquals(List.of("manual-1"), k.pending().stream().map(JournalEntry::token).toList());
-            assertArrayEquals(new long[] {0, 0}, countAndUniq(stub(), t));
+            assertArrayEquals(new long[] {0, 0}, countAndUniq(t));
             assertEquals(new JournalReplay.Report(1, 0, 0), k.replay(c));
             assertEquals(new JournalReplay.Report(0, 0, 0), k.replay(c), "nothing left");
         }
-        assertArrayEquals(new long[] {1, 1}, countAndUniq(stub(), t));
+        assertArrayEquals(new long[] {1, 1}, countAndUniq(t));
         SQLException e = assertThrows(SQLException.class, () -> {
             DedupJournal k = DedupJournal.open(dir);
             k.release(k.append(entry(t, "manual-2", 8, System.currentTimeMillis())));
@@ -178,49 +120,49 @@ class JournalReplayTest {
 
     @Test
     void aStaleEntryFailsTheReplayUnlessToldToSkipOrResend() throws SQLException {
-        String noLog = table(stub(), "MergeTree ORDER BY id");
-        String replicated = table(stub(), "ReplicatedMergeTree ORDER BY id SETTINGS replicated_deduplication_window_seconds = 60");
+        String noLog = table("MergeTree ORDER BY id");
+        String replicated = table("ReplicatedMergeTree ORDER BY id SETTINGS replicated_deduplication_window_seconds = 60");
         DedupJournal j = DedupJournal.open(dir);
         j.release(j.append(entry(noLog, "no-log", 1, System.currentTimeMillis())));
         j.release(j.append(entry(replicated, "too-old", 2, System.currentTimeMillis() - 600_000)));
         j.release(j.append(entry(replicated, "fresh", 3, System.currentTimeMillis() - 1_000)));
         restart();
         long stale = DedupMetrics.INSTANCE.getJournalStale();
-        SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection(url(stub(), dir)));
+        SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection(url()));
         String m = e.getMessage();
         assertTrue(m.contains("'no-log' into " + noLog + " (the table keeps no deduplication log"), m);
         assertTrue(m.contains("'too-old' into " + replicated + " (journaled 600 s ago, older than"
             + " replicated_deduplication_window_seconds = 60)"), m);
         assertTrue(!m.contains("'fresh'") && m.contains("dedup.journalStale=resend or skip"), m);
         assertEquals(stale + 2, DedupMetrics.INSTANCE.getJournalStale());
-        assertArrayEquals(new long[] {0, 0}, countAndUniq(stub(), replicated), "nothing was sent");
+        assertArrayEquals(new long[] {0, 0}, countAndUniq(replicated), "nothing was sent");
         assertEquals(3, DedupJournal.open(dir).pending().size(), "and everything stays pending");
 
-        try (Connection c = DriverManager.getConnection(url(stub(), dir, "dedup.journalStale=skip"))) {
+        try (Connection c = DriverManager.getConnection(url("dedup.journalStale=skip"))) {
             assertEquals(List.of(), DedupJournal.open(dir).pending());
         }
-        assertArrayEquals(new long[] {1, 1}, countAndUniq(stub(), replicated), "only the fresh one was re-sent");
-        assertArrayEquals(new long[] {0, 0}, countAndUniq(stub(), noLog), "the stale ones were skipped");
+        assertArrayEquals(new long[] {1, 1}, countAndUniq(replicated), "only the fresh one was re-sent");
+        assertArrayEquals(new long[] {0, 0}, countAndUniq(noLog), "the stale ones were skipped");
 
         DedupJournal k = DedupJournal.open(dir);
         k.release(k.append(entry(noLog, "no-log-2", 4, System.currentTimeMillis())));
         restart();
-        try (Connection c = DriverManager.getConnection(url(stub(), dir, "dedup.journalStale=resend"))) {
+        try (Connection c = DriverManager.getConnection(url("dedup.journalStale=resend"))) {
             assertEquals(List.of(), DedupJournal.open(dir).pending());
         }
-        assertArrayEquals(new long[] {1, 1}, countAndUniq(stub(), noLog), "re-sent as told");
+        assertArrayEquals(new long[] {1, 1}, countAndUniq(noLog), "re-sent as told");
 
         k = DedupJournal.open(dir);
         k.release(k.append(entry(noLog, "no-log-3", 5, System.currentTimeMillis())));
         k.release(k.append(entry(replicated, "too-old-2", 6, System.currentTimeMillis() - 600_000)));
         restart();
-        try (Connection c = DriverManager.getConnection(url(stub(), dir, "dedup.journalReplay=manual"))) {
+        try (Connection c = DriverManager.getConnection(url("dedup.journalReplay=manual"))) {
             DedupJournal manual = DedupJournal.open(dir);
             assertThrows(SQLException.class, () -> manual.replay(c));
             assertEquals(new JournalReplay.Report(0, 2, 0), manual.replay(c, JournalSettings.Stale.SKIP));
             assertEquals(List.of(), manual.pending());
         }
-        assertArrayEquals(new long[] {1, 1}, countAndUniq(stub(), noLog), "skipped, not sent");
+        assertArrayEquals(new long[] {1, 1}, countAndUniq(noLog), "skipped, not sent");
     }
 
     static JournalEntry entry(String table, String token, long id, long createdMillis) {

@@ -1,8 +1,5 @@
 package dev.chdedup.it.journal;
 
-import static dev.chdedup.it.journal.JournalReplayTest.countAndUniq;
-import static dev.chdedup.it.journal.JournalReplayTest.logTable;
-import static dev.chdedup.it.journal.JournalReplayTest.url;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -15,9 +12,6 @@ import dev.chdedup.driver.DedupInsertException;
 import dev.chdedup.driver.journal.DedupJournal;
 import dev.chdedup.stub.fault.FaultKind;
 import dev.chdedup.stub.fault.FaultRule;
-import dev.chdedup.stub.junit.StubServerExtension;
-import dev.chdedup.stub.server.StubServer;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -29,54 +23,35 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Who shares a journal: every connection of a HikariCP pool (one journal per directory and process, appended to by
  * many threads at once, empty again when nothing is in flight), async-insert connections, and never a second
  * process: it fails to open a directory another process holds, with a message that says so, until that one dies.
  */
-class JournalSharingTest {
-    @RegisterExtension
-    static final StubServerExtension STUB = StubServerExtension.builder().build();
-
-    @TempDir
-    Path dir;
-
-    private static StubServer stub() {
-        return STUB.server();
-    }
-
-    @AfterEach
-    void closeJournal() throws SQLException {
-        stub().faults().clear();
-        DedupJournal.open(dir).close();
-    }
-
+class JournalSharingTest extends JournalTestBase {
     @Test
     void aSecondProcessCannotOpenTheJournal() throws Exception {
         try (ChildJvm holder = ChildJvm.start(JournalWriter.class, List.of(), dir.toString(), "hold")) {
             holder.await(false, "HOLDING"::equals, 1, 30_000, "HOLDING");
             SQLException e = assertThrows(SQLException.class, () -> DedupJournal.open(dir));
             assertTrue(e.getMessage().contains("is in use by another process") && e.getMessage().contains("journal.lock"), e.getMessage());
-            e = assertThrows(SQLException.class, () -> DriverManager.getConnection(url(stub(), dir)));
+            e = assertThrows(SQLException.class, () -> DriverManager.getConnection(url()));
             assertTrue(e.getMessage().contains("is in use by another process"), e.getMessage());
             holder.kill();
         }
-        try (Connection c = DriverManager.getConnection(url(stub(), dir))) {
+        try (Connection c = DriverManager.getConnection(url())) {
             assertEquals(0, DedupJournal.open(dir).size(), "the dead process's lock is gone");
         }
     }
 
     @Test
     void aPoolsConnectionsShareOneJournal() throws Exception {
-        String t = logTable(stub());
+        String t = logTable();
         HikariConfig config = new HikariConfig();
         config.setMaximumPoolSize(4);
-        config.setJdbcUrl(url(stub(), dir, "retry.maxAttempts=5"));
+        config.setJdbcUrl(url("retry.maxAttempts=5"));
         try (HikariDataSource pool = new HikariDataSource(config)) {
             DedupJournal journal = DedupJournal.open(dir);
             ExecutorService threads = Executors.newFixedThreadPool(4);
@@ -109,13 +84,13 @@ class JournalSharingTest {
             assertEquals(0, journal.size());
             assertEquals(8, journal.fileBytes(), "nothing in flight: the journal file holds its header only");
         }
-        assertArrayEquals(new long[] {4 * 15 * 20, 4 * 15 * 20}, countAndUniq(stub(), t));
+        assertArrayEquals(new long[] {4 * 15 * 20, 4 * 15 * 20}, countAndUniq(t));
     }
 
     @Test
     void anAsyncInsertLeftPendingIsReSentThroughTheAsyncQueue() throws SQLException {
-        String t = logTable(stub());
-        String async = url(stub(), dir, "clickhouse_setting_async_insert=1", "clickhouse_setting_async_insert_busy_timeout_ms=50");
+        String t = logTable();
+        String async = url("clickhouse_setting_async_insert=1", "clickhouse_setting_async_insert_busy_timeout_ms=50");
         stub().faults().add(FaultRule.of(FaultKind.DROP_AFTER_COMMIT).onTable(t).times(2));
         try (Connection c = DriverManager.getConnection(async); Statement st = c.createStatement()) {
             assertThrows(DedupInsertException.class, () -> st.executeUpdate("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b')"));
@@ -125,6 +100,6 @@ class JournalSharingTest {
         try (Connection c = DriverManager.getConnection(async)) {
             assertEquals(0, DedupJournal.open(dir).size());
         }
-        assertArrayEquals(new long[] {2, 2}, countAndUniq(stub(), t));
+        assertArrayEquals(new long[] {2, 2}, countAndUniq(t));
     }
 }
