@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The journal file's guarantees, each tried against what would break it: entries survive a reopen field for field;
  * done entries do not come back; a record torn at any byte of the end is cut while every whole one before it
  * survives; damage with whole records after it refuses to open; the file stays bounded by what is in flight over
- * thousands of inserts; concurrent appends and dones from many threads (the group commit) lose nothing.
+ * thousands of inserts; concurrent appends and dones from many threads (the group commit, compactions meanwhile)
+ * lose nothing.
  */
 class DedupJournalTest {
     @TempDir
@@ -151,7 +152,8 @@ class DedupJournalTest {
             futures.add(pool.submit(() -> {
                 for (int i = 0; i < 200; i++) {
                     String token = thread + "-" + i;
-                    JournalEntry e = j.append(entry(token, "INSERT INTO default.t VALUES (" + i + ")"));
+                    // records of about 2 KB: the file passes the compaction threshold many times while threads append
+                    JournalEntry e = j.append(entry(token, "INSERT INTO default.t VALUES (" + i + ", '" + "x".repeat(2000) + "')"));
                     if (i % 7 == 0) {
                         j.release(e);
                         kept.add(token);

@@ -80,6 +80,62 @@ class JournalReplayTest extends JournalTestBase {
     }
 
     @Test
+    void aStatementIsJournaledAsItWasSentWithItsEscapesConverted() throws SQLException {
+        String t = logTable();
+        String sql = "INSERT INTO " + t + " VALUES (1, {fn concat('a', 'b')}), (2, '{d ''2024-01-02''}')";
+        stub().faults().add(new FaultRule(FaultKind.ERROR_CODE, t, 2, 319, 0));
+        try (Connection c = DriverManager.getConnection(url()); Statement st = c.createStatement()) {
+            assertThrows(DedupInsertException.class, () -> st.executeUpdate(sql));
+            assertTrue(!DedupJournal.open(dir).pending().get(0).sql().contains("{fn"), DedupJournal.open(dir).pending().get(0).sql());
+        }
+        restart();
+        try (Connection c = DriverManager.getConnection(url())) {
+            assertEquals(0, DedupJournal.open(dir).size());
+        }
+        // what the official driver itself makes of the same statement
+        String direct = logTable();
+        exec(sql.replace(t, direct));
+        assertEquals(values(direct), values(t));
+        assertEquals(2, values(t).size());
+    }
+
+    private static List<String> values(String table) throws SQLException {
+        try (Connection c = DriverManager.getConnection(stub().jdbcUrl()); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT s FROM " + table + " ORDER BY id")) {
+            List<String> out = new java.util.ArrayList<>();
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+            return out;
+        }
+    }
+
+    @Test
+    void aReSendThatFailsKeepsTheEntryAndFailsTheConnectionUntilOneSucceeds() throws SQLException {
+        String t = logTable();
+        DedupJournal j = DedupJournal.open(dir);
+        j.release(j.append(entry(t, "refused", 9, System.currentTimeMillis())));
+        restart();
+        stub().faults().add(FaultRule.of(FaultKind.HTTP_503).onTable(t).times(2));
+        long failures = DedupMetrics.INSTANCE.getJournalReplayFailures();
+        SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection(url()));
+        assertTrue(e.getMessage().contains("could not be re-sent and stay pending"), e.getMessage());
+        assertEquals(failures + 1, DedupMetrics.INSTANCE.getJournalReplayFailures());
+        assertEquals(1, DedupJournal.open(dir).pending().size());
+        try (Connection c = DriverManager.getConnection(url())) {
+            assertEquals(0, DedupJournal.open(dir).size(), "the next connection tried again");
+        }
+        assertArrayEquals(new long[] {1, 1}, countAndUniq(t));
+
+        j = DedupJournal.open(dir);
+        j.release(j.append(entry("default.dropped_table", "gone", 1, System.currentTimeMillis())));
+        restart();
+        try (Connection c = DriverManager.getConnection(url("dedup.journalStale=resend"))) {
+            assertEquals(0, DedupJournal.open(dir).size(), "refused for good (unknown table): dropped, with an error in the log");
+        }
+    }
+
+    @Test
     void acknowledgedAndRefusedInsertsLeaveNothingPending() throws SQLException {
         String t = logTable();
         stub().faults().add(FaultRule.of(FaultKind.HTTP_503).onTable(t).times(2));
