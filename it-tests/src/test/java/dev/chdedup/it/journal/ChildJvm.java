@@ -72,6 +72,11 @@ final class ChildJvm implements AutoCloseable {
         }
     }
 
+    /** How many lines of stdout (or stderr) so far match {@code p}. */
+    synchronized int count(boolean stderr, Predicate<String> p) {
+        return count(stderr ? err : out, p);
+    }
+
     private boolean drainsDone() {
         return !drains[0].isAlive() && !drains[1].isAlive();
     }

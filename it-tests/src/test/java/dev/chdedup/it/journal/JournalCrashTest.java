@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.chdedup.driver.journal.DedupJournal;
+import dev.chdedup.driver.journal.JournalEntry;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -16,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,16 +26,19 @@ import org.junit.jupiter.api.Test;
  * same journal (its first connection re-sends what the previous, killed one left pending) and kills it with SIGKILL
  * at a chosen kind of moment: at a random batch (just after it starts, or just after it is journaled), in the
  * middle of a journal append (the writer pauses inside each append, so the kill leaves a torn record), or in the
- * middle of a retry (after a fault, while it waits to re-send). Faults fire on about half the batches. At the end
- * the test itself opens the journal and finishes. Then every batch that was journaled is in the table exactly once,
- * a batch that was only started (killed before its entry was durable) is there once or not at all, no row is
- * duplicated, each torn append was cut by the next writer, and each insert killed mid-retry was re-sent by it.
+ * middle of a retry (after a fault, while it waits to re-send), or while it re-sends at its start what the one
+ * before it left. Faults fire on about half the batches. At the end the test itself opens the journal and finishes.
+ * Then every batch that was journaled is in the table exactly once, a batch that was only started (killed before its
+ * entry was durable) is there once or not at all, no row is duplicated, each torn append was cut by the next writer,
+ * and each insert killed mid-retry was re-sent from the journal.
  */
 class JournalCrashTest extends JournalTestBase {
     private static final int ROUNDS = 20;
     private static final long WAIT_MS = 30_000;
 
-    private enum Moment { RANDOM_BATCH, MID_APPEND, MID_RETRY }
+    private static final Pattern RESENT = Pattern.compile("Insert journal: re-sent insert into .* with token batch-(\\d+)-");
+
+    private enum Moment { RANDOM_BATCH, MID_APPEND, MID_RETRY, MID_REPLAY }
 
     @Test
     void everyJournaledBatchLandsExactlyOnceAcrossKills() throws Exception {
@@ -47,22 +53,32 @@ class JournalCrashTest extends JournalTestBase {
         Set<Long> lastStarted = new HashSet<>();
         Map<Moment, Integer> kills = new HashMap<>();
         List<String> problems = new ArrayList<>();
+        Set<Long> killedMidRetry = new HashSet<>();
+        Set<Long> resent = new HashSet<>();
         long next = 0;
         Moment previous = null;
         for (int round = 0; round < ROUNDS; round++) {
-            Moment moment = Moment.values()[round % 3];
+            // MID_REPLAY follows MID_RETRY, so that the writer it kills has a pending insert to re-send
+            Moment moment = Moment.values()[round % 4];
             List<String> jvm = moment == Moment.MID_APPEND ? List.of("-Ddev.chdedup.journal.appendPauseMs=300") : List.of();
             try (ChildJvm child = ChildJvm.start(JournalWriter.class, jvm, ours, stub().jdbcUrl(), table, journalDir.toString(),
                 Long.toString(next), Long.toString(seed + round))) {
-                child.await(false, "READY"::equals, 1, WAIT_MS, "READY");
+                if (moment == Moment.MID_REPLAY) {
+                    child.await(true, l -> l.contains("pending insert(s) from an earlier process"), 1, WAIT_MS, "a replay");
+                } else {
+                    child.await(false, "READY"::equals, 1, WAIT_MS, "READY");
+                }
                 int k = 1 + random.nextInt(4);
+                // retries of the replay at the start (a fault armed by a killed writer) do not count
+                int retriesBefore = child.count(true, l -> l.contains("; retrying in "));
                 switch (moment) {
                     case RANDOM_BATCH -> {
                         boolean atJournal = random.nextBoolean();
                         child.await(false, l -> l.startsWith(atJournal ? "JOURNALED " : "START "), k, WAIT_MS, "batch " + k);
                     }
                     case MID_APPEND -> child.await(true, l -> l.contains("test hook: pausing"), k, WAIT_MS, "an append");
-                    case MID_RETRY -> child.await(true, l -> l.contains("; retrying in "), 1, WAIT_MS, "a retry");
+                    case MID_RETRY -> child.await(true, l -> l.contains("; retrying in "), retriesBefore + 1, WAIT_MS, "a retry");
+                    case MID_REPLAY -> { }
                     default -> throw new IllegalStateException();
                 }
                 child.kill();
@@ -80,23 +96,37 @@ class JournalCrashTest extends JournalTestBase {
                 if (last >= 0) {
                     lastStarted.add(last);
                     next = last + 1;
+                    if (moment == Moment.MID_RETRY) {
+                        killedMidRetry.add(last);
+                    }
                 }
                 List<String> err = child.stderr();
+                for (String l : err) {
+                    Matcher m = RESENT.matcher(l);
+                    if (m.find()) {
+                        resent.add(Long.parseLong(m.group(1)));
+                    }
+                }
                 // what this writer did at its start about the previous writer's crash
                 if (previous == Moment.MID_APPEND && err.stream().noneMatch(l -> l.contains("cutting a torn record"))) {
                     problems.add("round " + round + ": the torn append of round " + (round - 1) + " was not cut");
                 }
-                if (previous == Moment.MID_RETRY && err.stream().noneMatch(l -> l.contains("Insert journal: re-sent insert"))) {
-                    problems.add("round " + round + ": the insert killed mid-retry in round " + (round - 1) + " was not re-sent");
-                }
             }
             previous = moment;
         }
-        // the test finishes what the last writer left: its connection replays the journal before it is handed out
-        try (Connection c = DriverManager.getConnection(ours)) {
+        // the test finishes what the last writer left, replaying by hand to see what it re-sends
+        try (Connection c = DriverManager.getConnection(ours + "&dedup.journalReplay=manual")) {
             DedupJournal j = DedupJournal.open(journalDir);
-            assertEquals(List.of(), j.pending(), "the first connection re-sent every pending entry");
+            List<JournalEntry> left = j.pending();
+            left.forEach(e -> resent.add(Long.parseLong(e.token().split("-")[1])));
+            assertEquals(left.size(), j.replay(c).resent());
+            assertEquals(List.of(), j.pending());
             j.close();
+        }
+        for (long b : killedMidRetry) {
+            if (!resent.contains(b)) {
+                problems.add("batch " + b + ", killed mid-retry, was never re-sent from the journal");
+            }
         }
         assertTrue(problems.isEmpty(), String.join("\n", problems));
         Map<Long, long[]> perBatch = new HashMap<>();
