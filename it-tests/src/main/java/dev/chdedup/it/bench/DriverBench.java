@@ -182,7 +182,7 @@ public final class DriverBench {
         return Arrays.stream(s, cut, s.length - cut).average().orElse(0);
     }
 
-    private static double median(long[] xs) {
+    static double median(long[] xs) {
         long[] s = xs.clone();
         Arrays.sort(s);
         return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2.0;

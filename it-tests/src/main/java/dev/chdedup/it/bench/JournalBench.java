@@ -11,7 +11,6 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -127,7 +126,8 @@ public final class JournalBench {
             }
         }
         System.out.printf(Locale.ROOT, "%n%s, %d runs per side%n  off: median %8.2f ms%n  on : median %8.2f ms%n  on/off: %.3f%n",
-            what, n, median(offNanos) / 1e6, median(onNanos) / 1e6, median(onNanos) / median(offNanos));
+            what, n, DriverBench.median(offNanos) / 1e6, DriverBench.median(onNanos) / 1e6,
+            DriverBench.median(onNanos) / DriverBench.median(offNanos));
     }
 
     /** (c) {@code threads} threads, each with its own connection, {@code each} single-row inserts; off then on then off then on. */
@@ -207,11 +207,5 @@ public final class JournalBench {
             ps.executeBatch();
         }
         return System.nanoTime() - t0;
-    }
-
-    private static double median(long[] xs) {
-        long[] s = xs.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2.0;
     }
 }

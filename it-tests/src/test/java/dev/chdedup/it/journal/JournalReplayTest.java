@@ -21,6 +21,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -102,7 +103,7 @@ class JournalReplayTest extends JournalTestBase {
     private static List<String> values(String table) throws SQLException {
         try (Connection c = DriverManager.getConnection(stub().jdbcUrl()); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SELECT s FROM " + table + " ORDER BY id")) {
-            List<String> out = new java.util.ArrayList<>();
+            List<String> out = new ArrayList<>();
             while (rs.next()) {
                 out.add(rs.getString(1));
             }
@@ -113,9 +114,7 @@ class JournalReplayTest extends JournalTestBase {
     @Test
     void aReSendThatFailsKeepsTheEntryAndFailsTheConnectionUntilOneSucceeds() throws SQLException {
         String t = logTable();
-        DedupJournal j = DedupJournal.open(dir);
-        j.release(j.append(entry(t, "refused", 9, System.currentTimeMillis())));
-        restart();
+        leavePending(entry(t, "refused", 9, System.currentTimeMillis()));
         stub().faults().add(FaultRule.of(FaultKind.HTTP_503).onTable(t).times(2));
         long failures = DedupMetrics.INSTANCE.getJournalReplayFailures();
         SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection(url()));
@@ -127,9 +126,7 @@ class JournalReplayTest extends JournalTestBase {
         }
         assertArrayEquals(new long[] {1, 1}, countAndUniq(t));
 
-        j = DedupJournal.open(dir);
-        j.release(j.append(entry("default.dropped_table", "gone", 1, System.currentTimeMillis())));
-        restart();
+        leavePending(entry("default.dropped_table", "gone", 1, System.currentTimeMillis()));
         try (Connection c = DriverManager.getConnection(url("dedup.journalStale=resend"))) {
             assertEquals(0, DedupJournal.open(dir).size(), "refused for good (unknown table): dropped, with an error in the log");
         }
@@ -153,9 +150,7 @@ class JournalReplayTest extends JournalTestBase {
     @Test
     void manualReplayLeavesTheReSendToTheApplication() throws SQLException {
         String t = logTable();
-        DedupJournal j = DedupJournal.open(dir);
-        j.release(j.append(entry(t, "manual-1", 7, System.currentTimeMillis())));
-        restart();
+        leavePending(entry(t, "manual-1", 7, System.currentTimeMillis()));
         try (Connection c = DriverManager.getConnection(url("dedup.journalReplay=manual"))) {
             DedupJournal k = DedupJournal.open(dir);
             assertEquals(List.of("manual-1"), k.pending().stream().map(JournalEntry::token).toList());
@@ -178,11 +173,9 @@ class JournalReplayTest extends JournalTestBase {
     void aStaleEntryFailsTheReplayUnlessToldToSkipOrResend() throws SQLException {
         String noLog = table("MergeTree ORDER BY id");
         String replicated = table("ReplicatedMergeTree ORDER BY id SETTINGS replicated_deduplication_window_seconds = 60");
-        DedupJournal j = DedupJournal.open(dir);
-        j.release(j.append(entry(noLog, "no-log", 1, System.currentTimeMillis())));
-        j.release(j.append(entry(replicated, "too-old", 2, System.currentTimeMillis() - 600_000)));
-        j.release(j.append(entry(replicated, "fresh", 3, System.currentTimeMillis() - 1_000)));
-        restart();
+        leavePending(entry(noLog, "no-log", 1, System.currentTimeMillis()),
+            entry(replicated, "too-old", 2, System.currentTimeMillis() - 600_000),
+            entry(replicated, "fresh", 3, System.currentTimeMillis() - 1_000));
         long stale = DedupMetrics.INSTANCE.getJournalStale();
         SQLException e = assertThrows(SQLException.class, () -> DriverManager.getConnection(url()));
         String m = e.getMessage();
@@ -200,18 +193,14 @@ class JournalReplayTest extends JournalTestBase {
         assertArrayEquals(new long[] {1, 1}, countAndUniq(replicated), "only the fresh one was re-sent");
         assertArrayEquals(new long[] {0, 0}, countAndUniq(noLog), "the stale ones were skipped");
 
-        DedupJournal k = DedupJournal.open(dir);
-        k.release(k.append(entry(noLog, "no-log-2", 4, System.currentTimeMillis())));
-        restart();
+        leavePending(entry(noLog, "no-log-2", 4, System.currentTimeMillis()));
         try (Connection c = DriverManager.getConnection(url("dedup.journalStale=resend"))) {
             assertEquals(List.of(), DedupJournal.open(dir).pending());
         }
         assertArrayEquals(new long[] {1, 1}, countAndUniq(noLog), "re-sent as told");
 
-        k = DedupJournal.open(dir);
-        k.release(k.append(entry(noLog, "no-log-3", 5, System.currentTimeMillis())));
-        k.release(k.append(entry(replicated, "too-old-2", 6, System.currentTimeMillis() - 600_000)));
-        restart();
+        leavePending(entry(noLog, "no-log-3", 5, System.currentTimeMillis()),
+            entry(replicated, "too-old-2", 6, System.currentTimeMillis() - 600_000));
         try (Connection c = DriverManager.getConnection(url("dedup.journalReplay=manual"))) {
             DedupJournal manual = DedupJournal.open(dir);
             assertThrows(SQLException.class, () -> manual.replay(c));

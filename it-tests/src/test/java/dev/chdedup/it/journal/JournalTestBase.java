@@ -1,6 +1,7 @@
 package dev.chdedup.it.journal;
 
 import dev.chdedup.driver.journal.DedupJournal;
+import dev.chdedup.driver.journal.JournalEntry;
 import dev.chdedup.stub.junit.StubServerExtension;
 import dev.chdedup.stub.server.StubServer;
 import java.nio.file.Path;
@@ -40,6 +41,15 @@ abstract class JournalTestBase {
     /** Closes the journal as a process exit would, keeping its file. */
     void restart() throws SQLException {
         DedupJournal.open(dir).close();
+    }
+
+    /** Leaves {@code entries} pending in this test's journal, as a process that died with them in flight would. */
+    void leavePending(JournalEntry... entries) throws SQLException {
+        DedupJournal j = DedupJournal.open(dir);
+        for (JournalEntry e : entries) {
+            j.release(j.append(e));
+        }
+        restart();
     }
 
     /** Our URL with this test's journal, 2 attempts and short backoff, and {@code k=v} extras. */
