@@ -71,6 +71,7 @@ final class DebianClickHouse implements AutoCloseable {
             }
             for (int r = 0; r < 2; r++) {
                 awaitPing(r);
+                awaitZooKeeperSession(r);
             }
         } catch (IOException | InterruptedException | RuntimeException e) {
             close();
@@ -189,6 +190,25 @@ final class DebianClickHouse implements AutoCloseable {
             }
             if (System.nanoTime() > deadline) {
                 throw new IOException("replica r" + (r + 1) + " did not answer /ping; see " + dir.resolve("r" + (r + 1)).resolve("log"));
+            }
+            Thread.sleep(100); // polling a child process for readiness, with a deadline
+        }
+    }
+
+    /**
+     * Waits until a replica's ZooKeeper session is up (it reads system.zookeeper): a server answers /ping before its
+     * session's handshake is done, and a CREATE TABLE of a replicated table meanwhile fails.
+     */
+    private void awaitZooKeeperSession(int r) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (true) {
+            try {
+                query(r, "SELECT count() FROM system.zookeeper WHERE path = '/'");
+                return;
+            } catch (IOException e) {
+                if (System.nanoTime() > deadline) {
+                    throw new IOException("replica r" + (r + 1) + " has no ZooKeeper session: " + e.getMessage(), e);
+                }
             }
             Thread.sleep(100); // polling a child process for readiness, with a deadline
         }

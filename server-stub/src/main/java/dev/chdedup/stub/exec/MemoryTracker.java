@@ -9,17 +9,15 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Counts the heap a query's rows in flight take (an insert's block being built, an async insert's rows), after
  * ClickHouse's {@code MemoryTracker}: each query has its own limit, {@code max_memory_usage} (0: none), and all
- * queries share the server's, a fraction of the JVM's maximum heap ({@code max_server_memory_usage_to_ram_ratio}
- * of it, 0.9 by default, less what the server itself needs). Rows are counted before they are kept, so a query
+ * queries share the server's: half the JVM's maximum heap, since a collector needs room to work in (ClickHouse's own
+ * {@code max_server_memory_usage_to_ram_ratio} of 0.9 is a share of RAM, not of a garbage-collected heap). Rows are counted before they are kept, so a query
  * that would exceed a limit fails with {@code MEMORY_LIMIT_EXCEEDED} (241) instead of running the JVM out of
  * heap; what it had counted is released when its block is written or dropped. The count is an estimate of the
  * Java objects that hold the rows, not a measurement.
  */
 public final class MemoryTracker implements AutoCloseable {
-    /** Heap the server keeps for itself, whatever the ratio. */
-    private static final long RESERVED = 64L << 20;
     private static final AtomicLong SERVER = new AtomicLong();
-    private static final long SERVER_LIMIT = Math.max(16L << 20, (long) (Runtime.getRuntime().maxMemory() * 0.9) - RESERVED);
+    private static final long SERVER_LIMIT = Math.max(16L << 20, Runtime.getRuntime().maxMemory() / 2);
 
     private final long queryLimit;
     private long held;
@@ -35,7 +33,7 @@ public final class MemoryTracker implements AutoCloseable {
 
     /** The estimated heap of one row of {@code columns}. */
     public static long rowBytes(List<Column> columns, Object[] row) {
-        long b = 16 + 8L * row.length;
+        long b = 24 + 8L * row.length;
         for (int i = 0; i < row.length; i++) {
             Object v = row[i];
             b += v == null ? 0 : 16 + columns.get(i).type().byteSize(v);

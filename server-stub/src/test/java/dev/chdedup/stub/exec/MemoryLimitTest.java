@@ -53,7 +53,7 @@ class MemoryLimitTest {
 
     @Test
     void aBlockThatCannotFitTheHeapIsRefusedAndTheServerKeepsServing(@TempDir Path data) throws Exception {
-        StubProcess stub = StubProcess.start(data, "-Xmx256m");
+        StubProcess stub = StubProcess.start(data, "-Xmx320m");
         try {
             ok(stub.url(), "CREATE TABLE big (id UInt64, s String, x Float64) ENGINE = MergeTree ORDER BY id");
             HttpResponse<String> r = post(stub.url(), "INSERT INTO big SETTINGS max_insert_block_size = 1000000000000 FORMAT TSV", rows(3_000_000));
