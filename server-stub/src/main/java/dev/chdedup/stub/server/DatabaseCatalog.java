@@ -29,8 +29,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Databases and their tables, persisted under the data directory as ClickHouse lays them out: the CREATE
  * statement of each table in {@code metadata/<db>/<table>.sql}, parts in {@code data/<db>/<table>/}. Loading the
- * directory at start brings every table and part back. Mirrors ClickHouse's {@code DatabaseCatalog}; the
- * {@code system} database is virtual.
+ * directory at start brings every table and part back. Names become file names through
+ * {@link FileNames#escapeForFileName} (as ClickHouse does), so no database or table name reaches outside the data
+ * directory. Mirrors ClickHouse's {@code DatabaseCatalog}; the {@code system} database is virtual.
  */
 public final class DatabaseCatalog implements Catalog, AutoCloseable {
     public static final String SYSTEM = "system";
@@ -81,7 +82,13 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
                 if (!Files.isDirectory(dbDir)) {
                     continue;
                 }
-                String db = dbDir.getFileName().toString();
+                String db = FileNames.unescapeForFileName(dbDir.getFileName().toString());
+                if (!FileNames.escapeForFileName(db).equals(dbDir.getFileName().toString())) {
+                    // written raw before names were escaped: move it (and its data) to the escaped name
+                    Path data = root.resolve("data").resolve(dbDir.getFileName().toString());
+                    dbDir = moveLegacy(dbDir, metadataDir(db));
+                    moveLegacy(data, dataDir(db));
+                }
                 databases.put(db, new ConcurrentHashMap<>());
                 List<Path> sqls = new ArrayList<>();
                 try (DirectoryStream<Path> ts = Files.newDirectoryStream(dbDir, "*.sql")) {
@@ -91,6 +98,12 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
                     Statement st = Parser.parse(Files.readString(sql, StandardCharsets.UTF_8));
                     if (st instanceof Statement.CreateTable) {
                         Statement.CreateTable ct = (Statement.CreateTable) st;
+                        String file = sql.getFileName().toString();
+                        String raw = file.substring(0, file.length() - ".sql".length());
+                        if (!FileNames.escapeForFileName(ct.table()).equals(raw) && raw.equals(ct.table())) {
+                            moveLegacy(sql, metadataFile(db, ct.table()));
+                            moveLegacy(dataDir(db).resolve(raw), tableDataDir(db, ct.table()));
+                        }
                         attach(db, ct.table(), ct);
                     } else if (st instanceof Statement.CreateView) {
                         pendingViews.add(new String[] {db, Files.readString(sql, StandardCharsets.UTF_8)});
@@ -100,9 +113,35 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
         }
     }
 
+    /** Moves a file or directory written under a raw (unescaped) name to its escaped name, if it is still there. */
+    private Path moveLegacy(Path legacy, Path escaped) throws IOException {
+        String name = legacy.getFileName().toString();
+        if (!name.equals(".") && !name.equals("..") && Files.exists(legacy) && !Files.exists(escaped)
+            && legacy.getParent().equals(escaped.getParent())) {
+            Files.move(legacy, escaped, StandardCopyOption.ATOMIC_MOVE);
+        }
+        return escaped;
+    }
+
+    private Path metadataDir(String db) {
+        return FileNames.child(root.resolve("metadata"), db);
+    }
+
+    private Path dataDir(String db) {
+        return FileNames.child(root.resolve("data"), db);
+    }
+
+    private Path metadataFile(String db, String table) {
+        return metadataDir(db).resolve(FileNames.escapeForFileName(table) + ".sql");
+    }
+
+    private Path tableDataDir(String db, String table) {
+        return FileNames.child(dataDir(db), table);
+    }
+
     private StorageMergeTree attach(String db, String table, Statement.CreateTable ct) throws IOException {
         TableDefinition def = TableDefinition.from(ct);
-        StorageMergeTree t = new StorageMergeTree(db, table, def, root.resolve("data").resolve(db).resolve(table), merges);
+        StorageMergeTree t = new StorageMergeTree(db, table, def, tableDataDir(db, table), merges);
         databases.get(db).put(table, t);
         return t;
     }
@@ -114,8 +153,9 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
             }
             throw new ChException(ErrorCode.DATABASE_ALREADY_EXISTS, "Database " + name + " already exists");
         }
-        Files.createDirectories(root.resolve("metadata").resolve(name));
-        Files.createDirectories(root.resolve("data").resolve(name));
+        FileNames.checkName("Database", name);
+        Files.createDirectories(metadataDir(name));
+        Files.createDirectories(dataDir(name));
         databases.put(name, new ConcurrentHashMap<>());
     }
 
@@ -133,8 +173,8 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
         for (String t : new ArrayList<>(tables.keySet())) {
             dropTable(name, t, true);
         }
-        PartStore.deleteRecursively(root.resolve("metadata").resolve(name));
-        PartStore.deleteRecursively(root.resolve("data").resolve(name));
+        PartStore.deleteRecursively(metadataDir(name));
+        PartStore.deleteRecursively(dataDir(name));
         databases.remove(name);
     }
 
@@ -178,8 +218,8 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
             }
             throw new ChException(ErrorCode.TABLE_ALREADY_EXISTS, "Table " + db + "." + table + " already exists");
         }
-        Path dataDir = root.resolve("data").resolve(db).resolve(table);
-        PartStore.deleteRecursively(dataDir);
+        FileNames.checkName("Table", table);
+        PartStore.deleteRecursively(tableDataDir(db, table));
         StorageMergeTree t = attach(db, table, ct);
         writeMetadata(db, table, createSql);
         return t;
@@ -194,6 +234,7 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
         if (tables.containsKey(name)) {
             throw new ChException(ErrorCode.TABLE_ALREADY_EXISTS, "Table " + db + "." + name + " already exists");
         }
+        FileNames.checkName("Table", name);
         tables.put(name, obj);
         if (createSql != null) {
             writeMetadata(db, name, createSql);
@@ -201,14 +242,14 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
     }
 
     private void writeMetadata(String db, String table, String createSql) throws IOException {
-        Path dir = root.resolve("metadata").resolve(db);
-        Files.createDirectories(dir);
-        Path tmp = dir.resolve(table + ".sql.tmp");
+        Path file = metadataFile(db, table);
+        Files.createDirectories(file.getParent());
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         Files.writeString(tmp, createSql, StandardCharsets.UTF_8);
         try {
-            Files.move(tmp, dir.resolve(table + ".sql"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, dir.resolve(table + ".sql"), StandardCopyOption.REPLACE_EXISTING);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 
@@ -227,7 +268,7 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
             }
             throw unknownTable(db, table);
         }
-        Files.deleteIfExists(root.resolve("metadata").resolve(db).resolve(table + ".sql"));
+        Files.deleteIfExists(metadataFile(db, table));
         if (t instanceof StorageMergeTree) {
             ((StorageMergeTree) t).drop();
         }
