@@ -24,7 +24,8 @@ public final class StubMain implements Callable<Integer> {
     @Option(names = "--data-dir", description = "Data directory, kept across restarts (default: a temporary directory removed on exit).")
     Path dataDir;
 
-    @Option(names = "--user", description = "Extra user as name:password (repeatable).")
+    @Option(names = "--user", description = "A user as name:password (repeatable); once any is given, the password-less"
+        + " default user exists only if given too.")
     java.util.List<String> users = new java.util.ArrayList<>();
 
     @Option(names = "--unknown-setting", description = "A setting to answer with Code 115, as an older ClickHouse does (repeatable).")

@@ -56,7 +56,8 @@ public final class StubServer implements Closeable {
         this.port = b.port;
         this.tempDir = b.dataDir == null;
         this.dataDir = b.dataDir != null ? b.dataDir : Files.createTempDirectory("chdedup-stub-");
-        this.users = Map.copyOf(b.users);
+        // configuring any user closes the password-less default user unless it is configured too
+        this.users = b.users.isEmpty() ? Map.of("default", "") : Map.copyOf(b.users);
         this.keepAlive = b.keepAlive;
         this.unknownSettings = java.util.Set.copyOf(b.unknownSettings);
         this.compat = b.compat;
@@ -181,7 +182,7 @@ public final class StubServer implements Closeable {
         private String host = "127.0.0.1";
         private int port;
         private Path dataDir;
-        private final Map<String, String> users = new LinkedHashMap<>(Map.of("default", ""));
+        private final Map<String, String> users = new LinkedHashMap<>();
         private Duration keepAlive = Duration.ofSeconds(10);
         private final java.util.Set<String> unknownSettings = new java.util.LinkedHashSet<>();
         private dev.chdedup.stub.compat.CompatibilityProfile compat = dev.chdedup.stub.compat.CompatibilityProfile.CURRENT;
@@ -202,7 +203,10 @@ public final class StubServer implements Closeable {
             return this;
         }
 
-        /** Adds a user; the default user {@code default} has an empty password unless replaced here. */
+        /**
+         * Adds a user. Without any, the user {@code default} has an empty password; once a user is added,
+         * {@code default} exists only if it is added too (as a ClickHouse whose users.xml lists other users).
+         */
         public Builder user(String name, String password) {
             users.put(name, password);
             return this;

@@ -1,0 +1,60 @@
+package dev.chdedup.stub.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import org.junit.jupiter.api.Test;
+
+/** The server's users: without any configured, {@code default} is open; configuring one closes {@code default}. */
+class StubServerTest {
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    private static HttpResponse<String> query(StubServer s, String user, String password, String sql) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(s.httpUrl() + "/")).POST(HttpRequest.BodyPublishers.ofString(sql));
+        if (user != null) {
+            b.header("Authorization", "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
+        }
+        return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static void assertRefused(HttpResponse<String> r) {
+        assertEquals(403, r.statusCode(), r.body());
+        assertEquals("516", r.headers().firstValue("X-ClickHouse-Exception-Code").orElse(""), r.body());
+        assertTrue(r.body().contains("(AUTHENTICATION_FAILED)"), r.body());
+    }
+
+    @Test
+    void withoutUsersDefaultIsOpen() throws Exception {
+        try (StubServer s = StubServer.builder().port(0).build().start()) {
+            assertEquals("1\n", query(s, null, null, "SELECT 1").body());
+            assertEquals("1\n", query(s, "default", "", "SELECT 1").body());
+        }
+    }
+
+    @Test
+    void configuringAUserClosesDefault() throws Exception {
+        try (StubServer s = StubServer.builder().port(0).user("alice", "pw").build().start()) {
+            assertRefused(query(s, null, null, "CREATE TABLE t (k Int32) ENGINE = MergeTree ORDER BY k"));
+            assertRefused(query(s, "default", "", "SELECT 1"));
+            assertRefused(query(s, "alice", "wrong", "SELECT 1"));
+            HttpResponse<String> ok = query(s, "alice", "pw", "SHOW TABLES");
+            assertEquals(200, ok.statusCode(), ok.body());
+            assertEquals("", ok.body(), "the refused CREATE wrote nothing");
+        }
+    }
+
+    @Test
+    void defaultConfiguredTooStaysWithItsPassword() throws Exception {
+        try (StubServer s = StubServer.builder().port(0).user("alice", "pw").user("default", "secret").build().start()) {
+            assertRefused(query(s, null, null, "SELECT 1"));
+            assertEquals("1\n", query(s, "default", "secret", "SELECT 1").body());
+            assertEquals("1\n", query(s, "alice", "pw", "SELECT 1").body());
+        }
+    }
+}
