@@ -8,7 +8,8 @@ import java.util.Map;
 /**
  * The query-level settings the stub knows, with ClickHouse's defaults and descriptions: what
  * {@code system.settings} lists, what a URL parameter, {@code SET} or a {@code SETTINGS} clause may name. An
- * unknown name is {@code UNKNOWN_SETTING} (115), as in ClickHouse; HTTP-only parameters are handled apart.
+ * unknown name is {@code UNKNOWN_SETTING} (115), as in ClickHouse; HTTP-only parameters are handled apart. A value
+ * is checked against its type by {@link SettingFields} and against the few bounds ClickHouse enforces.
  */
 public final class KnownSettings {
     public record Def(String name, String type, String defaultValue, String description) {
@@ -50,6 +51,8 @@ public final class KnownSettings {
         def("max_result_rows", "UInt64", "0", "Limit on result rows.");
         def("max_memory_usage", "UInt64", "0", "Maximum memory usage for a query.");
         def("max_query_size", "UInt64", "262144", "Maximum bytes of a query parsed by the SQL parser.");
+        def("http_receive_timeout", "Seconds", "30", "HTTP receive timeout: longest silence while a request is read.");
+        def("http_send_timeout", "Seconds", "30", "HTTP send timeout: longest a blocked write of the response may wait.");
         def("readonly", "UInt64", "0", "0: no restrictions; 1: only reads; 2: reads and settings changes.");
         def("send_progress_in_http_headers", "Bool", "0", "Send X-ClickHouse-Progress headers.");
         def("http_headers_progress_interval_ms", "UInt64", "100", "Interval of progress headers.");
@@ -130,6 +133,27 @@ public final class KnownSettings {
 
     public static Map<String, Def> all() {
         return DEFS;
+    }
+
+    /** Settings that must be positive: ClickHouse cannot work with 0 there. */
+    private static final java.util.Set<String> POSITIVE = java.util.Set.of("max_query_size", "max_block_size",
+        "max_insert_block_size", "http_receive_timeout", "http_send_timeout");
+
+    /**
+     * Throws {@code UNKNOWN_SETTING} unless {@code name} is known, and ClickHouse's parse error unless {@code value}
+     * is a value of its type; returns the value as a number where the type is numeric.
+     */
+    public static long validate(String name, String value) {
+        check(name);
+        Def d = DEFS.get(name);
+        if (d == null) {
+            return 0;
+        }
+        long v = SettingFields.parse(d.type(), name, value);
+        if (v == 0 && POSITIVE.contains(name)) {
+            throw new ChException(ErrorCode.ARGUMENT_OUT_OF_BOUND, "Setting " + name + " cannot be 0");
+        }
+        return v;
     }
 
     /** Throws {@code UNKNOWN_SETTING} unless {@code name} is known. */

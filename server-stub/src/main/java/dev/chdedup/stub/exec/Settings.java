@@ -20,13 +20,13 @@ public final class Settings {
         this.changed = changed;
     }
 
-    /** A copy with {@code changes} applied; every name is checked first, so nothing applies on error. */
+    /** A copy with {@code changes} applied; every name and value is checked first, so nothing applies on error. */
     public Settings with(Map<String, String> changes) {
         if (changes.isEmpty()) {
             return this;
         }
-        for (String k : changes.keySet()) {
-            KnownSettings.check(k);
+        for (Map.Entry<String, String> e : changes.entrySet()) {
+            KnownSettings.validate(e.getKey(), e.getValue());
         }
         Map<String, String> m = new LinkedHashMap<>(changed);
         m.putAll(changes);
@@ -52,6 +52,10 @@ public final class Settings {
 
     public long getLong(String name) {
         String v = get(name).trim();
+        KnownSettings.Def d = KnownSettings.get(name);
+        if (d != null && !d.type().equals("String") && !d.type().equals("Seconds")) {
+            return SettingFields.parse(d.type(), name, v);
+        }
         try {
             if (v.equalsIgnoreCase("true")) {
                 return 1;
