@@ -10,7 +10,9 @@ import picocli.CommandLine.Option;
 
 /**
  * The command line of the stub server: {@code java -jar server-stub.jar [--host H] [--http-port P]
- * [--data-dir DIR]}. Prints {@code Ready: http://HOST:PORT} once it serves and shuts down cleanly on SIGTERM.
+ * [--data-dir DIR]}. Prints {@code Ready: http://HOST:PORT} once it serves and shuts down cleanly on SIGTERM. An
+ * Error (OutOfMemoryError) on any thread halts the JVM with a message and exit code 3: a server that ran out of
+ * memory may have lost a thread it needs, so it ends rather than linger as a zombie.
  */
 @Command(name = "server-stub", mixinStandardHelpOptions = true, version = "chdedup server-stub 0.1.0",
     description = "A ClickHouse-compatible HTTP server for integration tests.")
@@ -34,10 +36,37 @@ public final class StubMain implements Callable<Integer> {
     @Option(names = "--emulate", description = "Play an older ClickHouse: 18.16 or 22.1 (default: the current one).")
     String emulate;
 
+    @Option(names = "--http-receive-timeout", description = "ClickHouse's http_receive_timeout in seconds, also the deadline"
+        + " for a whole request head (default: ${DEFAULT-VALUE}).", defaultValue = "30")
+    double receiveTimeout;
+
+    @Option(names = "--http-send-timeout", description = "ClickHouse's http_send_timeout in seconds: a client that stops"
+        + " reading is dropped after it (default: ${DEFAULT-VALUE}).", defaultValue = "30")
+    double sendTimeout;
+
+    /** Ends the JVM at once: no shutdown hooks, which could wait on the threads that died. */
+    static void halt(Throwable e) {
+        try {
+            System.err.println("Fatal error, the stub server exits: " + e);
+            System.err.flush();
+        } finally {
+            Runtime.getRuntime().halt(3);
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
+        Thread.setDefaultUncaughtExceptionHandler((t, e) -> {
+            if (e instanceof VirtualMachineError) {
+                halt(e);
+            }
+            System.err.println("Uncaught exception on " + t.getName() + ": " + e);
+        });
         StubServer.Builder b = StubServer.builder().host(host).port(port).dataDir(dataDir)
-            .unknownSettings(unknownSettings.toArray(new String[0]));
+            .unknownSettings(unknownSettings.toArray(new String[0]))
+            .httpReceiveTimeout(java.time.Duration.ofMillis(Math.round(receiveTimeout * 1000)))
+            .httpSendTimeout(java.time.Duration.ofMillis(Math.round(sendTimeout * 1000)))
+            .fatalHandler(StubMain::halt);
         if (emulate != null) {
             b.emulate(emulate);
         }

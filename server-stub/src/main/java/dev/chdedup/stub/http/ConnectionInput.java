@@ -18,6 +18,10 @@ final class ConnectionInput {
     private final byte[] buf;
     private int pos;
     private int lim;
+    /** Bytes read elsewhere (the head waiter) that come before the stream's; consumed by {@link #fill()}. */
+    private byte[] prefix;
+    private int prefixPos;
+    private int prefixLim;
 
     ConnectionInput(InputStream in, int bufferSize) {
         this.in = in;
@@ -31,12 +35,32 @@ final class ConnectionInput {
 
     /** Number of bytes that can be read without blocking. */
     int buffered() {
-        return lim - pos;
+        return lim - pos + prefixLim - prefixPos;
+    }
+
+    /** Puts bytes read elsewhere in front of the stream; only when nothing is buffered. */
+    void prime(byte[] b, int len) {
+        if (pos < lim || prefixPos < prefixLim) {
+            throw new IllegalStateException("input still buffered");
+        }
+        prefix = b;
+        prefixPos = 0;
+        prefixLim = len;
     }
 
     private int fill() throws IOException {
         pos = 0;
         lim = 0;
+        if (prefixPos < prefixLim) {
+            int n = Math.min(buf.length, prefixLim - prefixPos);
+            System.arraycopy(prefix, prefixPos, buf, 0, n);
+            prefixPos += n;
+            lim = n;
+            if (prefixPos == prefixLim) {
+                prefix = null;
+            }
+            return n;
+        }
         int n = in.read(buf, 0, buf.length);
         if (n > 0) {
             lim = n;
@@ -57,7 +81,7 @@ final class ConnectionInput {
         }
         int avail = lim - pos;
         if (avail <= 0) {
-            if (len >= buf.length) {
+            if (len >= buf.length && prefixPos >= prefixLim) {
                 return in.read(b, off, len); // large read: bypass the buffer
             }
             if (fill() <= 0) {

@@ -6,14 +6,20 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Serves one accepted socket on one worker thread: reads requests in order (pipelined ones included), runs the
- * handler for each, finishes its response, drains the unread body and loops while keep-alive holds. It decides
+ * Serves one accepted socket, one request at a time on a worker thread: {@link RequestHeadWaiter} gathers a head
+ * without a worker and hands the connection over once it is complete; the worker then reads requests in order
+ * (pipelined ones included), runs the handler for each, finishes its response, drains the unread body, and gives
+ * the connection back to the waiter when no further request is buffered. Its deadlines (the head, a blocked
+ * write) are enforced by the waiter's watchdog, which closes the socket; blocking reads have the receive timeout.
+ * It decides
  * when the connection ends: idle timeout, {@code Connection: close}, undrainable bodies, protocol errors (answered
  * with a short text and a lingering close so the peer can read it), handler failures after commit, and aborts.
  * Peer resets and timeouts are expected events here and logged at debug level only.
@@ -29,7 +35,17 @@ final class HttpConnection implements Runnable {
     private final HttpHandler handler;
     private final int idleTimeoutMs;
     private final int readTimeoutMs;
+    private final int sendTimeoutMs;
     private final InetSocketAddress remote;
+    /** Head bytes gathered by the waiter, not yet given to {@link #in}; touched by one thread at a time. */
+    private ByteBuffer gathered;
+    /** While waiting in the waiter: when it gives up, and whether this wait follows a served request. */
+    private long waitDeadline;
+    private boolean keepAliveWait;
+    private boolean headStarted;
+    /** Set while the worker reads a head or is blocked in a write: past it, the watchdog closes the socket. */
+    private volatile long headDeadline;
+    private volatile long writeDeadline;
     private volatile boolean aborted;
     private volatile boolean closed;
     private ConnectionInput in;
@@ -40,29 +56,85 @@ final class HttpConnection implements Runnable {
     private BodyInputStream body;
     private boolean expectContinue;
 
-    HttpConnection(HttpServer server, Socket socket, HttpHandler handler, int idleTimeoutMs, int readTimeoutMs) {
+    HttpConnection(HttpServer server, Socket socket, HttpHandler handler, int idleTimeoutMs, int readTimeoutMs, int sendTimeoutMs) {
         this.server = server;
         this.socket = socket;
         this.handler = handler;
         this.idleTimeoutMs = idleTimeoutMs;
         this.readTimeoutMs = readTimeoutMs;
+        this.sendTimeoutMs = sendTimeoutMs;
         this.remote = (InetSocketAddress) socket.getRemoteSocketAddress();
+    }
+
+    SocketChannel channel() {
+        return socket.getChannel();
+    }
+
+    ByteBuffer gathered() {
+        return gathered;
+    }
+
+    void gathered(ByteBuffer buf) {
+        gathered = buf;
+    }
+
+    /** The waiter takes the connection: a new one must send its head in the receive timeout, an idle one start it. */
+    void waitStarted(long now, boolean keepAlive) {
+        gathered = ByteBuffer.allocate(1024);
+        keepAliveWait = keepAlive;
+        headStarted = false;
+        waitDeadline = now + RequestHeadWaiter.nanos(keepAlive ? idleTimeoutMs : readTimeoutMs);
+    }
+
+    /** The first bytes of a head arrived in the waiter: the rest must follow within the receive timeout. */
+    void headStarted(long now) {
+        if (!headStarted) {
+            headStarted = true;
+            if (keepAliveWait) {
+                waitDeadline = now + RequestHeadWaiter.nanos(readTimeoutMs);
+            }
+        }
+    }
+
+    boolean waitExpired(long now) {
+        return now - waitDeadline > 0;
+    }
+
+    /** Whether the worker is past the head deadline or blocked in a write longer than the send timeout. */
+    boolean workerStuck(long now) {
+        long h = headDeadline;
+        long w = writeDeadline;
+        return h != 0 && now - h > 0 || w != 0 && now - w > 0;
+    }
+
+    /** Closes the socket and forgets the connection. */
+    void end() {
+        closeSocket();
+        server.connectionEnded(this);
     }
 
     @Override
     public void run() {
+        boolean waiting = false;
         try {
-            socket.setTcpNoDelay(true);
-            in = new ConnectionInput(socket.getInputStream(), HttpLimits.IO_BUFFER_SIZE);
-            out = new BufferedOutputStream(socket.getOutputStream(), HttpLimits.IO_BUFFER_SIZE);
+            if (in == null) {
+                socket.setTcpNoDelay(true);
+                in = new ConnectionInput(socket.getInputStream(), HttpLimits.IO_BUFFER_SIZE);
+                out = new BufferedOutputStream(new TimedOutput(socket.getOutputStream()), HttpLimits.IO_BUFFER_SIZE);
+            }
+            if (gathered != null) {
+                in.prime(gathered.array(), gathered.position());
+                gathered = null;
+            }
+            socket.setSoTimeout(readTimeoutMs);
             boolean again = true;
             while (again && server.isRunning() && !aborted) {
-                socket.setSoTimeout(idleTimeoutMs);
-                if (!in.awaitData()) {
-                    break;
-                }
-                socket.setSoTimeout(readTimeoutMs);
                 again = exchange();
+                if (again && in.buffered() == 0 && server.isRunning() && !aborted) {
+                    waiting = true; // no pipelined request: wait for the next head without holding the worker
+                    server.awaitNextRequest(this);
+                    return;
+                }
             }
             if (linger && !aborted && !closed) {
                 lingeringClose();
@@ -75,9 +147,14 @@ final class HttpConnection implements Runnable {
             }
         } catch (RuntimeException e) {
             LOG.debug("Connection from {} failed", remote, e);
+        } catch (Error e) {
+            server.fatal(e);
+            throw e;
         } finally {
-            closeSocket();
-            server.connectionEnded(this);
+            if (!waiting) {
+                closeSocket();
+                server.connectionEnded(this);
+            }
         }
     }
 
@@ -86,10 +163,13 @@ final class HttpConnection implements Runnable {
         head = null;
         body = null;
         expectContinue = false;
+        headDeadline = System.nanoTime() + RequestHeadWaiter.nanos(readTimeoutMs);
         try {
             head = RequestDecoder.readHead(in);
         } catch (HttpException e) {
             return fail(new HttpResponse(this, out, false, true), e.status(), e.getMessage());
+        } finally {
+            headDeadline = 0;
         }
         if (head == null) {
             return false;
@@ -233,6 +313,44 @@ final class HttpConnection implements Runnable {
         } catch (IOException e) {
             LOG.debug("Closing connection from {}: {}", remote, e.toString());
         }
+    }
+
+    /** The socket's output, with the send timeout armed while a write blocks (the watchdog enforces it). */
+    private final class TimedOutput extends OutputStream {
+        private final OutputStream delegate;
+
+        TimedOutput(OutputStream delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            writeDeadline = System.nanoTime() + RequestHeadWaiter.nanos(sendTimeoutMs);
+            try {
+                delegate.write(b, off, len);
+            } finally {
+                writeDeadline = 0;
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            delegate.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            delegate.close();
+        }
+    }
+
+    Socket socket() {
+        return socket;
     }
 
     InetSocketAddress remoteAddress() {

@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.channels.ServerSocketChannel;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
@@ -20,10 +21,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A small blocking HTTP/1.1 server on plain sockets, one worker thread per connection: it owns the listening
- * socket, the acceptor thread, the pool of daemon workers ({@code stub-http-N}) and the set of open connections,
- * and moves through the states LATENT, STARTED and CLOSED. Plain sockets (rather than a framework) give the stub
- * exact control over the connection, down to resetting it at a chosen moment for fault injection.
+ * A small blocking HTTP/1.1 server on plain sockets, one worker thread per request in progress: it owns the
+ * listening socket, the acceptor thread, the {@link RequestHeadWaiter} (which holds connections between requests
+ * and enforces the receive, send and head deadlines), the pool of daemon workers ({@code stub-http-N}) and the set
+ * of open connections, and moves through the states LATENT, STARTED and CLOSED. Plain sockets (rather than a
+ * framework) give the stub exact control over the connection, down to resetting it at a chosen moment for fault
+ * injection. A {@link VirtualMachineError} (OutOfMemoryError) on any of its threads goes to the fatal handler,
+ * which by default closes the server: it never lingers as a zombie that accepts connections and never answers.
  */
 public final class HttpServer implements AutoCloseable {
 
@@ -39,6 +43,9 @@ public final class HttpServer implements AutoCloseable {
     private final int maxConnections;
     private final int idleTimeoutMs;
     private final int readTimeoutMs;
+    private final int sendTimeoutMs;
+    private final int workerThreads;
+    private final java.util.function.Consumer<Throwable> fatalHandler;
     private final Duration closeWait;
     private final Set<HttpConnection> connections = ConcurrentHashMap.newKeySet();
     private final AtomicLong accepted = new AtomicLong();
@@ -46,6 +53,8 @@ public final class HttpServer implements AutoCloseable {
     private ServerSocket serverSocket;
     private ThreadPoolExecutor workers;
     private Thread acceptor;
+    private RequestHeadWaiter waiter;
+    private Thread waiterThread;
 
     private HttpServer(Builder b) {
         this.host = b.host;
@@ -54,6 +63,9 @@ public final class HttpServer implements AutoCloseable {
         this.maxConnections = b.maxConnections;
         this.idleTimeoutMs = toMillis(b.idleTimeout);
         this.readTimeoutMs = toMillis(b.readTimeout);
+        this.sendTimeoutMs = toMillis(b.sendTimeout);
+        this.workerThreads = Math.min(b.workerThreads, b.maxConnections);
+        this.fatalHandler = b.fatalHandler;
         this.closeWait = b.closeWait;
     }
 
@@ -66,7 +78,7 @@ public final class HttpServer implements AutoCloseable {
         if (state != State.LATENT) {
             throw new IllegalStateException("Server is " + state);
         }
-        ServerSocket ss = new ServerSocket();
+        ServerSocket ss = ServerSocketChannel.open().socket();
         try {
             ss.setReuseAddress(true);
             ss.bind(new InetSocketAddress(InetAddress.getByName(host), requestedPort), 128);
@@ -75,15 +87,24 @@ public final class HttpServer implements AutoCloseable {
             throw e;
         }
         serverSocket = ss;
-        workers = new ThreadPoolExecutor(0, maxConnections, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
+        try {
+            waiter = new RequestHeadWaiter(this);
+        } catch (IOException e) {
+            ss.close();
+            throw e;
+        }
+        workers = new ThreadPoolExecutor(0, workerThreads, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
             Thread t = new Thread(r, "stub-http-" + WORKER_IDS.incrementAndGet());
             t.setDaemon(true);
             return t;
         });
         state = State.STARTED;
-        acceptor = new Thread(this::acceptLoop, "stub-http-acceptor-" + ss.getLocalPort());
+        acceptor = new Thread(guarded(this::acceptLoop), "stub-http-acceptor-" + ss.getLocalPort());
         acceptor.setDaemon(true);
         acceptor.start();
+        waiterThread = new Thread(guarded(waiter), "stub-http-heads-" + ss.getLocalPort());
+        waiterThread.setDaemon(true);
+        waiterThread.start();
         LOG.debug("HTTP server listening on {}", ss.getLocalSocketAddress());
         return this;
     }
@@ -102,21 +123,65 @@ public final class HttpServer implements AutoCloseable {
                 continue;
             }
             accepted.incrementAndGet();
-            HttpConnection conn = new HttpConnection(this, socket, handler, idleTimeoutMs, readTimeoutMs);
+            if (connections.size() >= maxConnections) {
+                LOG.debug("Connection from {} refused: {} open", socket.getRemoteSocketAddress(), maxConnections);
+                HttpConnection.rejectBusy(socket);
+                continue;
+            }
+            HttpConnection conn = new HttpConnection(this, socket, handler, idleTimeoutMs, readTimeoutMs, sendTimeoutMs);
             connections.add(conn);
             if (state != State.STARTED) {
                 conn.closeSocket();
                 connections.remove(conn);
                 break;
             }
-            try {
-                workers.execute(conn);
-            } catch (RejectedExecutionException e) {
-                connections.remove(conn);
-                LOG.debug("No worker for connection from {} ({} busy)", socket.getRemoteSocketAddress(), maxConnections);
-                HttpConnection.rejectBusy(socket);
-            }
+            waiter.await(conn, false);
         }
+    }
+
+    /** Runs a connection whose head has arrived on a worker, or answers 503 when every worker is busy. */
+    void dispatch(HttpConnection conn) {
+        try {
+            workers.execute(conn);
+        } catch (RejectedExecutionException e) {
+            connections.remove(conn);
+            LOG.debug("No worker for connection from {} ({} busy)", conn.remoteAddress(), workerThreads);
+            HttpConnection.rejectBusy(conn.socket());
+        }
+    }
+
+    /** A worker is done with a connection that may carry another request: the waiter holds it meanwhile. */
+    void awaitNextRequest(HttpConnection conn) {
+        waiter.await(conn, true);
+    }
+
+    Set<HttpConnection> openConnectionSet() {
+        return connections;
+    }
+
+    /** An Error (OutOfMemoryError above all) on a server thread: the fatal handler decides; the server closes. */
+    void fatal(Throwable e) {
+        try {
+            LOG.error("Fatal error on {}; the HTTP server closes", Thread.currentThread().getName(), e);
+        } catch (Throwable ignored) {
+            // logging itself may fail out of memory
+        }
+        try {
+            fatalHandler.accept(e);
+        } finally {
+            close();
+        }
+    }
+
+    private Runnable guarded(Runnable r) {
+        return () -> {
+            try {
+                r.run();
+            } catch (Error e) {
+                fatal(e);
+                throw e;
+            }
+        };
     }
 
     /** The bound port (the chosen one if the builder asked for port 0). */
@@ -171,13 +236,16 @@ public final class HttpServer implements AutoCloseable {
         } catch (IOException e) {
             LOG.debug("Closing listening socket: {}", e.toString());
         }
+        waiter.close();
         for (HttpConnection conn : connections) {
             conn.closeSocket();
         }
         workers.shutdown();
         try {
             long deadline = System.nanoTime() + closeWait.toNanos();
-            acceptor.join(Math.max(1, closeWait.toMillis()));
+            if (Thread.currentThread() != acceptor) {
+                acceptor.join(Math.max(1, closeWait.toMillis()));
+            }
             if (!workers.awaitTermination(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
                 LOG.debug("Workers still busy after {}; interrupting", closeWait);
                 workers.shutdownNow();
@@ -186,6 +254,7 @@ public final class HttpServer implements AutoCloseable {
             workers.shutdownNow();
             Thread.currentThread().interrupt();
         }
+        connections.clear(); // those waiting for a head had no worker to remove them
         LOG.debug("HTTP server on port {} closed", serverSocket.getLocalPort());
     }
 
@@ -202,9 +271,12 @@ public final class HttpServer implements AutoCloseable {
         private String host = "127.0.0.1";
         private int port;
         private HttpHandler handler;
-        private int maxConnections = 256;
+        private int maxConnections = 4096;
         private Duration idleTimeout = Duration.ofSeconds(10);
         private Duration readTimeout = Duration.ofSeconds(30);
+        private Duration sendTimeout = Duration.ofSeconds(30);
+        private int workerThreads = 256;
+        private java.util.function.Consumer<Throwable> fatalHandler = e -> { };
         private Duration closeWait = Duration.ofSeconds(2);
 
         private Builder() {
@@ -230,12 +302,39 @@ public final class HttpServer implements AutoCloseable {
             return this;
         }
 
-        /** Most simultaneous connections, which is also the most worker threads; default 256. */
+        /**
+         * Most open connections (ClickHouse's {@code max_connections}); beyond them a new connection is answered 503.
+         * Default 4096. Idle and slow connections cost no worker thread.
+         */
         public Builder maxConnections(int max) {
             if (max < 1) {
                 throw new IllegalArgumentException("maxConnections must be positive: " + max);
             }
             this.maxConnections = max;
+            return this;
+        }
+
+        /** Most requests served at once, which is the most worker threads; default 256 (at most maxConnections). */
+        public Builder workerThreads(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException("workerThreads must be positive: " + n);
+            }
+            this.workerThreads = n;
+            return this;
+        }
+
+        /**
+         * ClickHouse's {@code http_send_timeout}: longest a write of the response may block (a client that stopped
+         * reading); past it the connection is closed and its worker freed. Default 30 s.
+         */
+        public Builder sendTimeout(Duration timeout) {
+            this.sendTimeout = Objects.requireNonNull(timeout, "timeout");
+            return this;
+        }
+
+        /** Called with an Error thrown on a server thread, before the server closes (e.g. to halt the JVM). */
+        public Builder fatalHandler(java.util.function.Consumer<Throwable> handler) {
+            this.fatalHandler = Objects.requireNonNull(handler, "handler");
             return this;
         }
 
@@ -245,7 +344,11 @@ public final class HttpServer implements AutoCloseable {
             return this;
         }
 
-        /** Longest silence while a request head or body is being received; default 30 s. */
+        /**
+         * ClickHouse's {@code http_receive_timeout}: longest silence while a request body is received, and the
+         * deadline for a whole request head (from the connection's start, or from its first byte on a keep-alive
+         * connection); default 30 s.
+         */
         public Builder readTimeout(Duration timeout) {
             this.readTimeout = Objects.requireNonNull(timeout, "timeout");
             return this;

@@ -150,6 +150,9 @@ public final class HttpInterface implements HttpHandler {
         } catch (dev.chdedup.stub.fault.FaultInjector.FaultFired fired) {
             LOG.debug("Query {}: injected fault answered", queryId);
         } catch (Throwable t) {
+            if (t instanceof OutOfMemoryError) {
+                throw (OutOfMemoryError) t; // fatal for the server (see HttpServer), never answered as a query error
+            }
             if (resp.aborted()) {
                 return;
             }

@@ -23,10 +23,12 @@ import java.util.Map;
  * The embeddable ClickHouse-compatible server, shaped like Curator's {@code TestingServer}: built with a
  * {@link Builder}, then {@link #start()}, {@link #stop()}, {@link #restart()} (same data directory, same port) and
  * {@link #close()}. Port 0 picks a free port; without a data directory a temporary one is used and removed on
- * close. State: LATENT, STARTED, STOPPED, CLOSED.
+ * close. State: LATENT, STARTED, STOPPED, CLOSED, and FAILED after an Error (OutOfMemoryError) on one of its
+ * HTTP threads: the server then closes its socket at once (clients see connection refused, never a zombie that
+ * accepts and never answers) and calls the builder's fatal handler; the command line halts the JVM there.
  */
 public final class StubServer implements Closeable {
-    public enum State { LATENT, STARTED, STOPPED, CLOSED }
+    public enum State { LATENT, STARTED, STOPPED, CLOSED, FAILED }
 
     private final String host;
     private int port;
@@ -34,6 +36,9 @@ public final class StubServer implements Closeable {
     private final boolean tempDir;
     private final Map<String, String> users;
     private final Duration keepAlive;
+    private final Duration receiveTimeout;
+    private final Duration sendTimeout;
+    private final java.util.function.Consumer<Throwable> fatalHandler;
     private final java.util.Set<String> unknownSettings;
     private final dev.chdedup.stub.compat.CompatibilityProfile compat;
     private volatile State state = State.LATENT;
@@ -59,6 +64,9 @@ public final class StubServer implements Closeable {
         // configuring any user closes the password-less default user unless it is configured too
         this.users = b.users.isEmpty() ? Map.of("default", "") : Map.copyOf(b.users);
         this.keepAlive = b.keepAlive;
+        this.receiveTimeout = b.receiveTimeout;
+        this.sendTimeout = b.sendTimeout;
+        this.fatalHandler = b.fatalHandler;
         this.unknownSettings = java.util.Set.copyOf(b.unknownSettings);
         this.compat = b.compat;
     }
@@ -73,6 +81,9 @@ public final class StubServer implements Closeable {
         }
         if (state == State.CLOSED) {
             throw new IllegalStateException("closed");
+        }
+        if (state == State.FAILED) {
+            stop();
         }
         catalog = new DatabaseCatalog(dataDir);
         events = new Events();
@@ -108,15 +119,22 @@ public final class StubServer implements Closeable {
         components = new Components(catalog, interpreter, events, system, dedup, views);
         HttpInterface handler = new HttpInterface(interpreter, new Sessions(), users, events, faults, unknownSettings, processes)
             .emulate(compat);
-        http = HttpServer.builder().host(host).port(port).handler(handler).idleTimeout(keepAlive).build().start();
+        http = HttpServer.builder().host(host).port(port).handler(handler).idleTimeout(keepAlive).readTimeout(receiveTimeout)
+            .sendTimeout(sendTimeout).fatalHandler(this::failed).build().start();
         port = http.port();
         state = State.STARTED;
         return this;
     }
 
+    /** An Error on an HTTP thread: the HTTP server is closing itself; mark this server failed and tell the owner. */
+    private void failed(Throwable e) {
+        state = State.FAILED;
+        fatalHandler.accept(e);
+    }
+
     /** Stops serving and releases the data directory; {@link #start()} or {@link #restart()} brings it back. */
     public synchronized void stop() {
-        if (state != State.STARTED) {
+        if (state != State.STARTED && state != State.FAILED) {
             return;
         }
         http.close();
@@ -184,6 +202,9 @@ public final class StubServer implements Closeable {
         private Path dataDir;
         private final Map<String, String> users = new LinkedHashMap<>();
         private Duration keepAlive = Duration.ofSeconds(10);
+        private Duration receiveTimeout = Duration.ofSeconds(30);
+        private Duration sendTimeout = Duration.ofSeconds(30);
+        private java.util.function.Consumer<Throwable> fatalHandler = e -> { };
         private final java.util.Set<String> unknownSettings = new java.util.LinkedHashSet<>();
         private dev.chdedup.stub.compat.CompatibilityProfile compat = dev.chdedup.stub.compat.CompatibilityProfile.CURRENT;
 
@@ -232,6 +253,24 @@ public final class StubServer implements Closeable {
 
         public Builder keepAliveTimeout(Duration d) {
             this.keepAlive = d;
+            return this;
+        }
+
+        /** ClickHouse's {@code http_receive_timeout} (default 30 s): also the deadline for a whole request head. */
+        public Builder httpReceiveTimeout(Duration d) {
+            this.receiveTimeout = d;
+            return this;
+        }
+
+        /** ClickHouse's {@code http_send_timeout} (default 30 s): a client that stops reading is dropped after it. */
+        public Builder httpSendTimeout(Duration d) {
+            this.sendTimeout = d;
+            return this;
+        }
+
+        /** Called once an Error (OutOfMemoryError) ended the HTTP server; the server is FAILED by then. */
+        public Builder fatalHandler(java.util.function.Consumer<Throwable> handler) {
+            this.fatalHandler = handler;
             return this;
         }
 

@@ -270,4 +270,27 @@ class HttpServerTest {
             assertFalse(n == 0);
         }
     }
+
+    @Test
+    void anOutOfMemoryErrorInAWorkerClosesTheServerInsteadOfLeavingAZombie() throws Exception {
+        java.util.concurrent.atomic.AtomicReference<Throwable> fatal = new java.util.concurrent.atomic.AtomicReference<>();
+        start(HttpServer.builder().fatalHandler(fatal::set).handler((req, resp) -> {
+            if (req.path().equals("/oom")) {
+                throw new OutOfMemoryError("injected");
+            }
+            ECHO.handle(req, resp);
+        }));
+        int port = server.port();
+        try (RawHttp c = new RawHttp(port)) {
+            assertEquals(200, c.send("GET / HTTP/1.1\r\n\r\n").read().status);
+        }
+        try (RawHttp c = new RawHttp(port)) {
+            c.send("GET /oom HTTP/1.1\r\n\r\n");
+            assertTrue(c.closedByPeer(), "the connection of the failed request is closed");
+        }
+        RawHttp.await(() -> server.state() == HttpServer.State.CLOSED, Duration.ofSeconds(10), "server closed");
+        assertTrue(fatal.get() instanceof OutOfMemoryError, String.valueOf(fatal.get()));
+        assertThrows(IOException.class, () -> new RawHttp(port).send("GET / HTTP/1.1\r\n\r\n").read(),
+            "nothing accepts connections that would never be answered");
+    }
 }

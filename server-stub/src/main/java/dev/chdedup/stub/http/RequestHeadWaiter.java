@@ -1,0 +1,191 @@
+package dev.chdedup.stub.http;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Waits, on one thread and without a worker, for the request heads of every connection that has no request in
+ * progress (new connections and idle keep-alive ones), so clients that send nothing or send their head slowly never
+ * pin a worker: a connection is handed to a worker only once its head has arrived. It enforces the deadlines no
+ * blocking read can: a new connection must deliver its whole head within the receive timeout, an idle keep-alive
+ * connection must start its next head within the idle timeout and finish it within the receive timeout. It is also
+ * the server's watchdog: every tick it closes connections whose worker is stuck reading a head past its deadline
+ * or blocked in a write longer than the send timeout (a client that stopped reading its result).
+ */
+final class RequestHeadWaiter implements Runnable {
+    private static final Logger LOG = LoggerFactory.getLogger(RequestHeadWaiter.class);
+    /** How often deadlines are checked; timeouts fire at most this much late. */
+    static final long TICK_MS = 50;
+    /** Bytes of a head gathered here at most; a longer head is handed over and its worker reads the rest. */
+    static final int MAX_GATHERED = 64 * 1024;
+
+    private final HttpServer server;
+    private final Selector selector;
+    private final Queue<HttpConnection> incoming = new ConcurrentLinkedQueue<>();
+
+    RequestHeadWaiter(HttpServer server) throws IOException {
+        this.server = server;
+        this.selector = Selector.open();
+    }
+
+    /** Takes a connection with no request in progress; any thread. */
+    void await(HttpConnection conn, boolean keepAlive) {
+        long now = System.nanoTime();
+        conn.waitStarted(now, keepAlive);
+        incoming.add(conn);
+        selector.wakeup();
+    }
+
+    void close() {
+        try {
+            selector.close();
+        } catch (IOException e) {
+            LOG.debug("Closing selector: {}", e.toString());
+        }
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (server.isRunning()) {
+                selector.select(TICK_MS);
+                registerIncoming();
+                List<HttpConnection> ready = new ArrayList<>();
+                Iterator<SelectionKey> it = selector.selectedKeys().iterator();
+                while (it.hasNext()) {
+                    SelectionKey key = it.next();
+                    it.remove();
+                    HttpConnection conn = (HttpConnection) key.attachment();
+                    if (key.isValid() && key.isReadable() && readSome(key, conn)) {
+                        key.cancel();
+                        ready.add(conn);
+                    }
+                }
+                if (!ready.isEmpty()) {
+                    selector.selectNow(); // completes the deregistration of the cancelled keys
+                    for (HttpConnection conn : ready) {
+                        handOver(conn);
+                    }
+                }
+                checkDeadlines(System.nanoTime());
+            }
+        } catch (ClosedSelectorException e) {
+            LOG.debug("Head waiter stopped");
+        } catch (IOException e) {
+            LOG.warn("Head waiter failed: {}", e.toString());
+        }
+    }
+
+    private void registerIncoming() {
+        HttpConnection conn;
+        while ((conn = incoming.poll()) != null) {
+            try {
+                SocketChannel ch = conn.channel();
+                ch.configureBlocking(false);
+                ch.register(selector, SelectionKey.OP_READ, conn);
+            } catch (IOException | RuntimeException e) {
+                LOG.debug("Connection from {} could not wait: {}", conn.remoteAddress(), e.toString());
+                conn.end();
+            }
+        }
+    }
+
+    /** Reads what is there; true once the head is complete (or too long to gather here). */
+    private boolean readSome(SelectionKey key, HttpConnection conn) {
+        ByteBuffer buf = conn.gathered();
+        try {
+            while (true) {
+                if (!buf.hasRemaining()) {
+                    if (buf.capacity() >= MAX_GATHERED) {
+                        return true;
+                    }
+                    ByteBuffer bigger = ByteBuffer.allocate(Math.min(MAX_GATHERED, buf.capacity() * 4));
+                    buf.flip();
+                    bigger.put(buf);
+                    buf = bigger;
+                    conn.gathered(buf);
+                }
+                int n = ((SocketChannel) key.channel()).read(buf);
+                if (n < 0) {
+                    if (buf.position() > 0) {
+                        return true; // half-closed after its request: the worker serves what arrived
+                    }
+                    key.cancel();
+                    conn.end(); // closed by the peer between requests: nothing to answer
+                    return false;
+                }
+                if (n == 0) {
+                    break;
+                }
+                conn.headStarted(System.nanoTime());
+            }
+        } catch (IOException e) {
+            key.cancel();
+            conn.end();
+            return false;
+        }
+        return headComplete(buf);
+    }
+
+    /** Whether the bytes hold a whole head: leading empty lines, then lines up to an empty one. */
+    static boolean headComplete(ByteBuffer buf) {
+        byte[] b = buf.array();
+        int n = buf.position();
+        int i = 0;
+        while (i < n && (b[i] == '\r' || b[i] == '\n')) {
+            i++;
+        }
+        if (i > HttpLimits.MAX_LEADING_EMPTY_LINES * 2) {
+            return true; // let the decoder refuse it
+        }
+        for (; i < n; i++) {
+            if (b[i] == '\n' && (i + 1 < n && b[i + 1] == '\n' || i + 2 < n && b[i + 1] == '\r' && b[i + 2] == '\n')) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void handOver(HttpConnection conn) {
+        try {
+            conn.channel().configureBlocking(true);
+        } catch (IOException | RuntimeException e) {
+            conn.end();
+            return;
+        }
+        server.dispatch(conn);
+    }
+
+    private void checkDeadlines(long now) {
+        for (SelectionKey key : selector.keys()) {
+            HttpConnection conn = (HttpConnection) key.attachment();
+            if (key.isValid() && conn.waitExpired(now)) {
+                LOG.debug("Connection from {}: no complete request head in time; closing", conn.remoteAddress());
+                key.cancel();
+                conn.end();
+            }
+        }
+        for (HttpConnection conn : server.openConnectionSet()) {
+            if (conn.workerStuck(now)) {
+                LOG.debug("Connection from {}: receive or send timeout; closing", conn.remoteAddress());
+                conn.abort();
+            }
+        }
+    }
+
+    static long nanos(long ms) {
+        return TimeUnit.MILLISECONDS.toNanos(ms);
+    }
+}
