@@ -36,6 +36,8 @@ final class HttpConnection implements Runnable {
     private final int idleTimeoutMs;
     private final int readTimeoutMs;
     private final int sendTimeoutMs;
+    /** The send timeout of the current exchange: the server's, unless the request's settings changed it. */
+    private volatile long exchangeSendTimeoutMs;
     private final InetSocketAddress remote;
     /** Head bytes gathered by the waiter, not yet given to {@link #in}; touched by one thread at a time. */
     private ByteBuffer gathered;
@@ -163,6 +165,8 @@ final class HttpConnection implements Runnable {
         head = null;
         body = null;
         expectContinue = false;
+        exchangeSendTimeoutMs = sendTimeoutMs;
+        socket.setSoTimeout(readTimeoutMs);
         headDeadline = System.nanoTime() + RequestHeadWaiter.nanos(readTimeoutMs);
         try {
             head = RequestDecoder.readHead(in);
@@ -330,7 +334,7 @@ final class HttpConnection implements Runnable {
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
-            writeDeadline = System.nanoTime() + RequestHeadWaiter.nanos(sendTimeoutMs);
+            writeDeadline = System.nanoTime() + RequestHeadWaiter.nanos(exchangeSendTimeoutMs);
             try {
                 delegate.write(b, off, len);
             } finally {
@@ -346,6 +350,16 @@ final class HttpConnection implements Runnable {
         @Override
         public void close() throws IOException {
             delegate.close();
+        }
+    }
+
+    /** Per-request timeouts (ClickHouse's http_receive_timeout / http_send_timeout settings), in milliseconds. */
+    void exchangeTimeouts(long receiveMs, long sendMs) throws IOException {
+        if (receiveMs > 0) {
+            socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, receiveMs));
+        }
+        if (sendMs > 0) {
+            exchangeSendTimeoutMs = sendMs;
         }
     }
 

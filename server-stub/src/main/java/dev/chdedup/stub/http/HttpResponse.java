@@ -148,6 +148,14 @@ public final class HttpResponse {
         abort();
     }
 
+    /**
+     * Changes the receive and send timeouts of this exchange (0 keeps the server's): ClickHouse's
+     * {@code http_receive_timeout} and {@code http_send_timeout} given as query settings.
+     */
+    public void timeouts(java.time.Duration receive, java.time.Duration send) throws IOException {
+        conn.exchangeTimeouts(receive.toMillis(), send.toMillis());
+    }
+
     public boolean aborted() {
         return aborted;
     }

@@ -137,6 +137,9 @@ public final class HttpInterface implements HttpHandler {
                 settings = settings.with(Map.of("compatibility", compat.version()));
             }
             settings = settings.with(urlSettings);
+            if (settings.isChanged("http_receive_timeout") || settings.isChanged("http_send_timeout")) {
+                resp.timeouts(seconds(settings, "http_receive_timeout"), seconds(settings, "http_send_timeout"));
+            }
             QueryContext ctx = new QueryContext(database, user, queryId, settings).withCompat(compat);
             boolean compress = "1".equals(req.param("compress")) || "true".equals(req.param("compress"));
             out = new Output(resp, compress, settings.getBool("enable_http_compression") ? req.header("Accept-Encoding") : null, compat);
@@ -398,6 +401,11 @@ public final class HttpInterface implements HttpHandler {
         }
         LOG.warn("Unexpected error", t);
         return new ChException(ErrorCode.LOGICAL_ERROR, "Unexpected error: " + t);
+    }
+
+    private static java.time.Duration seconds(Settings s, String name) {
+        return s.isChanged(name) ? java.time.Duration.ofMillis(dev.chdedup.stub.exec.SettingFields.parseSeconds(s.get(name)))
+            : java.time.Duration.ZERO;
     }
 
     static String firstNonNull(String... v) {

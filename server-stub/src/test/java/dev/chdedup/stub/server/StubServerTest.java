@@ -57,4 +57,29 @@ class StubServerTest {
             assertEquals("1\n", query(s, "alice", "pw", "SELECT 1").body());
         }
     }
+
+    @Test
+    void httpSendTimeoutAsAQuerySettingDropsAClientThatStopsReading() throws Exception {
+        try (StubServer s = StubServer.builder().port(0).build().start()) {
+            try (java.net.Socket stalled = new java.net.Socket()) {
+                stalled.setReceiveBufferSize(4096);
+                stalled.connect(new java.net.InetSocketAddress("127.0.0.1", s.port()));
+                String q = java.net.URLEncoder.encode("SELECT number FROM system.numbers LIMIT 1000000000", StandardCharsets.UTF_8);
+                stalled.getOutputStream().write(("GET /?query_id=stalled&http_send_timeout=0.5&query=" + q + " HTTP/1.1\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+                long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+                boolean seen = false;
+                while (true) {
+                    String n = query(s, null, null, "SELECT count() FROM system.processes WHERE query_id = 'stalled'").body().trim();
+                    seen |= n.equals("1");
+                    if (seen && n.equals("0")) {
+                        break; // never read a byte, yet the query ended well before the server's 30 s send timeout
+                    }
+                    assertTrue(System.nanoTime() < deadline, "the stalled query still runs (seen running: " + seen + ")");
+                    Thread.onSpinWait();
+                }
+            }
+            assertEquals("1\n", query(s, null, null, "SELECT 1").body());
+        }
+    }
 }
