@@ -32,6 +32,8 @@ public enum ErrorCode {
     CANNOT_CONVERT_TYPE(70),
     CANNOT_PARSE_NUMBER(72),
     CANNOT_PARSE_BOOL(467),
+    FILE_DOESNT_EXIST(107),
+    BAD_REQUEST_PARAMETER(457),
     SIZE_OF_FIXED_STRING_DOESNT_MATCH(19),
     UNKNOWN_FORMAT(73),
     UNKNOWN_DATABASE(81),
@@ -133,6 +135,7 @@ public enum ErrorCode {
             case CANNOT_PARSE_DATETIME:
             case CANNOT_PARSE_NUMBER:
             case SYNTAX_ERROR:
+            case BAD_REQUEST_PARAMETER:
             case INCORRECT_DATA:
             case TYPE_MISMATCH:
             case VALUE_IS_OUT_OF_RANGE_OF_DATA_TYPE:

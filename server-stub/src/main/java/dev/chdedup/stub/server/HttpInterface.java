@@ -367,6 +367,13 @@ public final class HttpInterface implements HttpHandler {
     }
 
     static ChException toChException(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof dev.chdedup.stub.http.HttpException && ((dev.chdedup.stub.http.HttpException) c).status() == 400) {
+                // broken request framing (e.g. a malformed chunk), however a reader wrapped it: the client's fault,
+                // answered 400 as ClickHouse's HTTPChunkedReadBuffer does
+                return new ChException(ErrorCode.BAD_REQUEST_PARAMETER, String.valueOf(c.getMessage()));
+            }
+        }
         if (t instanceof ChException) {
             return (ChException) t;
         }
@@ -400,7 +407,27 @@ public final class HttpInterface implements HttpHandler {
             return new ChException(ErrorCode.MEMORY_LIMIT_EXCEEDED, "Memory limit exceeded");
         }
         LOG.warn("Unexpected error", t);
-        return new ChException(ErrorCode.LOGICAL_ERROR, "Unexpected error: " + t);
+        if (t instanceof RuntimeException && t.getCause() instanceof IOException) {
+            t = t.getCause();
+        }
+        if (t instanceof java.nio.file.NoSuchFileException || t instanceof java.io.FileNotFoundException) {
+            return new ChException(ErrorCode.FILE_DOESNT_EXIST, "A file of the table does not exist (was it dropped meanwhile?)");
+        }
+        if (t instanceof IOException) {
+            return new ChException(ErrorCode.SYSTEM_ERROR, "I/O error in the data directory: " + withoutPathsAndClasses(t.getMessage()));
+        }
+        // the server log has the stack trace; the client gets neither paths nor Java class names
+        return new ChException(ErrorCode.LOGICAL_ERROR, "Unexpected error in the server: " + withoutPathsAndClasses(t.getMessage()));
+    }
+
+    /** A message fit for a client: absolute paths and qualified Java class names replaced by placeholders. */
+    static String withoutPathsAndClasses(String message) {
+        if (message == null) {
+            return "(no details)";
+        }
+        return message.replaceAll("(?<![\\w.])/[^\\s'\"`,;:()]+", "<path>")
+            .replaceAll("\\b(?:[a-z_][\\w$]*\\.)+([A-Z][\\w$]*)", "$1")
+            .replaceAll("\\b[A-Z]\\w*(?:Exception|Error)\\b:? ?", "");
     }
 
     private static java.time.Duration seconds(Settings s, String name) {

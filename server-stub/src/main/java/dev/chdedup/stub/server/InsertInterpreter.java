@@ -64,6 +64,21 @@ public final class InsertInterpreter {
     }
 
     public QueryResult.Done execute(Statement.Insert st, InputStream data, String defaultFormat, QueryContext outer) throws IOException {
+        String db = st.database() != null ? st.database() : outer.database();
+        Object target = catalog.find(db, st.table());
+        try {
+            return executeInsert(st, data, defaultFormat, outer);
+        } catch (IOException | RuntimeException e) {
+            if (target != null && catalog.find(db, st.table()) != target) {
+                // the table was dropped while the insert ran: that, not the failed file operation, is the answer
+                throw new ChException(ErrorCode.UNKNOWN_TABLE, "Table " + db + "." + st.table() + " does not exist (dropped while the insert ran)", e);
+            }
+            throw e;
+        }
+    }
+
+    private QueryResult.Done executeInsert(Statement.Insert st, InputStream data, String defaultFormat, QueryContext outer)
+        throws IOException {
         // a SETTINGS clause after INSERT ... SELECT applies to the whole insert, as in ClickHouse
         Settings applied = outer.settings().with(st.settings());
         if (st.select() != null) {
