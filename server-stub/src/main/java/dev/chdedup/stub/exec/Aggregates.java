@@ -17,7 +17,7 @@ import java.util.Set;
 
 /**
  * The aggregate functions: count (also DISTINCT), sum, min, max, avg, any, anyLast, uniq/uniqExact, groupArray,
- * argMin/argMax. Each is a factory of per-group {@link State}s; NULL arguments are skipped as ClickHouse does.
+ * argMin/argMax, and each of them with the {@code -If} combinator ({@link AggregateFunctionIf}). Each is a factory of per-group {@link State}s; NULL arguments are skipped as ClickHouse does.
  */
 public final class Aggregates {
     private Aggregates() {
@@ -41,12 +41,16 @@ public final class Aggregates {
             case "summerge": case "sumwithoverflow":
                 return true;
             default:
-                return false;
+                return AggregateFunctionIf.nestedName(name) != null;
         }
     }
 
     public static Aggregate create(String rawName, List<DataType> argTypes, boolean distinct) {
         String name = rawName.toLowerCase(Locale.ROOT);
+        String nested = AggregateFunctionIf.nestedName(rawName);
+        if (nested != null) {
+            return AggregateFunctionIf.create(rawName, nested, argTypes, distinct);
+        }
         if (distinct && !name.equals("count") && !name.startsWith("uniq")) {
             Aggregate inner = create(rawName, argTypes, false);
             return new Aggregate(inner.type(), () -> new DistinctState(inner.factory().get()));

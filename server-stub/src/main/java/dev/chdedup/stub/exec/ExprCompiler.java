@@ -241,12 +241,16 @@ public final class ExprCompiler {
         return Evaluator.constant(t, r.rows().get(0)[0]);
     }
 
+    /** The set of an IN subquery: its values, or tuples of them when it has several columns. */
     private Evaluator inSubquery(Query q) {
         SelectExecutor.Result r = subqueries.executeToRows(q, ctx);
-        DataType t = r.columns().get(0).type();
+        boolean tuples = r.columns().size() > 1;
+        List<DataType> ts = new ArrayList<>();
+        r.columns().forEach(c -> ts.add(c.type()));
+        DataType t = tuples ? DataTypes.tuple(ts) : ts.get(0);
         List<Object> vals = new ArrayList<>();
         for (Object[] row : r.rows()) {
-            vals.add(row[0]);
+            vals.add(tuples ? java.util.Collections.unmodifiableList(java.util.Arrays.asList(row.clone())) : row[0]);
         }
         return Evaluator.constant(DataTypes.array(t), java.util.Collections.unmodifiableList(vals));
     }

@@ -297,6 +297,10 @@ public final class Functions {
         });
     }
 
+    private static boolean allTuples(TupleType t) {
+        return !t.elements.isEmpty() && t.elements.stream().allMatch(e -> e.unwrap() instanceof TupleType);
+    }
+
     private static Evaluator in(List<Evaluator> args, boolean negate) {
         arity("in", args, 2);
         Evaluator l = args.get(0);
@@ -308,7 +312,9 @@ public final class Functions {
         List<Object> values = new ArrayList<>();
         List<DataType> types = new ArrayList<>();
         Object sv = set.eval(new Object[0]);
-        if (st instanceof TupleType && !(l.type().unwrap() instanceof TupleType)) {
+        // a tuple on the right is a list of elements, unless the left side is a tuple and the right one is not a
+        // tuple of tuples: then it is the one element, as in ClickHouse ((a, b) IN (1, 2) vs (a, b) IN ((1, 2), (3, 4)))
+        if (st instanceof TupleType && (!(l.type().unwrap() instanceof TupleType) || allTuples((TupleType) st))) {
             List<?> items = (List<?>) sv;
             for (int i = 0; i < items.size(); i++) {
                 values.add(items.get(i));
