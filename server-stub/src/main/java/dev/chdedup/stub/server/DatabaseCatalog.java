@@ -332,6 +332,11 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
         throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Table " + db + "." + table + " cannot be read");
     }
 
+    /** A name as a back-quoted identifier that reads back as the same name (metadata must load again). */
+    public static String backQuote(String name) {
+        return "`" + name.replace("\\", "\\\\").replace("`", "\\`") + "`";
+    }
+
     public static ChException unknownDatabase(String db) {
         return new ChException(ErrorCode.UNKNOWN_DATABASE, "Database " + db + " does not exist");
     }

@@ -228,7 +228,7 @@ public final class Interpreter {
             return sql;
         }
         return sql.replaceFirst("(?is)^(\\s*CREATE\\s+(?:OR\\s+REPLACE\\s+)?TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?)",
-            "$1`" + db.replace("$", "\\$") + "`.");
+            "$1" + java.util.regex.Matcher.quoteReplacement(DatabaseCatalog.backQuote(db) + "."));
     }
 
     private QueryResult show(Statement.ShowTables s, QueryContext ctx) {

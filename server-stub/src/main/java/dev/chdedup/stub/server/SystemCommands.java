@@ -122,8 +122,8 @@ public class SystemCommands {
                 }
                 throw new ChException(ErrorCode.TABLE_ALREADY_EXISTS, "Table " + db + "." + v.name() + " already exists");
             }
-            String createSql = sql.replaceFirst("(?is)^(\\s*CREATE\\s+(?:OR\\s+REPLACE\\s+)?VIEW\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?)(?!`?"
-                + java.util.regex.Pattern.quote(db) + "`?\\.)", "$1`" + db.replace("$", "\\$") + "`.");
+            String createSql = v.database() != null ? sql : sql.replaceFirst("(?is)^(\\s*CREATE\\s+(?:OR\\s+REPLACE\\s+)?VIEW\\s+"
+                + "(?:IF\\s+NOT\\s+EXISTS\\s+)?)", "$1" + java.util.regex.Matcher.quoteReplacement(DatabaseCatalog.backQuote(db) + "."));
             catalog.putObject(db, v.name(), new dev.chdedup.stub.mv.PlainView(db, v.name(), v.select(), createSql), createSql);
             return QueryResult.Done.NOTHING;
         }
@@ -157,8 +157,8 @@ public class SystemCommands {
             targetTable = v.toTable();
             catalog.mergeTree(targetDb, targetTable);
         }
-        String createSql = sql.replaceFirst("(?is)^(\\s*CREATE\\s+MATERIALIZED\\s+VIEW\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?)(?!`?" + java.util.regex.Pattern.quote(db) + "`?\\.)",
-            "$1`" + db.replace("$", "\\$") + "`.");
+        String createSql = v.database() != null ? sql : sql.replaceFirst("(?is)^(\\s*CREATE\\s+MATERIALIZED\\s+VIEW\\s+"
+            + "(?:IF\\s+NOT\\s+EXISTS\\s+)?)", "$1" + java.util.regex.Matcher.quoteReplacement(DatabaseCatalog.backQuote(db) + "."));
         MaterializedView mv = new MaterializedView(db, v.name(), source[0], source[1], v.select(), v.selectSql(), targetDb,
             targetTable, inner, createSql);
         catalog.putObject(db, v.name(), mv, createSql);
@@ -176,10 +176,11 @@ public class SystemCommands {
 
     /** The CREATE TABLE text of a table built from parts (an inner table), as stored in metadata. */
     static String createTableSql(Statement.CreateTable ct) {
-        StringBuilder sb = new StringBuilder("CREATE TABLE `").append(ct.database()).append("`.`").append(ct.table()).append("` (");
+        StringBuilder sb = new StringBuilder("CREATE TABLE ").append(DatabaseCatalog.backQuote(ct.database())).append('.')
+            .append(DatabaseCatalog.backQuote(ct.table())).append(" (");
         for (int i = 0; i < ct.columns().size(); i++) {
             Statement.ColumnDef c = ct.columns().get(i);
-            sb.append(i > 0 ? ", " : "").append('`').append(c.name()).append("` ").append(c.type());
+            sb.append(i > 0 ? ", " : "").append(DatabaseCatalog.backQuote(c.name())).append(' ').append(c.type());
             if (c.defaultKind() != null) {
                 sb.append(' ').append(c.defaultKind()).append(' ').append(c.defaultSql());
             }

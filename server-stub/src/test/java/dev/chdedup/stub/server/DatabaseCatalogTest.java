@@ -61,7 +61,7 @@ class DatabaseCatalogTest {
 
     private List<String> hostileNames() {
         List<String> names = new ArrayList<>(List.of("..", ".", "../..", "../canary", "../../canary", "../../../canary",
-            "../../../../canary", "a/b", "%2E%2E", "..%2F..", "a b", "x\\y", "naïve", "default/../..", "./.", "...", "\u0001"));
+            "../../../../canary", "a/b", "%2E%2E", "..%2F..", "a b", "x\\y", "naïve", "default/../..", "./.", "...", "\u0001", "a`b", "x'y"));
         names.add(outer.resolve("canary").toString());
         names.add(outer.resolve("canary").resolve("inner").toString());
         return names;
@@ -89,7 +89,9 @@ class DatabaseCatalogTest {
                 ok(s, "INSERT INTO " + t + " VALUES (7)");
                 ok(s, "CREATE DATABASE " + t);
                 ok(s, "CREATE TABLE " + t + "." + t + " (k Int32) ENGINE = MergeTree ORDER BY k");
+                ok(s, "CREATE MATERIALIZED VIEW " + t + "." + quoted(n + "/../mv") + " ENGINE = MergeTree ORDER BY k AS SELECT k FROM " + t + "." + t);
                 ok(s, "INSERT INTO " + t + "." + t + " VALUES (8), (9)");
+                ok(s, "OPTIMIZE TABLE " + t + "." + t + " FINAL");
             }
             s.restart();
             assertEquals("2", ok(s, "SELECT count() FROM keep"));
@@ -97,6 +99,7 @@ class DatabaseCatalogTest {
                 String t = quoted(n);
                 assertEquals("1\t7", ok(s, "SELECT count(), sum(k) FROM " + t), n);
                 assertEquals("2\t17", ok(s, "SELECT count(), sum(k) FROM " + t + "." + t), n);
+                assertEquals("2\t17", ok(s, "SELECT count(), sum(k) FROM " + t + "." + quoted(n + "/../mv")), n);
                 ok(s, "TRUNCATE TABLE " + t);
                 assertEquals("0", ok(s, "SELECT count() FROM " + t), n);
                 ok(s, "DROP TABLE " + t);
