@@ -28,11 +28,6 @@ final class ConnectionInput {
         this.buf = new byte[bufferSize];
     }
 
-    /** Blocks until at least one byte is buffered; false on a clean end of stream. */
-    boolean awaitData() throws IOException {
-        return pos < lim || fill() > 0;
-    }
-
     /** Number of bytes that can be read without blocking. */
     int buffered() {
         return lim - pos + prefixLim - prefixPos;

@@ -19,8 +19,7 @@ import org.slf4j.LoggerFactory;
  * (pipelined ones included), runs the handler for each, finishes its response, drains the unread body, and gives
  * the connection back to the waiter when no further request is buffered. Its deadlines (the head, a blocked
  * write) are enforced by the waiter's watchdog, which closes the socket; blocking reads have the receive timeout.
- * It decides
- * when the connection ends: idle timeout, {@code Connection: close}, undrainable bodies, protocol errors (answered
+ * It decides when the connection ends: idle timeout, {@code Connection: close}, undrainable bodies, protocol errors (answered
  * with a short text and a lingering close so the peer can read it), handler failures after commit, and aborts.
  * Peer resets and timeouts are expected events here and logged at debug level only.
  */
@@ -122,7 +121,9 @@ final class HttpConnection implements Runnable {
             if (in == null) {
                 socket.setTcpNoDelay(true);
                 in = new ConnectionInput(socket.getInputStream(), HttpLimits.IO_BUFFER_SIZE);
-                out = new BufferedOutputStream(new TimedOutput(socket.getOutputStream()), HttpLimits.IO_BUFFER_SIZE);
+                out = new BufferedOutputStream(new SendTimeoutOutputStream(socket.getOutputStream(),
+                    () -> writeDeadline = System.nanoTime() + RequestHeadWaiter.nanos(exchangeSendTimeoutMs), () -> writeDeadline = 0),
+                    HttpLimits.IO_BUFFER_SIZE);
             }
             if (gathered != null) {
                 in.prime(gathered.array(), gathered.position());
@@ -316,40 +317,6 @@ final class HttpConnection implements Runnable {
             socket.close();
         } catch (IOException e) {
             LOG.debug("Closing connection from {}: {}", remote, e.toString());
-        }
-    }
-
-    /** The socket's output, with the send timeout armed while a write blocks (the watchdog enforces it). */
-    private final class TimedOutput extends OutputStream {
-        private final OutputStream delegate;
-
-        TimedOutput(OutputStream delegate) {
-            this.delegate = delegate;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            write(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            writeDeadline = System.nanoTime() + RequestHeadWaiter.nanos(exchangeSendTimeoutMs);
-            try {
-                delegate.write(b, off, len);
-            } finally {
-                writeDeadline = 0;
-            }
-        }
-
-        @Override
-        public void flush() throws IOException {
-            delegate.flush();
-        }
-
-        @Override
-        public void close() throws IOException {
-            delegate.close();
         }
     }
 

@@ -35,6 +35,12 @@ public final class HttpLimits {
     /** Most bytes read and discarded while closing a connection gracefully after an error response. */
     public static final long MAX_LINGER_BYTES = 1024L * 1024;
 
+    /**
+     * Most bytes of a request head gathered without a worker thread; a longer head goes to a worker, which reads the
+     * rest under the same head deadline.
+     */
+    public static final int MAX_GATHERED_HEAD = 64 * 1024;
+
     /** Size of the per-connection read buffer and of the response write buffer. */
     public static final int IO_BUFFER_SIZE = 16 * 1024;
 

@@ -28,8 +28,6 @@ final class RequestHeadWaiter implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(RequestHeadWaiter.class);
     /** How often deadlines are checked; timeouts fire at most this much late. */
     static final long TICK_MS = 50;
-    /** Bytes of a head gathered here at most; a longer head is handed over and its worker reads the rest. */
-    static final int MAX_GATHERED = 64 * 1024;
 
     private final HttpServer server;
     private final Selector selector;
@@ -108,10 +106,10 @@ final class RequestHeadWaiter implements Runnable {
         try {
             while (true) {
                 if (!buf.hasRemaining()) {
-                    if (buf.capacity() >= MAX_GATHERED) {
+                    if (buf.capacity() >= HttpLimits.MAX_GATHERED_HEAD) {
                         return true;
                     }
-                    ByteBuffer bigger = ByteBuffer.allocate(Math.min(MAX_GATHERED, buf.capacity() * 4));
+                    ByteBuffer bigger = ByteBuffer.allocate(Math.min(HttpLimits.MAX_GATHERED_HEAD, buf.capacity() * 4));
                     buf.flip();
                     bigger.put(buf);
                     buf = bigger;
