@@ -158,7 +158,8 @@ public final class InsertInterpreter {
                 ChException ch = (ChException) c;
                 throw new ChException(ch.code(), ch.getMessage(), ch);
             }
-            throw new ChException(ErrorCode.UNKNOWN_EXCEPTION, "Async insert flush failed: " + c, c);
+            ChException ch = HttpInterface.toChException(c); // no paths or class names for the client
+            throw new ChException(ch.code(), "Async insert flush failed: " + ch.getMessage(), c);
         }
     }
 

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * INSERTs racing DROP TABLE / CREATE TABLE of their table: every insert either succeeds or answers UNKNOWN_TABLE
- * (60), never LOGICAL_ERROR, and no error text shows a server path or a Java class name.
+ * INSERTs, synchronous and async, racing DROP TABLE / CREATE TABLE of their table: every insert either succeeds or
+ * answers UNKNOWN_TABLE (60), never LOGICAL_ERROR, and no error text shows a server path or a Java class name.
  */
 class InsertInterpreterTest {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -35,7 +35,7 @@ class InsertInterpreterTest {
     @Test
     void anInsertRacingDropTableAnswersUnknownTable(@TempDir Path dataDir) throws Exception {
         String create = "CREATE TABLE r (k Int32, s String) ENGINE = MergeTree ORDER BY k";
-        StringBuilder values = new StringBuilder("INSERT INTO r VALUES ");
+        StringBuilder values = new StringBuilder(" VALUES ");
         for (int i = 0; i < 2000; i++) {
             values.append(i == 0 ? "" : ",").append("(").append(i).append(", 'row").append(i).append("')");
         }
@@ -47,9 +47,10 @@ class InsertInterpreterTest {
             try {
                 List<Future<?>> writers = new java.util.ArrayList<>();
                 for (int w = 0; w < 3; w++) {
+                    String insert = (w == 2 ? "INSERT INTO r SETTINGS async_insert = 1, wait_for_async_insert = 1" : "INSERT INTO r") + values;
                     writers.add(pool.submit(() -> {
                         for (int i = 0; i < 60; i++) {
-                            HttpResponse<String> r = post(s, values.toString());
+                            HttpResponse<String> r = post(s, insert);
                             String code = r.statusCode() == 200 ? "ok" : r.headers().firstValue("X-ClickHouse-Exception-Code").orElse("?");
                             codes.computeIfAbsent(code, k -> new AtomicInteger()).incrementAndGet();
                             if (r.statusCode() != 200 && (r.body().contains(dataDir.toString()) || r.body().contains("java.")
