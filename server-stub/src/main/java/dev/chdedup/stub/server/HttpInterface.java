@@ -355,7 +355,12 @@ public final class HttpInterface implements HttpHandler {
         }
         String expected = users.get(user);
         if (expected == null || !expected.equals(password)) {
-            throw new ChException(ErrorCode.AUTHENTICATION_FAILED, user + ": Authentication failed: password is incorrect, or there is no user with such name");
+            // a request without any credentials that the default user refuses is asked for them (401 with
+            // WWW-Authenticate, REQUIRED_PASSWORD), as ClickHouse does since 24.12; any other failure is 516 / 403
+            boolean noCredentials = auth == null && req.header("X-ClickHouse-User") == null && req.param("user") == null
+                && req.param("password") == null;
+            ErrorCode code = noCredentials && compat.version() == null ? ErrorCode.REQUIRED_PASSWORD : ErrorCode.AUTHENTICATION_FAILED;
+            throw new ChException(code, user + ": Authentication failed: password is incorrect, or there is no user with such name");
         }
         return user;
     }

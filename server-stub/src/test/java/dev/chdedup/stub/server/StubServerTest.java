@@ -11,7 +11,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import org.junit.jupiter.api.Test;
 
-/** The server's users: without any configured, {@code default} is open; configuring one closes {@code default}. */
+/**
+ * The embedded server: its users (without any configured, {@code default} is open; configuring one closes
+ * {@code default}), per-query send timeouts, and what an OutOfMemoryError does to it.
+ */
 class StubServerTest {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
@@ -21,6 +24,14 @@ class StubServerTest {
             b.header("Authorization", "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
         }
         return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** No credentials at all: the client is asked for them, as ClickHouse does since 24.12. */
+    private static void assertAskedForPassword(HttpResponse<String> r) {
+        assertEquals(401, r.statusCode(), r.body());
+        assertEquals("194", r.headers().firstValue("X-ClickHouse-Exception-Code").orElse(""), r.body());
+        assertTrue(r.body().contains("default: Authentication failed") && r.body().contains("(REQUIRED_PASSWORD)"), r.body());
+        assertTrue(r.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Basic realm="), r.headers().map().toString());
     }
 
     private static void assertRefused(HttpResponse<String> r) {
@@ -40,7 +51,7 @@ class StubServerTest {
     @Test
     void configuringAUserClosesDefault() throws Exception {
         try (StubServer s = StubServer.builder().port(0).user("alice", "pw").build().start()) {
-            assertRefused(query(s, null, null, "CREATE TABLE t (k Int32) ENGINE = MergeTree ORDER BY k"));
+            assertAskedForPassword(query(s, null, null, "CREATE TABLE t (k Int32) ENGINE = MergeTree ORDER BY k"));
             assertRefused(query(s, "default", "", "SELECT 1"));
             assertRefused(query(s, "alice", "wrong", "SELECT 1"));
             HttpResponse<String> ok = query(s, "alice", "pw", "SHOW TABLES");
@@ -52,7 +63,8 @@ class StubServerTest {
     @Test
     void defaultConfiguredTooStaysWithItsPassword() throws Exception {
         try (StubServer s = StubServer.builder().port(0).user("alice", "pw").user("default", "secret").build().start()) {
-            assertRefused(query(s, null, null, "SELECT 1"));
+            assertAskedForPassword(query(s, null, null, "SELECT 1"));
+            assertRefused(query(s, "default", "wrong", "SELECT 1"));
             assertEquals("1\n", query(s, "default", "secret", "SELECT 1").body());
             assertEquals("1\n", query(s, "alice", "pw", "SELECT 1").body());
         }
