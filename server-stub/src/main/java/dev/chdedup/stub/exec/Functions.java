@@ -297,6 +297,12 @@ public final class Functions {
         });
     }
 
+    /** How many columns a value of the type stands for in IN: a tuple's elements, else one. */
+    private static int width(DataType t) {
+        DataType u = t.unwrap();
+        return u instanceof TupleType ? ((TupleType) u).elements.size() : 1;
+    }
+
     private static boolean allTuples(TupleType t) {
         return !t.elements.isEmpty() && t.elements.stream().allMatch(e -> e.unwrap() instanceof TupleType);
     }
@@ -328,6 +334,13 @@ public final class Functions {
         } else {
             values.add(sv);
             types.add(set.type());
+        }
+        int leftColumns = width(l.type());
+        for (DataType t : types) {
+            if (width(t) != leftColumns && !(t.unwrap() instanceof NothingType)) {
+                throw new ChException(ErrorCode.NUMBER_OF_COLUMNS_DOESNT_MATCH, "Number of columns in section IN doesn't match. "
+                    + leftColumns + " at left, " + width(t) + " at right.");
+            }
         }
         return Evaluator.of(nullIf(l.type(), DataTypes.UINT8), r -> {
             Object v = l.eval(r);
