@@ -392,15 +392,15 @@ public final class HttpInterface implements HttpHandler {
             return new ChException(ErrorCode.CANNOT_READ_ALL_DATA, "Cannot read all data: unexpected end of the request body");
         }
         if (t instanceof dev.chdedup.stub.http.HttpException) {
-            return new ChException(ErrorCode.UNKNOWN_EXCEPTION, String.valueOf(t.getMessage()));
+            return new ChException(ErrorCode.UNKNOWN_EXCEPTION, withoutPathsAndClasses(t.getMessage()));
         }
         if (t instanceof ArithmeticException) {
-            return new ChException(ErrorCode.ILLEGAL_DIVISION, String.valueOf(t.getMessage()));
+            return new ChException(ErrorCode.ILLEGAL_DIVISION, withoutPathsAndClasses(t.getMessage()));
         }
         if (t instanceof ClassCastException) {
             // a value of a type the function did not check for: the user's query, not the server, is at fault
-            return new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type of argument for the operation: " + t.getMessage()
-                .replaceAll("class java\\.[\\w.$]+\\.(\\w+)", "$1").replaceAll(" \\(.*", ""));
+            return new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type of argument for the operation: "
+                + withoutPathsAndClasses(String.valueOf(t.getMessage()).replaceAll(" \\(.*", "").replace("class ", "")));
         }
         if (t instanceof NumberFormatException) {
             return new ChException(ErrorCode.CANNOT_PARSE_NUMBER, "Cannot parse number: " + t.getMessage());

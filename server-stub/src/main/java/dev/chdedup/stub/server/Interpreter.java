@@ -193,7 +193,7 @@ public final class Interpreter {
         if (st instanceof Statement.KillQuery) {
             return killQuery((Statement.KillQuery) st, ctx);
         }
-        throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Statement " + st.getClass().getSimpleName() + " is not supported here");
+        throw new ChException(ErrorCode.NOT_IMPLEMENTED, "This kind of statement is not supported by the stub here");
     }
 
     static String db(String given, QueryContext ctx) {

@@ -88,5 +88,8 @@ class InsertInterpreterTest {
         assertTrue(HttpInterface.toChException(new java.io.IOException("cannot write /var/lib/x")).displayText().contains("<path>"));
         String npe = HttpInterface.toChException(new IllegalStateException("state of dev.chdedup.stub.Foo broken")).displayText();
         assertFalse(npe.contains("dev.chdedup") || npe.contains("IllegalStateException"), npe);
+        String cast = HttpInterface.toChException(new ClassCastException("class java.lang.Long cannot be cast to class "
+            + "dev.chdedup.stub.types.Foo (java.lang.Long is in module java.base of loader 'bootstrap')")).displayText();
+        assertTrue(cast.contains("Long cannot be cast to Foo") && !cast.contains("dev.chdedup") && !cast.contains("java."), cast);
     }
 }
