@@ -2,7 +2,9 @@ package dev.chdedup.stub.http;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.CancelledKeyException;
 import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.IllegalBlockingModeException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
@@ -58,32 +60,43 @@ final class RequestHeadWaiter implements Runnable {
     public void run() {
         try {
             while (server.isRunning()) {
-                selector.select(TICK_MS);
-                registerIncoming();
-                List<HttpConnection> ready = new ArrayList<>();
-                Iterator<SelectionKey> it = selector.selectedKeys().iterator();
-                while (it.hasNext()) {
-                    SelectionKey key = it.next();
-                    it.remove();
-                    HttpConnection conn = (HttpConnection) key.attachment();
-                    if (key.isValid() && key.isReadable() && readSome(key, conn)) {
-                        key.cancel();
-                        ready.add(conn);
-                    }
+                try {
+                    tick();
+                } catch (IOException | CancelledKeyException | IllegalBlockingModeException e) {
+                    // one connection's trouble (e.g. closed by another thread meanwhile) must not stop the waiter
+                    LOG.debug("Head waiter: {}", e.toString());
                 }
-                if (!ready.isEmpty()) {
-                    selector.selectNow(); // completes the deregistration of the cancelled keys
-                    for (HttpConnection conn : ready) {
-                        handOver(conn);
-                    }
-                }
-                checkDeadlines(System.nanoTime());
             }
         } catch (ClosedSelectorException e) {
             LOG.debug("Head waiter stopped");
-        } catch (IOException e) {
-            LOG.warn("Head waiter failed: {}", e.toString());
         }
+    }
+
+    private void tick() throws IOException {
+        selector.select(TICK_MS);
+        registerIncoming();
+        List<HttpConnection> ready = new ArrayList<>();
+        Iterator<SelectionKey> it = selector.selectedKeys().iterator();
+        while (it.hasNext()) {
+            SelectionKey key = it.next();
+            it.remove();
+            HttpConnection conn = (HttpConnection) key.attachment();
+            try {
+                if (key.isValid() && key.isReadable() && readSome(key, conn)) {
+                    key.cancel();
+                    ready.add(conn);
+                }
+            } catch (CancelledKeyException e) {
+                conn.end(); // closed by another thread (server close, abort) while it was ready
+            }
+        }
+        if (!ready.isEmpty()) {
+            selector.selectNow(); // completes the deregistration of the cancelled keys
+            for (HttpConnection conn : ready) {
+                handOver(conn);
+            }
+        }
+        checkDeadlines(System.nanoTime());
     }
 
     private void registerIncoming() {
