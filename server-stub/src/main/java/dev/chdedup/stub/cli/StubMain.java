@@ -10,9 +10,10 @@ import picocli.CommandLine.Option;
 
 /**
  * The command line of the stub server: {@code java -jar server-stub.jar [--host H] [--http-port P]
- * [--data-dir DIR]}. Prints {@code Ready: http://HOST:PORT} once it serves and shuts down cleanly on SIGTERM. An
- * Error (OutOfMemoryError) on any thread halts the JVM with a message and exit code 3: a server that ran out of
- * memory may have lost a thread it needs, so it ends rather than linger as a zombie.
+ * [--data-dir DIR]}. Prints {@code Ready: http://HOST:PORT} once it serves and shuts down cleanly on SIGTERM. A
+ * query that runs out of memory fails alone (MEMORY_LIMIT_EXCEEDED) and the server keeps serving; an Error
+ * (OutOfMemoryError) that kills any other thread (acceptor, head waiter, background work) halts the JVM with a
+ * message and exit code 3: a server that lost a thread it needs ends rather than linger as a zombie.
  */
 @Command(name = "server-stub", mixinStandardHelpOptions = true, version = "chdedup server-stub 0.1.0",
     description = "A ClickHouse-compatible HTTP server for integration tests.")

@@ -153,9 +153,6 @@ public final class HttpInterface implements HttpHandler {
         } catch (dev.chdedup.stub.fault.FaultInjector.FaultFired fired) {
             LOG.debug("Query {}: injected fault answered", queryId);
         } catch (Throwable t) {
-            if (t instanceof OutOfMemoryError) {
-                throw (OutOfMemoryError) t; // fatal for the server (see HttpServer), never answered as a query error
-            }
             if (resp.aborted()) {
                 return;
             }
@@ -409,6 +406,8 @@ public final class HttpInterface implements HttpHandler {
             return new ChException(ErrorCode.TOO_DEEP_RECURSION, "Maximum recursion depth exceeded");
         }
         if (t instanceof OutOfMemoryError) {
+            // the query's allocations die with it and the server keeps serving; an OutOfMemoryError on a server
+            // thread outside a query (acceptor, head waiter, a worker writing this answer) is fatal (HttpServer)
             return new ChException(ErrorCode.MEMORY_LIMIT_EXCEEDED, "Memory limit exceeded");
         }
         LOG.warn("Unexpected error", t);
