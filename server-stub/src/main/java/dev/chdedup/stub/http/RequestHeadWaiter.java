@@ -75,7 +75,7 @@ final class RequestHeadWaiter implements Runnable {
     private void tick() throws IOException {
         selector.select(TICK_MS);
         registerIncoming();
-        List<HttpConnection> ready = new ArrayList<>();
+        List<HttpConnection> ready = null; // allocated only when needed: this runs 20 times a second
         Iterator<SelectionKey> it = selector.selectedKeys().iterator();
         while (it.hasNext()) {
             SelectionKey key = it.next();
@@ -84,13 +84,16 @@ final class RequestHeadWaiter implements Runnable {
             try {
                 if (key.isValid() && key.isReadable() && readSome(key, conn)) {
                     key.cancel();
+                    if (ready == null) {
+                        ready = new ArrayList<>();
+                    }
                     ready.add(conn);
                 }
             } catch (CancelledKeyException e) {
                 conn.end(); // closed by another thread (server close, abort) while it was ready
             }
         }
-        if (!ready.isEmpty()) {
+        if (ready != null) {
             selector.selectNow(); // completes the deregistration of the cancelled keys
             for (HttpConnection conn : ready) {
                 handOver(conn);
