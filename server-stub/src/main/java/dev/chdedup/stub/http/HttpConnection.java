@@ -81,7 +81,7 @@ final class HttpConnection implements Runnable {
 
     /** The waiter takes the connection: a new one must send its head in the receive timeout, an idle one start it. */
     void waitStarted(long now, boolean keepAlive) {
-        gathered = ByteBuffer.allocate(1024);
+        gathered = null; // the waiter allocates it, within its budget
         keepAliveWait = keepAlive;
         headStarted = false;
         waitDeadline = now + RequestHeadWaiter.nanos(keepAlive ? idleTimeoutMs : readTimeoutMs);

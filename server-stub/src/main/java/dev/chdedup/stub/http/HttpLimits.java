@@ -41,6 +41,12 @@ public final class HttpLimits {
      */
     public static final int MAX_GATHERED_HEAD = 64 * 1024;
 
+    /**
+     * Most bytes of head buffers all waiting connections hold together; a connection whose head would grow past it
+     * is closed, so many slow clients cannot fill the heap with half heads.
+     */
+    public static final long MAX_GATHERED_TOTAL = 32L * 1024 * 1024;
+
     /** Size of the per-connection read buffer and of the response write buffer. */
     public static final int IO_BUFFER_SIZE = 16 * 1024;
 

@@ -30,10 +30,14 @@ final class RequestHeadWaiter implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(RequestHeadWaiter.class);
     /** How often deadlines are checked; timeouts fire at most this much late. */
     static final long TICK_MS = 50;
+    /** The first head buffer of a waiting connection; it grows by four up to {@link HttpLimits#MAX_GATHERED_HEAD}. */
+    static final int INITIAL_BUFFER = 1024;
 
     private final HttpServer server;
     private final Selector selector;
     private final Queue<HttpConnection> incoming = new ConcurrentLinkedQueue<>();
+    /** Bytes of head buffers held by waiting connections; at most {@link HttpLimits#MAX_GATHERED_TOTAL}. */
+    private long gatheredBytes;
 
     RequestHeadWaiter(HttpServer server) throws IOException {
         this.server = server;
@@ -90,7 +94,7 @@ final class RequestHeadWaiter implements Runnable {
                     ready.add(conn);
                 }
             } catch (CancelledKeyException e) {
-                conn.end(); // closed by another thread (server close, abort) while it was ready
+                drop(conn); // closed by another thread (server close, abort) while it was ready
             }
         }
         if (ready != null) {
@@ -112,7 +116,10 @@ final class RequestHeadWaiter implements Runnable {
             } catch (IOException | RuntimeException e) {
                 LOG.debug("Connection from {} could not wait: {}", conn.remoteAddress(), e.toString());
                 conn.end();
+                continue;
             }
+            conn.gathered(ByteBuffer.allocate(INITIAL_BUFFER));
+            gatheredBytes += INITIAL_BUFFER;
         }
     }
 
@@ -125,7 +132,15 @@ final class RequestHeadWaiter implements Runnable {
                     if (buf.capacity() >= HttpLimits.MAX_GATHERED_HEAD) {
                         return true;
                     }
-                    ByteBuffer bigger = ByteBuffer.allocate(Math.min(HttpLimits.MAX_GATHERED_HEAD, buf.capacity() * 4));
+                    int size = Math.min(HttpLimits.MAX_GATHERED_HEAD, buf.capacity() * 4);
+                    if (gatheredBytes + size - buf.capacity() > HttpLimits.MAX_GATHERED_TOTAL) {
+                        LOG.debug("Connection from {} closed: waiting heads hold {} bytes", conn.remoteAddress(), gatheredBytes);
+                        key.cancel();
+                        drop(conn);
+                        return false;
+                    }
+                    gatheredBytes += size - buf.capacity();
+                    ByteBuffer bigger = ByteBuffer.allocate(size);
                     buf.flip();
                     bigger.put(buf);
                     buf = bigger;
@@ -137,7 +152,7 @@ final class RequestHeadWaiter implements Runnable {
                         return true; // half-closed after its request: the worker serves what arrived
                     }
                     key.cancel();
-                    conn.end(); // closed by the peer between requests: nothing to answer
+                    drop(conn); // closed by the peer between requests: nothing to answer
                     return false;
                 }
                 if (n == 0) {
@@ -147,7 +162,7 @@ final class RequestHeadWaiter implements Runnable {
             }
         } catch (IOException e) {
             key.cancel();
-            conn.end();
+            drop(conn);
             return false;
         }
         return headComplete(buf);
@@ -172,7 +187,22 @@ final class RequestHeadWaiter implements Runnable {
         return false;
     }
 
+    /** The connection's head buffer leaves the waiter's budget (handed to a worker, or dropped). */
+    private void release(HttpConnection conn) {
+        ByteBuffer b = conn.gathered();
+        if (b != null) {
+            gatheredBytes -= b.capacity();
+        }
+    }
+
+    private void drop(HttpConnection conn) {
+        release(conn);
+        conn.gathered(null);
+        conn.end();
+    }
+
     private void handOver(HttpConnection conn) {
+        release(conn);
         try {
             conn.channel().configureBlocking(true);
         } catch (IOException | RuntimeException e) {
@@ -188,7 +218,7 @@ final class RequestHeadWaiter implements Runnable {
             if (key.isValid() && conn.waitExpired(now)) {
                 LOG.debug("Connection from {}: no complete request head in time; closing", conn.remoteAddress());
                 key.cancel();
-                conn.end();
+                drop(conn);
             }
         }
         for (HttpConnection conn : server.openConnectionSet()) {

@@ -98,6 +98,23 @@ class RequestHeadWaiterTest {
     }
 
     @Test
+    void halfHeadsCannotHoldMoreThanTheGatheringBudget() throws Exception {
+        server = HttpServer.builder().handler(OK).workerThreads(4).build().start();
+        byte[] half = ("GET /?q=" + "x".repeat(20_000)).getBytes(StandardCharsets.US_ASCII); // grows a 64 KiB buffer
+        int clients = (int) (HttpLimits.MAX_GATHERED_TOTAL / HttpLimits.MAX_GATHERED_HEAD) + 100;
+        for (int i = 0; i < clients; i++) {
+            Socket s = new Socket("127.0.0.1", server.port());
+            sockets.add(s);
+            s.getOutputStream().write(half);
+        }
+        RawHttp.await(() -> sockets.stream().filter(RequestHeadWaiterTest::closedByServer).count() >= 100, Duration.ofSeconds(20),
+            "the clients beyond the budget closed");
+        assertTrue(server.openConnections() <= HttpLimits.MAX_GATHERED_TOTAL / HttpLimits.MAX_GATHERED_HEAD,
+            server.openConnections() + " half heads held");
+        RawHttp.await(() -> status(server.port()) == 200, Duration.ofSeconds(5), "a normal request is still served");
+    }
+
+    @Test
     void idleNewConnectionsAreClosedAfterTheReceiveTimeout() throws Exception {
         server = HttpServer.builder().handler(OK).workerThreads(1).readTimeout(Duration.ofMillis(500)).build().start();
         Socket silent = new Socket("127.0.0.1", server.port());
