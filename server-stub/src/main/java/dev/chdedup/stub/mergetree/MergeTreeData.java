@@ -31,6 +31,8 @@ public final class MergeTreeData {
     /** Active parts: no part covers another; every part in it is on disk under its name. */
     private final ActiveDataPartSet parts = new ActiveDataPartSet();
     private final AtomicLong tempCounter = new AtomicLong();
+    /** Set once by {@link #drop()}: no part is added any more (a table of the same name may own the directory now). */
+    private boolean dropped;
 
     public MergeTreeData(Path dir, List<Column> columns) throws IOException {
         this.dir = dir;
@@ -177,6 +179,10 @@ public final class MergeTreeData {
     }
 
     private DataPart addUnlocked(TempPart tmp, MergeTreePartInfo info) {
+        if (dropped) {
+            tmp.discard();
+            throw new ChException(ErrorCode.UNKNOWN_TABLE, "The table was dropped while the insert ran");
+        }
         for (DataPart p : parts.all()) {
             if (p.info().partitionId().equals(info.partitionId()) && !p.info().isDisjoint(info)) {
                 tmp.discard();
@@ -211,6 +217,12 @@ public final class MergeTreeData {
         MergeTreePartInfo range = info != null ? info : sources.get(0).info();
         List<Path> gone;
         synchronized (this) {
+            if (dropped) {
+                if (tmp != null) {
+                    tmp.discard();
+                }
+                return false;
+            }
             List<DataPart> covered = new ArrayList<>();
             for (DataPart p : parts.all()) {
                 if (p.info().partitionId().equals(range.partitionId()) && !p.info().isDisjoint(rangeOf(sources, range))) {
@@ -297,6 +309,7 @@ public final class MergeTreeData {
     /** Removes every part and the table's directory (DROP TABLE). */
     public void drop() throws IOException {
         synchronized (this) {
+            dropped = true;
             parts.clear();
         }
         PartStore.deleteRecursively(dir);
