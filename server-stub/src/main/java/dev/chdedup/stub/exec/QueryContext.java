@@ -32,6 +32,11 @@ public final class QueryContext {
         this.compat = compat;
     }
 
+    /** The query's entry in the process list, or null. */
+    public ProcessList.Entry process() {
+        return process;
+    }
+
     public QueryContext withProcess(ProcessList.Entry p) {
         return new QueryContext(database, user, queryId, settings, now, p, compat);
     }
