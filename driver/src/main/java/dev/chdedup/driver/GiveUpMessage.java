@@ -16,7 +16,7 @@ import java.util.Set;
  */
 final class GiveUpMessage {
     /** Codes a server raises while it parses or plans a query, before it writes a block: syntax, unknown names, access. */
-    private static final Set<Integer> PLANNING_CODES = Set.of(16, 46, 47, 60, 62, 73, 81, 115, 164, 192, 497, 516);
+    private static final Set<Integer> PLANNING_CODES = Set.of(16, 46, 47, 60, 62, 73, 81, 115, 164, 192, 194, 497, 516);
 
     private GiveUpMessage() {
     }

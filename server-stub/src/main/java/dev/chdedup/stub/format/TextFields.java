@@ -77,7 +77,8 @@ final class TextFields {
         if (e instanceof ChException) {
             return (ChException) e;
         }
-        return new ChException(ErrorCode.CANNOT_PARSE_TEXT, "Cannot parse input: " + e, e);
+        // the message reaches the client: the value's problem, never a Java class name
+        return new ChException(ErrorCode.CANNOT_PARSE_TEXT, "Cannot parse input: " + (e.getMessage() == null ? "malformed value" : e.getMessage()), e);
     }
 
     /** The column names to positions of {@code columns}. */

@@ -10,7 +10,7 @@ public final class ShowCreate {
     }
 
     public static String of(StorageMergeTree t) {
-        StringBuilder sb = new StringBuilder("CREATE TABLE ").append(t.database()).append('.').append(quote(t.name())).append("\n(\n");
+        StringBuilder sb = new StringBuilder("CREATE TABLE ").append(quote(t.database())).append('.').append(quote(t.name())).append("\n(\n");
         int i = 0;
         for (TableColumn c : t.definition().allColumns()) {
             sb.append("    ").append(quote(c.name())).append(' ').append(c.type().name());
@@ -43,6 +43,6 @@ public final class ShowCreate {
     }
 
     static String quote(String n) {
-        return n.matches("[A-Za-z_][A-Za-z0-9_]*") ? n : "`" + n.replace("`", "\\`") + "`";
+        return n.matches("[A-Za-z_][A-Za-z0-9_]*") ? n : dev.chdedup.stub.server.DatabaseCatalog.backQuote(n);
     }
 }

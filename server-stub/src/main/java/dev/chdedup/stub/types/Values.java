@@ -109,7 +109,7 @@ public final class Values {
         if (v instanceof Number) {
             return ((Number) v).doubleValue() != 0;
         }
-        throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type of filter value: " + v.getClass().getSimpleName());
+        throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type of filter value: " + (v instanceof String ? "String" : v instanceof java.util.List ? "Array" : "a non-numeric value"));
     }
 
     /** Text of a value as the plain text format would show it. */

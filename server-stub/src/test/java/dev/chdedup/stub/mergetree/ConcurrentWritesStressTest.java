@@ -149,6 +149,8 @@ class ConcurrentWritesStressTest {
             assertTrue(violations.isEmpty(), violations.size() + " violations, first: " + violations.subList(0, Math.min(5, violations.size())));
             assertEquals(WRITERS * INSERTS, acked.size());
             assertExactlyOnce(s, acked);
+            System.out.printf("ConcurrentWritesStressTest window %d: %d inserts acknowledged, %s rows present, %d violations%n", window,
+                acked.size(), query(s, "SELECT count() FROM hp").trim(), violations.size());
             s.restart();
             assertExactlyOnce(s, acked);
         }

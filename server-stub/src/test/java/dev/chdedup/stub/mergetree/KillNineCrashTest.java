@@ -87,6 +87,8 @@ class KillNineCrashTest {
             }
             assertEquals("", send(child.url(), "SELECT id, count() AS c FROM kt GROUP BY id HAVING c > 1").trim(), "duplicated inserts");
             String[] counts = send(child.url(), "SELECT count(), uniqExact(id) FROM kt").trim().split("\t");
+            System.out.printf("KillNineCrashTest: %d kills (%d SIGKILL, %d crash points), %d inserts started, %s rows, %s distinct%n", ROUNDS,
+                (ROUNDS + 3) / 4, ROUNDS - (ROUNDS + 3) / 4, sent.size(), counts[0], counts[1]);
             assertEquals(sent.size() + "\t" + sent.size(), counts[0] + "\t" + counts[1],
                 "rows vs distinct inserts after " + ROUNDS + " kills (" + sent.size() + " inserts)");
         } finally {
