@@ -1,5 +1,6 @@
 package dev.chdedup.stub.mergetree;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,7 +10,12 @@ import java.util.List;
  * and where its rows are on disk. Memory holds no rows: they are read from the file as they are needed.
  */
 public record DataPart(MergeTreePartInfo info, long rowCount, long modificationTime, long bytesOnDisk, List<String> blockIds,
-                       PartStore.Layout layout) {
+                       PartStore.Layout layout, PartFile file) {
+    DataPart(MergeTreePartInfo info, long rowCount, long modificationTime, long bytesOnDisk, List<String> blockIds, PartStore.Layout layout,
+             Path root) {
+        this(info, rowCount, modificationTime, bytesOnDisk, blockIds, layout, new PartFile(root, layout.file()));
+    }
+
     public String name() {
         return info.name();
     }
@@ -22,8 +28,12 @@ public record DataPart(MergeTreePartInfo info, long rowCount, long modificationT
         return info.mutation() > 0 ? info.mutation() : info.minBlock();
     }
 
-    /** Opens the part's file for reading its rows in order; the caller makes sure the part is still on disk. */
+    /**
+     * A reader of the part's rows in order, holding a lease on its file (see {@link PartFile}); the caller takes it
+     * while the part is active (under the parts lock), and the file opens at the first row.
+     */
     PartStore.RowReader openRows() {
+        file.acquire();
         return new PartStore.RowReader(this);
     }
 

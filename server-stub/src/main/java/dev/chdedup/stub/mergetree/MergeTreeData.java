@@ -121,12 +121,12 @@ public final class MergeTreeData {
      * older layout is rewritten.
      */
     public TempPart linkTempPart(DataPart source) {
-        Path file = PartStore.pathOf(dir, source.name());
-        if (!source.layout().file().equals(file)) {
+        if (!source.layout().file().equals(PartStore.pathOf(dir, source.name()))) {
             try (PartStore.RowReader rows = source.openRows()) {
                 return writeTempPart(source.info().partitionId(), rows, source.blockIds(), false);
             }
         }
+        Path file = source.file().data();
         Path tmp = dir.resolve(PartStore.TMP_PREFIX + "mutate_" + source.name() + "_" + tempCounter.incrementAndGet() + PartStore.EXT);
         try {
             try {
@@ -142,8 +142,8 @@ public final class MergeTreeData {
     }
 
     /**
-     * Opens the files of {@code which} for reading, under the parts lock, so that no removal can take a file away
-     * from a reader that holds it; null if one of them is no longer active.
+     * Readers of {@code which}, their leases taken under the parts lock, so that no removal can take a file away from
+     * them; null if one of them is no longer active.
      */
     public synchronized List<PartStore.RowReader> openIfActive(List<DataPart> which) {
         List<PartStore.RowReader> readers = new ArrayList<>(which.size());
@@ -157,7 +157,7 @@ public final class MergeTreeData {
         return readers;
     }
 
-    /** The active parts with their files open for reading: a consistent snapshot a query reads. */
+    /** Readers of the active parts (leased, opened as they are reached): a consistent snapshot a query reads. */
     public synchronized List<PartStore.RowReader> openForRead() {
         return openIfActive(parts.all());
     }
@@ -204,8 +204,9 @@ public final class MergeTreeData {
             throw new UncheckedIOException(e);
         }
         PartStore.Written w = tmp.file();
+        Path file = PartStore.pathOf(dir, info.name());
         return new DataPart(info, w.rows(), System.currentTimeMillis() / 1000, w.dataBytes(), w.blockIds(),
-            PartStore.Layout.of(PartStore.pathOf(dir, info.name()), w.dataOffset(), tmp.stored(), columns));
+            PartStore.Layout.of(file, w.dataOffset(), tmp.stored(), columns), file);
     }
 
     /**
@@ -215,7 +216,7 @@ public final class MergeTreeData {
      */
     public boolean renameTempPartAndReplace(TempPart tmp, MergeTreePartInfo info, List<DataPart> sources) {
         MergeTreePartInfo range = info != null ? info : sources.get(0).info();
-        List<Path> gone;
+        List<DataPart> gone;
         synchronized (this) {
             if (dropped) {
                 if (tmp != null) {
@@ -259,7 +260,7 @@ public final class MergeTreeData {
     /** Removes the active parts {@code which} selects (drop partition, drop part, truncate); returns them. */
     public List<DataPart> removeParts(Predicate<DataPart> which) {
         List<DataPart> removed = new ArrayList<>();
-        List<Path> files;
+        List<DataPart> files;
         synchronized (this) {
             for (DataPart p : parts.all()) {
                 if (which.test(p)) {
@@ -274,35 +275,28 @@ public final class MergeTreeData {
 
     /**
      * Takes parts out of the set and renames their files to temporary names, both under the lock: a removed part
-     * never comes back after a crash (loading deletes temporary files), and a reader that opened it keeps reading.
-     * Returns the renamed files, for the caller to delete outside the lock.
+     * never comes back after a crash (loading deletes temporary files), and a query that holds a lease on it still finds
+     * it ({@link PartFile}). Returns the parts, for the caller to delete their files outside the lock.
      */
-    private List<Path> detachUnlocked(List<DataPart> which) {
-        List<Path> renamed = new ArrayList<>(which.size());
+    private List<DataPart> detachUnlocked(List<DataPart> which) {
         try {
             for (DataPart p : which) {
-                Path file = Files.exists(PartStore.pathOf(dir, p.name())) ? PartStore.pathOf(dir, p.name()) : dir.resolve(p.name());
-                Path tmp = dir.resolve(PartStore.TMP_PREFIX + "removed_" + p.name() + "_" + tempCounter.incrementAndGet());
-                Files.move(file, tmp, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                p.file().moveTo(dir.resolve(PartStore.TMP_PREFIX + "removed_" + p.name() + "_" + tempCounter.incrementAndGet()));
                 parts.remove(p.info());
-                renamed.add(tmp);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return renamed;
+        return which;
     }
 
-    private static void deleteFiles(List<Path> gone) {
+    /** Deletes removed parts' files, now or, for a part a query still reads, when it is done. */
+    private static void deleteFiles(List<DataPart> gone) {
         if (!gone.isEmpty()) {
             CrashPoint.BEFORE_REMOVED_FILES_DELETED.reached();
         }
-        for (Path g : gone) {
-            try {
-                PartStore.deleteRecursively(g);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+        for (DataPart g : gone) {
+            g.file().deleteIfUnread();
         }
     }
 

@@ -239,7 +239,7 @@ public final class PartStore {
             count = countRows(layout);
         }
         long mtime = Files.getLastModifiedTime(path).toMillis() / 1000;
-        return new DataPart(info, count, mtime, bytes, List.copyOf(blockIds), layout);
+        return new DataPart(info, count, mtime, bytes, List.copyOf(blockIds), layout, path);
     }
 
     private static long countRows(Layout layout) throws IOException {
@@ -258,23 +258,20 @@ public final class PartStore {
     }
 
     /**
-     * An open part file: the channel is opened when the reader is made (under the parts lock, so a merge that
-     * removes the part afterwards cannot take the file away from it), the rows are decoded as they are read.
+     * A part's rows as they are decoded from its file. It holds a lease on the file from the start (so a merge or drop
+     * that removes the part meanwhile leaves the file in place until the reader is done) and opens it only at the
+     * first row, so a query over many parts has one file open at a time. Exhausting or closing it ends the lease.
      */
     public static final class RowReader implements Iterator<Object[]>, AutoCloseable {
         private final DataPart part;
-        private final FileChannel channel;
+        private FileChannel channel;
         private BinaryIn in;
         private long left;
+        private boolean closed;
 
         RowReader(DataPart part) {
             this.part = part;
             this.left = part.rowCount();
-            try {
-                this.channel = FileChannel.open(part.layout().file(), StandardOpenOption.READ);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
         }
 
         public DataPart part() {
@@ -297,6 +294,7 @@ public final class PartStore {
             }
             try {
                 if (in == null) {
+                    channel = part.file().open();
                     channel.position(part.layout().dataOffset());
                     in = new BinaryIn(Channels.newInputStream(channel));
                 }
@@ -316,7 +314,8 @@ public final class PartStore {
                 return row;
             } catch (IOException e) {
                 close();
-                throw new ChException(ErrorCode.CORRUPTED_DATA, "Cannot read part " + part.name() + ": " + e.getMessage());
+                // the message reaches the client: the part, never a server path
+                throw new ChException(ErrorCode.CORRUPTED_DATA, "Cannot read part " + part.name());
             }
         }
 
@@ -331,10 +330,18 @@ public final class PartStore {
 
         @Override
         public void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
             try {
-                channel.close();
+                if (channel != null) {
+                    channel.close();
+                }
             } catch (IOException ignored) {
                 // nothing to do
+            } finally {
+                part.file().release();
             }
         }
     }

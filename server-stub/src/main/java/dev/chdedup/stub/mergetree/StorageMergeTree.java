@@ -152,7 +152,7 @@ public final class StorageMergeTree implements TableSource {
 
     @Override
     public Iterator<Block> read(int maxBlockSize, boolean withVirtuals) {
-        // the snapshot opens every part's file now, so merges and drops that follow cannot take them away
+        // the snapshot leases every part now, so merges and drops that follow cannot take their files away
         List<PartStore.RowReader> snapshot = data.openForRead();
         List<Column> header = new ArrayList<>(storedColumns);
         if (withVirtuals) {

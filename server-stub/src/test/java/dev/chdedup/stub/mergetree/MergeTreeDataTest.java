@@ -184,6 +184,56 @@ class MergeTreeDataTest {
         assertEquals(List.of("all_x_y"), t.activeParts().stream().filter(p -> p.name().equals(fresh.name())).findFirst().orElseThrow().blockIds());
     }
 
+    /**
+     * A query's snapshot leases its parts and opens their files one at a time as it reaches them; parts removed while
+     * it reads (a drop) stay readable to it, and their files go once it is done.
+     */
+    @Test
+    void aSnapshotHoldsOneFileOpenAndOutlivesARemoval(@TempDir Path dir) throws Exception {
+        MergeTreeData data = new MergeTreeData(dir, table(dir.resolve("x")).columns());
+        for (long k = 1; k <= 50; k++) {
+            long b = k;
+            data.renameTempPartAndAdd(data.writeTempPart("all", rows(k, k + 100), List.of(), false), () -> b);
+        }
+        long fdsBefore = openFiles();
+        List<PartStore.RowReader> snapshot = data.openForRead();
+        assertEquals(50, snapshot.size());
+        if (fdsBefore >= 0) {
+            assertTrue(openFiles() - fdsBefore <= 1, "no file is opened before it is read: " + (openFiles() - fdsBefore));
+        }
+        assertEquals(1L, snapshot.get(0).next()[0]);
+        assertEquals(50, data.removeParts(p -> true).size(), "every part dropped while the snapshot is held");
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(50, files.filter(f -> f.getFileName().toString().startsWith(PartStore.TMP_PREFIX + "removed_")).count(),
+                "the removed files wait, under temporary names, for the readers that lease them");
+        }
+        long sum = (long) snapshot.get(0).next()[0];
+        for (PartStore.RowReader r : snapshot.subList(1, 50)) {
+            while (r.hasNext()) {
+                sum += (long) r.next()[0];
+                if (fdsBefore >= 0) {
+                    assertTrue(openFiles() - fdsBefore <= 2, "one file open at a time");
+                }
+            }
+        }
+        assertEquals(2 * (50 * 51 / 2) + 50 * 100 - 1, sum, "every row of the dropped parts was read (but the first, read above)");
+        snapshot.get(0).close();
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(0, files.filter(Files::isRegularFile).count(), "the last reader deletes the removed files");
+        }
+    }
+
+    /** Open file descriptors of this process, or -1 where /proc does not tell. */
+    private static long openFiles() throws Exception {
+        Path fd = Path.of("/proc/self/fd");
+        if (!Files.isDirectory(fd)) {
+            return -1;
+        }
+        try (Stream<Path> s = Files.list(fd)) {
+            return s.count();
+        }
+    }
+
     @Test
     void mutationsArePersistedAppliedAndShown(@TempDir Path dir) throws Exception {
         StorageMergeTree t = table(dir);

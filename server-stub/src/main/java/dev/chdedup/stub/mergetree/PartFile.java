@@ -1,0 +1,86 @@
+package dev.chdedup.stub.mergetree;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Where one part's file is now, and who still reads it, so that a query holds no open file for a part it has not
+ * reached yet (one file open at a time, whatever the number of parts) and yet never loses a part that a merge or
+ * a drop removes meanwhile. A query's snapshot takes a lease on each of its parts under the parts lock; removing
+ * the part renames its file to a temporary name ({@link #moveTo}, also under the lock: a crash never brings it
+ * back) and deletes it once the last lease is released. A lease a query never releases (a client gone mid-result)
+ * leaves the temporary file to the next load, which deletes it.
+ */
+final class PartFile {
+    /** The part file, or the directory of a part of the older layout. */
+    private Path root;
+    /** The file the rows are read from: {@link #root} itself, or its data.bin. */
+    private Path data;
+    private int leases;
+    private boolean removed;
+
+    PartFile(Path root, Path data) {
+        this.root = root;
+        this.data = data;
+    }
+
+    synchronized Path data() {
+        return data;
+    }
+
+    /** Opens the data file where it is now; a removal cannot rename it between looking it up and opening it. */
+    synchronized java.nio.channels.FileChannel open() throws IOException {
+        return java.nio.channels.FileChannel.open(data, java.nio.file.StandardOpenOption.READ);
+    }
+
+    synchronized Path root() {
+        return root;
+    }
+
+    synchronized void acquire() {
+        leases++;
+    }
+
+    /** Ends a lease; deletes the file if the part was removed and this was the last one. */
+    void release() {
+        Path delete = null;
+        synchronized (this) {
+            if (--leases == 0 && removed) {
+                delete = root;
+            }
+        }
+        deleteQuietly(delete);
+    }
+
+    /** Renames the file to {@code tmp} (the part is being removed); the caller holds the parts lock. */
+    synchronized void moveTo(Path tmp) throws IOException {
+        Path relative = root.relativize(data);
+        Files.move(root, tmp, StandardCopyOption.ATOMIC_MOVE);
+        data = relative.toString().isEmpty() ? tmp : tmp.resolve(relative);
+        root = tmp;
+        removed = true;
+    }
+
+    /** Deletes the removed file now if no query reads it, else when the last one is done. */
+    void deleteIfUnread() {
+        Path delete;
+        synchronized (this) {
+            delete = removed && leases == 0 ? root : null;
+        }
+        deleteQuietly(delete);
+    }
+
+    private static void deleteQuietly(Path p) {
+        if (p == null) {
+            return;
+        }
+        try {
+            PartStore.deleteRecursively(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
