@@ -278,6 +278,11 @@ public final class PartStore {
             return part;
         }
 
+        /** Whether this reader holds its part's file open now. */
+        boolean isOpen() {
+            return channel != null && channel.isOpen();
+        }
+
         @Override
         public boolean hasNext() {
             if (left > 0) {
