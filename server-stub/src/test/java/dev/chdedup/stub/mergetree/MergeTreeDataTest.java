@@ -218,6 +218,52 @@ class MergeTreeDataTest {
         }
     }
 
+    /**
+     * Inserts race mutations: when a mutation returns, no active part has a data version below its version (every
+     * insert that took a lower block number was mutated), and every row inserted before it started was rewritten.
+     */
+    @Test
+    void aMutationCoversEveryInsertThatCameBeforeIt(@TempDir Path dir) throws Exception {
+        StorageMergeTree t = table(dir);
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.atomic.AtomicLong next = new java.util.concurrent.atomic.AtomicLong();
+        List<Thread> writers = new ArrayList<>();
+        for (int w = 0; w < 3; w++) {
+            Thread th = new Thread(() -> {
+                while (!done.get()) {
+                    t.writePart("all", rows(next.incrementAndGet()), List.of());
+                }
+            });
+            th.start();
+            writers.add(th);
+        }
+        try {
+            for (int m = 0; m < 20; m++) {
+                String mark = "m" + m;
+                long before = next.get();
+                t.mutate("UPDATE v = '" + mark + "' WHERE 1", r -> new Object[] {r[0], mark});
+                long version = t.mutationStatuses().get(t.mutationStatuses().size() - 1).entry().version();
+                for (DataPart p : t.activeParts()) {
+                    assertTrue(p.dataVersion() >= version, p.name() + " escaped mutation " + version);
+                    for (Object[] r : p.readAllRows()) {
+                        if ((long) r[0] <= before && p.dataVersion() == version) {
+                            assertEquals(mark, r[1], "row " + r[0] + " of " + p.name());
+                        }
+                    }
+                }
+                while (t.mergeStep()) {
+                    // merges between mutations, as the background would run them
+                }
+            }
+        } finally {
+            done.set(true);
+            for (Thread th : writers) {
+                th.join();
+            }
+        }
+        assertEquals(next.get(), t.activeParts().stream().mapToLong(DataPart::rowCount).sum(), "no row lost");
+    }
+
     @Test
     void mutationsArePersistedAppliedAndShown(@TempDir Path dir) throws Exception {
         StorageMergeTree t = table(dir);
