@@ -99,18 +99,10 @@ class KillNineCrashTest {
     /** A mutation a crash cut off halfway is finished after the restart: every row updated, and system.mutations says done. */
     @Test
     void aMutationInterruptedByACrashIsFinishedOnRestart(@TempDir Path data) throws Exception {
-        StubProcess child = StubProcess.start(data);
+        StubProcess child = crashDuring(data, "stub_crash_during_mutation", "ALTER TABLE mt UPDATE v = 1 WHERE 1",
+            "CREATE TABLE mt (k UInt32, v UInt32) ENGINE = MergeTree PARTITION BY k % 4 ORDER BY k",
+            "INSERT INTO mt SELECT number, 0 FROM system.numbers LIMIT 400");
         try {
-            send(child.url(), "CREATE TABLE mt (k UInt32, v UInt32) ENGINE = MergeTree PARTITION BY k % 4 ORDER BY k");
-            send(child.url(), "INSERT INTO mt SELECT number, 0 FROM system.numbers LIMIT 400");
-            send(child.url(), "SYSTEM ENABLE FAILPOINT stub_crash_during_mutation");
-            try {
-                send(child.url(), "ALTER TABLE mt UPDATE v = 1 WHERE 1");
-            } catch (java.io.IOException expected) {
-                // the process died under the query
-            }
-            assertTrue(child.process().waitFor(30, TimeUnit.SECONDS));
-            child = StubProcess.start(data);
             assertEquals("400\t400", send(child.url(), "SELECT count(), sum(v = 1) FROM mt").trim());
             assertEquals("1\t0", send(child.url(), "SELECT is_done, parts_to_do FROM system.mutations WHERE table = 'mt'").trim());
         } finally {
@@ -121,23 +113,38 @@ class KillNineCrashTest {
     /** A dropped partition stays dropped when the process dies before the files are deleted. */
     @Test
     void aDroppedPartitionDoesNotComeBackAfterACrash(@TempDir Path data) throws Exception {
+        StubProcess child = crashDuring(data, "stub_crash_before_removed_files_deleted", "ALTER TABLE dp DROP PARTITION 1",
+            "CREATE TABLE dp (k UInt32) ENGINE = MergeTree PARTITION BY k % 2 ORDER BY k",
+            "INSERT INTO dp SELECT number FROM system.numbers LIMIT 100");
+        try {
+            assertEquals("50\t0", send(child.url(), "SELECT count(), sum(k % 2) FROM dp").trim());
+        } finally {
+            child.kill();
+        }
+    }
+
+    /**
+     * Starts a child stub, runs {@code setup}, arms {@code failpoint}, runs {@code statement} (the child halts under
+     * it, at the crash point) and returns the stub restarted on the same data directory.
+     */
+    private StubProcess crashDuring(Path data, String failpoint, String statement, String... setup) throws Exception {
         StubProcess child = StubProcess.start(data);
         try {
-            send(child.url(), "CREATE TABLE dp (k UInt32) ENGINE = MergeTree PARTITION BY k % 2 ORDER BY k");
-            send(child.url(), "INSERT INTO dp SELECT number FROM system.numbers LIMIT 100");
-            send(child.url(), "SYSTEM ENABLE FAILPOINT stub_crash_before_removed_files_deleted");
+            for (String sql : setup) {
+                send(child.url(), sql);
+            }
+            send(child.url(), "SYSTEM ENABLE FAILPOINT " + failpoint);
             try {
-                send(child.url(), "ALTER TABLE dp DROP PARTITION 1");
+                send(child.url(), statement);
             } catch (java.io.IOException expected) {
                 // the process died under the query
             }
             assertTrue(child.process().waitFor(30, TimeUnit.SECONDS));
             assertEquals(137, child.process().exitValue(), "the crash point was reached");
-            child = StubProcess.start(data);
-            assertEquals("50\t0", send(child.url(), "SELECT count(), sum(k % 2) FROM dp").trim());
         } finally {
             child.kill();
         }
+        return StubProcess.start(data);
     }
 
     /** One insert with its token (async for odd ids), the same bytes every time; false if the server went away before answering. */
