@@ -35,6 +35,8 @@ public enum ErrorCode {
     FILE_DOESNT_EXIST(107),
     BAD_REQUEST_PARAMETER(457),
     SIZE_OF_FIXED_STRING_DOESNT_MATCH(19),
+    CANNOT_PARSE_IPV4(441),
+    CANNOT_PARSE_IPV6(442),
     UNKNOWN_FORMAT(73),
     UNKNOWN_DATABASE(81),
     DATABASE_ALREADY_EXISTS(82),
@@ -134,6 +136,8 @@ public enum ErrorCode {
             case CANNOT_PARSE_DATE:
             case CANNOT_PARSE_DATETIME:
             case CANNOT_PARSE_NUMBER:
+            case CANNOT_PARSE_IPV4:
+            case CANNOT_PARSE_IPV6:
             case SYNTAX_ERROR:
             case BAD_REQUEST_PARAMETER:
             case INCORRECT_DATA:

@@ -43,6 +43,7 @@ final class ConversionFunctions {
             case "toInt8": case "toInt16": case "toInt32": case "toInt64": case "toInt128": case "toInt256":
             case "toUInt8": case "toUInt16": case "toUInt32": case "toUInt64": case "toUInt128": case "toUInt256":
             case "toFloat32": case "toFloat64": case "toString": case "toDate": case "toDate32": case "toUUID": case "toBool":
+            case "toIPv4": case "toIPv6": case "toBFloat16":
                 return DataTypes.parse(base.substring(2));
             case "toDateTime":
                 return args.size() > 1 ? DataTypes.dateTime(Functions.constString(args.get(1))) : DataTypes.DATETIME;

@@ -1,6 +1,7 @@
 package dev.chdedup.stub.format;
 
 import dev.chdedup.stub.types.ArrayType;
+import dev.chdedup.stub.types.BFloat16Type;
 import dev.chdedup.stub.types.BigIntType;
 import dev.chdedup.stub.types.BoolType;
 import dev.chdedup.stub.types.ByteStrings;
@@ -12,6 +13,7 @@ import dev.chdedup.stub.types.MapType;
 import dev.chdedup.stub.types.NothingType;
 import dev.chdedup.stub.types.StringType;
 import dev.chdedup.stub.types.TupleType;
+import dev.chdedup.stub.types.Values;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -61,6 +63,9 @@ final class JsonOutput {
             } else {
                 text(b, v, ((FloatType) b).is64 && s.jsonQuote64bitFloats);
             }
+        } else if (b instanceof BFloat16Type) {
+            float f = (Float) v;
+            out.writeUtf8(Float.isNaN(f) || Float.isInfinite(f) ? "null" : Values.text(v, b));
         } else if (b instanceof DecimalType) {
             text(b, v, s.jsonQuoteDecimals);
         } else if (b instanceof BoolType) {

@@ -7,17 +7,28 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** Array(T), held as an unmodifiable {@code List}; text {@code [a,b]} with quoted elements. */
+/**
+ * Array(T), held as an unmodifiable {@code List}; text {@code [a,b]} with quoted elements. The geo types Ring,
+ * LineString, Polygon, MultiLineString and MultiPolygon, and Nested without flattening, are arrays under their own
+ * name (ClickHouse's custom type names).
+ */
 public final class ArrayType extends DataType {
     public final DataType element;
+    /** The custom name (Ring, Polygon, Nested(...)), or null for a plain Array(T). */
+    private final String alias;
 
     ArrayType(DataType element) {
+        this(element, null);
+    }
+
+    ArrayType(DataType element, String alias) {
         this.element = element;
+        this.alias = alias;
     }
 
     @Override
     public String name() {
-        return "Array(" + element.name() + ")";
+        return alias != null ? alias : "Array(" + element.name() + ")";
     }
 
     @Override

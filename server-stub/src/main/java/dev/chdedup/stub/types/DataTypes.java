@@ -31,6 +31,11 @@ public final class DataTypes {
     public static final DateTimeType DATETIME = new DateTimeType(null);
     public static final UuidType UUID = new UuidType();
     public static final NothingType NOTHING = new NothingType();
+    public static final IPv4Type IPV4 = new IPv4Type();
+    public static final IPv6Type IPV6 = new IPv6Type();
+    public static final BFloat16Type BFLOAT16 = new BFloat16Type();
+    /** DateTime64 without arguments: ClickHouse's default precision, milliseconds. */
+    public static final int DATETIME64_DEFAULT_PRECISION = 3;
 
     private static final Map<String, DataType> CACHE = new ConcurrentHashMap<>();
 
@@ -179,7 +184,7 @@ public final class DataTypes {
                 case "decimal64": { need('('); int sc = intArg(); need(')'); return new DecimalType(18, sc); }
                 case "decimal128": { need('('); int sc = intArg(); need(')'); return new DecimalType(38, sc); }
                 case "decimal256": { need('('); int sc = intArg(); need(')'); return new DecimalType(76, sc); }
-                case "datetime": case "timestamp": {
+                case "datetime": case "timestamp": case "datetime32": {
                     String tz = null;
                     if (eat('(')) {
                         tz = quoted();
@@ -188,15 +193,36 @@ public final class DataTypes {
                     return dateTime(tz);
                 }
                 case "datetime64": {
-                    need('(');
-                    int p = intArg();
+                    int p = DATETIME64_DEFAULT_PRECISION;
                     String tz = null;
-                    if (eat(',')) {
-                        tz = quoted();
+                    if (eat('(')) {
+                        p = intArg();
+                        if (eat(',')) {
+                            tz = quoted();
+                        }
+                        need(')');
                     }
-                    need(')');
                     return new DateTime64Type(p, tz);
                 }
+                case "simpleaggregatefunction": {
+                    need('(');
+                    String fn = functionName();
+                    need(',');
+                    DataType t = type();
+                    need(')');
+                    return new SimpleAggregateFunctionType(fn, t);
+                }
+                case "aggregatefunction": {
+                    need('(');
+                    String fn = functionName();
+                    List<DataType> args = new ArrayList<>();
+                    while (eat(',')) {
+                        args.add(type());
+                    }
+                    need(')');
+                    return new AggregateFunctionType(fn, args);
+                }
+                case "nested": return nestedArgs();
                 case "enum8": case "enum16": case "enum": return enumArgs(lower.equals("enum16") ? 16 : 8, lower.equals("enum"));
                 default:
                     DataType simple = simple(lower);
@@ -236,6 +262,42 @@ public final class DataTypes {
             } while (eat(','));
             need(')');
             return new TupleType(ts, named ? names : null);
+        }
+
+        /** An aggregate function name with its parameters as written, e.g. {@code quantiles(0.5, 0.9)}. */
+        String functionName() {
+            skip();
+            int st = pos;
+            ident();
+            skip();
+            if (pos < s.length() && s.charAt(pos) == '(') {
+                int depth = 0;
+                do {
+                    char c = s.charAt(pos++);
+                    depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+                } while (depth > 0 && pos < s.length());
+            }
+            return s.substring(st, pos);
+        }
+
+        /** Nested(n1 T1, ...) unflattened: an array of named tuples under the Nested name. */
+        DataType nestedArgs() {
+            need('(');
+            List<DataType> ts = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            StringBuilder shown = new StringBuilder("Nested(");
+            do {
+                String n = ident();
+                DataType t = type();
+                if (!names.isEmpty()) {
+                    shown.append(", ");
+                }
+                names.add(n);
+                ts.add(t);
+                shown.append(n).append(' ').append(t.name());
+            } while (eat(','));
+            need(')');
+            return new ArrayType(new TupleType(ts, names), shown.append(')').toString());
         }
 
         DataType enumArgs(int bits, boolean auto) {
@@ -293,7 +355,26 @@ public final class DataTypes {
             case "date32": return DATE32;
             case "uuid": return UUID;
             case "nothing": return NOTHING;
+            case "ipv4": case "inet4": return IPV4;
+            case "ipv6": case "inet6": return IPV6;
+            case "bfloat16": return BFLOAT16;
+            case "point": return Geo.POINT;
+            case "ring": return Geo.RING;
+            case "linestring": return Geo.LINE_STRING;
+            case "multilinestring": return Geo.MULTI_LINE_STRING;
+            case "polygon": return Geo.POLYGON;
+            case "multipolygon": return Geo.MULTI_POLYGON;
             default: return null;
         }
+    }
+
+    /** The geo types: Point is Tuple(Float64, Float64), the rest nest arrays of it, each under its own name. */
+    private static final class Geo {
+        static final DataType POINT = new TupleType(List.of(FLOAT64, FLOAT64), null, "Point");
+        static final DataType RING = new ArrayType(POINT, "Ring");
+        static final DataType LINE_STRING = new ArrayType(POINT, "LineString");
+        static final DataType MULTI_LINE_STRING = new ArrayType(LINE_STRING, "MultiLineString");
+        static final DataType POLYGON = new ArrayType(RING, "Polygon");
+        static final DataType MULTI_POLYGON = new ArrayType(POLYGON, "MultiPolygon");
     }
 }

@@ -7,19 +7,32 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** Tuple(T1, ..., Tn), optionally with element names, held as an unmodifiable {@code List}. */
+/**
+ * Tuple(T1, ..., Tn), optionally with element names, held as an unmodifiable {@code List}. Point is a
+ * Tuple(Float64, Float64) under its own name.
+ */
 public final class TupleType extends DataType {
     public final List<DataType> elements;
     /** Element names, or null for an unnamed tuple. */
     public final List<String> names;
+    /** The custom name (Point), or null. */
+    private final String alias;
 
     TupleType(List<DataType> elements, List<String> names) {
+        this(elements, names, null);
+    }
+
+    TupleType(List<DataType> elements, List<String> names, String alias) {
         this.elements = List.copyOf(elements);
         this.names = names == null ? null : List.copyOf(names);
+        this.alias = alias;
     }
 
     @Override
     public String name() {
+        if (alias != null) {
+            return alias;
+        }
         StringBuilder sb = new StringBuilder("Tuple(");
         for (int i = 0; i < elements.size(); i++) {
             if (i > 0) {
