@@ -38,10 +38,10 @@ public final class Aggregates {
         switch (name.toLowerCase(Locale.ROOT)) {
             case "count": case "sum": case "min": case "max": case "avg": case "any": case "anylast": case "uniq":
             case "uniqexact": case "grouparray": case "argmax": case "argmin": case "countdistinct": case "groupuniqarray":
-            case "summerge": case "sumwithoverflow":
+            case "sumwithoverflow":
                 return true;
             default:
-                return AggregateFunctionIf.nestedName(name) != null;
+                return AggregateFunctionIf.nestedName(name) != null || AggregateFunctionCombinators.isCombined(name);
         }
     }
 
@@ -50,6 +50,10 @@ public final class Aggregates {
         String nested = AggregateFunctionIf.nestedName(rawName);
         if (nested != null) {
             return AggregateFunctionIf.create(rawName, nested, argTypes, distinct);
+        }
+        Aggregate combined = AggregateFunctionCombinators.create(rawName, argTypes);
+        if (combined != null) {
+            return combined;
         }
         if (distinct && !name.equals("count") && !name.startsWith("uniq")) {
             Aggregate inner = create(rawName, argTypes, false);

@@ -9,6 +9,7 @@ import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.Settings;
 import dev.chdedup.stub.sql.Expr;
 import dev.chdedup.stub.sql.Statement;
+import dev.chdedup.stub.types.ArrayType;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
 import java.util.ArrayList;
@@ -48,6 +49,10 @@ public record TableDefinition(String engine, List<Expr> engineArgs, List<TableCo
                 throw new ChException(ErrorCode.NOT_IMPLEMENTED, "EPHEMERAL columns are not supported by the stub");
             }
             DataType t = c.type() != null ? DataTypes.parse(c.type()) : null;
+            if (t instanceof ArrayType && ((ArrayType) t).isNested() && c.defaultKind() == null) {
+                cols.addAll(ArrayType.flattenNested(c.name(), (ArrayType) t, (n, ty) -> new TableColumn(n, ty, null, null, null))); // flatten_nested = 1
+                continue;
+            }
             TableColumn tc = new TableColumn(c.name(), t, c.defaultKind(), c.defaultExpr(), c.defaultSql());
             if ("ALIAS".equals(c.defaultKind())) {
                 aliases.add(tc);

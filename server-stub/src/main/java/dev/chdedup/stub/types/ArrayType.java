@@ -26,6 +26,24 @@ public final class ArrayType extends DataType {
         this.alias = alias;
     }
 
+    /** Whether this is a Nested(...) type: an array of named tuples declared with Nested. */
+    public boolean isNested() {
+        return alias != null && alias.startsWith("Nested(");
+    }
+
+    /**
+     * The columns a Nested column {@code name} stands for under {@code flatten_nested = 1}: one {@code name.field}
+     * Array(T) column per field, as ClickHouse creates them.
+     */
+    public static <C> List<C> flattenNested(String name, ArrayType nested, java.util.function.BiFunction<String, DataType, C> factory) {
+        TupleType tt = (TupleType) nested.element;
+        List<C> out = new ArrayList<>();
+        for (int i = 0; i < tt.elements.size(); i++) {
+            out.add(factory.apply(name + "." + tt.names.get(i), new ArrayType(tt.elements.get(i))));
+        }
+        return out;
+    }
+
     @Override
     public String name() {
         return alias != null ? alias : "Array(" + element.name() + ")";

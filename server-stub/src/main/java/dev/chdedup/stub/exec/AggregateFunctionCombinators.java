@@ -1,0 +1,118 @@
+package dev.chdedup.stub.exec;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.types.AggregateFunctionType;
+import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.DataTypes;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The -State, -Merge and -MergeState combinators over the aggregate functions of {@link Aggregates}:
+ * {@code fState(x)} returns an {@code AggregateFunction(f, T)} state, {@code fMerge(state)} finishes the states of
+ * a group into f's result, {@code fMergeState(state)} merges them into one state. A state is the list of argument
+ * rows f has seen ({@link AggregateFunctionType}), so merging works for every function. Mirrors ClickHouse's
+ * {@code AggregateFunctionState} and {@code AggregateFunctionMerge}.
+ */
+final class AggregateFunctionCombinators {
+    private static final String[] SUFFIXES = {"mergestate", "state", "merge"};
+
+    private AggregateFunctionCombinators() {
+    }
+
+    /** The suffix {@code name} (lower case) ends with, when what precedes it is an aggregate function, else null. */
+    private static String suffix(String lower) {
+        for (String s : SUFFIXES) {
+            if (lower.length() > s.length() && lower.endsWith(s) && Aggregates.isAggregate(lower.substring(0, lower.length() - s.length()))) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    static boolean isCombined(String name) {
+        return suffix(name.toLowerCase(Locale.ROOT)) != null;
+    }
+
+    /** The combined aggregate {@code rawName}, or null when it has no combinator. */
+    static Aggregates.Aggregate create(String rawName, List<DataType> argTypes) {
+        String lower = rawName.toLowerCase(Locale.ROOT);
+        String suffix = suffix(lower);
+        if (suffix == null) {
+            return null;
+        }
+        String base = rawName.substring(0, rawName.length() - suffix.length());
+        if (suffix.equals("state")) {
+            Aggregates.create(base, argTypes, false); // checks the arguments
+            DataType type = DataTypes.parse(typeName(base, argTypes));
+            return new Aggregates.Aggregate(type, () -> new Collecting());
+        }
+        if (argTypes.size() != 1 || !(argTypes.get(0).unwrap() instanceof AggregateFunctionType)
+            || !((AggregateFunctionType) argTypes.get(0).unwrap()).function.equalsIgnoreCase(base)) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + (argTypes.isEmpty() ? "(none)" : argTypes.get(0).name())
+                + " of argument for aggregate function " + rawName + ", expected AggregateFunction(" + base + ", ...) or equivalent type");
+        }
+        AggregateFunctionType state = (AggregateFunctionType) argTypes.get(0).unwrap();
+        if (suffix.equals("mergestate")) {
+            return new Aggregates.Aggregate(state, () -> new Merging(null));
+        }
+        Aggregates.Aggregate inner = Aggregates.create(base, state.arguments, false);
+        return new Aggregates.Aggregate(inner.type(), () -> new Merging(inner.factory().get()));
+    }
+
+    private static String typeName(String base, List<DataType> argTypes) {
+        StringBuilder sb = new StringBuilder("AggregateFunction(").append(base);
+        for (DataType t : argTypes) {
+            sb.append(", ").append(t.name());
+        }
+        return sb.append(')').toString();
+    }
+
+    /** -State: keeps every argument row. */
+    private static final class Collecting implements Aggregates.State {
+        final List<List<Object>> rows = new ArrayList<>();
+
+        @Override
+        public void add(Object[] args) {
+            rows.add(Collections.unmodifiableList(Arrays.asList(args.clone())));
+        }
+
+        @Override
+        public Object result() {
+            return Collections.unmodifiableList(new ArrayList<>(rows));
+        }
+    }
+
+    /** -Merge (into {@code inner}'s result) and -MergeState (into one state, when {@code inner} is null). */
+    private static final class Merging implements Aggregates.State {
+        final Aggregates.State inner;
+        final List<List<Object>> rows = new ArrayList<>();
+
+        Merging(Aggregates.State inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public void add(Object[] args) {
+            if (args[0] == null) {
+                return;
+            }
+            for (List<Object> row : AggregateFunctionType.rows(args[0])) {
+                if (inner != null) {
+                    inner.add(row.toArray());
+                } else {
+                    rows.add(row);
+                }
+            }
+        }
+
+        @Override
+        public Object result() {
+            return inner != null ? inner.result() : Collections.unmodifiableList(new ArrayList<>(rows));
+        }
+    }
+}
