@@ -10,9 +10,10 @@ import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
 
 /**
- * Applies the request's {@code Content-Encoding} to the raw body stream: {@code gzip} / {@code x-gzip} and
- * {@code deflate} (zlib-wrapped, or raw deflate as some clients send it) are decoded transparently; {@code
- * identity} passes through; anything else raises {@link UnsupportedContentEncodingException}. Decoders are
+ * Applies the request's {@code Content-Encoding} to the raw body stream: {@code gzip} / {@code x-gzip},
+ * {@code deflate} (zlib-wrapped, or raw deflate as some clients send it), {@code zstd} and {@code lz4} (the LZ4
+ * frame format, as ClickHouse reads it) are decoded transparently; {@code identity} passes through; anything else
+ * raises {@link UnsupportedContentEncodingException}. Decoders are
  * created lazily on the first read, so obtaining the stream never blocks on the network.
  */
 final class ContentDecoding {
@@ -28,7 +29,8 @@ final class ContentDecoding {
         String[] parts = encodings.split(",");
         for (String part : parts) { // validate all before wrapping anything
             String e = part.trim().toLowerCase(Locale.ROOT);
-            if (!e.equals("gzip") && !e.equals("x-gzip") && !e.equals("deflate") && !e.equals("identity")) {
+            if (!e.equals("gzip") && !e.equals("x-gzip") && !e.equals("deflate") && !e.equals("identity") && !e.equals("zstd")
+                && !e.equals("lz4")) {
                 throw new UnsupportedContentEncodingException(e);
             }
         }
@@ -40,6 +42,13 @@ final class ContentDecoding {
                 s = new Lazy(() -> new GZIPInputStream(inner, 8192));
             } else if (e.equals("deflate")) {
                 s = new Lazy(() -> inflating(inner));
+            } else if (e.equals("zstd")) {
+                s = new Lazy(() -> new com.github.luben.zstd.ZstdInputStream(inner));
+            } else if (e.equals("lz4")) {
+                s = new Lazy(() -> new net.jpountz.lz4.LZ4FrameInputStream(inner));
+            }
+            if (!e.equals("identity")) {
+                s = new Checked(s, e);
             }
         }
         return s;
@@ -70,6 +79,40 @@ final class ContentDecoding {
                 super.close();
             }
         };
+    }
+
+    /** Reports a decoder's failure on bad input as a {@link CorruptedContentException} naming the encoding. */
+    private static final class Checked extends FilterInputStream {
+        private final String encoding;
+
+        Checked(InputStream in, String encoding) {
+            super(in);
+            this.encoding = encoding;
+        }
+
+        private IOException corrupted(Exception e) {
+            // framing errors of the body under the decoder keep their own status
+            return e instanceof CorruptedContentException || e instanceof HttpException ? (IOException) e
+                : new CorruptedContentException(encoding, e);
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return in.read();
+            } catch (IOException | RuntimeException e) {
+                throw corrupted(e);
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                return in.read(b, off, len);
+            } catch (IOException | RuntimeException e) {
+                throw corrupted(e);
+            }
+        }
     }
 
     private interface Opener {

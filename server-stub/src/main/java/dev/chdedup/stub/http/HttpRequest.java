@@ -133,7 +133,7 @@ public final class HttpRequest {
      * The request body with any supported {@code Content-Encoding} decoded; the same stream on every call. Reading
      * it sends {@code 100 Continue} first if the client asked for it. An empty stream when there is no body.
      *
-     * @throws UnsupportedContentEncodingException for encodings other than gzip, x-gzip, deflate and identity
+     * @throws UnsupportedContentEncodingException for encodings other than gzip, x-gzip, deflate, zstd, lz4 and identity
      */
     public InputStream body() throws UnsupportedContentEncodingException {
         if (decodedBody == null) {

@@ -2,8 +2,8 @@ package dev.chdedup.stub.http;
 
 /**
  * Thrown by {@link HttpRequest#body()} when the request declares a {@code Content-Encoding} the transport cannot
- * decode (for example {@code br}, {@code zstd} or {@code lz4}; only {@code gzip}, {@code x-gzip}, {@code deflate}
- * and {@code identity} are supported). Handlers catch it to render the error their protocol expects; left
+ * decode (for example {@code br} or {@code xz}; {@code gzip}, {@code x-gzip}, {@code deflate}, {@code zstd},
+ * {@code lz4} and {@code identity} are supported). Handlers catch it to render the error their protocol expects; left
  * uncaught, the server answers 415 Unsupported Media Type. The body framing is intact, so keep-alive survives.
  */
 public class UnsupportedContentEncodingException extends HttpException {

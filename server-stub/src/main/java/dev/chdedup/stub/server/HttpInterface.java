@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * ClickHouse's HTTP interface on top of the transport: authentication, the query from the URL or the body,
  * reserved parameters and settings, sessions, decompression of the request, execution, and the response with
  * ClickHouse's headers ({@code X-ClickHouse-Summary}, {@code -Query-Id}, {@code -Format}, {@code -Timezone}),
- * native LZ4 framing for {@code compress=1}, gzip/deflate for {@code enable_http_compression=1}, and errors as
+ * native LZ4 framing for {@code compress=1}, gzip/deflate/zstd/lz4 for {@code enable_http_compression=1}, and errors as
  * {@code Code: N. DB::Exception: ... (NAME)} with the matching status and {@code X-ClickHouse-Exception-Code}.
  * Mirrors ClickHouse's {@code HTTPHandler}.
  */
@@ -142,7 +142,8 @@ public final class HttpInterface implements HttpHandler {
             }
             QueryContext ctx = new QueryContext(database, user, queryId, settings).withCompat(compat);
             boolean compress = "1".equals(req.param("compress")) || "true".equals(req.param("compress"));
-            out = new Output(resp, compress, settings.getBool("enable_http_compression") ? req.header("Accept-Encoding") : null, compat);
+            out = new Output(resp, compress, settings.getBool("enable_http_compression") ? req.header("Accept-Encoding") : null,
+                (int) settings.getLong("http_zlib_compression_level"), compat);
             InputStream body = req.body();
             if ("1".equals(req.param("decompress")) || "true".equals(req.param("decompress"))) {
                 body = new CompressedBlockInputStream(body);
@@ -388,6 +389,12 @@ public final class HttpInterface implements HttpHandler {
         }
         if (t instanceof dev.chdedup.stub.compress.CorruptedDataException) {
             return new ChException(ErrorCode.CHECKSUM_DOESNT_MATCH, t.getMessage());
+        }
+        if (t instanceof dev.chdedup.stub.http.CorruptedContentException) {
+            String enc = ((dev.chdedup.stub.http.CorruptedContentException) t).encoding();
+            ErrorCode code = enc.equals("zstd") ? ErrorCode.ZSTD_DECODER_FAILED : enc.equals("lz4") ? ErrorCode.LZ4_DECODER_FAILED
+                : ErrorCode.ZLIB_INFLATE_FAILED;
+            return new ChException(code, t.getMessage());
         }
         if (t instanceof java.io.EOFException) {
             return new ChException(ErrorCode.CANNOT_READ_ALL_DATA, "Cannot read all data: unexpected end of the request body");

@@ -10,24 +10,25 @@ import dev.chdedup.stub.format.FormatSettings;
 import dev.chdedup.stub.format.Formats;
 import dev.chdedup.stub.format.JsonWriter;
 import dev.chdedup.stub.format.RowWriter;
+import dev.chdedup.stub.http.ContentEncoding;
 import dev.chdedup.stub.http.HttpResponse;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.zip.DeflaterOutputStream;
-import java.util.zip.GZIPOutputStream;
 
 /**
  * The response body of one query: buffers the result up to {@link HttpInterface#RESPONSE_BUFFER} bytes so that
  * an error before then still gets a proper status, then streams; applies native LZ4 framing ({@code compress=1})
- * and HTTP compression ({@code enable_http_compression=1}); an error after the body started is appended to it,
+ * and HTTP compression ({@code enable_http_compression=1}: gzip, deflate, zstd, lz4); an error after the body started is appended to it,
  * as ClickHouse does.
  */
 final class Output {
     private final HttpResponse resp;
     private final boolean nativeCompress;
     private final String httpEncoding;
+    /** http_zlib_compression_level, for gzip and deflate. */
+    private final int zlibLevel;
     /** Whether Summary and Format headers are sent (an older server sends neither). */
     private final boolean queryHeaders;
     /** Whether every response is chunked, as ClickHouse 18.16 sends even an empty or a known-length body. */
@@ -36,17 +37,13 @@ final class Output {
     private OutputStream sink;
     private boolean committed;
 
-    Output(HttpResponse resp, boolean nativeCompress, String acceptEncoding, CompatibilityProfile compat) {
+    Output(HttpResponse resp, boolean nativeCompress, String acceptEncoding, int zlibLevel, CompatibilityProfile compat) {
         this.resp = resp;
         this.queryHeaders = compat.queryHeaders();
         this.alwaysChunked = compat.legacyFraming();
         this.nativeCompress = nativeCompress;
-        String enc = null;
-        if (acceptEncoding != null) {
-            String a = acceptEncoding.toLowerCase();
-            enc = a.contains("gzip") ? "gzip" : a.contains("deflate") ? "deflate" : null;
-        }
-        this.httpEncoding = enc;
+        this.httpEncoding = ContentEncoding.choose(acceptEncoding);
+        this.zlibLevel = Math.max(1, Math.min(9, zlibLevel));
     }
 
     HttpResponse response() {
@@ -132,7 +129,7 @@ final class Output {
         OutputStream raw = resp.body();
         OutputStream s = new NonClosing(raw);
         if (httpEncoding != null) {
-            s = httpEncoding.equals("gzip") ? new GZIPOutputStream(s, 65536) : new DeflaterOutputStream(s);
+            s = ContentEncoding.encoder(httpEncoding, s, zlibLevel);
         }
         if (nativeCompress) {
             s = new CompressedBlockOutputStream(s);
