@@ -120,6 +120,14 @@ public record CompatibilityProfile(String name, String version, boolean legacyEr
             + ". Expected one of: VALUES, WITH, FORMAT, SELECT");
     }
 
+    /**
+     * Whether responses carry {@code X-ClickHouse-Exception-Tag} and a failure after the body started is written as
+     * the tagged {@code __exception__} block (ClickHouse 25.11 and later: the current server only).
+     */
+    public boolean exceptionTag() {
+        return version == null;
+    }
+
     /** The error body as this server writes it, with its newline. */
     public String errorBody(ChException e, String currentVersion) {
         if (legacyErrorText) {

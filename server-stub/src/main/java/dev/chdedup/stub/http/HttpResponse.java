@@ -143,6 +143,20 @@ public final class HttpResponse {
         conn.closeWithoutResponse();
     }
 
+    /**
+     * Pushes what the body holds to the client, then closes the connection normally (FIN) without ending the body:
+     * a chunked body lacks its last chunk and a fixed-length one is short, so the peer sees a cut response. This is
+     * how ClickHouse ends a response whose query failed after the body started.
+     */
+    public void cutBody() throws IOException {
+        try {
+            body.flush();
+        } finally {
+            aborted = true;
+            conn.closeSocket();
+        }
+    }
+
     /** Same as {@link #abort()}: named for the fault "drop the connection before the response". */
     public void abortBeforeBody() {
         abort();

@@ -108,6 +108,10 @@ public final class HttpInterface implements HttpHandler {
             resp.header("X-ClickHouse-Query-Id", queryId);
             resp.header("X-ClickHouse-Timezone", ServerInfo.TIMEZONE);
         }
+        String exceptionTag = compat.exceptionTag() ? ExceptionTags.next() : null;
+        if (exceptionTag != null) {
+            resp.header("X-ClickHouse-Exception-Tag", exceptionTag);
+        }
         Sessions.Session session = null;
         Output out = null;
         try {
@@ -161,7 +165,7 @@ public final class HttpInterface implements HttpHandler {
             events.increment("FailedQuery");
             LOG.debug("Query {} failed: {}", queryId, ch.displayText());
             if (out != null && out.committed()) {
-                out.appendError(ch);
+                out.appendError(compat.errorBody(ch, ServerInfo.VERSION), exceptionTag);
             } else if (!resp.committed() && !resp.aborted()) {
                 resp.status(ch.code().httpStatus());
                 if (compat.queryHeaders()) {

@@ -141,17 +141,35 @@ final class Output {
         buffer.reset();
     }
 
-    /** Writes an error into a response whose body already started, then ends it. */
-    void appendError(ChException e) {
+    /**
+     * Writes an error into a response whose body already started, then cuts the connection without ending the body.
+     * With an exception tag (the current server) the error is the tagged block ClickHouse 25.11+ writes:
+     * {@code \r\n__exception__\r\n<tag>\r\n<message>\n<length of message and newline> <tag>\r\n__exception__\r\n};
+     * without one (older servers) the error text follows the data on a line of its own.
+     */
+    void appendError(String errorBody, String exceptionTag) {
         try {
             if (sink != null) {
-                sink.write(("\n" + e.displayText() + "\n").getBytes(StandardCharsets.UTF_8));
+                sink.write(exceptionBlock(errorBody, exceptionTag));
                 sink.close();
             }
-            resp.closeConnection();
+            resp.cutBody();
         } catch (IOException ignored) {
             resp.abort();
         }
+    }
+
+    /** The bytes {@link #appendError} appends for {@code errorBody} (which ends with its newline). */
+    static byte[] exceptionBlock(String errorBody, String exceptionTag) {
+        byte[] message = errorBody.getBytes(StandardCharsets.UTF_8);
+        if (exceptionTag == null) {
+            return ("\n" + errorBody).getBytes(StandardCharsets.UTF_8);
+        }
+        java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream(message.length + 80);
+        b.writeBytes(("\r\n__exception__\r\n" + exceptionTag + "\r\n").getBytes(StandardCharsets.US_ASCII));
+        b.writeBytes(message);
+        b.writeBytes((message.length + " " + exceptionTag + "\r\n__exception__\r\n").getBytes(StandardCharsets.US_ASCII));
+        return b.toByteArray();
     }
 
     /**

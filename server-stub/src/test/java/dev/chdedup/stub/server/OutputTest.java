@@ -1,0 +1,163 @@
+package dev.chdedup.stub.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.luben.zstd.ZstdInputStream;
+import dev.chdedup.stub.compat.CompatibilityProfile;
+import dev.chdedup.stub.junit.StubServerExtension;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * An error after the response body started is written as ClickHouse 25.11+ writes it: the response carries
+ * X-ClickHouse-Exception-Tag, the body ends with the tagged __exception__ block whose length field counts the
+ * message, and the chunked body is cut without its last chunk (also inside an HTTP compression stream), so a client
+ * reports the error instead of trusting a short result; an older server's profile gets the untagged text.
+ */
+class OutputTest {
+    @RegisterExtension
+    static final StubServerExtension STUB = StubServerExtension.builder().build();
+    private static final Pattern BLOCK = Pattern.compile(
+        "\r\n__exception__\r\n([a-z]{16})\r\n(Code: (\\d+)\\. DB::Exception: [^\n]*\n)(\\d+) ([a-z]{16})\r\n__exception__\r\n$");
+
+    /** A response read off the socket to its end: headers, the de-chunked body, whether the last chunk came. */
+    record Raw(int status, Map<String, String> headers, byte[] body, boolean complete) {
+    }
+
+    static Raw get(String query, String... extraHeaders) throws IOException {
+        return get(query, "", extraHeaders);
+    }
+
+    static Raw get(String query, String params, String... extraHeaders) throws IOException {
+        try (Socket s = new Socket("127.0.0.1", STUB.port())) {
+            s.setSoTimeout(30_000);
+            StringBuilder req = new StringBuilder("GET /?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8) + params + " HTTP/1.1\r\n"
+                + "Host: 127.0.0.1\r\n");
+            for (String h : extraHeaders) {
+                req.append(h).append("\r\n");
+            }
+            OutputStream os = s.getOutputStream();
+            os.write(req.append("\r\n").toString().getBytes(StandardCharsets.US_ASCII));
+            os.flush();
+            InputStream in = s.getInputStream();
+            String statusLine = line(in);
+            Map<String, String> headers = new LinkedHashMap<>();
+            for (String l = line(in); !l.isEmpty(); l = line(in)) {
+                int c = l.indexOf(':');
+                headers.put(l.substring(0, c).trim().toLowerCase(Locale.ROOT), l.substring(c + 1).trim());
+            }
+            int status = Integer.parseInt(statusLine.split(" ")[1]);
+            ByteArrayOutputStream body = new ByteArrayOutputStream();
+            if (!"chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
+                body.writeBytes(in.readNBytes(Integer.parseInt(headers.getOrDefault("content-length", "0"))));
+                return new Raw(status, headers, body.toByteArray(), true);
+            }
+            while (true) {
+                String size = line(in);
+                if (size == null || size.isEmpty()) {
+                    return new Raw(status, headers, body.toByteArray(), false);
+                }
+                int n = Integer.parseInt(size.trim(), 16);
+                if (n == 0) {
+                    line(in);
+                    return new Raw(status, headers, body.toByteArray(), true);
+                }
+                byte[] chunk = in.readNBytes(n);
+                body.writeBytes(chunk);
+                if (chunk.length < n) {
+                    return new Raw(status, headers, body.toByteArray(), false);
+                }
+                line(in);
+            }
+        }
+    }
+
+    private static String line(InputStream in) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        int c;
+        while ((c = in.read()) >= 0 && c != '\n') {
+            if (c != '\r') {
+                sb.append((char) c);
+            }
+        }
+        return c < 0 && sb.length() == 0 ? null : sb.toString();
+    }
+
+    private static final String FAILING = "SELECT number, throwIf(number = 250000) FROM numbers(300000) SETTINGS max_block_size = 1000";
+
+    private static void assertTaggedBlock(String body, String tag) {
+        Matcher m = BLOCK.matcher(body);
+        assertTrue(m.find(), "tagged exception block at the end: " + body.substring(Math.max(0, body.length() - 400)));
+        assertEquals(tag, m.group(1));
+        assertEquals(tag, m.group(5));
+        assertEquals("395", m.group(3));
+        assertTrue(m.group(2).contains("(FUNCTION_THROW_IF_VALUE_IS_NON_ZERO)"), m.group(2));
+        assertEquals(m.group(2).getBytes(StandardCharsets.UTF_8).length, Integer.parseInt(m.group(4)), "the length counts message and newline");
+        String data = body.substring(0, m.start());
+        assertTrue(data.startsWith("0\t0\n1\t0\n"), "rows before the error come first");
+        assertFalse(data.contains("250000\t"), "no row of the failing block");
+    }
+
+    @Test
+    void anErrorAfterTheBodyStartedIsTheTaggedBlockAndTheBodyIsCut() throws Exception {
+        Raw r = get(FAILING);
+        assertEquals(200, r.status());
+        String tag = r.headers().get("x-clickhouse-exception-tag");
+        assertNotNull(tag);
+        assertTrue(tag.matches("[a-z]{16}"), tag);
+        assertFalse(r.complete(), "the chunked body has no last chunk");
+        assertTaggedBlock(new String(r.body(), StandardCharsets.UTF_8), tag);
+    }
+
+    @Test
+    void theBlockIsInsideTheCompressedStream() throws Exception {
+        Raw r = get(FAILING, "&enable_http_compression=1", "Accept-Encoding: zstd");
+        assertEquals("zstd", r.headers().get("content-encoding"));
+        byte[] plain;
+        try (InputStream z = new ZstdInputStream(new ByteArrayInputStream(r.body()))) {
+            plain = z.readAllBytes();
+        }
+        assertTaggedBlock(new String(plain, StandardCharsets.UTF_8), r.headers().get("x-clickhouse-exception-tag"));
+    }
+
+    @Test
+    void everyResponseHasAFreshTagAndAnEarlyErrorKeepsItsStatus() throws Exception {
+        Raw ok = get("SELECT 1");
+        Raw ok2 = get("SELECT 1");
+        assertTrue(ok.complete());
+        assertEquals("1\n", new String(ok.body(), StandardCharsets.UTF_8));
+        assertTrue(ok.headers().get("x-clickhouse-exception-tag").matches("[a-z]{16}"));
+        assertFalse(ok.headers().get("x-clickhouse-exception-tag").equals(ok2.headers().get("x-clickhouse-exception-tag")));
+        Raw early = get("SELECT throwIf(1)");
+        assertEquals(500, early.status());
+        assertEquals("395", early.headers().get("x-clickhouse-exception-code"));
+        assertTrue(early.headers().containsKey("x-clickhouse-exception-tag"));
+        assertTrue(new String(early.body(), StandardCharsets.UTF_8).startsWith("Code: 395. DB::Exception: "));
+    }
+
+    @Test
+    void theBlockMatchesTheDocumentedLayout() {
+        String body = "Code: 395. DB::Exception: boom. (FUNCTION_THROW_IF_VALUE_IS_NON_ZERO) (version 26.2.1.1)\n";
+        String block = new String(Output.exceptionBlock(body, "abcdefghijklmnop"), StandardCharsets.UTF_8);
+        assertEquals("\r\n__exception__\r\nabcdefghijklmnop\r\n" + body + body.length() + " abcdefghijklmnop\r\n__exception__\r\n", block);
+        assertEquals("\n" + body, new String(Output.exceptionBlock(body, null), StandardCharsets.UTF_8));
+        assertFalse(CompatibilityProfile.CLICKHOUSE_22_1.exceptionTag());
+        assertTrue(CompatibilityProfile.CURRENT.exceptionTag());
+    }
+}
