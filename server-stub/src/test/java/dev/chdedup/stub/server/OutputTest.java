@@ -41,10 +41,10 @@ class OutputTest {
     }
 
     static Raw get(String query, String... extraHeaders) throws IOException {
-        return get(query, "", extraHeaders);
+        return getWith(query, "", extraHeaders);
     }
 
-    static Raw get(String query, String params, String... extraHeaders) throws IOException {
+    static Raw getWith(String query, String params, String... extraHeaders) throws IOException {
         try (Socket s = new Socket("127.0.0.1", STUB.port())) {
             s.setSoTimeout(30_000);
             StringBuilder req = new StringBuilder("GET /?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8) + params + " HTTP/1.1\r\n"
@@ -127,7 +127,7 @@ class OutputTest {
 
     @Test
     void theBlockIsInsideTheCompressedStream() throws Exception {
-        Raw r = get(FAILING, "&enable_http_compression=1", "Accept-Encoding: zstd");
+        Raw r = getWith(FAILING, "&enable_http_compression=1", "Accept-Encoding: zstd");
         assertEquals("zstd", r.headers().get("content-encoding"));
         byte[] plain;
         try (InputStream z = new ZstdInputStream(new ByteArrayInputStream(r.body()))) {
