@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the geo types, SimpleAggregateFunction, Array(Map) with empty maps and flattened Nested columns are written as
  * VALUES or as PreparedStatement batches, and read back from the RowBinaryWithNamesAndTypes header and rows the
  * driver asks for (natively compressed or not); aggregate states are built with -State and finished with -Merge;
- * a result cut by an error after the body started fails the read instead of looking complete.
+ * a result cut by an error after the body started fails the read instead of looking complete; session_timezone is
+ * the zone the driver is told (X-ClickHouse-Timezone) and shows DateTime values in.
  */
 class NewTypesJdbcTest {
     @RegisterExtension
@@ -135,6 +136,22 @@ class NewTypesJdbcTest {
             });
             assertTrue(rows[0] > 0 && rows[0] < 250000, "rows before the error: " + rows[0] + " (" + e + ")");
             assertEquals("1", STUB.scalar("SELECT 1"), "the server keeps answering");
+        }
+    }
+
+    @Test
+    void sessionTimezoneAppliesToResultsReadThroughTheDriver() throws Exception {
+        try (Connection c = STUB.connect(); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE tz (d DateTime, u DateTime('UTC')) ENGINE = MergeTree ORDER BY d");
+            st.executeUpdate("INSERT INTO tz VALUES ('2024-01-01 00:00:00', '2024-01-01 00:00:00')");
+            try (ResultSet rs = st.executeQuery("SELECT d, u, toString(d), timezone() FROM tz SETTINGS session_timezone = 'Asia/Tokyo'")) {
+                assertTrue(rs.next());
+                assertEquals("2024-01-01 09:00:00", rs.getString(1), "shown in the session zone");
+                assertEquals("2024-01-01 00:00:00", rs.getString(2), "a type with its own zone keeps it");
+                assertEquals("2024-01-01 09:00:00", rs.getString(3));
+                assertEquals("Asia/Tokyo", rs.getString(4));
+                assertEquals(java.time.Instant.parse("2024-01-01T00:00:00Z"), rs.getObject(1, java.time.ZonedDateTime.class).toInstant());
+            }
         }
     }
 }

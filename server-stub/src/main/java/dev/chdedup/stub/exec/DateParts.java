@@ -31,10 +31,10 @@ final class DateParts {
         Long day = (Long) DataTypes.DATE32.convert(v, u);
         long secOfDay = 0;
         String tz = u instanceof DateTimeType ? ((DateTimeType) u).tz : u instanceof DateTime64Type ? ((DateTime64Type) u).tz : null;
-        if (tz == null) {
+        java.time.ZoneId z = tz == null ? dev.chdedup.stub.types.SessionTimeZone.current() : java.time.ZoneId.of(tz);
+        if (z.equals(java.time.ZoneOffset.UTC)) {
             return sec;
         }
-        java.time.ZoneId z = java.time.ZoneId.of(tz);
         LocalDateTime ldt = LocalDateTime.ofEpochSecond(sec, 0, z.getRules().getOffset(java.time.Instant.ofEpochSecond(sec)));
         secOfDay = ldt.toLocalTime().toSecondOfDay();
         return day * 86400L + secOfDay;

@@ -96,7 +96,11 @@ public final class Functions {
             case "currentDatabase": return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(ctx.database()));
             case "currentUser": case "user": return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(ctx.user()));
             case "version": return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(ctx.compat().serverVersion(ServerInfo.VERSION)));
-            case "timezone": case "timeZone": case "serverTimezone": case "serverTimeZone":
+            case "timezone": case "timeZone": {
+                String session = ctx.settings().get("session_timezone");
+                return Evaluator.constant(DataTypes.STRING, session.isEmpty() ? ServerInfo.TIMEZONE : session);
+            }
+            case "serverTimezone": case "serverTimeZone":
                 return Evaluator.constant(DataTypes.STRING, ServerInfo.TIMEZONE);
             case "hostName": case "hostname": return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(ServerInfo.hostName()));
             case "uptime": return Evaluator.constant(DataTypes.UINT32, ServerInfo.uptimeSeconds());

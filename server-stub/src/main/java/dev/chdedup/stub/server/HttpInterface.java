@@ -231,7 +231,13 @@ public final class HttpInterface implements HttpHandler {
         String shown = sql.length() > 10_000 ? sql.substring(0, 10_000) : sql;
         dev.chdedup.stub.exec.ProcessList.Entry process = processes.register(ctx.queryId(), ctx.user(), shown.strip());
         try {
-            executeParsed(req, parsed, sql, data, ctx.withProcess(process), session, defaultFormat, out);
+            java.time.ZoneId zone = sessionZone(parsed.statement(), ctx);
+            if (compat.queryHeaders()) {
+                out.response().setHeader("X-ClickHouse-Timezone", zone.getId());
+            }
+            try (dev.chdedup.stub.types.SessionTimeZone.Scope tz = dev.chdedup.stub.types.SessionTimeZone.use(zone)) {
+                executeParsed(req, parsed, sql, data, ctx.withProcess(process), session, defaultFormat, out);
+            }
         } finally {
             processes.unregister(process);
         }
@@ -369,6 +375,14 @@ public final class HttpInterface implements HttpHandler {
             throw new ChException(code, user + ": Authentication failed: password is incorrect, or there is no user with such name");
         }
         return user;
+    }
+
+    /** The zone of session_timezone (the statement's SETTINGS first), the server's when it is empty. */
+    private static java.time.ZoneId sessionZone(Statement st, QueryContext ctx) {
+        Map<String, String> own = st instanceof Statement.SelectStmt ? ((Statement.SelectStmt) st).query().settings()
+            : st instanceof Statement.Insert ? ((Statement.Insert) st).settings() : Map.of();
+        String name = own.getOrDefault("session_timezone", ctx.settings().get("session_timezone"));
+        return dev.chdedup.stub.types.SessionTimeZone.parse(name.isEmpty() ? ServerInfo.TIMEZONE : name);
     }
 
     static String summary(long writtenRows, long writtenBytes, long elapsedNs) {

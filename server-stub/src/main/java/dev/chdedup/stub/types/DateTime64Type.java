@@ -12,6 +12,7 @@ import java.time.ZoneOffset;
 public final class DateTime64Type extends DataType {
     public final int precision;
     public final String tz;
+    /** The named zone; for a type naming none, the session's ({@link SessionTimeZone}) applies instead. */
     private final ZoneId zone;
     private final boolean utc;
     private final long scale;
@@ -36,7 +37,16 @@ public final class DateTime64Type extends DataType {
     }
 
     long offsetSeconds(long epochSecond) {
-        return utc ? 0 : zone.getRules().getOffset(Instant.ofEpochSecond(epochSecond)).getTotalSeconds();
+        return utc() ? 0 : zone().getRules().getOffset(Instant.ofEpochSecond(epochSecond)).getTotalSeconds();
+    }
+
+    /** The zone values are shown and parsed in: the named one, or the session's. */
+    ZoneId zone() {
+        return tz == null ? SessionTimeZone.current() : zone;
+    }
+
+    private boolean utc() {
+        return tz == null ? SessionTimeZone.isUtc() : utc;
     }
 
     @Override
@@ -54,7 +64,7 @@ public final class DateTime64Type extends DataType {
         long ticks = (Long) v;
         long sec = Math.floorDiv(ticks, scale);
         long frac = Math.floorMod(ticks, scale);
-        DateTimeType.format(sec, zone, utc, sb);
+        DateTimeType.format(sec, zone(), utc(), sb);
         if (precision > 0) {
             sb.append('.');
             String f = Long.toString(frac);
@@ -87,8 +97,8 @@ public final class DateTime64Type extends DataType {
                 "Cannot parse DateTime64: value '" + s + "' is not a valid " + name());
         }
         long sec = p[0];
-        if (p[2] == 0 && !utc) {
-            sec = java.time.LocalDateTime.ofEpochSecond(sec, 0, ZoneOffset.UTC).atZone(zone).toEpochSecond();
+        if (p[2] == 0 && !utc()) {
+            sec = java.time.LocalDateTime.ofEpochSecond(sec, 0, ZoneOffset.UTC).atZone(zone()).toEpochSecond();
         }
         return sec * scale + (sec < 0 && p[2] == 1 && s.startsWith("-") ? -p[1] : p[1]);
     }

@@ -10,12 +10,13 @@ import java.time.ZoneOffset;
 
 /**
  * DateTime and DateTime('tz'), held as a {@code Long} of seconds since the epoch; the text form is the local
- * time in the type's zone (or the server's, UTC, when the type names none).
+ * time in the type's zone (or the session's, {@link SessionTimeZone}, when the type names none).
  */
 public final class DateTimeType extends DataType {
-    /** The zone the type names, or null for the server zone. */
+    /** The zone the type names, or null for the session zone. */
     public final String tz;
-    final ZoneId zone;
+    /** The named zone; for a type naming none, the session's ({@link SessionTimeZone}) applies instead. */
+    private final ZoneId zone;
     private final boolean utc;
 
     DateTimeType(String tz) {
@@ -35,6 +36,15 @@ public final class DateTimeType extends DataType {
         }
     }
 
+    /** The zone values are shown and parsed in: the named one, or the session's. */
+    ZoneId zone() {
+        return tz == null ? SessionTimeZone.current() : zone;
+    }
+
+    private boolean utc() {
+        return tz == null ? SessionTimeZone.isUtc() : utc;
+    }
+
     @Override
     public String name() {
         return tz == null ? "DateTime" : "DateTime('" + tz + "')";
@@ -46,12 +56,12 @@ public final class DateTimeType extends DataType {
     }
 
     long offsetSeconds(long epochSecond) {
-        return utc ? 0 : zone.getRules().getOffset(Instant.ofEpochSecond(epochSecond)).getTotalSeconds();
+        return utc() ? 0 : zone().getRules().getOffset(Instant.ofEpochSecond(epochSecond)).getTotalSeconds();
     }
 
     @Override
     public void formatText(Object v, StringBuilder sb) {
-        format((Long) v, zone, utc, sb);
+        format((Long) v, zone(), utc(), sb);
     }
 
     static void format(long sec, ZoneId zone, boolean utc, StringBuilder sb) {
@@ -101,11 +111,11 @@ public final class DateTimeType extends DataType {
     }
 
     long toEpoch(long localSeconds) {
-        if (utc) {
+        if (utc()) {
             return localSeconds;
         }
         LocalDateTime ldt = LocalDateTime.ofEpochSecond(localSeconds, 0, ZoneOffset.UTC);
-        return ldt.atZone(zone).toEpochSecond();
+        return ldt.atZone(zone()).toEpochSecond();
     }
 
     /**
