@@ -123,6 +123,11 @@ public final class BlockStreams {
 
     /** Checks for KILL QUERY before each block is read. */
     static Iterator<Block> cancellable(Iterator<Block> in, QueryContext ctx) {
+        return cancellable(in, ctx, false);
+    }
+
+    /** Checks for KILL QUERY before each block is read; counts the block as read from storage when {@code counted}. */
+    static Iterator<Block> cancellable(Iterator<Block> in, QueryContext ctx, boolean counted) {
         return new Iterator<>() {
             @Override
             public boolean hasNext() {
@@ -132,7 +137,28 @@ public final class BlockStreams {
             @Override
             public Block next() {
                 ctx.checkCancelled();
-                return in.next();
+                Block b = in.next();
+                if (counted) {
+                    ctx.addRead(b);
+                }
+                return b;
+            }
+        };
+    }
+
+    /** Counts the rows of each block {@code in} yields as rows that reached a LIMIT. */
+    static Iterator<Block> countedBeforeLimit(Iterator<Block> in, QueryContext ctx) {
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return in.hasNext();
+            }
+
+            @Override
+            public Block next() {
+                Block b = in.next();
+                ctx.addRowsBeforeLimit(b.rowCount());
+                return b;
             }
         };
     }

@@ -45,6 +45,34 @@ public final class ProcessList {
             return (System.nanoTime() - startNanos) / 1e9;
         }
 
+        private final java.util.concurrent.atomic.LongAdder readRows = new java.util.concurrent.atomic.LongAdder();
+        private final java.util.concurrent.atomic.LongAdder readBytes = new java.util.concurrent.atomic.LongAdder();
+        /** Rows that reached a LIMIT; -1 while no LIMIT has seen any. */
+        private final java.util.concurrent.atomic.AtomicLong rowsBeforeLimit = new java.util.concurrent.atomic.AtomicLong(-1);
+
+        /** Counts rows (and their bytes) read from tables and table functions. */
+        public void addRead(long rows, long bytes) {
+            readRows.add(rows);
+            readBytes.add(bytes);
+        }
+
+        public long readRows() {
+            return readRows.sum();
+        }
+
+        public long readBytes() {
+            return readBytes.sum();
+        }
+
+        public void addRowsBeforeLimit(long rows) {
+            rowsBeforeLimit.accumulateAndGet(rows, (a, b) -> Math.max(a, 0) + b);
+        }
+
+        /** The rows that reached a LIMIT (at least that many: a streamed LIMIT stops reading), or -1 without LIMIT. */
+        public long rowsBeforeLimit() {
+            return rowsBeforeLimit.get();
+        }
+
         /** Throws QUERY_WAS_CANCELLED once KILL QUERY has cancelled this query. */
         public void checkCancelled() {
             if (cancelled) {

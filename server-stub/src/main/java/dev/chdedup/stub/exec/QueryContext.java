@@ -84,4 +84,18 @@ public final class QueryContext {
     public QueryContext withCompat(CompatibilityProfile p) {
         return new QueryContext(database, user, queryId, settings, now, process, p);
     }
+
+    /** Counts a block read from a table or a table function, for read_rows and read_bytes. */
+    public void addRead(dev.chdedup.stub.data.Block b) {
+        if (process != null) {
+            process.addRead(b.rowCount(), b.bytes());
+        }
+    }
+
+    /** Counts rows that reached a LIMIT, for rows_before_limit_at_least. */
+    public void addRowsBeforeLimit(long rows) {
+        if (process != null) {
+            process.addRowsBeforeLimit(rows);
+        }
+    }
 }

@@ -111,7 +111,8 @@ public final class SelectExecutor {
         int maxBlock = (int) Math.max(1, Math.min(Integer.MAX_VALUE, ctx.settings().getLong("max_block_size")));
         boolean needsVirtuals = mentionsVirtual(s);
         Source src = source(s.from(), ctx, maxBlock, needsVirtuals);
-        src = new Source(src.physical, src.columns, BlockStreams.cancellable(src.blocks, ctx), src.aliasColumns);
+        boolean storage = s.from() instanceof Query.TableRef || s.from() instanceof Query.TableFunction;
+        src = new Source(src.physical, src.columns, BlockStreams.cancellable(src.blocks, ctx, storage), src.aliasColumns);
         List<Column> input = src.columns;
         Map<String, Expr> aliases = new LinkedHashMap<>();
         for (Query.SelectItem it : s.items()) {
@@ -228,7 +229,8 @@ public final class SelectExecutor {
         long limit = s.limit() == null ? Long.MAX_VALUE : constLong(comp, s.limit());
         long offset = s.offset() == null ? 0 : constLong(comp, s.offset());
         if (streamed != null) {
-            return new Stream(header, BlockStreams.limitBlocks(streamed, header, offset, limit));
+            Iterator<Block> in = s.limit() == null ? streamed : BlockStreams.countedBeforeLimit(streamed, ctx);
+            return new Stream(header, BlockStreams.limitBlocks(in, header, offset, limit));
         }
         List<Object[]> all = new ArrayList<>();
         while (rows.hasNext()) {
@@ -252,6 +254,9 @@ public final class SelectExecutor {
         }
         if (s.limitBy() != null) {
             all = limitBy(all, comp, s, header, width);
+        }
+        if (s.limit() != null) {
+            ctx.addRowsBeforeLimit(all.size());
         }
         List<Object[]> trimmed = new ArrayList<>();
         long skipped = 0;

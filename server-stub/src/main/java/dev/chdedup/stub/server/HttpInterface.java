@@ -231,6 +231,7 @@ public final class HttpInterface implements HttpHandler {
         String shown = sql.length() > 10_000 ? sql.substring(0, 10_000) : sql;
         dev.chdedup.stub.exec.ProcessList.Entry process = processes.register(ctx.queryId(), ctx.user(), shown.strip());
         try {
+            out.attach(process);
             java.time.ZoneId zone = sessionZone(parsed.statement(), ctx);
             if (compat.queryHeaders()) {
                 out.response().setHeader("X-ClickHouse-Timezone", zone.getId());
@@ -301,7 +302,7 @@ public final class HttpInterface implements HttpHandler {
             if (out.response().aborted()) {
                 return;
             }
-            out.finishEmpty(summary(d.writtenRows(), d.writtenBytes(), System.nanoTime() - start));
+            out.finishEmpty(out.summary(d.writtenRows(), d.writtenBytes(), d.writtenRows(), d.writtenBytes(), System.nanoTime() - start));
             return;
         }
         QueryResult.Rows rows = (QueryResult.Rows) r;

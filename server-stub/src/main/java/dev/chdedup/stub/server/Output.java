@@ -8,7 +8,6 @@ import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.SelectExecutor;
 import dev.chdedup.stub.format.FormatSettings;
 import dev.chdedup.stub.format.Formats;
-import dev.chdedup.stub.format.JsonWriter;
 import dev.chdedup.stub.format.RowWriter;
 import dev.chdedup.stub.http.ContentEncoding;
 import dev.chdedup.stub.http.HttpResponse;
@@ -36,6 +35,8 @@ final class Output {
     private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
     private OutputStream sink;
     private boolean committed;
+    /** The query's process list entry, which counts what it read; null when not attached. */
+    private dev.chdedup.stub.exec.ProcessList.Entry process;
 
     Output(HttpResponse resp, boolean nativeCompress, String acceptEncoding, int zlibLevel, CompatibilityProfile compat) {
         this.resp = resp;
@@ -44,6 +45,20 @@ final class Output {
         this.nativeCompress = nativeCompress;
         this.httpEncoding = ContentEncoding.choose(acceptEncoding);
         this.zlibLevel = Math.max(1, Math.min(9, zlibLevel));
+    }
+
+    /** Takes the read_rows, read_bytes and rows_before_limit figures of the query from its process list entry. */
+    void attach(dev.chdedup.stub.exec.ProcessList.Entry entry) {
+        this.process = entry;
+    }
+
+    /** X-ClickHouse-Summary with the rows and bytes the query read, as counted on its process list entry. */
+    String summary(long writtenRows, long writtenBytes, long resultRows, long resultBytes, long elapsedNs) {
+        long readRows = process == null ? 0 : process.readRows();
+        long readBytes = process == null ? 0 : process.readBytes();
+        return "{\"read_rows\":\"" + readRows + "\",\"read_bytes\":\"" + readBytes + "\",\"written_rows\":\"" + writtenRows
+            + "\",\"written_bytes\":\"" + writtenBytes + "\",\"total_rows_to_read\":\"" + readRows + "\",\"result_rows\":\"" + resultRows
+            + "\",\"result_bytes\":\"" + resultBytes + "\",\"elapsed_ns\":\"" + elapsedNs + "\"}";
     }
 
     HttpResponse response() {
@@ -103,14 +118,14 @@ final class Output {
             }
             rowsOut += b.rowCount();
         }
-        if (w instanceof JsonWriter) {
-            ((JsonWriter) w).setStatistics((System.nanoTime() - startNanos) / 1e9, rowsOut, 0);
+        w.setStatistics((System.nanoTime() - startNanos) / 1e9, process == null ? rowsOut : process.readRows(),
+            process == null ? 0 : process.readBytes());
+        if (process != null && process.rowsBeforeLimit() >= 0) {
+            w.setRowsBeforeLimit(process.rowsBeforeLimit());
         }
         w.finish();
         if (sink == null && queryHeaders) {
-            resp.header("X-ClickHouse-Summary", "{\"read_rows\":\"" + rowsOut + "\",\"read_bytes\":\"0\",\"written_rows\":\"0\","
-                + "\"written_bytes\":\"0\",\"total_rows_to_read\":\"0\",\"result_rows\":\"" + rowsOut + "\",\"result_bytes\":\""
-                + buffer.size() + "\",\"elapsed_ns\":\"" + (System.nanoTime() - startNanos) + "\"}");
+            resp.header("X-ClickHouse-Summary", summary(0, 0, rowsOut, buffer.size(), System.nanoTime() - startNanos));
         }
         if (sink == null) {
             commit(buffer.size());

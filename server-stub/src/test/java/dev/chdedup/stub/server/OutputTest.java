@@ -45,15 +45,23 @@ class OutputTest {
     }
 
     static Raw getWith(String query, String params, String... extraHeaders) throws IOException {
+        return exchange("GET /?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8) + params, new byte[0], extraHeaders);
+    }
+
+    static Raw post(String sql) throws IOException {
+        return exchange("POST /", sql.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static Raw exchange(String target, byte[] requestBody, String... extraHeaders) throws IOException {
         try (Socket s = new Socket("127.0.0.1", STUB.port())) {
             s.setSoTimeout(30_000);
-            StringBuilder req = new StringBuilder("GET /?query=" + URLEncoder.encode(query, StandardCharsets.UTF_8) + params + " HTTP/1.1\r\n"
-                + "Host: 127.0.0.1\r\n");
+            StringBuilder req = new StringBuilder(target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " + requestBody.length + "\r\n");
             for (String h : extraHeaders) {
                 req.append(h).append("\r\n");
             }
             OutputStream os = s.getOutputStream();
             os.write(req.append("\r\n").toString().getBytes(StandardCharsets.US_ASCII));
+            os.write(requestBody);
             os.flush();
             InputStream in = s.getInputStream();
             String statusLine = line(in);
@@ -159,5 +167,48 @@ class OutputTest {
         assertEquals("\n" + body, new String(Output.exceptionBlock(body, null), StandardCharsets.UTF_8));
         assertFalse(CompatibilityProfile.CLICKHOUSE_22_1.exceptionTag());
         assertTrue(CompatibilityProfile.CURRENT.exceptionTag());
+    }
+
+    private static long field(String text, String name) {
+        Matcher m = Pattern.compile("\"" + name + "\":\\s*\"?(\\d+)").matcher(text);
+        return m.find() ? Long.parseLong(m.group(1)) : -1;
+    }
+
+    @Test
+    void theSummaryAndJsonStatisticsCountWhatWasReadAndWhatReachedTheLimit() throws Exception {
+        Raw streamed = get("SELECT number FROM numbers(1000) WHERE number % 2 = 0 LIMIT 10 FORMAT JSON");
+        String json = new String(streamed.body(), StandardCharsets.UTF_8);
+        assertEquals(10, field(json, "rows"));
+        assertEquals(500, field(json, "rows_before_limit_at_least"), json);
+        assertEquals(1000, field(json, "rows_read"));
+        assertEquals(8000, field(json, "bytes_read"));
+        assertEquals(1000, field(streamed.headers().get("x-clickhouse-summary"), "read_rows"));
+        assertEquals(8000, field(streamed.headers().get("x-clickhouse-summary"), "read_bytes"));
+        assertEquals(10, field(streamed.headers().get("x-clickhouse-summary"), "result_rows"));
+
+        Raw sorted = get("SELECT number FROM numbers(1000) ORDER BY number DESC LIMIT 3 FORMAT JSONCompact");
+        assertEquals(1000, field(new String(sorted.body(), StandardCharsets.UTF_8), "rows_before_limit_at_least"));
+
+        Raw unlimited = get("SELECT number FROM numbers(5) FORMAT JSON");
+        String plain = new String(unlimited.body(), StandardCharsets.UTF_8);
+        assertFalse(plain.contains("rows_before_limit_at_least"), plain);
+        assertEquals(5, field(plain, "rows_read"));
+
+        Raw sub = get("SELECT count() FROM (SELECT number FROM numbers(300)) FORMAT JSON");
+        assertEquals(300, field(new String(sub.body(), StandardCharsets.UTF_8), "rows_read"), "a subquery's rows are read once");
+    }
+
+    @Test
+    void readBytesOfATableGrowWithItsValues() throws Exception {
+        assertEquals(200, post("CREATE TABLE rb (k UInt32, s String) ENGINE = MergeTree ORDER BY k").status());
+        Raw insert = post("INSERT INTO rb SELECT number, repeat('x', 100) FROM numbers(50)");
+        assertEquals(200, insert.status(), new String(insert.body(), StandardCharsets.UTF_8));
+        assertEquals(50, field(insert.headers().get("x-clickhouse-summary"), "read_rows"), "INSERT SELECT reports what it read");
+        assertEquals(50, field(insert.headers().get("x-clickhouse-summary"), "written_rows"));
+        Raw r = get("SELECT k FROM rb WHERE k < 5");
+        String summary = r.headers().get("x-clickhouse-summary");
+        assertEquals(50, field(summary, "read_rows"), summary);
+        assertTrue(field(summary, "read_bytes") >= 50 * (4 + 100), summary);
+        assertEquals(5, field(summary, "result_rows"), summary);
     }
 }
