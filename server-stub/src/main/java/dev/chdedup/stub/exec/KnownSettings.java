@@ -118,6 +118,20 @@ public final class KnownSettings {
         def("load_balancing", "String", "random", "Replica choice for distributed queries.");
         def("use_query_cache", "Bool", "0", "Use the query cache.");
         def("workload", "String", "default", "Workload name.");
+        // types once experimental: a current server takes the old switches (obsolete or aliases), the types being on
+        def("allow_experimental_object_type", "Bool", "0", "Obsolete; has no effect.");
+        def("allow_experimental_json_type", "Bool", "1", "Alias of enable_json_type.");
+        def("enable_json_type", "Bool", "1", "Allow the JSON type.");
+        def("allow_experimental_variant_type", "Bool", "1", "Alias of enable_variant_type.");
+        def("enable_variant_type", "Bool", "1", "Allow the Variant type.");
+        def("allow_experimental_dynamic_type", "Bool", "1", "Alias of enable_dynamic_type.");
+        def("enable_dynamic_type", "Bool", "1", "Allow the Dynamic type.");
+        def("allow_experimental_bfloat16_type", "Bool", "1", "Obsolete; has no effect.");
+        def("allow_experimental_geo_types", "Bool", "1", "Obsolete; has no effect.");
+        def("allow_experimental_map_type", "Bool", "1", "Obsolete; has no effect.");
+        def("allow_experimental_low_cardinality_type", "Bool", "1", "Obsolete; has no effect.");
+        def("allow_suspicious_variant_types", "Bool", "0", "Allow Variant types with similar variants.");
+        def("flatten_nested", "Bool", "1", "Split Nested columns into name.field arrays (the stub always does).");
     }
 
     private KnownSettings() {
