@@ -7,10 +7,13 @@ import dev.chdedup.stub.types.BoolType;
 import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
+import dev.chdedup.stub.types.DynamicType;
+import dev.chdedup.stub.types.JsonType;
 import dev.chdedup.stub.types.MapType;
 import dev.chdedup.stub.types.NothingType;
 import dev.chdedup.stub.types.StringType;
 import dev.chdedup.stub.types.TupleType;
+import dev.chdedup.stub.types.VariantType;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -47,6 +50,9 @@ final class JsonInput extends JsonLexer {
             return top ? RowReader.DEFAULT : t.defaultValue();
         }
         DataType b = t.unwrap();
+        if (b instanceof JsonType || b instanceof DynamicType || b instanceof VariantType) {
+            return semiStructured(b, c);
+        }
         if (b instanceof StringType) {
             String v = c == '"' ? string() : raw();
             return ((StringType) b).fixedLength == 0 ? v : b.parseText(v);
@@ -94,6 +100,21 @@ final class JsonInput extends JsonLexer {
             return TextFields.parse(b, token(), s);
         }
         throw in.expected("a value of type " + b.name());
+    }
+
+    /** A JSON, Dynamic or Variant value: its raw JSON text read as that type reads JSON. */
+    private Object semiStructured(DataType b, int c) {
+        if (b instanceof JsonType) {
+            if (c != '{') {
+                throw in.expected("a JSON object for a value of type " + b.name());
+            }
+            return ((JsonType) b).parseObject(raw());
+        }
+        if (b instanceof DynamicType) {
+            return DynamicType.fromJson(raw());
+        }
+        String text = c == '"' ? string() : raw();
+        return c == '"' ? ((VariantType) b).fromJsonString(text) : b.parseText(text);
     }
 
     private Object tuple(TupleType tt, int c) {

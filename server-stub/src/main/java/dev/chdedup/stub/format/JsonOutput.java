@@ -9,10 +9,12 @@ import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DecimalType;
 import dev.chdedup.stub.types.FloatType;
 import dev.chdedup.stub.types.IntType;
+import dev.chdedup.stub.types.JsonType;
 import dev.chdedup.stub.types.MapType;
 import dev.chdedup.stub.types.NothingType;
 import dev.chdedup.stub.types.StringType;
 import dev.chdedup.stub.types.TupleType;
+import dev.chdedup.stub.types.TypedValue;
 import dev.chdedup.stub.types.Values;
 import java.io.IOException;
 import java.util.List;
@@ -49,6 +51,17 @@ final class JsonOutput {
             return;
         }
         DataType b = t.unwrap();
+        if (v instanceof TypedValue) {
+            // Dynamic and Variant: the value as its own type writes it
+            value(((TypedValue) v).type(), ((TypedValue) v).value(), pretty, indent);
+            return;
+        }
+        if (b instanceof JsonType) {
+            sb.setLength(0);
+            b.formatText(v, sb);
+            out.writeBytes(sb);
+            return;
+        }
         if (b instanceof StringType && ((StringType) b).fixedLength == 0) {
             string((String) v);
         } else if (b instanceof IntType) {

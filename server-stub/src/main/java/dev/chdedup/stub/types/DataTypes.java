@@ -223,6 +223,17 @@ public final class DataTypes {
                     return new AggregateFunctionType(fn, args);
                 }
                 case "nested": return nestedArgs();
+                case "variant": {
+                    need('(');
+                    List<DataType> vs = new ArrayList<>();
+                    do {
+                        vs.add(type());
+                    } while (eat(','));
+                    need(')');
+                    return new VariantType(vs);
+                }
+                case "dynamic": return new DynamicType(withRawArgs("Dynamic"));
+                case "json": return new JsonType(withRawArgs("JSON"));
                 case "enum8": case "enum16": case "enum": return enumArgs(lower.equals("enum16") ? 16 : 8, lower.equals("enum"));
                 default:
                     DataType simple = simple(lower);
@@ -278,6 +289,24 @@ public final class DataTypes {
                 } while (depth > 0 && pos < s.length());
             }
             return s.substring(st, pos);
+        }
+
+        /** {@code family}, with its parenthesised arguments as written when it has any (kept, not applied). */
+        String withRawArgs(String family) {
+            skip();
+            if (pos >= s.length() || s.charAt(pos) != '(') {
+                return family;
+            }
+            int st = pos;
+            int depth = 0;
+            do {
+                char c = s.charAt(pos++);
+                depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+            } while (depth > 0 && pos < s.length());
+            if (depth > 0) {
+                throw new ChException(ErrorCode.SYNTAX_ERROR, "Cannot parse data type '" + s + "': expected ')'");
+            }
+            return family + s.substring(st, pos);
         }
 
         /** Nested(n1 T1, ...) unflattened: an array of named tuples under the Nested name. */

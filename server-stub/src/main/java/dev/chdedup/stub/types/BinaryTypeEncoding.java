@@ -1,0 +1,163 @@
+package dev.chdedup.stub.types;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * ClickHouse's binary encoding of data types, which RowBinary writes in front of each Dynamic value (and each
+ * path value of JSON): one tag byte per type, followed by its parameters (0x15 String, 0x1E Array(T) then T,
+ * 0x23 Nullable(T) then T, 0x13 DateTime64(P) then P, ...). Covers the numeric, string, date and time, UUID, IP,
+ * Bool, Decimal, Array, Tuple, Map, Nullable and LowCardinality types; others are NOT_IMPLEMENTED. Mirrors
+ * ClickHouse's {@code DataTypesBinaryEncoding}.
+ */
+public final class BinaryTypeEncoding {
+    private BinaryTypeEncoding() {
+    }
+
+    public static void encode(DataType t, BinaryOut out) {
+        if (t instanceof IntType) {
+            IntType i = (IntType) t;
+            int k = Integer.numberOfTrailingZeros(i.bits / 8);
+            out.write((i.signed ? 0x07 : 0x01) + k);
+        } else if (t instanceof BigIntType) {
+            BigIntType b = (BigIntType) t;
+            out.write((b.signed ? 0x0B : 0x05) + (b.bits == 256 ? 1 : 0));
+        } else if (t instanceof FloatType) {
+            out.write(((FloatType) t).is64 ? 0x0E : 0x0D);
+        } else if (t instanceof BFloat16Type) {
+            out.write(0x31);
+        } else if (t instanceof BoolType) {
+            out.write(0x2D);
+        } else if (t instanceof StringType) {
+            StringType s = (StringType) t;
+            if (s.fixedLength == 0) {
+                out.write(0x15);
+            } else {
+                out.write(0x16);
+                out.writeVarUInt(s.fixedLength);
+            }
+        } else if (t instanceof DateType) {
+            out.write(t == DataTypes.DATE32 ? 0x10 : 0x0F);
+        } else if (t instanceof DateTimeType) {
+            String tz = ((DateTimeType) t).tz;
+            out.write(tz == null ? 0x11 : 0x12);
+            if (tz != null) {
+                out.writeString(tz);
+            }
+        } else if (t instanceof DateTime64Type) {
+            DateTime64Type d = (DateTime64Type) t;
+            out.write(d.tz == null ? 0x13 : 0x14);
+            out.write(d.precision);
+            if (d.tz != null) {
+                out.writeString(d.tz);
+            }
+        } else if (t instanceof DecimalType) {
+            DecimalType d = (DecimalType) t;
+            out.write(d.precision <= 9 ? 0x19 : d.precision <= 18 ? 0x1A : d.precision <= 38 ? 0x1B : 0x1C);
+            out.write(d.precision);
+            out.write(d.scale);
+        } else if (t instanceof UuidType) {
+            out.write(0x1D);
+        } else if (t instanceof IPv4Type) {
+            out.write(0x28);
+        } else if (t instanceof IPv6Type) {
+            out.write(0x29);
+        } else if (t instanceof ArrayType) {
+            out.write(0x1E);
+            encode(((ArrayType) t).element, out);
+        } else if (t instanceof TupleType) {
+            TupleType tt = (TupleType) t;
+            out.write(tt.names == null ? 0x1F : 0x20);
+            out.writeVarUInt(tt.elements.size());
+            for (int i = 0; i < tt.elements.size(); i++) {
+                if (tt.names != null) {
+                    out.writeString(tt.names.get(i));
+                }
+                encode(tt.elements.get(i), out);
+            }
+        } else if (t instanceof MapType) {
+            out.write(0x27);
+            encode(((MapType) t).key, out);
+            encode(((MapType) t).value, out);
+        } else if (t instanceof NullableType) {
+            out.write(0x23);
+            encode(((NullableType) t).inner, out);
+        } else if (t instanceof LowCardinalityType) {
+            out.write(0x26);
+            encode(((LowCardinalityType) t).inner, out);
+        } else if (t instanceof NothingType) {
+            out.write(0x00);
+        } else {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "The stub cannot encode type " + t.name() + " in binary form");
+        }
+    }
+
+    public static DataType decode(BinaryIn in) throws IOException {
+        int tag = in.readByte();
+        switch (tag) {
+            case 0x00: return DataTypes.NOTHING;
+            case 0x01: return DataTypes.UINT8;
+            case 0x02: return DataTypes.UINT16;
+            case 0x03: return DataTypes.UINT32;
+            case 0x04: return DataTypes.UINT64;
+            case 0x05: return DataTypes.parse("UInt128");
+            case 0x06: return DataTypes.parse("UInt256");
+            case 0x07: return DataTypes.INT8;
+            case 0x08: return DataTypes.INT16;
+            case 0x09: return DataTypes.INT32;
+            case 0x0A: return DataTypes.INT64;
+            case 0x0B: return DataTypes.parse("Int128");
+            case 0x0C: return DataTypes.parse("Int256");
+            case 0x0D: return DataTypes.FLOAT32;
+            case 0x0E: return DataTypes.FLOAT64;
+            case 0x0F: return DataTypes.DATE;
+            case 0x10: return DataTypes.DATE32;
+            case 0x11: return DataTypes.DATETIME;
+            case 0x12: return DataTypes.dateTime(in.readString());
+            case 0x13: return DataTypes.dateTime64(in.readByte(), null);
+            case 0x14: {
+                int p = in.readByte();
+                return DataTypes.dateTime64(p, in.readString());
+            }
+            case 0x15: return DataTypes.STRING;
+            case 0x16: return DataTypes.parse("FixedString(" + in.readVarUInt() + ")");
+            case 0x19: case 0x1A: case 0x1B: case 0x1C: {
+                int p = in.readByte();
+                int s = in.readByte();
+                return DataTypes.decimal(p, s);
+            }
+            case 0x1D: return DataTypes.UUID;
+            case 0x1E: return DataTypes.array(decode(in));
+            case 0x1F: case 0x20: {
+                long n = in.readVarUInt();
+                if (n > 10_000) {
+                    throw new ChException(ErrorCode.INCORRECT_DATA, "Too many tuple elements in a binary type: " + n);
+                }
+                List<DataType> ts = new ArrayList<>();
+                List<String> names = tag == 0x20 ? new ArrayList<>() : null;
+                for (long i = 0; i < n; i++) {
+                    if (names != null) {
+                        names.add(in.readString());
+                    }
+                    ts.add(decode(in));
+                }
+                return new TupleType(ts, names);
+            }
+            case 0x23: return DataTypes.nullable(decode(in));
+            case 0x26: return new LowCardinalityType(decode(in));
+            case 0x27: {
+                DataType k = decode(in);
+                return DataTypes.map(k, decode(in));
+            }
+            case 0x28: return DataTypes.IPV4;
+            case 0x29: return DataTypes.IPV6;
+            case 0x2D: return DataTypes.BOOL;
+            case 0x31: return DataTypes.BFLOAT16;
+            default:
+                throw new ChException(ErrorCode.INCORRECT_DATA, "The stub cannot read a type with binary tag 0x" + Integer.toHexString(tag));
+        }
+    }
+}
