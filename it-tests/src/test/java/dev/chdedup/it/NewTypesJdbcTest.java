@@ -27,7 +27,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * VALUES or as PreparedStatement batches, and read back from the RowBinaryWithNamesAndTypes header and rows the
  * driver asks for (natively compressed or not); aggregate states are built with -State and finished with -Merge;
  * a result cut by an error after the body started fails the read instead of looking complete; session_timezone is
- * the zone the driver is told (X-ClickHouse-Timezone) and shows DateTime values in.
+ * the zone the driver is told (X-ClickHouse-Timezone) and shows DateTime values in; JSON, Variant and Dynamic values
+ * come back as the driver decodes their binary type encoding.
  */
 class NewTypesJdbcTest {
     @RegisterExtension
@@ -151,6 +152,45 @@ class NewTypesJdbcTest {
                 assertEquals("2024-01-01 09:00:00", rs.getString(3));
                 assertEquals("Asia/Tokyo", rs.getString(4));
                 assertEquals(java.time.Instant.parse("2024-01-01T00:00:00Z"), rs.getObject(1, java.time.ZonedDateTime.class).toInstant());
+            }
+        }
+    }
+
+    @Test
+    void jsonVariantAndDynamicReadBackThroughTheDriver() throws Exception {
+        try (Connection c = STUB.connect(); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE sd (k UInt8, v Variant(UInt64, String), d Dynamic, j JSON) ENGINE = MergeTree ORDER BY k");
+            st.executeUpdate("INSERT INTO sd VALUES (1, 42, 'abc', '{\"a\": {\"b\": 7}, \"s\": \"x\"}'), (2, 'text', 1.5, '{}'), (3, NULL, NULL, '{\"c\": [1, 2]}')");
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO sd VALUES (?, ?, ?, ?)")) {
+                ps.setInt(1, 4);
+                ps.setLong(2, 9);
+                ps.setString(3, "from a batch");
+                ps.setString(4, "{\"p\": {\"q\": \"r\"}}");
+                ps.addBatch();
+                assertArrayEquals(new int[] {1}, ps.executeBatch());
+            }
+            try (ResultSet rs = st.executeQuery("SELECT * FROM sd ORDER BY k")) {
+                ResultSetMetaData md = rs.getMetaData();
+                assertEquals("Variant(String, UInt64)", md.getColumnTypeName(2));
+                assertEquals("Dynamic", md.getColumnTypeName(3));
+                assertEquals("JSON", md.getColumnTypeName(4));
+                assertTrue(rs.next());
+                assertEquals(42L, ((Number) rs.getObject("v")).longValue());
+                assertEquals("abc", rs.getObject("d"));
+                assertEquals(Map.of("a.b", 7L, "s", "x"), rs.getObject("j"));
+                assertTrue(rs.next());
+                assertEquals("text", rs.getObject("v"));
+                assertEquals(1.5, rs.getObject("d"));
+                assertEquals(Map.of(), rs.getObject("j"));
+                assertTrue(rs.next());
+                assertEquals(null, rs.getObject("v"));
+                assertEquals(null, rs.getObject("d"));
+                assertEquals("{c=[1, 2]}", String.valueOf(rs.getObject("j")));
+                assertTrue(rs.next());
+                assertEquals(9L, ((Number) rs.getObject("v")).longValue());
+                assertEquals("from a batch", rs.getObject("d"));
+                assertEquals(Map.of("p.q", "r"), rs.getObject("j"));
+                assertFalse(rs.next());
             }
         }
     }
