@@ -41,6 +41,8 @@ public final class Formats {
         both("JSONEachRow", "JSONLines", "NDJSON");
         register(new Info("JSON", false, true));
         register(new Info("JSONCompact", false, true));
+        register(new Info("JSONEachRowWithProgress", false, true));
+        register(new Info("JSONCompactEachRowWithProgress", false, true));
         both("Values");
         both("RowBinary");
         both("RowBinaryWithNames");
@@ -94,7 +96,7 @@ public final class Formats {
         if (n.equals("JSON") || n.equals("JSONCompact")) {
             return JSON_TYPE;
         }
-        if (n.equals("JSONEachRow")) {
+        if (n.equals("JSONEachRow") || n.endsWith("EachRowWithProgress")) {
             return "application/x-ndjson; charset=UTF-8";
         }
         if (n.startsWith("RowBinary")) {
@@ -148,6 +150,8 @@ public final class Formats {
                 case "JSONEachRow": return new JsonEachRowWriter(out, columns, s);
                 case "JSON": return new JsonWriter(out, columns, s, false);
                 case "JSONCompact": return new JsonWriter(out, columns, s, true);
+                case "JSONEachRowWithProgress": return new JsonEachRowWithProgressWriter(out, columns, s, false);
+                case "JSONCompactEachRowWithProgress": return new JsonEachRowWithProgressWriter(out, columns, s, true);
                 case "Values": return new ValuesWriter(out, columns);
                 case "RowBinary": return new RowBinaryWriter(out, columns, false, false);
                 case "RowBinaryWithNames": return new RowBinaryWriter(out, columns, true, false);

@@ -211,4 +211,21 @@ class OutputTest {
         assertTrue(field(summary, "read_bytes") >= 50 * (4 + 100), summary);
         assertEquals(5, field(summary, "result_rows"), summary);
     }
+
+    @Test
+    void jsonEachRowWithProgressEndsWithTheQuerysProgressAndRowsBeforeLimit() throws Exception {
+        Raw r = get("SELECT number AS n, toString(number) AS s FROM numbers(100) LIMIT 2 FORMAT JSONEachRowWithProgress");
+        String[] lines = new String(r.body(), StandardCharsets.UTF_8).split("\n");
+        assertEquals("{\"meta\":[{\"name\":\"n\",\"type\":\"UInt64\"},{\"name\":\"s\",\"type\":\"String\"}]}", lines[0]);
+        assertEquals("{\"row\":{\"n\":\"0\",\"s\":\"0\"}}", lines[1]);
+        assertEquals("{\"row\":{\"n\":\"1\",\"s\":\"1\"}}", lines[2]);
+        assertTrue(lines[3].matches("\\{\"progress\":\\{\"read_rows\":\"100\",\"read_bytes\":\"800\",\"total_rows_to_read\":\"100\","
+            + "\"elapsed_ns\":\"\\d+\"}}"), lines[3]);
+        assertEquals("{\"rows_before_limit_at_least\":100}", lines[4]);
+        assertEquals(5, lines.length);
+        Raw compact = get("SELECT number FROM numbers(1) FORMAT JSONCompactEachRowWithProgress");
+        String[] c = new String(compact.body(), StandardCharsets.UTF_8).split("\n");
+        assertEquals("{\"row\":[\"0\"]}", c[1]);
+        assertEquals(3, c.length, "no rows_before_limit_at_least without LIMIT");
+    }
 }
