@@ -34,8 +34,6 @@ public final class DataTypes {
     public static final IPv4Type IPV4 = new IPv4Type();
     public static final IPv6Type IPV6 = new IPv6Type();
     public static final BFloat16Type BFLOAT16 = new BFloat16Type();
-    /** DateTime64 without arguments: ClickHouse's default precision, milliseconds. */
-    public static final int DATETIME64_DEFAULT_PRECISION = 3;
 
     private static final Map<String, DataType> CACHE = new ConcurrentHashMap<>();
 
@@ -193,15 +191,15 @@ public final class DataTypes {
                     return dateTime(tz);
                 }
                 case "datetime64": {
-                    int p = DATETIME64_DEFAULT_PRECISION;
-                    String tz = null;
-                    if (eat('(')) {
-                        p = intArg();
-                        if (eat(',')) {
-                            tz = quoted();
-                        }
-                        need(')');
+                    if (!eat('(')) {
+                        return new DateTime64Type(3, null); // ClickHouse's default precision
                     }
+                    int p = intArg();
+                    String tz = null;
+                    if (eat(',')) {
+                        tz = quoted();
+                    }
+                    need(')');
                     return new DateTime64Type(p, tz);
                 }
                 case "simpleaggregatefunction": {
