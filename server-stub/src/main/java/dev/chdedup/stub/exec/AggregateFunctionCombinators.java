@@ -16,7 +16,8 @@ import java.util.Locale;
  * {@code fState(x)} returns an {@code AggregateFunction(f, T)} state, {@code fMerge(state)} finishes the states of
  * a group into f's result, {@code fMergeState(state)} merges them into one state. A state is the list of argument
  * rows f has seen ({@link AggregateFunctionType}), so merging works for every function. Mirrors ClickHouse's
- * {@code AggregateFunctionState} and {@code AggregateFunctionMerge}.
+ * {@code AggregateFunctionState} and {@code AggregateFunctionMerge}; {@code fIfState} is f's state of the rows whose
+ * condition holds.
  */
 final class AggregateFunctionCombinators {
     private static final String[] SUFFIXES = {"mergestate", "state", "merge"};
@@ -48,8 +49,12 @@ final class AggregateFunctionCombinators {
         String base = rawName.substring(0, rawName.length() - suffix.length());
         if (suffix.equals("state")) {
             Aggregates.create(base, argTypes, false); // checks the arguments
-            DataType type = DataTypes.parse(typeName(base, argTypes));
-            return new Aggregates.Aggregate(type, () -> new Collecting());
+            // fIfState keeps f's state of the rows whose condition holds, as ClickHouse types it: AggregateFunction(f, ...)
+            String unconditional = AggregateFunctionIf.nestedName(base);
+            boolean conditional = unconditional != null;
+            List<DataType> stateArgs = conditional ? argTypes.subList(0, argTypes.size() - 1) : argTypes;
+            DataType type = DataTypes.parse(typeName(conditional ? unconditional : base, stateArgs));
+            return new Aggregates.Aggregate(type, () -> new Collecting(conditional));
         }
         if (argTypes.size() != 1 || !(argTypes.get(0).unwrap() instanceof AggregateFunctionType)
             || !((AggregateFunctionType) argTypes.get(0).unwrap()).function.equalsIgnoreCase(base)) {
@@ -72,12 +77,23 @@ final class AggregateFunctionCombinators {
         return sb.append(')').toString();
     }
 
-    /** -State: keeps every argument row. */
+    /** -State: keeps every argument row (with -If, those whose condition, the last argument, holds, without it). */
     private static final class Collecting implements Aggregates.State {
         final List<List<Object>> rows = new ArrayList<>();
+        final boolean conditional;
+
+        Collecting(boolean conditional) {
+            this.conditional = conditional;
+        }
 
         @Override
         public void add(Object[] args) {
+            if (conditional) {
+                if (!dev.chdedup.stub.types.Values.isTrue(args[args.length - 1])) {
+                    return;
+                }
+                args = Arrays.copyOf(args, args.length - 1);
+            }
             rows.add(Collections.unmodifiableList(Arrays.asList(args.clone())));
         }
 
