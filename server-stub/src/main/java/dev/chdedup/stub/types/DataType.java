@@ -25,6 +25,13 @@ public abstract class DataType {
         formatText(v, sb);
     }
 
+    /** Appends the plain text form in single quotes, as dates, times and addresses are quoted (no escapes needed). */
+    protected final void formatInQuotes(Object v, StringBuilder sb) {
+        sb.append('\'');
+        formatText(v, sb);
+        sb.append('\'');
+    }
+
     /** Parses the whole of {@code s} as the plain text form. */
     public Object parseText(String s) {
         TextReader r = new TextReader(s);

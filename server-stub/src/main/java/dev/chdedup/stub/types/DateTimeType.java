@@ -85,16 +85,12 @@ public final class DateTimeType extends DataType {
 
     @Override
     public void formatQuoted(Object v, StringBuilder sb) {
-        sb.append('\'');
-        formatText(v, sb);
-        sb.append('\'');
+        formatInQuotes(v, sb);
     }
 
     @Override
     public Object parseText(TextReader r, boolean quoted) {
-        r.skipSpaces();
-        boolean q = quoted && (r.peek() == '\'' || r.peek() == '"');
-        String tok = q ? r.readQuoted() : quoted ? r.readBare() : r.readRest();
+        String tok = r.readScalar(quoted);
         return parse(tok.trim());
     }
 

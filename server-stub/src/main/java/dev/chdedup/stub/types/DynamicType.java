@@ -12,7 +12,7 @@ import java.math.BigInteger;
  * binary type encoding ({@link BinaryTypeEncoding}) and then the value, NULL being the type Nothing. Mirrors
  * ClickHouse's {@code DataTypeDynamic}; the stub keeps no limit on the number of types ({@code max_types}).
  */
-public final class DynamicType extends DataType {
+public final class DynamicType extends TypedValueType {
     private final String name;
 
     DynamicType(String name) {
@@ -22,36 +22,6 @@ public final class DynamicType extends DataType {
     @Override
     public String name() {
         return name;
-    }
-
-    @Override
-    public Object defaultValue() {
-        return null;
-    }
-
-    @Override
-    public boolean isNullable() {
-        return true;
-    }
-
-    @Override
-    public void formatText(Object v, StringBuilder sb) {
-        if (v == null) {
-            sb.append("\\N");
-        } else {
-            TypedValue t = (TypedValue) v;
-            t.type().formatText(t.value(), sb);
-        }
-    }
-
-    @Override
-    public void formatQuoted(Object v, StringBuilder sb) {
-        if (v == null) {
-            sb.append("NULL");
-        } else {
-            TypedValue t = (TypedValue) v;
-            t.type().formatQuoted(t.value(), sb);
-        }
     }
 
     @Override
@@ -176,10 +146,5 @@ public final class DynamicType extends DataType {
             throw new ChException(ErrorCode.CANNOT_CONVERT_TYPE, "Conversion from " + from.name() + " to Dynamic is not supported");
         }
         return new TypedValue(f, v);
-    }
-
-    @Override
-    public int byteSize(Object v) {
-        return v == null ? 1 : 1 + ((TypedValue) v).type().byteSize(((TypedValue) v).value());
     }
 }

@@ -52,9 +52,7 @@ public final class FloatType extends DataType {
 
     @Override
     public Object parseText(TextReader r, boolean quoted) {
-        r.skipSpaces();
-        boolean q = quoted && (r.peek() == '\'' || r.peek() == '"');
-        String tok = q ? r.readQuoted() : quoted ? r.readBare() : r.readRest();
+        String tok = r.readScalar(quoted);
         try {
             double d = Values.parseDouble(tok);
             return is64 ? (Object) d : (Object) (float) d;

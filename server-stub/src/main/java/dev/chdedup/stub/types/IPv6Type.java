@@ -82,16 +82,13 @@ public final class IPv6Type extends DataType {
 
     @Override
     public void formatQuoted(Object v, StringBuilder sb) {
-        sb.append('\'');
-        formatText(v, sb);
-        sb.append('\'');
+        formatInQuotes(v, sb);
     }
 
     @Override
     public Object parseText(TextReader r, boolean quoted) {
         r.skipSpaces();
-        boolean q = quoted && (r.peek() == '\'' || r.peek() == '"');
-        String tok = q ? r.readQuoted() : quoted ? readBareAddress(r) : r.readRest();
+        String tok = quoted && r.peek() != '\'' && r.peek() != '"' ? readBareAddress(r) : r.readScalar(quoted);
         return parse(tok.trim());
     }
 

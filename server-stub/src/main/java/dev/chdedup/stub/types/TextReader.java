@@ -103,6 +103,16 @@ public final class TextReader {
         return false;
     }
 
+    /**
+     * The text of a scalar value: a quoted literal's content where {@code quoted} allows one, a bare token inside
+     * a nested value, or else the whole field.
+     */
+    public String readScalar(boolean quoted) {
+        skipSpaces();
+        boolean q = quoted && (peek() == '\'' || peek() == '"');
+        return q ? readQuoted() : quoted ? readBare() : readRest();
+    }
+
     /** The rest of the field, unchanged. */
     public String readRest() {
         String r = s.substring(pos, end);

@@ -14,7 +14,7 @@ import java.util.List;
  * takes the first variant other than String that reads the whole text, and String otherwise; a quoted literal
  * prefers String. Mirrors ClickHouse's {@code DataTypeVariant}.
  */
-public final class VariantType extends DataType {
+public final class VariantType extends TypedValueType {
     public static final int NULL_DISCRIMINATOR = 255;
     /** The variants, sorted by name. */
     public final List<DataType> variants;
@@ -47,40 +47,12 @@ public final class VariantType extends DataType {
         return sb.append(')').toString();
     }
 
-    @Override
-    public Object defaultValue() {
-        return null;
-    }
-
-    @Override
-    public boolean isNullable() {
-        return true;
-    }
-
     private int discriminator(TypedValue v) {
         int d = variants.indexOf(v.type());
         if (d < 0) {
             throw new ChException(ErrorCode.LOGICAL_ERROR, "Type " + v.type().name() + " is not a variant of " + name());
         }
         return d;
-    }
-
-    @Override
-    public void formatText(Object v, StringBuilder sb) {
-        if (v == null) {
-            sb.append("\\N");
-        } else {
-            ((TypedValue) v).type().formatText(((TypedValue) v).value(), sb);
-        }
-    }
-
-    @Override
-    public void formatQuoted(Object v, StringBuilder sb) {
-        if (v == null) {
-            sb.append("NULL");
-        } else {
-            ((TypedValue) v).type().formatQuoted(((TypedValue) v).value(), sb);
-        }
     }
 
     @Override
@@ -183,10 +155,5 @@ public final class VariantType extends DataType {
         }
         throw new ChException(ErrorCode.CANNOT_CONVERT_TYPE, "Cannot convert " + from.name() + " to " + name()
             + ": it is none of its variants");
-    }
-
-    @Override
-    public int byteSize(Object v) {
-        return v == null ? 1 : 1 + ((TypedValue) v).type().byteSize(((TypedValue) v).value());
     }
 }
