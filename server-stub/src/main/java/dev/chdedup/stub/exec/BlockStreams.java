@@ -128,26 +128,16 @@ public final class BlockStreams {
 
     /** Checks for KILL QUERY before each block is read; counts the block as read from storage when {@code counted}. */
     static Iterator<Block> cancellable(Iterator<Block> in, QueryContext ctx, boolean counted) {
-        return new Iterator<>() {
-            @Override
-            public boolean hasNext() {
-                return in.hasNext();
-            }
-
-            @Override
-            public Block next() {
-                ctx.checkCancelled();
-                Block b = in.next();
-                if (counted) {
-                    ctx.addRead(b);
-                }
-                return b;
-            }
-        };
+        return observed(in, ctx::checkCancelled, counted ? ctx::addRead : b -> { });
     }
 
     /** Counts the rows of each block {@code in} yields as rows that reached a LIMIT. */
     static Iterator<Block> countedBeforeLimit(Iterator<Block> in, QueryContext ctx) {
+        return observed(in, () -> { }, b -> ctx.addRowsBeforeLimit(b.rowCount()));
+    }
+
+    /** {@code in}, running {@code before} ahead of reading each block and handing each block read to {@code after}. */
+    private static Iterator<Block> observed(Iterator<Block> in, Runnable before, java.util.function.Consumer<Block> after) {
         return new Iterator<>() {
             @Override
             public boolean hasNext() {
@@ -156,8 +146,9 @@ public final class BlockStreams {
 
             @Override
             public Block next() {
+                before.run();
                 Block b = in.next();
-                ctx.addRowsBeforeLimit(b.rowCount());
+                after.accept(b);
                 return b;
             }
         };

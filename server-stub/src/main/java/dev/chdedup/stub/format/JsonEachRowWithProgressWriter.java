@@ -14,7 +14,7 @@ import java.util.List;
  * "elapsed_ns":..}}} with the query's figures and, after a LIMIT, {@code {"rows_before_limit_at_least":N}}.
  * Mirrors ClickHouse's {@code JSONEachRowWithProgressRowOutputFormat}.
  */
-final class JsonEachRowWithProgressWriter implements RowWriter {
+final class JsonEachRowWithProgressWriter extends StatisticsWriter {
     private final ByteSink out;
     private final JsonOutput json;
     private final List<Column> columns;
@@ -22,10 +22,6 @@ final class JsonEachRowWithProgressWriter implements RowWriter {
     private final byte[][] keys;
     private final boolean compact;
     private boolean started;
-    private double elapsed;
-    private long rowsRead;
-    private long bytesRead;
-    private long rowsBeforeLimit = -1;
 
     JsonEachRowWithProgressWriter(OutputStream os, List<Column> columns, FormatSettings s, boolean compact) throws IOException {
         this.out = new ByteSink(os);
@@ -38,18 +34,6 @@ final class JsonEachRowWithProgressWriter implements RowWriter {
             types[i] = columns.get(i).type();
             keys[i] = JsonEachRowWriter.key(columns.get(i).name(), s);
         }
-    }
-
-    @Override
-    public void setStatistics(double elapsedSeconds, long rowsRead, long bytesRead) {
-        this.elapsed = elapsedSeconds;
-        this.rowsRead = rowsRead;
-        this.bytesRead = bytesRead;
-    }
-
-    @Override
-    public void setRowsBeforeLimit(long rowsBeforeLimit) {
-        this.rowsBeforeLimit = rowsBeforeLimit;
     }
 
     private void start() throws IOException {

@@ -14,7 +14,7 @@ import java.util.List;
  * "rows_before_limit_at_least", and a "statistics" object whose figures the caller sets through
  * {@link #setStatistics} before {@link #finish()}.
  */
-public final class JsonWriter implements RowWriter {
+public final class JsonWriter extends StatisticsWriter {
     private final ByteSink out;
     private final JsonOutput json;
     private final FormatSettings s;
@@ -24,10 +24,6 @@ public final class JsonWriter implements RowWriter {
     private final boolean compact;
     private boolean started;
     private long rows;
-    private double elapsed;
-    private long rowsRead;
-    private long bytesRead;
-    private long rowsBeforeLimit = -1;
 
     JsonWriter(OutputStream os, List<Column> columns, FormatSettings s, boolean compact) throws IOException {
         this.out = new ByteSink(os);
@@ -41,18 +37,6 @@ public final class JsonWriter implements RowWriter {
             types[i] = columns.get(i).type();
             titles[i] = JsonEachRowWriter.key(columns.get(i).name(), s);
         }
-    }
-
-    @Override
-    public void setStatistics(double elapsedSeconds, long rowsRead, long bytesRead) {
-        this.elapsed = elapsedSeconds;
-        this.rowsRead = rowsRead;
-        this.bytesRead = bytesRead;
-    }
-
-    @Override
-    public void setRowsBeforeLimit(long rowsBeforeLimit) {
-        this.rowsBeforeLimit = rowsBeforeLimit;
     }
 
     private void start() throws IOException {
