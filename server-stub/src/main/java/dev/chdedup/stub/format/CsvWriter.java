@@ -1,14 +1,17 @@
 package dev.chdedup.stub.format;
 
 import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.types.BFloat16Type;
+import dev.chdedup.stub.types.BigIntType;
 import dev.chdedup.stub.types.BoolType;
 import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DecimalType;
 import dev.chdedup.stub.types.FloatType;
 import dev.chdedup.stub.types.IntType;
-import dev.chdedup.stub.types.BigIntType;
+import dev.chdedup.stub.types.StringType;
 import dev.chdedup.stub.types.TupleType;
+import dev.chdedup.stub.types.TypedValue;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
@@ -88,6 +91,11 @@ final class CsvWriter implements RowWriter {
             out.writeUtf8(s.csvNullRepresentation);
             return;
         }
+        if (v instanceof TypedValue) {
+            // Dynamic and Variant: the value as its own type writes it
+            writeValue(((TypedValue) v).type(), ((TypedValue) v).value());
+            return;
+        }
         DataType b = t.unwrap();
         if (b instanceof TupleType) {
             TupleType tt = (TupleType) b;
@@ -100,7 +108,7 @@ final class CsvWriter implements RowWriter {
             }
             return;
         }
-        if (v instanceof String) {
+        if (b instanceof StringType) {
             out.writeCsvQuoted((String) v);
             return;
         }
@@ -119,7 +127,7 @@ final class CsvWriter implements RowWriter {
 
     private static boolean bare(DataType b) {
         return b instanceof IntType || b instanceof BigIntType || b instanceof FloatType || b instanceof DecimalType
-            || b instanceof BoolType;
+            || b instanceof BoolType || b instanceof BFloat16Type;
     }
 
     @Override
