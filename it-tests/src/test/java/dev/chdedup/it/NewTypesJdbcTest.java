@@ -194,4 +194,27 @@ class NewTypesJdbcTest {
             }
         }
     }
+
+    /** The driver's HTTP compression sends {@code Content-Encoding: lz4} bodies and asks for {@code Accept-Encoding: lz4}. */
+    @Test
+    void theDriversHttpLz4CompressionWorksBothWays() throws Exception {
+        try (Connection c = STUB.connect("client.use_http_compression", "true", "compress", "true", "decompress", "true");
+             Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE hc (k UInt32, s String) ENGINE = MergeTree ORDER BY k");
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO hc VALUES (?, ?)")) {
+                for (int i = 0; i < 1000; i++) {
+                    ps.setInt(1, i);
+                    ps.setString(2, "row " + i);
+                    ps.addBatch();
+                }
+                assertEquals(1000, ps.executeBatch().length);
+            }
+            try (ResultSet rs = st.executeQuery("SELECT count(), sum(k), max(s) FROM hc")) {
+                assertTrue(rs.next());
+                assertEquals(1000, rs.getLong(1));
+                assertEquals(499500, rs.getLong(2));
+                assertEquals("row 999", rs.getString(3));
+            }
+        }
+    }
 }
