@@ -56,9 +56,17 @@ class MemoryLimitTest {
         StubProcess stub = StubProcess.start(data, "-Xmx320m");
         try {
             ok(stub.url(), "CREATE TABLE big (id UInt64, s String, x Float64) ENGINE = MergeTree ORDER BY id");
-            HttpResponse<String> r = post(stub.url(), "INSERT INTO big SETTINGS max_insert_block_size = 1000000000000 FORMAT TSV", rows(3_000_000));
-            assertEquals(500, r.statusCode(), r.body());
-            assertTrue(r.body().contains("(MEMORY_LIMIT_EXCEEDED)"), r.body());
+            // about 1.3 M rows of this block fit the server's share of a 320 MB heap
+            try {
+                HttpResponse<String> r = post(stub.url(), "INSERT INTO big SETTINGS max_insert_block_size = 1000000000000 FORMAT TSV",
+                    rows(1_600_000));
+                assertEquals(500, r.statusCode(), r.body());
+                assertTrue(r.body().contains("(MEMORY_LIMIT_EXCEEDED)"), r.body());
+            } catch (java.io.IOException answeredWhileSending) {
+                // the server answers as soon as the block is refused, while the client still sends the rest of the
+                // body; a loaded machine may show that as a closed connection instead of the answer
+                assertTrue(stub.process().isAlive(), "the server is still running");
+            }
             assertEquals("0", ok(stub.url(), "SELECT count() FROM big"), "nothing of the refused block is written");
             // the same rows in blocks of the default size stream through the same heap
             assertEquals(200, post(stub.url(), "INSERT INTO big FORMAT TSV", rows(3_000_000)).statusCode());
