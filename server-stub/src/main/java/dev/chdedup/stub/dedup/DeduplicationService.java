@@ -51,13 +51,11 @@ public final class DeduplicationService {
     }
 
     /**
-     * The table's window: {@code non_replicated_deduplication_window} for MergeTree; for ReplicatedMergeTree,
-     * which the stub runs as a single replica without ZooKeeper, {@code replicated_deduplication_window}, kept in
-     * the same local log.
+     * The table's window: {@code non_replicated_deduplication_window} for MergeTree; 0 for ReplicatedMergeTree,
+     * whose block ids live in ZooKeeper (dev.chdedup.stub.replicated), not in a local log.
      */
     static long windowOf(StorageMergeTree t) {
-        return t.definition().engine().startsWith("Replicated") ? t.setting("replicated_deduplication_window")
-            : t.setting("non_replicated_deduplication_window");
+        return t.definition().engine().startsWith("Replicated") ? 0 : t.setting("non_replicated_deduplication_window");
     }
 
     /** Opens logs found on disk at start, so a table created with a window keeps its ids across restarts. */

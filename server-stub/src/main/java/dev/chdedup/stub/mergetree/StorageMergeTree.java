@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * {@link #currentlyMerging} and {@link #mutations}: a block number is taken and its part added under that one
  * lock, so no merge or mutation can be selected across a block whose part is not active yet.
  */
-public final class StorageMergeTree implements TableSource {
+public class StorageMergeTree implements TableSource {
     private static final Logger LOG = LoggerFactory.getLogger(StorageMergeTree.class);
     /** How long OPTIMIZE waits for merges and mutations running on the parts it wants. */
     private static final long OPTIMIZE_WAIT_MS = 30_000;
@@ -307,8 +307,18 @@ public final class StorageMergeTree implements TableSource {
         return part;
     }
 
-    boolean fsync() {
+    protected final boolean fsync() {
         return setting("fsync_after_insert") != 0;
+    }
+
+    /** The part set, for an engine that builds on this one (ReplicatedMergeTree commits parts under its own block numbers). */
+    protected final MergeTreeData data() {
+        return data;
+    }
+
+    /** The merger, for an engine that runs merges itself (a replicated MERGE_PARTS entry). */
+    protected final MergeTreeDataMergerMutator mergerMutator() {
+        return mergerMutator;
     }
 
     public List<DataPart> dropPartition(String partitionId) {

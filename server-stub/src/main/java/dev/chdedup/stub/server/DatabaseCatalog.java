@@ -44,8 +44,20 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
     /** Views read from metadata, created once every table is loaded: {database, CREATE statement}. */
     private final List<String[]> pendingViews = new ArrayList<>();
 
+    /** Makes the storage object of a table from its definition (StorageMergeTree, or a replicated engine). */
+    public interface StorageFactory {
+        StorageMergeTree create(String db, String table, TableDefinition def, Path dir, MergeScheduler merges) throws IOException;
+    }
+
+    private final StorageFactory storages;
+
     public DatabaseCatalog(Path root) throws IOException {
+        this(root, StorageMergeTree::new);
+    }
+
+    public DatabaseCatalog(Path root, StorageFactory storages) throws IOException {
         this.root = root;
+        this.storages = storages;
         Files.createDirectories(root.resolve("metadata"));
         Files.createDirectories(root.resolve("data"));
         load();
@@ -141,7 +153,7 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
 
     private StorageMergeTree attach(String db, String table, Statement.CreateTable ct) throws IOException {
         TableDefinition def = TableDefinition.from(ct);
-        StorageMergeTree t = new StorageMergeTree(db, table, def, tableDataDir(db, table), merges);
+        StorageMergeTree t = storages.create(db, table, def, tableDataDir(db, table), merges);
         databases.get(db).put(table, t);
         return t;
     }

@@ -48,6 +48,8 @@ public final class StubServer implements Closeable {
     private Components components;
     private DeduplicationService dedup;
     private AsynchronousInsertQueue asyncInserts;
+    private dev.chdedup.stub.replicated.ReplicationContext replication;
+    private final dev.chdedup.stub.replicated.ReplicationContext.Config replicationConfig;
     /** Survives restarts, so a test can arm a fault and then restart the server. */
     private final FaultInjector faults = new FaultInjector();
 
@@ -69,6 +71,8 @@ public final class StubServer implements Closeable {
         this.fatalHandler = b.fatalHandler;
         this.unknownSettings = java.util.Set.copyOf(b.unknownSettings);
         this.compat = b.compat;
+        this.replicationConfig = new dev.chdedup.stub.replicated.ReplicationContext.Config(b.zookeeper, b.replicaName, b.macros, b.cluster,
+            b.zookeeperSessionTimeoutMs, b.host, "18.16".equals(b.emulated));
     }
 
     public static Builder builder() {
@@ -85,7 +89,8 @@ public final class StubServer implements Closeable {
         if (state == State.FAILED) {
             stop();
         }
-        catalog = new DatabaseCatalog(dataDir);
+        replication = new dev.chdedup.stub.replicated.ReplicationContext(replicationConfig, dataDir);
+        catalog = new DatabaseCatalog(dataDir, dev.chdedup.stub.replicated.ReplicatedStorages.factory(replication));
         events = new Events();
         SystemTables system = new SystemTables(catalog, events);
         catalog.attachSystem(system);
@@ -107,8 +112,10 @@ public final class StubServer implements Closeable {
         dedup = new DeduplicationService();
         ViewRegistry views = new ViewRegistry(catalog, dedup, events);
         asyncInserts = new AsynchronousInsertQueue(new AsyncInsertSink(catalog, dedup, views, events)).start();
-        InsertInterpreter inserts = new InsertInterpreter(catalog, selects, views::sink, asyncInserts);
-        SystemCommands commands = new SystemCommands(catalog, dedup, views, faults);
+        InsertInterpreter inserts = new InsertInterpreter(catalog, selects,
+            dev.chdedup.stub.replicated.ReplicatedStorages.sinks(views::sink, events), asyncInserts);
+        SystemCommands commands = new dev.chdedup.stub.replicated.ReplicatedSystemCommands(catalog, dedup, views, faults);
+        system.attachExtra(new dev.chdedup.stub.system.ReplicationSystemTables(catalog, replication));
         commands.onFlushAsyncInserts(asyncInserts::flushAll);
         commands.loadViews(catalog.takePendingViews());
         system.attach(dedup.partLog());
@@ -137,11 +144,30 @@ public final class StubServer implements Closeable {
         if (state != State.STARTED && state != State.FAILED) {
             return;
         }
+        replication.close();
         http.close();
         asyncInserts.close();
         dedup.closeAll();
         catalog.close();
         state = State.STOPPED;
+    }
+
+    /**
+     * Stops as a crashed process would: the replicated tables' ZooKeeper session is abandoned, not closed, so this
+     * replica's ephemeral nodes stay until the session expires; nothing is flushed or cleaned up first.
+     * {@link #start()} brings the server back on the same data directory and port.
+     */
+    public synchronized void kill() {
+        if (state != State.STARTED) {
+            return;
+        }
+        replication.kill();
+        stop();
+    }
+
+    /** The replication context (ZooKeeper session, macros, replica name) of the running server. */
+    public dev.chdedup.stub.replicated.ReplicationContext replication() {
+        return replication;
     }
 
     public synchronized StubServer restart() throws IOException {
@@ -207,6 +233,46 @@ public final class StubServer implements Closeable {
         private java.util.function.Consumer<Throwable> fatalHandler = e -> { };
         private final java.util.Set<String> unknownSettings = new java.util.LinkedHashSet<>();
         private dev.chdedup.stub.compat.CompatibilityProfile compat = dev.chdedup.stub.compat.CompatibilityProfile.CURRENT;
+        private String emulated;
+        private String zookeeper;
+        private String replicaName = "r1";
+        private final Map<String, String> macros = new LinkedHashMap<>();
+        private String cluster = "default";
+        private int zookeeperSessionTimeoutMs = 30_000;
+
+        /**
+         * The ZooKeeper ensemble replicated tables use ({@code host:port[,host:port...]}); without one an embedded
+         * ZooKeeper is started the first time a replicated table needs it.
+         */
+        public Builder zookeeper(String connectString) {
+            this.zookeeper = connectString;
+            return this;
+        }
+
+        /** This server's replica name: the {@code {replica}} macro (default r1). */
+        public Builder replicaName(String name) {
+            this.replicaName = name;
+            return this;
+        }
+
+        /** A macro for ReplicatedMergeTree paths ({@code {shard}} defaults to 01, {@code {replica}} to the replica name). */
+        public Builder macro(String name, String value) {
+            macros.put(name, value);
+            return this;
+        }
+
+        /** The cluster name this server belongs to (the {@code {cluster}} macro). */
+        public Builder cluster(String name) {
+            this.cluster = name;
+            macros.put("cluster", name);
+            return this;
+        }
+
+        /** The ZooKeeper session timeout (default 30000 ms, as ClickHouse's zookeeper session_timeout_ms). */
+        public Builder zookeeperSessionTimeout(Duration d) {
+            this.zookeeperSessionTimeoutMs = (int) d.toMillis();
+            return this;
+        }
 
         public Builder host(String host) {
             this.host = host;
@@ -248,6 +314,7 @@ public final class StubServer implements Closeable {
          */
         public Builder emulate(String version) {
             this.compat = dev.chdedup.stub.compat.CompatibilityProfile.named(version);
+            this.emulated = version;
             return this;
         }
 

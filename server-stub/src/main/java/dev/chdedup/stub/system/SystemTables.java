@@ -46,9 +46,31 @@ public final class SystemTables {
         this.processes = p;
     }
 
+    /** More system tables (replication's), asked for names the switch below does not know. */
+    public interface Extra {
+        List<String> names();
+
+        TableSource table(String name, QueryContext ctx);
+    }
+
+    private volatile Extra extra;
+
+    public void attachExtra(Extra e) {
+        this.extra = e;
+    }
+
     public List<String> names() {
-        return List.of("build_options", "columns", "databases", "events", "merge_tree_settings", "mutations", "numbers", "one", "part_log", "parts",
-            "processes", "settings", "tables");
+        if (extra != null) {
+            List<String> all = new ArrayList<>(baseNames());
+            all.addAll(extra.names());
+            all.sort(null);
+            return all;
+        }
+        return baseNames();
+    }
+
+    private static List<String> baseNames() {
+        return List.of("build_options", "columns", "databases", "events", "merge_tree_settings", "mutations", "numbers", "one", "part_log", "parts", "processes", "settings", "tables");
     }
 
     private static Column c(String n, String type) {
@@ -176,7 +198,7 @@ public final class SystemTables {
                 }
                 return snapshot(cols, rows);
             }
-            default: return null;
+            default: return extra == null ? null : extra.table(name.toLowerCase(), ctx);
         }
     }
 

@@ -1,0 +1,165 @@
+package dev.chdedup.stub.cluster;
+
+import dev.chdedup.stub.mergetree.PartStore;
+import dev.chdedup.stub.server.StubServer;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.curator.test.TestingServer;
+
+/**
+ * N stub replicas in one JVM sharing one ZooKeeper, shaped like Curator's {@code TestingCluster}: replicas r1..rN,
+ * each with its own HTTP port (0: a free one) and data directory, on an embedded ZooKeeper ({@code TestingServer})
+ * or an external ensemble. {@link #kill} stops a replica as a crash would (its session is left to expire),
+ * {@link #restart} brings it back on the same data directory; {@link #restartZooKeeper} restarts the embedded one.
+ */
+public final class StubCluster implements Closeable {
+    private final Builder config;
+    private final Path root;
+    private final boolean tempRoot;
+    private TestingServer zookeeper;
+    private final List<StubServer> replicas = new ArrayList<>();
+
+    private StubCluster(Builder b) throws IOException {
+        this.config = b;
+        this.tempRoot = b.dataDir == null;
+        this.root = b.dataDir != null ? b.dataDir : Files.createTempDirectory("chdedup-cluster-");
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Starts ZooKeeper (when embedded) and every replica, in order. */
+    public StubCluster start() throws Exception {
+        String connect = config.zookeeper;
+        if (connect == null) {
+            zookeeper = new TestingServer(-1, root.resolve("zookeeper").toFile(), true);
+            connect = zookeeper.getConnectString();
+        }
+        for (int i = 1; i <= config.replicas; i++) {
+            String name = "r" + i;
+            StubServer.Builder b = StubServer.builder().host(config.host).port(0).dataDir(root.resolve(name)).zookeeper(connect)
+                .replicaName(name).macro("shard", config.shard).cluster(config.cluster).zookeeperSessionTimeout(config.sessionTimeout);
+            Files.createDirectories(root.resolve(name));
+            replicas.add(b.build().start());
+        }
+        return this;
+    }
+
+    public int size() {
+        return replicas.size();
+    }
+
+    /** Replica {@code i}, counting from 1 (r1). */
+    public StubServer replica(int i) {
+        return replicas.get(i - 1);
+    }
+
+    public List<StubServer> replicas() {
+        return List.copyOf(replicas);
+    }
+
+    public List<String> httpUrls() {
+        return replicas.stream().map(StubServer::httpUrl).toList();
+    }
+
+    public List<String> jdbcUrls() {
+        return replicas.stream().map(StubServer::jdbcUrl).toList();
+    }
+
+    /** The ZooKeeper connect string the replicas use. */
+    public String zookeeperConnectString() {
+        return zookeeper != null ? zookeeper.getConnectString() : config.zookeeper;
+    }
+
+    /** Stops replica {@code i} abruptly: no cleanup, its ZooKeeper session expires on its own. */
+    public void kill(int i) {
+        replica(i).kill();
+    }
+
+    /** Starts replica {@code i} again on the same data directory and port. */
+    public StubServer restart(int i) throws IOException {
+        return replica(i).start();
+    }
+
+    /** Restarts the embedded ZooKeeper on the same port and data (sessions survive when it is back in time). */
+    public void restartZooKeeper() throws Exception {
+        if (zookeeper == null) {
+            throw new IllegalStateException("the cluster uses an external ZooKeeper");
+        }
+        zookeeper.restart();
+    }
+
+    @Override
+    public void close() throws IOException {
+        for (StubServer s : replicas) {
+            s.close();
+        }
+        if (zookeeper != null) {
+            zookeeper.close();
+        }
+        if (tempRoot) {
+            PartStore.deleteRecursively(root);
+        }
+    }
+
+    public static final class Builder {
+        private int replicas = 2;
+        private String zookeeper;
+        private String host = "127.0.0.1";
+        private Path dataDir;
+        private String shard = "01";
+        private String cluster = "default";
+        private Duration sessionTimeout = Duration.ofSeconds(6);
+
+        public Builder replicas(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException("replicas must be at least 1: " + n);
+            }
+            this.replicas = n;
+            return this;
+        }
+
+        /** An external ensemble ({@code host:port[,...]}); without one an embedded ZooKeeper starts with the cluster. */
+        public Builder zookeeper(String connectString) {
+            this.zookeeper = connectString;
+            return this;
+        }
+
+        public Builder host(String host) {
+            this.host = host;
+            return this;
+        }
+
+        /** A root directory kept after close (replica data in r1/, r2/, ...); without one a temporary one is removed. */
+        public Builder dataDir(Path dir) {
+            this.dataDir = dir;
+            return this;
+        }
+
+        public Builder shard(String shard) {
+            this.shard = shard;
+            return this;
+        }
+
+        public Builder cluster(String name) {
+            this.cluster = name;
+            return this;
+        }
+
+        /** The replicas' ZooKeeper session timeout (default 6 s, so a killed replica's session expires soon). */
+        public Builder sessionTimeout(Duration d) {
+            this.sessionTimeout = d;
+            return this;
+        }
+
+        public StubCluster build() throws IOException {
+            return new StubCluster(this);
+        }
+    }
+}

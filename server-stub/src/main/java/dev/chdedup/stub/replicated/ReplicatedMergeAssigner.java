@@ -1,0 +1,107 @@
+package dev.chdedup.stub.replicated;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator;
+import dev.chdedup.stub.mergetree.MergeTreePartInfo;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.curator.framework.api.transaction.CuratorOp;
+import org.apache.zookeeper.CreateMode;
+
+/**
+ * Writes the log entries that change parts on every replica, after the merge selecting and partition dropping of
+ * {@code StorageReplicatedMergeTree}: MERGE_PARTS for OPTIMIZE (never across a block number still locked under
+ * {@code block_numbers/} nor across a part still waiting in this replica's queue) and DROP_RANGE for DROP PARTITION
+ * and TRUNCATE (the range ends below a block number taken for it, so inserts that commit later survive). Each call
+ * then waits until this replica applied what it wrote, as ClickHouse's {@code replication_alter_partitions_sync=1}.
+ */
+final class ReplicatedMergeAssigner {
+    private static final long WAIT_MS = 60_000;
+
+    private ReplicatedMergeAssigner() {
+    }
+
+    static boolean assignAll(StorageReplicatedMergeTree t, String onlyPartition, boolean fin) {
+        Map<String, List<DataPart>> byPartition = new LinkedHashMap<>();
+        for (DataPart p : t.parts().activeParts()) {
+            byPartition.computeIfAbsent(p.info().partitionId(), k -> new ArrayList<>()).add(p);
+        }
+        boolean any = false;
+        try {
+            for (Map.Entry<String, List<DataPart>> e : byPartition.entrySet()) {
+                if (onlyPartition != null && !onlyPartition.equals(e.getKey())) {
+                    continue;
+                }
+                List<DataPart> ps = e.getValue();
+                if (!(ps.size() > 1 || fin && ps.size() == 1 && ps.get(0).info().level() == 0)) {
+                    continue;
+                }
+                MergeTreePartInfo merged = MergeTreeDataMergerMutator.mergedInfo(ps);
+                if (lockedWithin(t, merged) || t.queue().hasPendingIntersecting(merged)) {
+                    continue;
+                }
+                List<String> names = ps.stream().map(DataPart::name).toList();
+                t.zk().create(t.paths().log() + "/log-", ReplicatedMergeTreeLogEntry.mergeParts(t.replicaName(), names, merged.name()).toText(),
+                    CreateMode.PERSISTENT_SEQUENTIAL);
+                any = true;
+            }
+            if (any) {
+                waitApplied(t);
+            }
+        } catch (ChException e) {
+            throw e;
+        } catch (Exception e) {
+            throw StorageReplicatedMergeTree.zookeeperError("assigning a merge", e);
+        }
+        return any;
+    }
+
+    /** Whether a block number inside {@code range} is locked by an insert that has not committed yet. */
+    private static boolean lockedWithin(StorageReplicatedMergeTree t, MergeTreePartInfo range) throws Exception {
+        for (String lock : t.zk().children(t.paths().blockNumbers(range.partitionId()))) {
+            if (lock.startsWith("block-")) {
+                long n = Long.parseLong(lock.substring("block-".length()));
+                if (n >= range.minBlock() && n <= range.maxBlock()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** DROP PARTITION: a DROP_RANGE up to (not including) a freshly taken block number; returns the local parts dropped. */
+    static List<DataPart> dropRange(StorageReplicatedMergeTree t, String partitionId) {
+        List<DataPart> before = t.parts().activeParts().stream().filter(p -> p.info().partitionId().equals(partitionId)).toList();
+        try {
+            ZooKeeperClient zk = t.zk();
+            zk.tryCreate(t.paths().blockNumbers(partitionId), "");
+            EphemeralLockInZooKeeper lock = EphemeralLockInZooKeeper.acquire(zk, t.paths().blockNumbers(partitionId) + "/block-", List.of());
+            if (lock.number() == 0) {
+                lock.unlock(zk);
+                return List.of();
+            }
+            MergeTreePartInfo range = new MergeTreePartInfo(partitionId, 0, lock.number() - 1, 999_999_999);
+            List<CuratorOp> ops = new ArrayList<>();
+            ops.add(zk.op().create().withMode(CreateMode.PERSISTENT_SEQUENTIAL).forPath(t.paths().log() + "/log-",
+                ZooKeeperClient.bytes(ReplicatedMergeTreeLogEntry.dropRange(t.replicaName(), range.name()).toText())));
+            ops.add(lock.unlockOp(zk));
+            zk.multi(ops);
+            waitApplied(t);
+            return before.stream().filter(p -> range.contains(p.info())).toList();
+        } catch (ChException e) {
+            throw e;
+        } catch (Exception e) {
+            throw StorageReplicatedMergeTree.zookeeperError("dropping partition " + partitionId, e);
+        }
+    }
+
+    private static void waitApplied(StorageReplicatedMergeTree t) throws Exception {
+        if (!t.queue().syncReplica(WAIT_MS)) {
+            throw new ChException(ErrorCode.TIMEOUT_EXCEEDED, "Timeout while waiting for replica " + t.replicaName() + " to apply the log");
+        }
+    }
+}

@@ -1,0 +1,332 @@
+package dev.chdedup.stub.replicated;
+
+import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.MergeTreeData;
+import dev.chdedup.stub.mergetree.MergeTreePartInfo;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.curator.framework.api.transaction.CuratorOp;
+import org.apache.zookeeper.CreateMode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One replica's queue of work, after ClickHouse's {@code ReplicatedMergeTreeQueue}: {@link #pullLogsToQueue} copies
+ * new entries of the shared log into {@code replicas/<r>/queue} and moves {@code log_pointer} in the same multi (in
+ * batches that double in size); a background thread then runs {@link #selectEntryToProcess}'s choice: the first
+ * entry that is not backing off and can run now (fetches can be stopped), moved to the tail of the queue. An entry
+ * that fails is retried with exponential backoff and its error is kept for system.replication_queue; an entry done is
+ * removed from ZooKeeper together with the part nodes it changed. Entries are executed by
+ * {@link ReplicatedMergeTreeQueueExecutor}. The thread also wakes when the log changes (a ZooKeeper watch).
+ */
+public final class ReplicatedMergeTreeQueue implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ReplicatedMergeTreeQueue.class);
+    private static final long MAX_BACKOFF_MS = 2_000;
+    private static final int MAX_BATCH = 100;
+
+    /** An entry of this replica's queue with its execution state, as system.replication_queue shows it. */
+    public static final class Entry {
+        public final String node;
+        public final ReplicatedMergeTreeLogEntry log;
+        public volatile int numTries;
+        public volatile int numPostponed;
+        public volatile String lastException = "";
+        public volatile String postponeReason = "";
+        public volatile long lastAttemptTime;
+        public volatile long lastPostponeTime;
+        public volatile boolean currentlyExecuting;
+        volatile long nextAttemptMs;
+
+        Entry(String node, ReplicatedMergeTreeLogEntry log) {
+            this.node = node;
+            this.log = log;
+        }
+    }
+
+    private final StorageReplicatedMergeTree table;
+    private final ReplicatedMergeTreeQueueExecutor executor;
+    /** Entries not done yet, in queue order (a selected entry moves to the end). Guarded by this. */
+    private final List<Entry> queue = new ArrayList<>();
+    /** The index of the next log entry to copy; mirrors {@code replicas/<r>/log_pointer}. Guarded by this. */
+    private long logPointer;
+    private volatile boolean fetchesStopped;
+    private volatile boolean closed;
+    private boolean wake;
+    private Thread thread;
+
+    ReplicatedMergeTreeQueue(StorageReplicatedMergeTree table) {
+        this.table = table;
+        this.executor = new ReplicatedMergeTreeQueueExecutor(table);
+    }
+
+    synchronized void start() {
+        try {
+            load();
+        } catch (Exception e) {
+            throw StorageReplicatedMergeTree.zookeeperError("loading the replication queue", e);
+        }
+        thread = new Thread(this::run, "replication-queue-" + table.database() + "." + table.name() + "-" + table.replicaName());
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Reads the queue and the log pointer that a previous run of this replica left in ZooKeeper. */
+    private void load() throws Exception {
+        ZooKeeperClient zk = table.zk();
+        String p = zk.get(table.paths().replicaNode("log_pointer"));
+        logPointer = p == null || p.isEmpty() ? 0 : Long.parseLong(p.trim());
+        List<String> names = new ArrayList<>(zk.children(table.paths().queue()));
+        names.sort(null);
+        for (String n : names) {
+            String text = zk.get(table.paths().queue() + "/" + n);
+            if (text != null) {
+                queue.add(new Entry(n, ReplicatedMergeTreeLogEntry.parse(text)));
+            }
+        }
+    }
+
+    public synchronized long logPointer() {
+        return logPointer;
+    }
+
+    public synchronized List<Entry> snapshot() {
+        return List.copyOf(queue);
+    }
+
+    public void stopFetches(boolean stop) {
+        fetchesStopped = stop;
+        wakeUp();
+    }
+
+    public boolean fetchesStopped() {
+        return fetchesStopped;
+    }
+
+    public synchronized void wakeUp() {
+        wake = true;
+        notifyAll();
+    }
+
+    /** Copies the log entries at and after {@code log_pointer} into this replica's queue; returns how many. */
+    public int pullLogsToQueue() throws Exception {
+        ZooKeeperClient zk = table.zk();
+        List<String> names = new ArrayList<>(zk.children(table.paths().log(), event -> wakeUp()));
+        names.sort(null);
+        int copied = 0;
+        int batch = 1;
+        synchronized (this) {
+            List<String> fresh = new ArrayList<>();
+            for (String n : names) {
+                if (Long.parseLong(n.substring("log-".length())) >= logPointer) {
+                    fresh.add(n);
+                }
+            }
+            int i = 0;
+            while (i < fresh.size()) {
+                List<String> slice = fresh.subList(i, Math.min(fresh.size(), i + batch));
+                List<CuratorOp> ops = new ArrayList<>();
+                List<ReplicatedMergeTreeLogEntry> entries = new ArrayList<>();
+                for (String n : slice) {
+                    String text = zk.get(table.paths().log() + "/" + n);
+                    if (text == null) {
+                        continue;
+                    }
+                    entries.add(ReplicatedMergeTreeLogEntry.parse(text));
+                    ops.add(zk.op().create().withMode(CreateMode.PERSISTENT_SEQUENTIAL).forPath(table.paths().queue() + "/queue-",
+                        ZooKeeperClient.bytes(text)));
+                }
+                long next = Long.parseLong(slice.get(slice.size() - 1).substring("log-".length())) + 1;
+                ops.add(zk.op().setData().forPath(table.paths().replicaNode("log_pointer"), ZooKeeperClient.bytes(Long.toString(next))));
+                List<String> created = zk.multiPaths(ops);
+                for (int k = 0; k < entries.size(); k++) {
+                    String path = created.get(k);
+                    queue.add(new Entry(path.substring(path.lastIndexOf('/') + 1), entries.get(k)));
+                }
+                logPointer = next;
+                copied += entries.size();
+                i += slice.size();
+                batch = Math.min(MAX_BATCH, batch * 2);
+            }
+        }
+        return copied;
+    }
+
+    /** The first entry that may run now (not running, not backing off, not a stopped fetch), moved to the tail. */
+    synchronized Entry selectEntryToProcess() {
+        long now = System.currentTimeMillis();
+        for (int i = 0; i < queue.size(); i++) {
+            Entry e = queue.get(i);
+            if (e.currentlyExecuting || e.nextAttemptMs > now) {
+                continue;
+            }
+            if (fetchesStopped && e.log.type() == ReplicatedMergeTreeLogEntry.Type.GET_PART && !executor.hasPartLocally(e.log.newPartName())) {
+                postponeUnlocked(e, "Not executing fetches because fetches are stopped (SYSTEM STOP FETCHES)", now);
+                continue;
+            }
+            queue.remove(i);
+            queue.add(e);
+            e.currentlyExecuting = true;
+            return e;
+        }
+        return null;
+    }
+
+    private static void postponeUnlocked(Entry e, String reason, long now) {
+        if (!reason.equals(e.postponeReason) || now - e.lastPostponeTime > 1000) {
+            e.numPostponed++;
+            e.lastPostponeTime = now;
+        }
+        e.postponeReason = reason;
+    }
+
+    private void run() {
+        while (!closed) {
+            try {
+                pullLogsToQueue();
+                Entry e;
+                while (!closed && (e = selectEntryToProcess()) != null) {
+                    process(e);
+                }
+            } catch (Exception ex) {
+                if (!closed) {
+                    LOG.debug("Replication queue of {}: {}", table.replicaPath(), ex.toString());
+                }
+            }
+            synchronized (this) {
+                if (!wake && !closed) {
+                    try {
+                        wait(200);
+                    } catch (InterruptedException ie) {
+                        return;
+                    }
+                }
+                wake = false;
+            }
+        }
+    }
+
+    private void process(Entry e) {
+        e.numTries++;
+        e.lastAttemptTime = System.currentTimeMillis();
+        try {
+            List<CuratorOp> ops = executor.execute(e.log);
+            if (ops == null) {
+                synchronized (this) {
+                    e.currentlyExecuting = false;
+                    postponeUnlocked(e, executor.lastPostponeReason(), System.currentTimeMillis());
+                    e.nextAttemptMs = System.currentTimeMillis() + backoff(e.numPostponed);
+                }
+                return;
+            }
+            removeEntry(e, ops);
+        } catch (Exception ex) {
+            synchronized (this) {
+                e.currentlyExecuting = false;
+                e.lastException = ex.getMessage() == null ? ex.toString() : ex.getMessage();
+                e.nextAttemptMs = System.currentTimeMillis() + backoff(e.numTries);
+            }
+            LOG.debug("Entry {} of {} failed: {}", e.node, table.replicaPath(), ex.toString());
+        }
+    }
+
+    private static long backoff(int tries) {
+        return Math.min(MAX_BACKOFF_MS, 25L << Math.min(10, Math.max(0, tries - 1)));
+    }
+
+    /** Removes a done entry from ZooKeeper in one multi with {@code ops} (the part nodes it changed), then from memory. */
+    private void removeEntry(Entry e, List<CuratorOp> ops) throws Exception {
+        ZooKeeperClient zk = table.zk();
+        List<CuratorOp> all = new ArrayList<>(ops);
+        all.add(zk.op().delete().forPath(table.paths().queue() + "/" + e.node));
+        zk.multi(all);
+        synchronized (this) {
+            queue.remove(e);
+            notifyAll();
+        }
+    }
+
+    /** Drops the entries a DROP_RANGE made pointless (their parts are inside the dropped range). */
+    void removeEntriesCoveredBy(MergeTreePartInfo range, Entry except) throws Exception {
+        List<Entry> gone = new ArrayList<>();
+        synchronized (this) {
+            for (Entry e : queue) {
+                if (e != except && !e.currentlyExecuting && e.log.type() != ReplicatedMergeTreeLogEntry.Type.DROP_RANGE) {
+                    MergeTreePartInfo p = MergeTreePartInfo.tryParse(e.log.newPartName());
+                    if (p != null && range.contains(p)) {
+                        gone.add(e);
+                    }
+                }
+            }
+        }
+        for (Entry e : gone) {
+            table.zk().tryDelete(table.paths().queue() + "/" + e.node);
+            synchronized (this) {
+                queue.remove(e);
+                notifyAll();
+            }
+        }
+    }
+
+    /** Whether an entry still waiting would produce a part intersecting {@code range} (a merge must not span it). */
+    synchronized boolean hasPendingIntersecting(MergeTreePartInfo range) {
+        for (Entry e : queue) {
+            MergeTreePartInfo p = MergeTreePartInfo.tryParse(e.log.newPartName());
+            if (p != null && p.partitionId().equals(range.partitionId()) && !p.isDisjoint(range)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * SYSTEM SYNC REPLICA: copies the log now and waits until every entry in the queue at that moment is done;
+     * false when {@code timeoutMs} passed first.
+     */
+    public boolean syncReplica(long timeoutMs) throws Exception {
+        pullLogsToQueue();
+        long deadline = System.currentTimeMillis() + timeoutMs;
+        List<Entry> waitFor;
+        synchronized (this) {
+            waitFor = new ArrayList<>(queue);
+            wake = true;
+            notifyAll();
+            while (true) {
+                waitFor.retainAll(queue);
+                if (waitFor.isEmpty()) {
+                    return true;
+                }
+                long left = deadline - System.currentTimeMillis();
+                if (left <= 0 || closed) {
+                    return false;
+                }
+                wait(Math.min(left, 100));
+            }
+        }
+    }
+
+    /** Active local parts, for the executor. */
+    MergeTreeData data() {
+        return table.parts();
+    }
+
+    List<DataPart> activeParts() {
+        return table.parts().activeParts();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        Thread t;
+        synchronized (this) {
+            notifyAll();
+            t = thread;
+        }
+        if (t != null && t != Thread.currentThread()) {
+            try {
+                t.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

@@ -1,0 +1,168 @@
+package dev.chdedup.stub.replicated;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.MergeTreeData;
+import dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator;
+import dev.chdedup.stub.mergetree.MergeTreePartInfo;
+import dev.chdedup.stub.mergetree.PartStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.curator.framework.api.transaction.CuratorOp;
+
+/**
+ * Runs one queue entry on the local parts, after {@code StorageReplicatedMergeTree::executeLogEntry}: GET_PART
+ * fetches the part from an active replica that has it ({@link DataPartsExchange}, checked against the checksum that
+ * replica stored), MERGE_PARTS merges the sources here when they are all present (the merged file is the same on
+ * every replica) or else fetches the merged part, DROP_RANGE removes the parts inside the range. Returns the ZooKeeper
+ * ops that record the change under this replica, or null when the entry cannot run yet ({@link #lastPostponeReason}).
+ */
+final class ReplicatedMergeTreeQueueExecutor {
+    private final StorageReplicatedMergeTree table;
+    private volatile String postponeReason = "";
+
+    ReplicatedMergeTreeQueueExecutor(StorageReplicatedMergeTree table) {
+        this.table = table;
+    }
+
+    String lastPostponeReason() {
+        return postponeReason;
+    }
+
+    /** Whether an active local part covers {@code partName}. */
+    boolean hasPartLocally(String partName) {
+        MergeTreePartInfo info = MergeTreePartInfo.tryParse(partName);
+        if (info == null) {
+            return false;
+        }
+        for (DataPart p : table.parts().activeParts()) {
+            if (p.info().partitionId().equals(info.partitionId()) && p.info().contains(info)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    List<CuratorOp> execute(ReplicatedMergeTreeLogEntry e) throws Exception {
+        switch (e.type()) {
+            case GET_PART:
+                return hasPartLocally(e.newPartName()) ? List.of() : fetch(e.newPartName());
+            case MERGE_PARTS:
+                return merge(e);
+            case DROP_RANGE:
+                return dropRange(e);
+            default:
+                throw new IllegalStateException(e.type().name());
+        }
+    }
+
+    private List<CuratorOp> fetch(String partName) throws Exception {
+        ZooKeeperClient zk = table.zk();
+        MergeTreePartInfo info = MergeTreePartInfo.parse(partName);
+        MergeTreeData.TempPart uncertain = table.takeUncertainPart(partName);
+        if (uncertain != null) {
+            return addPart(zk, info, uncertain, Files.readAllBytes(uncertain.file().tmp()));
+        }
+        for (String replica : zk.children(table.paths().replicas())) {
+            if (replica.equals(table.replicaName()) || zk.exists(table.paths().replica(replica) + "/is_active") == null) {
+                continue;
+            }
+            String checksums = zk.get(table.paths().part(replica, partName) + "/checksums");
+            if (checksums == null) {
+                continue;
+            }
+            String host = zk.get(table.paths().replica(replica) + "/host");
+            if (host == null) {
+                continue;
+            }
+            byte[] file = DataPartsExchange.fetch(field(host, "host"), Integer.parseInt(field(host, "port")), table.paths().replica(replica), partName);
+            if (file == null) {
+                continue;
+            }
+            if (!DataPartsExchange.checksum(file).equals(checksums)) {
+                throw new ChException(ErrorCode.CHECKSUM_DOESNT_MATCH, "Checksum mismatch for part " + partName + " fetched from " + replica);
+            }
+            Path dir = table.parts().directory();
+            Path tmp = dir.resolve(PartStore.TMP_PREFIX + "fetch_" + partName + "_" + System.nanoTime() + PartStore.EXT);
+            Files.write(tmp, file);
+            DataPart probe = PartStore.read(tmp, info, table.columns());
+            MergeTreeData.TempPart part = new MergeTreeData.TempPart(info.partitionId(), new PartStore.Written(dir, tmp, probe.rowCount(),
+                probe.bytesOnDisk(), probe.layout().dataOffset(), probe.blockIds(), table.fsyncParts()), probe.layout().stored());
+            return addPart(zk, info, part, file);
+        }
+        postponeReason = "No active replica has part " + partName + " or covering part (yet)";
+        return null;
+    }
+
+    /** Makes a fetched or merged part active, replacing the parts it covers; returns the ops recording it. */
+    private List<CuratorOp> addPart(ZooKeeperClient zk, MergeTreePartInfo info, MergeTreeData.TempPart tmp, byte[] file) throws Exception {
+        MergeTreeData data = table.parts();
+        List<DataPart> covered = new ArrayList<>();
+        for (DataPart p : data.activeParts()) {
+            if (p.info().partitionId().equals(info.partitionId()) && info.contains(p.info())) {
+                covered.add(p);
+            }
+        }
+        if (covered.isEmpty()) {
+            data.renameTempPartAndAdd(tmp, info);
+        } else if (!data.renameTempPartAndReplace(tmp, info, covered)) {
+            throw new ChException(ErrorCode.LOGICAL_ERROR, "Parts covered by " + info.name() + " changed meanwhile");
+        }
+        List<CuratorOp> ops = new ArrayList<>();
+        for (DataPart p : covered) {
+            ops.addAll(table.removePartNodeOps(zk, p.name()));
+        }
+        ops.addAll(table.partNodeOps(zk, info.name(), file));
+        return ops;
+    }
+
+    private List<CuratorOp> merge(ReplicatedMergeTreeLogEntry e) throws Exception {
+        if (hasPartLocally(e.newPartName())) {
+            return List.of();
+        }
+        MergeTreeData data = table.parts();
+        List<DataPart> sources = new ArrayList<>();
+        for (String s : e.partsToMerge()) {
+            DataPart p = data.activePart(s);
+            if (p == null) {
+                return fetch(e.newPartName());
+            }
+            sources.add(p);
+        }
+        List<PartStore.RowReader> readers = data.openIfActive(sources);
+        if (readers == null) {
+            postponeReason = "Source parts of " + e.newPartName() + " changed meanwhile";
+            return null;
+        }
+        MergeTreeDataMergerMutator.Result r = table.merger().mergePartsToTemporaryPart(sources, readers, table.fsyncParts());
+        if (!r.info().name().equals(e.newPartName())) {
+            r.tmp().discard();
+            throw new ChException(ErrorCode.LOGICAL_ERROR, "Merging " + e.partsToMerge() + " gave " + r.info().name() + ", expected " + e.newPartName());
+        }
+        byte[] file = Files.readAllBytes(r.tmp().file().tmp());
+        return addPart(table.zk(), r.info(), r.tmp(), file);
+    }
+
+    private List<CuratorOp> dropRange(ReplicatedMergeTreeLogEntry e) throws Exception {
+        MergeTreePartInfo range = MergeTreePartInfo.parse(e.newPartName());
+        table.queue().removeEntriesCoveredBy(range, null);
+        List<DataPart> removed = table.parts().removeParts(p -> p.info().partitionId().equals(range.partitionId()) && range.contains(p.info()));
+        List<CuratorOp> ops = new ArrayList<>();
+        for (DataPart p : removed) {
+            ops.addAll(table.removePartNodeOps(table.zk(), p.name()));
+        }
+        return ops;
+    }
+
+    private static String field(String text, String name) {
+        for (String line : text.split("\n")) {
+            if (line.startsWith(name + ": ")) {
+                return line.substring(name.length() + 2);
+            }
+        }
+        throw new ChException(ErrorCode.LOGICAL_ERROR, "No '" + name + "' in host node: " + text);
+    }
+}

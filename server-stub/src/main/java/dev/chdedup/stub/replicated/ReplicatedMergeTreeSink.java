@@ -1,0 +1,77 @@
+package dev.chdedup.stub.replicated;
+
+import dev.chdedup.stub.data.Block;
+import dev.chdedup.stub.dedup.BlockIds;
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.exec.QueryContext;
+import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.server.MergeTreeSink;
+import dev.chdedup.stub.system.Events;
+import java.util.List;
+
+/**
+ * The insert sink of a replicated table, after ClickHouse's {@code ReplicatedMergeTreeSink}: each block is split by
+ * partition and sorted, each piece gets its block id (the hash of its rows, or of the user's
+ * {@code insert_deduplication_token} and the block's ordinal; none with {@code insert_deduplicate=0}) and is committed
+ * through {@link StorageReplicatedMergeTree#commitPart}. A duplicate is success with nothing written, counted in
+ * DuplicatedInsertedBlocks. {@code insert_quorum} above 1 is refused with TOO_FEW_LIVE_REPLICAS when fewer replicas
+ * are active; otherwise the insert waits until that many replicas have the part (reads only, not ClickHouse's
+ * {@code quorum/status} node yet).
+ */
+public final class ReplicatedMergeTreeSink extends MergeTreeSink {
+    private final StorageReplicatedMergeTree replicated;
+    private final boolean deduplicate;
+    private final String userToken;
+    private int ordinal;
+
+    public ReplicatedMergeTreeSink(StorageReplicatedMergeTree table, QueryContext ctx, Events events, boolean deduplicate, String userToken) {
+        super(table, ctx, events);
+        this.replicated = table;
+        this.deduplicate = deduplicate;
+        this.userToken = userToken == null || userToken.isEmpty() ? null : userToken;
+    }
+
+    @Override
+    public void write(Block block) {
+        long quorum = ctx.settings().getLong("insert_quorum");
+        if (quorum > 1) {
+            int active = replicated.activeReplicas();
+            if (active < quorum) {
+                throw new ChException(ErrorCode.TOO_FEW_LIVE_REPLICAS, "Number of alive replicas (" + active
+                    + ") is less than requested quorum (" + quorum + ").");
+            }
+        }
+        java.util.Map<String, List<Object[]>> parts = table.splitByPartition(block.rows(),
+            ctx.settings().getLong("max_partitions_per_insert_block"), ctx.settings().getBool("throw_on_max_partitions_per_insert_block"));
+        for (String partitionId : parts.keySet()) {
+            table.checkTooManyParts(partitionId);
+        }
+        for (java.util.Map.Entry<String, List<Object[]>> e : parts.entrySet()) {
+            writePartition(e.getKey(), e.getValue());
+        }
+        ordinal++;
+    }
+
+    private void writePartition(String partitionId, List<Object[]> rows) {
+        table.sortByKey(rows);
+        String blockId = null;
+        if (deduplicate) {
+            String token = userToken == null ? null : BlockIds.userBlockToken(userToken, ordinal);
+            blockId = BlockIds.pieceId(partitionId, token, table.columns(), rows);
+        }
+        DataPart part = replicated.commitPart(partitionId, rows, blockId);
+        if (part == null) {
+            events.increment("DuplicatedInsertedBlocks");
+            return;
+        }
+        writtenRows += rows.size();
+        writtenBytes += part.bytesOnDisk();
+        events.increment("InsertedRows", rows.size());
+        events.increment("InsertedBytes", part.bytesOnDisk());
+        long quorum = ctx.settings().getLong("insert_quorum");
+        if (quorum > 1) {
+            replicated.waitForQuorum(part.name(), (int) quorum, ctx.settings().getLong("insert_quorum_timeout"));
+        }
+    }
+}

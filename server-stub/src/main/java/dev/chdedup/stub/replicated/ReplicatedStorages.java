@@ -1,0 +1,28 @@
+package dev.chdedup.stub.replicated;
+
+import dev.chdedup.stub.mergetree.StorageMergeTree;
+import dev.chdedup.stub.server.DatabaseCatalog;
+import dev.chdedup.stub.server.InsertSinkFactory;
+import dev.chdedup.stub.system.Events;
+
+/**
+ * Where the server picks the replicated engine: the catalog's storage factory makes a
+ * {@link StorageReplicatedMergeTree} for {@code Replicated*} engines (and the plain StorageMergeTree otherwise), and
+ * the insert sink factory sends inserts into such a table through {@link ReplicatedMergeTreeSink}.
+ */
+public final class ReplicatedStorages {
+    private ReplicatedStorages() {
+    }
+
+    public static DatabaseCatalog.StorageFactory factory(ReplicationContext context) {
+        return (db, table, def, dir, merges) -> def.engine().startsWith("Replicated")
+            ? new StorageReplicatedMergeTree(db, table, def, dir, context)
+            : new StorageMergeTree(db, table, def, dir, merges);
+    }
+
+    public static InsertSinkFactory sinks(InsertSinkFactory local, Events events) {
+        return (table, ctx, dedup, token) -> table instanceof StorageReplicatedMergeTree
+            ? new ReplicatedMergeTreeSink((StorageReplicatedMergeTree) table, ctx, events, dedup, token)
+            : local.create(table, ctx, dedup, token);
+    }
+}

@@ -1,0 +1,84 @@
+package dev.chdedup.stub.replicated;
+
+import dev.chdedup.stub.dedup.DeduplicationService;
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.exec.QueryContext;
+import dev.chdedup.stub.fault.FaultInjector;
+import dev.chdedup.stub.mergetree.StorageMergeTree;
+import dev.chdedup.stub.mv.ViewRegistry;
+import dev.chdedup.stub.server.DatabaseCatalog;
+import dev.chdedup.stub.server.QueryResult;
+import dev.chdedup.stub.server.SystemCommands;
+import dev.chdedup.stub.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The SYSTEM statements of replication on top of the others: {@code SYSTEM SYNC REPLICA t} (copies the log and waits
+ * until this replica's queue has done what was in it, up to 300 s, as the default receive_timeout), and
+ * {@code SYSTEM STOP|START FETCHES [t]}.
+ */
+public final class ReplicatedSystemCommands extends SystemCommands {
+    /** How long SYNC REPLICA waits (ClickHouse waits up to receive_timeout, 300 s). */
+    private static final long SYNC_TIMEOUT_MS = 300_000;
+
+    public ReplicatedSystemCommands(DatabaseCatalog catalog, DeduplicationService dedup, ViewRegistry views, FaultInjector faults) {
+        super(catalog, dedup, views, faults);
+    }
+
+    @Override
+    public QueryResult execute(Statement.SystemCmd cmd, QueryContext ctx) {
+        switch (cmd.action()) {
+            case "SYNC REPLICA": {
+                StorageReplicatedMergeTree t = replicated(cmd, ctx);
+                long timeout = SYNC_TIMEOUT_MS;
+                try {
+                    if (!t.queue().syncReplica(timeout)) {
+                        throw new ChException(ErrorCode.TIMEOUT_EXCEEDED, "SYNC REPLICA " + t.database() + "." + t.name()
+                            + ": command timed out. See the 'receive_timeout' setting");
+                    }
+                } catch (ChException e) {
+                    throw e;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new ChException(ErrorCode.ABORTED, "SYNC REPLICA interrupted");
+                } catch (Exception e) {
+                    throw StorageReplicatedMergeTree.zookeeperError("syncing the replica", e);
+                }
+                return QueryResult.Done.NOTHING;
+            }
+            case "STOP FETCHES":
+            case "START FETCHES": {
+                boolean stop = cmd.action().startsWith("STOP");
+                List<StorageReplicatedMergeTree> targets = new ArrayList<>();
+                if (cmd.table() != null) {
+                    targets.add(replicated(cmd, ctx));
+                } else {
+                    for (String db : catalog.databaseNames()) {
+                        if (catalog.databaseExists(db) && !DatabaseCatalog.SYSTEM.equals(db) && !db.equalsIgnoreCase("information_schema")) {
+                            for (Object o : catalog.tables(db).values()) {
+                                if (o instanceof StorageReplicatedMergeTree) {
+                                    targets.add((StorageReplicatedMergeTree) o);
+                                }
+                            }
+                        }
+                    }
+                }
+                targets.forEach(t -> t.queue().stopFetches(stop));
+                return QueryResult.Done.NOTHING;
+            }
+            default:
+                return super.execute(cmd, ctx);
+        }
+    }
+
+    private StorageReplicatedMergeTree replicated(Statement.SystemCmd cmd, QueryContext ctx) {
+        String db = cmd.database() != null ? cmd.database() : ctx.database();
+        StorageMergeTree t = catalog.mergeTree(db, cmd.table());
+        if (!(t instanceof StorageReplicatedMergeTree)) {
+            throw new ChException(ErrorCode.BAD_ARGUMENTS, "Table " + db + "." + cmd.table() + " is not replicated");
+        }
+        return (StorageReplicatedMergeTree) t;
+    }
+}

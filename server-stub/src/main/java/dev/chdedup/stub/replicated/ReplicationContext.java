@@ -1,0 +1,213 @@
+package dev.chdedup.stub.replicated;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.curator.test.TestingServer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What one server knows about replication, after the server-level part of ClickHouse's {@code Context}: the
+ * ZooKeeper session (an ensemble's connect string, or an embedded Curator {@code TestingServer} started on first
+ * use, so a server with only plain MergeTree tables never starts one), the macros ({@code {shard}},
+ * {@code {replica}}, ...), the default replica path and name, the cluster name, the interserver endpoint
+ * ({@link DataPartsExchange}) and the replicated tables it serves parts of. {@link #close} ends the session cleanly;
+ * {@link #kill} abandons it, as a crash would, so the replica's ephemeral nodes live on until the session expires.
+ */
+public final class ReplicationContext implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ReplicationContext.class);
+    public static final String DEFAULT_REPLICA_PATH = "/clickhouse/tables/{shard}/{database}/{table}";
+
+    /** Server settings for replication; {@code zookeeper} null means an embedded ZooKeeper. */
+    public record Config(String zookeeper, String replicaName, Map<String, String> macros, String cluster, int sessionTimeoutMs,
+                         String host, boolean legacyBlocksDirectory) {
+        public Config {
+            macros = Map.copyOf(macros);
+        }
+    }
+
+    private final Config config;
+    private final Path dataDir;
+    private final String serverId;
+    private final Map<String, StorageReplicatedMergeTree> tables = new ConcurrentHashMap<>();
+    private TestingServer embedded;
+    private ZooKeeperClient zk;
+    private DataPartsExchange exchange;
+    private volatile boolean closed;
+
+    public ReplicationContext(Config config, Path dataDir) {
+        this.config = config;
+        this.dataDir = dataDir;
+        this.serverId = loadServerId(dataDir);
+    }
+
+    /** A random id kept in the data directory: a restarted server knows its own {@code is_active} node by it. */
+    private static String loadServerId(Path dataDir) {
+        Path f = dataDir.resolve("replica_server_id.txt");
+        try {
+            if (Files.exists(f)) {
+                return Files.readString(f, StandardCharsets.UTF_8).trim();
+            }
+            String id = Long.toUnsignedString(new SecureRandom().nextLong());
+            Files.writeString(f, id, StandardCharsets.UTF_8);
+            return id;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public Config config() {
+        return config;
+    }
+
+    public String replicaName() {
+        return config.replicaName();
+    }
+
+    /** The value of this server's {@code is_active} nodes, as ClickHouse 18.16 writes it. */
+    public String activeNodeIdentifier() {
+        return "pid: " + ProcessHandle.current().pid() + ", random: " + serverId;
+    }
+
+    /** The macros, with {@code {replica}} defaulting to the replica name. */
+    public Map<String, String> macros() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("shard", "01");
+        m.put("replica", config.replicaName());
+        m.putAll(config.macros());
+        return m;
+    }
+
+    /** Substitutes {@code {database}}, {@code {table}} and the macros in an engine argument. */
+    public String substitute(String pattern, String database, String table) {
+        Map<String, String> m = macros();
+        m.put("database", database);
+        m.put("table", table);
+        StringBuilder sb = new StringBuilder();
+        int i = 0;
+        while (i < pattern.length()) {
+            int open = pattern.indexOf('{', i);
+            if (open < 0) {
+                sb.append(pattern, i, pattern.length());
+                break;
+            }
+            int close = pattern.indexOf('}', open);
+            if (close < 0) {
+                throw new dev.chdedup.stub.error.ChException(dev.chdedup.stub.error.ErrorCode.BAD_ARGUMENTS,
+                    "Unbalanced { in " + pattern);
+            }
+            String name = pattern.substring(open + 1, close);
+            String v = m.get(name);
+            if (v == null) {
+                throw new dev.chdedup.stub.error.ChException(dev.chdedup.stub.error.ErrorCode.BAD_ARGUMENTS,
+                    "No macro '" + name + "' in config while processing substitutions in '" + pattern + "'");
+            }
+            sb.append(pattern, i, open).append(v);
+            i = close + 1;
+        }
+        return sb.toString();
+    }
+
+    /** The session, started on first use (and the embedded ZooKeeper and the interserver endpoint with it). */
+    public synchronized ZooKeeperClient zookeeper() {
+        if (closed) {
+            throw new IllegalStateException("replication context closed");
+        }
+        if (zk == null) {
+            try {
+                String connect = config.zookeeper();
+                if (connect == null) {
+                    embedded = new TestingServer(-1, dataDir.resolve("zookeeper").toFile(), true);
+                    connect = embedded.getConnectString();
+                    LOG.info("Embedded ZooKeeper serves on {}", connect);
+                }
+                zk = new ZooKeeperClient(connect, config.sessionTimeoutMs());
+                exchange = new DataPartsExchange(config.host(), this).start();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            } catch (Exception e) {
+                throw new dev.chdedup.stub.error.ChException(dev.chdedup.stub.error.ErrorCode.UNEXPECTED_ZOOKEEPER_ERROR,
+                    "Cannot start the ZooKeeper session: " + e, e);
+            }
+        }
+        return zk;
+    }
+
+    /** Whether a session was started (system.zookeeper answers nothing otherwise). */
+    public synchronized boolean started() {
+        return zk != null;
+    }
+
+    /** The embedded ZooKeeper's connect string, or null when none runs. */
+    public synchronized String embeddedConnectString() {
+        return embedded == null ? null : embedded.getConnectString();
+    }
+
+    public int interserverPort() {
+        zookeeper();
+        return exchange.port();
+    }
+
+    void register(StorageReplicatedMergeTree t) {
+        tables.put(t.replicaPath(), t);
+    }
+
+    void unregister(StorageReplicatedMergeTree t) {
+        tables.remove(t.replicaPath(), t);
+    }
+
+    StorageReplicatedMergeTree tableByReplicaPath(String replicaPath) {
+        return tables.get(replicaPath);
+    }
+
+    public List<StorageReplicatedMergeTree> tables() {
+        return List.copyOf(tables.values());
+    }
+
+    @Override
+    public synchronized void close() {
+        shutdown(false);
+    }
+
+    /** Stops as a crash would: no node is removed, the session is left to expire on the ZooKeeper side. */
+    public synchronized void kill() {
+        shutdown(true);
+    }
+
+    private void shutdown(boolean abrupt) {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (StorageReplicatedMergeTree t : tables.values()) {
+            t.shutdown();
+        }
+        tables.clear();
+        if (exchange != null) {
+            exchange.close();
+        }
+        if (zk != null) {
+            if (abrupt) {
+                zk.abandon();
+            } else {
+                zk.close();
+            }
+        }
+        if (embedded != null) {
+            try {
+                embedded.close();
+            } catch (IOException e) {
+                LOG.warn("Embedded ZooKeeper did not stop cleanly: {}", e.toString());
+            }
+        }
+    }
+}

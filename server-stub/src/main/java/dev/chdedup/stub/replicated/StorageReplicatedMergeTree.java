@@ -1,0 +1,529 @@
+package dev.chdedup.stub.replicated;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.MergeTreeData;
+import dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator;
+import dev.chdedup.stub.mergetree.MergeTreePartInfo;
+import dev.chdedup.stub.mergetree.PartStore;
+import dev.chdedup.stub.mergetree.StorageMergeTree;
+import dev.chdedup.stub.mergetree.TableColumn;
+import dev.chdedup.stub.mergetree.TableDefinition;
+import dev.chdedup.stub.sql.Expr;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.curator.framework.api.transaction.CuratorOp;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A ReplicatedMergeTree table, after ClickHouse's {@code StorageReplicatedMergeTree}: the local parts are a
+ * {@link MergeTreeData} (through {@link StorageMergeTree}, which reads them), and everything that changes the
+ * part set goes through ZooKeeper. CREATE makes the table's and the replica's znodes ({@link ReplicatedPaths}) and
+ * activates the replica ({@code is_active}, host, leader election); an insert commits in two multis
+ * ({@link #commitPart}); OPTIMIZE and DROP PARTITION/TRUNCATE write MERGE_PARTS and DROP_RANGE entries to the log;
+ * the {@link ReplicatedMergeTreeQueue} applies the log on every replica, fetching parts through
+ * {@link DataPartsExchange}. Block numbers come from ZooKeeper and start at 0.
+ */
+public final class StorageReplicatedMergeTree extends StorageMergeTree {
+    private static final Logger LOG = LoggerFactory.getLogger(StorageReplicatedMergeTree.class);
+
+    private final ReplicationContext context;
+    private final ReplicatedPaths paths;
+    private final String zookeeperPath;
+    private final ReplicatedMergeTreeQueue queue;
+    /** Partitions whose {@code block_numbers/<partition>} node is known to exist. */
+    private final Set<String> knownPartitions = ConcurrentHashMap.newKeySet();
+    /** Parts whose commit multi had an unknown outcome, kept so the queue can add them if the commit did land. */
+    private final Map<String, MergeTreeData.TempPart> uncertainParts = new ConcurrentHashMap<>();
+    private volatile String leaderNode;
+    private volatile boolean readonly;
+
+    public StorageReplicatedMergeTree(String database, String name, TableDefinition def, Path dir, ReplicationContext context)
+        throws IOException {
+        super(database, name, def, dir, null);
+        this.context = context;
+        List<Expr> args = def.engineArgs() == null ? List.of() : def.engineArgs();
+        if (args.size() == 1 || args.size() > 2) {
+            throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Storage ReplicatedMergeTree requires 0 or 2 parameters: path in"
+                + " ZooKeeper, replica name");
+        }
+        String pathPattern = args.isEmpty() ? ReplicationContext.DEFAULT_REPLICA_PATH : literal(args.get(0), "path in ZooKeeper");
+        String replicaPattern = args.isEmpty() ? "{replica}" : literal(args.get(1), "replica name");
+        String zkPath = context.substitute(pathPattern, database, name);
+        if (zkPath.endsWith("/")) {
+            zkPath = zkPath.substring(0, zkPath.length() - 1);
+        }
+        if (!zkPath.startsWith("/")) {
+            zkPath = "/" + zkPath;
+        }
+        this.zookeeperPath = zkPath;
+        String replica = context.substitute(replicaPattern, database, name);
+        if (replica.isEmpty() || replica.contains("/")) {
+            throw new ChException(ErrorCode.BAD_ARGUMENTS, "Replica name must not be empty nor contain '/': " + replica);
+        }
+        this.paths = new ReplicatedPaths(zkPath, replica, context.config().legacyBlocksDirectory());
+        this.queue = new ReplicatedMergeTreeQueue(this);
+        createTableIfNotExists();
+        createReplicaIfNotExists();
+        activateReplica();
+        context.register(this);
+        queue.start();
+    }
+
+    private static String literal(Expr e, String what) {
+        if (e instanceof Expr.Literal && ((Expr.Literal) e).value() instanceof String) {
+            return (String) ((Expr.Literal) e).value();
+        }
+        if (e instanceof Expr.Literal && ((Expr.Literal) e).value() instanceof byte[]) {
+            return new String((byte[]) ((Expr.Literal) e).value(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        throw new ChException(ErrorCode.BAD_ARGUMENTS, "ReplicatedMergeTree: the " + what + " must be a string literal, got " + e);
+    }
+
+    ZooKeeperClient zk() {
+        return context.zookeeper();
+    }
+
+    ReplicatedPaths paths() {
+        return paths;
+    }
+
+    ReplicationContext context() {
+        return context;
+    }
+
+    public ReplicatedMergeTreeQueue queue() {
+        return queue;
+    }
+
+    public String zookeeperPath() {
+        return zookeeperPath;
+    }
+
+    public String replicaName() {
+        return paths.replicaName();
+    }
+
+    public String replicaPath() {
+        return paths.replica();
+    }
+
+    /** The local part set (package access for the queue). */
+    MergeTreeData parts() {
+        return data();
+    }
+
+    MergeTreeDataMergerMutator merger() {
+        return mergerMutator();
+    }
+
+    boolean fsyncParts() {
+        return fsync();
+    }
+
+    /** The text of the {@code columns} nodes: {@code columns format version: 1\n2 columns:\n`id` UInt64\n...}. */
+    String columnsText() {
+        StringBuilder sb = new StringBuilder("columns format version: 1\n").append(definition().columns().size()).append(" columns:\n");
+        for (TableColumn c : definition().columns()) {
+            sb.append('`').append(c.name()).append("` ").append(c.type().name()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private String metadataText() {
+        Map<String, String> cl = definition().clauseSql();
+        return "metadata format version: 1\ndate column: \nsampling expression: \nindex granularity: "
+            + settings().getOrDefault("index_granularity", "8192") + "\nmode: 0\nsign column: \nprimary key: "
+            + cl.getOrDefault("ORDER BY", cl.getOrDefault("PRIMARY KEY", "")) + "\ndata format version: 1\npartition key: "
+            + cl.getOrDefault("PARTITION BY", "") + "\n";
+    }
+
+    private String hostText() {
+        return "host: " + context.config().host() + "\nport: " + context.interserverPort() + "\ntcp_port: 0\ndatabase: " + database()
+            + "\ntable: " + name() + "\nscheme: http\n";
+    }
+
+    private void createTableIfNotExists() {
+        ZooKeeperClient zk = zk();
+        try {
+            if (zk.exists(zookeeperPath + "/metadata") != null) {
+                return;
+            }
+            String parent = zookeeperPath.substring(0, zookeeperPath.lastIndexOf('/'));
+            if (!parent.isEmpty() && zk.exists(parent) == null) {
+                try {
+                    zk.curator().create().creatingParentsIfNeeded().forPath(parent);
+                } catch (KeeperException.NodeExistsException ignored) {
+                    // another replica made it
+                }
+            }
+            if (zk.exists("/clickhouse/task_queue/ddl") == null) {
+                try {
+                    zk.curator().create().creatingParentsIfNeeded().forPath("/clickhouse/task_queue/ddl");
+                } catch (KeeperException.NodeExistsException ignored) {
+                    // another server made it
+                }
+            }
+            List<CuratorOp> ops = new ArrayList<>();
+            ops.add(zk.op().create().forPath(zookeeperPath, new byte[0]));
+            for (String n : ReplicatedPaths.TABLE_NODES) {
+                String v = n.equals("metadata") ? metadataText() : n.equals("columns") ? columnsText() : "";
+                ops.add(zk.op().create().forPath(paths.node(n), ZooKeeperClient.bytes(v)));
+            }
+            if (!paths.legacyBlocksDirectory()) {
+                ops.add(zk.op().create().forPath(paths.blocks(), new byte[0]));
+            }
+            try {
+                zk.multi(ops);
+            } catch (KeeperException.NodeExistsException e) {
+                LOG.debug("Table {} was created by another replica meanwhile", zookeeperPath);
+            }
+        } catch (ChException e) {
+            throw e;
+        } catch (Exception e) {
+            throw zookeeperError("creating the table's nodes", e);
+        }
+    }
+
+    private void createReplicaIfNotExists() {
+        ZooKeeperClient zk = zk();
+        try {
+            if (zk.exists(paths.replica()) != null) {
+                return;
+            }
+            List<CuratorOp> ops = new ArrayList<>();
+            ops.add(zk.op().create().forPath(paths.replica(), new byte[0]));
+            for (String n : ReplicatedPaths.REPLICA_NODES) {
+                String v = switch (n) {
+                    case "columns" -> columnsText();
+                    case "metadata" -> metadataText();
+                    case "host" -> hostText();
+                    case "is_lost", "log_pointer", "min_unprocessed_insert_time", "max_processed_insert_time" -> "0";
+                    default -> "";
+                };
+                ops.add(zk.op().create().forPath(paths.replicaNode(n), ZooKeeperClient.bytes(v)));
+            }
+            ops.add(zk.op().setData().forPath(paths.replicas(), ZooKeeperClient.bytes("last added replica: " + replicaName())));
+            zk.multi(ops);
+        } catch (KeeperException.NodeExistsException e) {
+            throw new ChException(ErrorCode.REPLICA_IS_ALREADY_EXIST, "Replica " + paths.replica() + " already exists");
+        } catch (ChException e) {
+            throw e;
+        } catch (Exception e) {
+            throw zookeeperError("creating the replica's nodes", e);
+        }
+    }
+
+    /**
+     * Marks the replica active: {@code is_active} (ephemeral; a stale one left by this server's own earlier session is
+     * replaced, another server's is waited out), the host node with this start's interserver port, and a node in the
+     * leader election.
+     */
+    private void activateReplica() {
+        ZooKeeperClient zk = zk();
+        String id = context.activeNodeIdentifier();
+        String ours = id.substring(id.indexOf("random:"));
+        long deadline = System.currentTimeMillis() + 2L * context.config().sessionTimeoutMs() + 5_000;
+        try {
+            while (true) {
+                try {
+                    zk.create(paths.replicaNode("is_active"), id, CreateMode.EPHEMERAL);
+                    break;
+                } catch (KeeperException.NodeExistsException e) {
+                    String v = zk.get(paths.replicaNode("is_active"));
+                    if (v != null && v.endsWith(ours)) {
+                        zk.tryDelete(paths.replicaNode("is_active"));
+                        continue;
+                    }
+                    if (System.currentTimeMillis() > deadline) {
+                        throw new ChException(ErrorCode.REPLICA_IS_ALREADY_ACTIVE, "Replica " + paths.replica()
+                            + " appears to be already active. If you're sure it's not, try again in a minute or remove znode "
+                            + paths.replicaNode("is_active") + " manually");
+                    }
+                    Thread.sleep(100);
+                }
+            }
+            zk.set(paths.replicaNode("host"), hostText());
+            leaderNode = zk.create(paths.leaderElection() + "/leader_election-", replicaName(), CreateMode.EPHEMERAL_SEQUENTIAL);
+            readonly = false;
+        } catch (ChException e) {
+            throw e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw zookeeperError("activating the replica", e);
+        } catch (Exception e) {
+            throw zookeeperError("activating the replica", e);
+        }
+    }
+
+    static ChException zookeeperError(String what, Exception e) {
+        return new ChException(ErrorCode.UNEXPECTED_ZOOKEEPER_ERROR, "ZooKeeper error while " + what + ": " + e.getMessage(), e);
+    }
+
+    /** Whether this replica holds the smallest node of the leader election. */
+    public boolean isLeader() {
+        String mine = leaderNode;
+        if (mine == null) {
+            return false;
+        }
+        try {
+            List<String> c = new ArrayList<>(zk().children(paths.leaderElection()));
+            c.sort(null);
+            return !c.isEmpty() && mine.endsWith("/" + c.get(0));
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    /** How many replicas of the table have {@code is_active}. */
+    public int activeReplicas() {
+        try {
+            int n = 0;
+            for (String r : zk().children(paths.replicas())) {
+                if (zk().exists(paths.replica(r) + "/is_active") != null) {
+                    n++;
+                }
+            }
+            return n;
+        } catch (Exception e) {
+            throw zookeeperError("counting active replicas", e);
+        }
+    }
+
+    public int totalReplicas() {
+        try {
+            return zk().children(paths.replicas()).size();
+        } catch (Exception e) {
+            throw zookeeperError("counting replicas", e);
+        }
+    }
+
+    /**
+     * Waits until {@code quorum} replicas have {@code part} (its node under {@code replicas/<r>/parts}). A stand-in for
+     * ClickHouse's {@code quorum/status} protocol: reads only, so the insert's two write round trips stay two.
+     */
+    void waitForQuorum(String part, int quorum, long timeoutMs) {
+        long deadline = System.currentTimeMillis() + timeoutMs;
+        try {
+            while (true) {
+                int have = 0;
+                for (String r : zk().children(paths.replicas())) {
+                    if (zk().exists(paths.part(r, part)) != null) {
+                        have++;
+                    }
+                }
+                if (have >= quorum) {
+                    return;
+                }
+                if (System.currentTimeMillis() > deadline) {
+                    throw new ChException(ErrorCode.UNKNOWN_STATUS_OF_INSERT, "Timeout while waiting for quorum: " + have + " of "
+                        + quorum + " replicas have part " + part);
+                }
+                Thread.sleep(20);
+            }
+        } catch (ChException e) {
+            throw e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw zookeeperError("waiting for quorum", e);
+        } catch (Exception e) {
+            throw zookeeperError("waiting for quorum", e);
+        }
+    }
+
+    public boolean isReadonly() {
+        return readonly || !zk().connected();
+    }
+
+    void checkWritable() {
+        if (isReadonly()) {
+            throw new ChException(ErrorCode.TABLE_IS_READ_ONLY, "Table is in readonly mode (replica path: " + paths.replica() + ")");
+        }
+    }
+
+    /**
+     * The insert commit, after ClickHouse's {@code ReplicatedMergeTreeSink::commitPart}, for one partition's sorted
+     * rows: writes the temporary part, then sends (1) one multi that checks the block id is new and takes the block
+     * number ({@link EphemeralLockInZooKeeper}) and (2) one multi that stores the block id with the part name, the
+     * GET_PART log entry, the part under this replica and the lock's removal; only then is the part made active here.
+     * A duplicate (the id exists, in either multi) writes nothing and returns null. A ZooKeeper error before (2) is
+     * UNEXPECTED_ZOOKEEPER_ERROR with nothing written; an error while (2) was in flight is UNKNOWN_STATUS_OF_INSERT.
+     */
+    public DataPart commitPart(String partitionId, List<Object[]> sortedRows, String blockId) {
+        checkWritable();
+        ZooKeeperClient zk = zk();
+        MergeTreeData.TempPart tmp = data().writeTempPart(partitionId, sortedRows, blockId == null ? List.of() : List.of(blockId), fsync());
+        EphemeralLockInZooKeeper lock;
+        byte[] file;
+        try {
+            ensureBlockNumbersNode(zk, partitionId);
+            List<CuratorOp> checks = new ArrayList<>(2);
+            if (blockId != null) {
+                checks.add(zk.op().create().forPath(paths.blockId(blockId), new byte[0]));
+                checks.add(zk.op().delete().forPath(paths.blockId(blockId)));
+            }
+            lock = EphemeralLockInZooKeeper.acquire(zk, paths.blockNumbers(partitionId) + "/block-", checks);
+            file = Files.readAllBytes(tmp.file().tmp());
+        } catch (KeeperException.NodeExistsException e) {
+            tmp.discard();
+            LOG.info("{}.{} (Replicated OutputStream): Block with ID {} already exists; ignoring it.", database(), name(), blockId);
+            return null;
+        } catch (Exception e) {
+            tmp.discard();
+            throw zookeeperError("allocating a block number", e);
+        }
+        MergeTreePartInfo info = new MergeTreePartInfo(partitionId, lock.number(), lock.number(), 0);
+        String part = info.name();
+        try {
+            List<CuratorOp> ops = new ArrayList<>(6);
+            if (blockId != null) {
+                ops.add(zk.op().create().forPath(paths.blockId(blockId), ZooKeeperClient.bytes(part)));
+            }
+            ops.add(zk.op().create().withMode(CreateMode.PERSISTENT_SEQUENTIAL).forPath(paths.log() + "/log-",
+                ZooKeeperClient.bytes(ReplicatedMergeTreeLogEntry.getPart(replicaName(), blockId, part, 0).toText())));
+            ops.addAll(partNodeOps(zk, part, file));
+            ops.add(lock.unlockOp(zk));
+            try {
+                zk.multi(ops);
+            } catch (KeeperException.NodeExistsException e) {
+                lock.unlock(zk);
+                tmp.discard();
+                LOG.info("{}.{} (Replicated OutputStream): Block with ID {} already exists; ignoring it.", database(), name(), blockId);
+                return null;
+            } catch (KeeperException e) {
+                uncertainParts.put(part, tmp);
+                throw new ChException(ErrorCode.UNKNOWN_STATUS_OF_INSERT, "Unknown status, client must retry. Reason: " + e.getMessage(), e);
+            }
+        } catch (ChException e) {
+            throw e;
+        } catch (Exception e) {
+            lock.unlock(zk);
+            tmp.discard();
+            throw zookeeperError("committing part " + part, e);
+        }
+        DataPart added = data().renameTempPartAndAdd(tmp, info);
+        queue.wakeUp();
+        return added;
+    }
+
+    private void ensureBlockNumbersNode(ZooKeeperClient zk, String partitionId) throws Exception {
+        if (!knownPartitions.contains(partitionId)) {
+            zk.tryCreate(paths.blockNumbers(partitionId), "");
+            knownPartitions.add(partitionId);
+        }
+    }
+
+    /** The ops that record {@code part} under this replica: the part node and its columns and checksums children. */
+    List<CuratorOp> partNodeOps(ZooKeeperClient zk, String part, byte[] file) throws Exception {
+        String p = paths.part(replicaName(), part);
+        return List.of(zk.op().create().forPath(p, new byte[0]), zk.op().create().forPath(p + "/columns", ZooKeeperClient.bytes(columnsText())),
+            zk.op().create().forPath(p + "/checksums", ZooKeeperClient.bytes(DataPartsExchange.checksum(file))));
+    }
+
+    /** The ops that remove {@code part}'s nodes under this replica (children first). */
+    List<CuratorOp> removePartNodeOps(ZooKeeperClient zk, String part) throws Exception {
+        String p = paths.part(replicaName(), part);
+        List<CuratorOp> ops = new ArrayList<>(3);
+        for (String child : zk.children(p)) {
+            ops.add(zk.op().delete().forPath(p + "/" + child));
+        }
+        if (zk.exists(p) != null) {
+            ops.add(zk.op().delete().forPath(p));
+        }
+        return ops;
+    }
+
+    /** A part whose commit had an unknown outcome, taken back by the queue once the log shows it did land. */
+    MergeTreeData.TempPart takeUncertainPart(String part) {
+        return uncertainParts.remove(part);
+    }
+
+    /** The file of an active part, for a replica fetching it; null when this replica has no such part. */
+    byte[] partFileForFetch(String partName) {
+        MergeTreeData d = data();
+        synchronized (d) {
+            DataPart p = d.activePart(partName);
+            if (p == null) {
+                return null;
+            }
+            try {
+                return Files.readAllBytes(PartStore.pathOf(d.directory(), p.name()));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /**
+     * OPTIMIZE: assigns a merge of each partition's active parts (or {@code onlyPartition}'s) by writing MERGE_PARTS to
+     * the log, after ClickHouse's merge selecting; the queue of every replica then runs it. A range that spans a block
+     * number still being committed is not assigned. Waits for this replica to apply what it assigned.
+     */
+    @Override
+    public boolean optimize(String onlyPartition, boolean fin) {
+        checkWritable();
+        return ReplicatedMergeAssigner.assignAll(this, onlyPartition, fin);
+    }
+
+    @Override
+    public List<DataPart> dropPartition(String partitionId) {
+        checkWritable();
+        return ReplicatedMergeAssigner.dropRange(this, partitionId);
+    }
+
+    @Override
+    public List<DataPart> truncate() {
+        checkWritable();
+        List<DataPart> gone = new ArrayList<>();
+        for (String p : new java.util.TreeSet<>(data().activeParts().stream().map(x -> x.info().partitionId()).toList())) {
+            gone.addAll(ReplicatedMergeAssigner.dropRange(this, p));
+        }
+        return gone;
+    }
+
+    @Override
+    public DataPart dropPart(String partName) {
+        throw new ChException(ErrorCode.NOT_IMPLEMENTED, "DROP PART of a replicated table is not supported by the stub yet");
+    }
+
+    @Override
+    public void mutate(String commands, MergeTreeDataMergerMutator.RowMutation function) {
+        throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Mutations of a replicated table are not supported by the stub yet");
+    }
+
+    /** Stops the queue (server stop or kill); ZooKeeper is left as it is. */
+    void shutdown() {
+        queue.close();
+    }
+
+    /** DROP TABLE: removes this replica's nodes, and the table's when it was the last replica; then the local data. */
+    @Override
+    public void drop() throws IOException {
+        queue.close();
+        context.unregister(this);
+        try {
+            ZooKeeperClient zk = zk();
+            if (leaderNode != null) {
+                zk.tryDelete(leaderNode);
+            }
+            zk.deleteRecursive(paths.replica());
+            if (zk.children(paths.replicas()).isEmpty()) {
+                zk.deleteRecursive(zookeeperPath);
+            }
+        } catch (Exception e) {
+            LOG.warn("Dropping {} left nodes in ZooKeeper: {}", paths.replica(), e.toString());
+        }
+        super.drop();
+    }
+}

@@ -1,0 +1,183 @@
+package dev.chdedup.stub.replicated;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.api.CuratorWatcher;
+import org.apache.curator.framework.api.transaction.CuratorOp;
+import org.apache.curator.framework.api.transaction.TransactionOp;
+import org.apache.curator.retry.RetryNTimes;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.data.Stat;
+
+/**
+ * The server's ZooKeeper session through Curator, after ClickHouse's {@code zkutil::ZooKeeper}: thin calls that
+ * count every write round trip ({@link #writeRoundTrips}: one per create, set, delete or multi sent), so a test can
+ * prove what an insert costs. Curator does not retry here: an operation interrupted by a lost connection surfaces
+ * as a {@link KeeperException}, and the caller decides whether its outcome is unknown (a commit multi) or the
+ * operation can be repeated (a read). Paths are absolute; values are UTF-8 text.
+ */
+public final class ZooKeeperClient implements AutoCloseable {
+    private final CuratorFramework curator;
+    private final AtomicLong writes = new AtomicLong();
+    /** The same count, per calling thread: what one insert sent, whatever the background threads do meanwhile. */
+    private final ThreadLocal<long[]> threadWrites = ThreadLocal.withInitial(() -> new long[1]);
+
+    public ZooKeeperClient(String connectString, int sessionTimeoutMs) throws InterruptedException {
+        this.curator = CuratorFrameworkFactory.builder().connectString(connectString).sessionTimeoutMs(sessionTimeoutMs)
+            .connectionTimeoutMs(Math.min(15_000, sessionTimeoutMs)).retryPolicy(new RetryNTimes(0, 0)).build();
+        curator.start();
+        if (!curator.blockUntilConnected(30, TimeUnit.SECONDS)) {
+            curator.close();
+            throw new IllegalStateException("Cannot connect to ZooKeeper at " + connectString);
+        }
+    }
+
+    public CuratorFramework curator() {
+        return curator;
+    }
+
+    /** Write round trips sent so far (creates, sets, deletes and multis; reads are not counted). */
+    public long writeRoundTrips() {
+        return writes.get();
+    }
+
+    /** Write round trips the calling thread sent through this client so far. */
+    public long writeRoundTripsOfThisThread() {
+        return threadWrites.get()[0];
+    }
+
+    private void countWrite() {
+        writes.incrementAndGet();
+        threadWrites.get()[0]++;
+    }
+
+    public TransactionOp op() {
+        return curator.transactionOp();
+    }
+
+    /** Sends {@code ops} as one multi: all of them apply or none. */
+    public void multi(List<CuratorOp> ops) throws Exception {
+        countWrite();
+        curator.transaction().forOperations(ops);
+    }
+
+    /** Sends {@code ops} as one multi and returns the path each op created or touched, in order. */
+    public List<String> multiPaths(List<CuratorOp> ops) throws Exception {
+        countWrite();
+        return curator.transaction().forOperations(ops).stream().map(r -> r.getResultPath()).toList();
+    }
+
+    public String create(String path, String value, CreateMode mode) throws Exception {
+        countWrite();
+        return curator.create().withMode(mode).forPath(path, bytes(value));
+    }
+
+    /** Creates a persistent node unless it exists; returns whether this call created it. */
+    public boolean tryCreate(String path, String value) throws Exception {
+        try {
+            create(path, value, CreateMode.PERSISTENT);
+            return true;
+        } catch (KeeperException.NodeExistsException e) {
+            return false;
+        }
+    }
+
+    public void set(String path, String value) throws Exception {
+        countWrite();
+        curator.setData().forPath(path, bytes(value));
+    }
+
+    public void delete(String path) throws Exception {
+        countWrite();
+        curator.delete().forPath(path);
+    }
+
+    public boolean tryDelete(String path) throws Exception {
+        try {
+            delete(path);
+            return true;
+        } catch (KeeperException.NoNodeException e) {
+            return false;
+        }
+    }
+
+    /** The node's value, or null when it does not exist. */
+    public String get(String path) throws Exception {
+        try {
+            return new String(curator.getData().forPath(path), StandardCharsets.UTF_8);
+        } catch (KeeperException.NoNodeException e) {
+            return null;
+        }
+    }
+
+    /** The node's value and stat, or null when it does not exist. */
+    public byte[] get(String path, Stat stat) throws Exception {
+        try {
+            return curator.getData().storingStatIn(stat).forPath(path);
+        } catch (KeeperException.NoNodeException e) {
+            return null;
+        }
+    }
+
+    public Stat exists(String path) throws Exception {
+        return curator.checkExists().forPath(path);
+    }
+
+    /** The children's names, or an empty list when the node does not exist. */
+    public List<String> children(String path) throws Exception {
+        try {
+            return curator.getChildren().forPath(path);
+        } catch (KeeperException.NoNodeException e) {
+            return List.of();
+        }
+    }
+
+    /** The children's names; {@code watcher} fires once when they change next. */
+    public List<String> children(String path, CuratorWatcher watcher) throws Exception {
+        try {
+            return curator.getChildren().usingWatcher(watcher).forPath(path);
+        } catch (KeeperException.NoNodeException e) {
+            return List.of();
+        }
+    }
+
+    /** Removes a node and everything under it (not counted per node: a table drop is not a hot path). */
+    public void deleteRecursive(String path) throws Exception {
+        try {
+            curator.delete().deletingChildrenIfNeeded().forPath(path);
+        } catch (KeeperException.NoNodeException ignored) {
+            // already gone
+        }
+    }
+
+    public boolean connected() {
+        return curator.getZookeeperClient().isConnected();
+    }
+
+    /**
+     * Ends this client as a crashed process would: the server is not told, so its ephemeral nodes stay until the
+     * session times out there.
+     */
+    public void abandon() {
+        try {
+            curator.getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
+        } catch (Exception ignored) {
+            // the client is going away either way
+        }
+        curator.close();
+    }
+
+    @Override
+    public void close() {
+        curator.close();
+    }
+
+    static byte[] bytes(String s) {
+        return s == null ? new byte[0] : s.getBytes(StandardCharsets.UTF_8);
+    }
+}
