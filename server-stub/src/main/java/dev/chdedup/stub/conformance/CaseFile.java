@@ -17,15 +17,18 @@ import java.util.regex.Pattern;
  * the same way: {@code # comment}; {@code > STATEMENT} with {@code >>} continuation lines; {@code > SET k = v} is
  * not sent but becomes a URL setting of every later statement; plain lines after a statement are its expected
  * TabSeparated output; {@code !ERR NAME} means it must fail with NAME in the error text; {@code !ROWS} means an
- * empty result. Part names in results become P1, P2, ... in order of first appearance within each result. A case
- * runs in a fresh database, passed as the {@code database} URL parameter, dropped afterwards.
+ * empty result; {@code > @r2 STATEMENT} goes to the second replica's client; {@code $DATABASE} in a statement is the
+ * case's database. Part names in results become P1, P2, ... in order of first appearance within each result. A case
+ * runs in a fresh database of the same name on every replica, passed as the {@code database} URL parameter, dropped
+ * afterwards.
  */
 public final class CaseFile {
     static final Pattern PART = Pattern.compile("^[A-Za-z0-9-]+_\\d+_\\d+_\\d+(_\\d+)?$");
     static final Pattern SET = Pattern.compile("(?is)^SET\\s+(\\w+)\\s*=\\s*(.+?)\\s*;?\\s*$");
+    static final Pattern REPLICA = Pattern.compile("(?s)^@r(\\d+)\\s+(.*)$");
 
     /** One statement with what it must give. */
-    record Step(StringBuilder sql, List<String> expect, String[] err, boolean[] check) {
+    record Step(StringBuilder sql, int replica, List<String> expect, String[] err, boolean[] check) {
         String text() {
             return sql.toString();
         }
@@ -48,7 +51,14 @@ public final class CaseFile {
             if (line.startsWith(">>")) {
                 cur.sql.append('\n').append(line.substring(2).strip());
             } else if (line.startsWith("> ")) {
-                cur = new Step(new StringBuilder(line.substring(2).strip()), new ArrayList<>(), new String[1], new boolean[1]);
+                String sql = line.substring(2).strip();
+                int replica = 1;
+                Matcher r = REPLICA.matcher(sql);
+                if (r.matches()) {
+                    replica = Integer.parseInt(r.group(1));
+                    sql = r.group(2);
+                }
+                cur = new Step(new StringBuilder(sql), replica, new ArrayList<>(), new String[1], new boolean[1]);
                 steps.add(cur);
             } else if (line.startsWith("#") || line.isBlank() && cur == null) {
                 continue;
@@ -71,12 +81,27 @@ public final class CaseFile {
         return steps.size();
     }
 
+    /** The number of replicas the case addresses (its highest {@code @rN}). */
+    public int replicas() {
+        return steps.stream().mapToInt(Step::replica).max().orElse(1);
+    }
+
     /** Replays the case; returns the problems found, empty when it passes. */
     public List<String> run(ConformanceClient client) {
+        return run(List.of(client));
+    }
+
+    /** Replays the case against the replicas of a cluster, r1 first. */
+    public List<String> run(List<ConformanceClient> replicas) {
+        if (replicas() > replicas.size()) {
+            return List.of("needs " + replicas() + " replicas (given " + replicas.size() + ")");
+        }
         String db = "conf_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-        ConformanceClient.Reply created = client.send("CREATE DATABASE " + db);
-        if (created.status() != 200) {
-            return List.of("cannot create database: " + created.status() + " " + created.body().strip());
+        for (ConformanceClient c : replicas) {
+            ConformanceClient.Reply created = c.send("CREATE DATABASE " + db);
+            if (created.status() != 200) {
+                return List.of("cannot create database: " + created.status() + " " + created.body().strip());
+            }
         }
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("database", db);
@@ -89,8 +114,8 @@ public final class CaseFile {
                     settings.put(m.group(1), strip(m.group(2).strip(), '\''));
                     continue;
                 }
-                String sql = stripTrailing(st.text().stripTrailing(), ';');
-                ConformanceClient.Reply r = client.send(sql, settings);
+                String sql = stripTrailing(st.text().stripTrailing(), ';').replace("$DATABASE", db);
+                ConformanceClient.Reply r = replicas.get(st.replica() - 1).send(sql, settings);
                 if (st.err[0] != null) {
                     if (r.status() == 200 || !r.body().contains(st.err[0])) {
                         problems.add("statement " + i + " should fail with " + st.err[0] + ", got " + r.status() + ": " + brief(r.body(), 300));
@@ -110,7 +135,9 @@ public final class CaseFile {
                 }
             }
         } finally {
-            client.send("DROP DATABASE IF EXISTS " + db);
+            for (ConformanceClient c : replicas) {
+                c.send("DROP DATABASE IF EXISTS " + db);
+            }
         }
         return problems;
     }

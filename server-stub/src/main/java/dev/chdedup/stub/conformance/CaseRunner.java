@@ -25,8 +25,8 @@ public final class CaseRunner implements Callable<Integer> {
     /** Where the bundled seed cases are, with an INDEX of their file names. */
     static final String SEED = "/conformance/seed/";
 
-    @Option(names = "--url", defaultValue = "http://127.0.0.1:8123", description = "The server (default: ${DEFAULT-VALUE}).")
-    String url;
+    @Option(names = "--url", description = "The server (default: http://127.0.0.1:8123); repeat it for the replicas of a cluster, r1 first.")
+    List<String> urls = new ArrayList<>();
 
     @Parameters(description = "Case files; none replays the bundled seed cases.")
     List<Path> files = new ArrayList<>();
@@ -59,11 +59,14 @@ public final class CaseRunner implements Callable<Integer> {
                 cases.put(p.getFileName().toString(), CaseFile.read(p));
             }
         }
-        ConformanceClient client = new ConformanceClient(url);
+        List<ConformanceClient> clients = new ArrayList<>();
+        for (String u : urls.isEmpty() ? List.of("http://127.0.0.1:8123") : urls) {
+            clients.add(new ConformanceClient(u.endsWith("/") ? u.substring(0, u.length() - 1) : u));
+        }
         int passed = 0;
         int failed = 0;
         for (Map.Entry<String, CaseFile> c : cases.entrySet()) {
-            List<String> problems = c.getValue().run(client);
+            List<String> problems = c.getValue().run(clients);
             if (problems.isEmpty()) {
                 passed++;
                 System.out.println("ok   " + c.getKey());

@@ -267,11 +267,14 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
         }
     }
 
-    /** Whether an entry still waiting would produce a part intersecting {@code range} (a merge must not span it). */
+    /**
+     * Whether an entry still waiting would produce a part intersecting {@code range} that this replica does not have
+     * yet (a merge must not span it).
+     */
     synchronized boolean hasPendingIntersecting(MergeTreePartInfo range) {
         for (Entry e : queue) {
             MergeTreePartInfo p = MergeTreePartInfo.tryParse(e.log.newPartName());
-            if (p != null && p.partitionId().equals(range.partitionId()) && !p.isDisjoint(range)) {
+            if (p != null && p.partitionId().equals(range.partitionId()) && !p.isDisjoint(range) && !executor.hasPartLocally(p.name())) {
                 return true;
             }
         }
