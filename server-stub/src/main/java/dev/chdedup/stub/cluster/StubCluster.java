@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
 
 /**
@@ -18,6 +19,8 @@ import org.apache.curator.test.TestingServer;
  * {@link #restart} brings it back on the same data directory; {@link #restartZooKeeper} restarts the embedded one.
  */
 public final class StubCluster implements Closeable {
+    /** The embedded ZooKeeper's tick: sessions may be as short as two ticks, so a killed replica's expires in a second or two. */
+    private static final int TICK_MS = 500;
     private final Builder config;
     private final Path root;
     private final boolean tempRoot;
@@ -38,7 +41,7 @@ public final class StubCluster implements Closeable {
     public StubCluster start() throws Exception {
         String connect = config.zookeeper;
         if (connect == null) {
-            zookeeper = new TestingServer(-1, root.resolve("zookeeper").toFile(), true);
+            zookeeper = new TestingServer(new InstanceSpec(root.resolve("zookeeper").toFile(), -1, -1, -1, false, -1, TICK_MS, -1), true);
             connect = zookeeper.getConnectString();
         }
         for (int i = 1; i <= config.replicas; i++) {
@@ -115,7 +118,7 @@ public final class StubCluster implements Closeable {
         private Path dataDir;
         private String shard = "01";
         private String cluster = "default";
-        private Duration sessionTimeout = Duration.ofSeconds(6);
+        private Duration sessionTimeout = Duration.ofSeconds(4);
 
         public Builder replicas(int n) {
             if (n < 1) {
@@ -152,7 +155,7 @@ public final class StubCluster implements Closeable {
             return this;
         }
 
-        /** The replicas' ZooKeeper session timeout (default 6 s, so a killed replica's session expires soon). */
+        /** The replicas' ZooKeeper session timeout (default 4 s, so a killed replica's session expires soon). */
         public Builder sessionTimeout(Duration d) {
             this.sessionTimeout = d;
             return this;

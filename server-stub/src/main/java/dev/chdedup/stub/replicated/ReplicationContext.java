@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -125,7 +126,7 @@ public final class ReplicationContext implements AutoCloseable {
             try {
                 String connect = config.zookeeper();
                 if (connect == null) {
-                    embedded = new TestingServer(-1, dataDir.resolve("zookeeper").toFile(), true);
+                    embedded = new TestingServer(new InstanceSpec(dataDir.resolve("zookeeper").toFile(), -1, -1, -1, false, -1, 500, -1), true);
                     connect = embedded.getConnectString();
                     LOG.info("Embedded ZooKeeper serves on {}", connect);
                 }

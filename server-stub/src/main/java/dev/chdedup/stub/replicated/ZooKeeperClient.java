@@ -12,6 +12,7 @@ import org.apache.curator.framework.api.transaction.TransactionOp;
 import org.apache.curator.retry.RetryNTimes;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 
 /**
@@ -161,15 +162,32 @@ public final class ZooKeeperClient implements AutoCloseable {
 
     /**
      * Ends this client as a crashed process would: the server is not told, so its ephemeral nodes stay until the
-     * session times out there.
+     * session times out there. The connection is marked closed before the expiry is injected, so that neither
+     * ZooKeeper's client nor Curator's reaction to the expiry can still send a closeSession.
      */
     public void abandon() {
         try {
-            curator.getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
+            ZooKeeper z = curator.getZookeeperClient().getZooKeeper();
+            markClosed(z);
+            z.getTestable().injectSessionExpiration();
         } catch (Exception ignored) {
             // the client is going away either way
         }
         curator.close();
+    }
+
+    /** Sets the connection's state to CLOSED (a field ZooKeeper's own test hook sets, a moment too late for us). */
+    private static void markClosed(ZooKeeper z) {
+        try {
+            java.lang.reflect.Field cnxnField = ZooKeeper.class.getDeclaredField("cnxn");
+            cnxnField.setAccessible(true);
+            Object cnxn = cnxnField.get(z);
+            java.lang.reflect.Field state = cnxn.getClass().getDeclaredField("state");
+            state.setAccessible(true);
+            state.set(cnxn, ZooKeeper.States.CLOSED);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // an other ZooKeeper build: the injected expiry alone still abandons the session almost always
+        }
     }
 
     @Override
