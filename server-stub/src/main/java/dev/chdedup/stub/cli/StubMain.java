@@ -14,6 +14,10 @@ import picocli.CommandLine.Option;
  * query that runs out of memory fails alone (MEMORY_LIMIT_EXCEEDED) and the server keeps serving; an Error
  * (OutOfMemoryError) that kills any other thread (acceptor, head waiter, background work) halts the JVM with a
  * message and exit code 3: a server that lost a thread it needs ends rather than linger as a zombie.
+ * {@code --replicas N} runs replicas r1..rN in this process on one ZooKeeper (data in DIR/r1, DIR/r2, ...; ports P,
+ * P+1, ..., or free ones with port 0) and prints one Ready line per replica, in order; {@code --zookeeper} names an
+ * ensemble ({@code embedded}, the default, starts one); {@code --replica-name} names the one replica of this process,
+ * so replicas can run in separate processes sharing an ensemble.
  */
 @Command(name = "server-stub", mixinStandardHelpOptions = true, version = "chdedup server-stub 0.1.0",
     description = "A ClickHouse-compatible HTTP server for integration tests.")
@@ -45,6 +49,17 @@ public final class StubMain implements Callable<Integer> {
         + " reading is dropped after it (default: ${DEFAULT-VALUE}).", defaultValue = "30")
     double sendTimeout;
 
+    @Option(names = "--replicas", description = "Run N replicas (r1..rN) in this process on one ZooKeeper (default: ${DEFAULT-VALUE}).",
+        defaultValue = "1")
+    int replicas;
+
+    @Option(names = "--zookeeper", description = "embedded, or an ensemble host:port[,host:port...] (default: ${DEFAULT-VALUE}).",
+        defaultValue = "embedded")
+    String zookeeper;
+
+    @Option(names = "--replica-name", description = "This server's replica name, the {replica} macro (default: r1).")
+    String replicaName;
+
     /** Ends the JVM at once: no shutdown hooks, which could wait on the threads that died. */
     static void halt(Throwable e) {
         try {
@@ -63,7 +78,20 @@ public final class StubMain implements Callable<Integer> {
             }
             System.err.println("Uncaught exception on " + t.getName() + ": " + e);
         });
-        StubServer.Builder b = StubServer.builder().host(host).port(port).dataDir(dataDir)
+        String ensemble = "embedded".equals(zookeeper) ? null : zookeeper;
+        if (replicas < 1) {
+            System.err.println("--replicas must be at least 1");
+            return 2;
+        }
+        if (replicas > 1) {
+            if (replicaName != null) {
+                System.err.println("--replica-name names the one replica of a process: it cannot go with --replicas " + replicas);
+                return 2;
+            }
+            return runCluster(ensemble);
+        }
+        StubServer.Builder b = StubServer.builder().host(host).port(port).dataDir(dataDir).zookeeper(ensemble)
+            .replicaName(replicaName == null ? "r1" : replicaName)
             .unknownSettings(unknownSettings.toArray(new String[0]))
             .httpReceiveTimeout(java.time.Duration.ofMillis(Math.round(receiveTimeout * 1000)))
             .httpSendTimeout(java.time.Duration.ofMillis(Math.round(sendTimeout * 1000)))
@@ -87,6 +115,28 @@ public final class StubMain implements Callable<Integer> {
         }, "stub-shutdown"));
         server.start();
         System.out.println("Ready: " + server.httpUrl());
+        System.out.flush();
+        done.await();
+        return 0;
+    }
+
+    private int runCluster(String ensemble) throws Exception {
+        dev.chdedup.stub.cluster.StubCluster.Builder b = dev.chdedup.stub.cluster.StubCluster.builder().replicas(replicas).host(host)
+            .basePort(port).dataDir(dataDir).zookeeper(ensemble);
+        dev.chdedup.stub.cluster.StubCluster cluster = b.build();
+        CountDownLatch done = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                cluster.close();
+            } catch (Exception e) {
+                System.err.println("Error while shutting down: " + e);
+            }
+            done.countDown();
+        }, "stub-shutdown"));
+        cluster.start();
+        for (String url : cluster.httpUrls()) {
+            System.out.println("Ready: " + url);
+        }
         System.out.flush();
         done.await();
         return 0;

@@ -46,7 +46,8 @@ public final class StubCluster implements Closeable {
         }
         for (int i = 1; i <= config.replicas; i++) {
             String name = "r" + i;
-            StubServer.Builder b = StubServer.builder().host(config.host).port(0).dataDir(root.resolve(name)).zookeeper(connect)
+            int port = config.basePort == 0 ? 0 : config.basePort + i - 1;
+            StubServer.Builder b = StubServer.builder().host(config.host).port(port).dataDir(root.resolve(name)).zookeeper(connect)
                 .replicaName(name).macro("shard", config.shard).cluster(config.cluster).zookeeperSessionTimeout(config.sessionTimeout);
             Files.createDirectories(root.resolve(name));
             replicas.add(b.build().start());
@@ -115,6 +116,7 @@ public final class StubCluster implements Closeable {
         private int replicas = 2;
         private String zookeeper;
         private String host = "127.0.0.1";
+        private int basePort;
         private Path dataDir;
         private String shard = "01";
         private String cluster = "default";
@@ -136,6 +138,12 @@ public final class StubCluster implements Closeable {
 
         public Builder host(String host) {
             this.host = host;
+            return this;
+        }
+
+        /** HTTP port of r1; r2 gets the next one, and so on. 0 (the default): each replica picks a free port. */
+        public Builder basePort(int port) {
+            this.basePort = port;
             return this;
         }
 

@@ -37,7 +37,8 @@ public final class ReplicationContext implements AutoCloseable {
 
     private final Config config;
     private final Path dataDir;
-    private final String serverId;
+    /** Read or made on first use, so a server without replicated tables writes no file for it. */
+    private String serverId;
     private final Map<String, StorageReplicatedMergeTree> tables = new ConcurrentHashMap<>();
     private TestingServer embedded;
     private ZooKeeperClient zk;
@@ -47,13 +48,13 @@ public final class ReplicationContext implements AutoCloseable {
     public ReplicationContext(Config config, Path dataDir) {
         this.config = config;
         this.dataDir = dataDir;
-        this.serverId = loadServerId(dataDir);
     }
 
     /** A random id kept in the data directory: a restarted server knows its own {@code is_active} node by it. */
     private static String loadServerId(Path dataDir) {
         Path f = dataDir.resolve("replica_server_id.txt");
         try {
+            Files.createDirectories(dataDir);
             if (Files.exists(f)) {
                 return Files.readString(f, StandardCharsets.UTF_8).trim();
             }
@@ -74,7 +75,10 @@ public final class ReplicationContext implements AutoCloseable {
     }
 
     /** The value of this server's {@code is_active} nodes, as ClickHouse 18.16 writes it. */
-    public String activeNodeIdentifier() {
+    public synchronized String activeNodeIdentifier() {
+        if (serverId == null) {
+            serverId = loadServerId(dataDir);
+        }
         return "pid: " + ProcessHandle.current().pid() + ", random: " + serverId;
     }
 

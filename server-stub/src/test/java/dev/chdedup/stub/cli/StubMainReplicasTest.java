@@ -1,0 +1,121 @@
+package dev.chdedup.stub.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.chdedup.stub.conformance.ConformanceClient;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.curator.test.InstanceSpec;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line's replicas: {@code --replicas 3} in one process, and named replicas in separate processes killed with -9. */
+class StubMainReplicasTest {
+    @TempDir
+    Path dir;
+
+    record Child(Process process, List<String> urls) {
+        void stop() throws InterruptedException {
+            process.destroy();
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    static Child start(int readyLines, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+            "-cp", System.getProperty("java.class.path"), StubMain.class.getName(), "--http-port", "0"));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        List<String> urls = new ArrayList<>();
+        StringBuilder seen = new StringBuilder();
+        String line;
+        while (urls.size() < readyLines && (line = out.readLine()) != null) {
+            seen.append(line).append('\n');
+            if (line.startsWith("Ready: ")) {
+                urls.add(line.substring(7).trim());
+            }
+        }
+        if (urls.size() < readyLines) {
+            p.destroyForcibly();
+            throw new AssertionError("the stub did not print " + readyLines + " Ready lines:\n" + seen);
+        }
+        Thread drain = new Thread(() -> {
+            try {
+                while (out.readLine() != null) {
+                    // keep the pipe empty
+                }
+            } catch (Exception ignored) {
+                // the process ended
+            }
+        });
+        drain.setDaemon(true);
+        drain.start();
+        return new Child(p, urls);
+    }
+
+    static void create(String url, String replica) {
+        new ConformanceClient(url).query("CREATE TABLE t (k UInt64) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/t', '"
+            + replica + "') ORDER BY k");
+    }
+
+    @Test
+    void threeReplicasInOneProcessOnAnEmbeddedZooKeeper() throws Exception {
+        Child c = start(3, "--replicas", "3");
+        try {
+            assertEquals(3, c.urls().size());
+            assertEquals(3, c.urls().stream().distinct().count(), "each replica has its own port: " + c.urls());
+            for (int i = 0; i < 3; i++) {
+                create(c.urls().get(i), "{replica}");
+            }
+            new ConformanceClient(c.urls().get(0)).query("INSERT INTO t VALUES (1), (2)");
+            ConformanceClient r3 = new ConformanceClient(c.urls().get(2));
+            r3.query("SYSTEM SYNC REPLICA t");
+            assertEquals("2\n", r3.query("SELECT count() FROM t"));
+            assertEquals("r3\t3\t3\n", r3.query("SELECT replica_name, total_replicas, active_replicas FROM system.replicas"));
+        } finally {
+            c.stop();
+        }
+    }
+
+    @Test
+    void namedReplicasInSeparateProcessesSurviveAKillNine() throws Exception {
+        Path zkDir = Files.createDirectories(dir.resolve("zk"));
+        try (TestingServer zk = new TestingServer(new InstanceSpec(zkDir.toFile(), -1, -1, -1, false, -1, 500, -1), true)) {
+            Child r1 = start(1, "--replica-name", "r1", "--zookeeper", zk.getConnectString(), "--data-dir", dir.resolve("r1").toString());
+            Child r2 = start(1, "--replica-name", "r2", "--zookeeper", zk.getConnectString(), "--data-dir", dir.resolve("r2").toString());
+            try {
+                create(r1.urls().get(0), "{replica}");
+                create(r2.urls().get(0), "{replica}");
+                ConformanceClient c1 = new ConformanceClient(r1.urls().get(0));
+                ConformanceClient c2 = new ConformanceClient(r2.urls().get(0));
+                c1.query("INSERT INTO t VALUES (1)");
+                c2.query("SYSTEM SYNC REPLICA t");
+                r2.process().destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+                c1.query("INSERT INTO t VALUES (2)");
+                c1.query("INSERT INTO t VALUES (3)");
+                r2 = start(1, "--replica-name", "r2", "--zookeeper", zk.getConnectString(), "--data-dir", dir.resolve("r2").toString());
+                c2 = new ConformanceClient(r2.urls().get(0));
+                c2.query("SYSTEM SYNC REPLICA t");
+                assertEquals("1\n2\n3\n", c2.query("SELECT k FROM t ORDER BY k"));
+                c2.query("INSERT INTO t VALUES (2)");
+                c1.query("SYSTEM SYNC REPLICA t");
+                assertEquals("3\n", c1.query("SELECT count() FROM t"), "the restarted replica still sees old blocks as duplicates");
+                assertTrue(c1.query("SELECT active_replicas FROM system.replicas").startsWith("2"));
+            } finally {
+                r1.stop();
+                r2.stop();
+            }
+        }
+    }
+}
