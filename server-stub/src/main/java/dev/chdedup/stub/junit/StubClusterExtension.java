@@ -1,0 +1,129 @@
+package dev.chdedup.stub.junit;
+
+import dev.chdedup.stub.cluster.StubCluster;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * Runs a {@link StubCluster} of replicas for JUnit 5 tests, as {@link StubServerExtension} runs one server: on a
+ * static {@code @RegisterExtension} field one cluster serves the class, on an instance field each test gets its own.
+ * Tests reach the replicas' JDBC and HTTP URLs (r1 first), and can take the running cluster as a parameter.
+ *
+ * <pre>{@code
+ * @RegisterExtension
+ * static StubClusterExtension cluster = StubClusterExtension.builder().replicas(3).build();
+ *
+ * @Test
+ * void retriesLandOnce() throws Exception {
+ *     try (Connection c = DriverManager.getConnection(cluster.jdbcUrls().get(0))) { ... }
+ * }
+ * }</pre>
+ */
+public final class StubClusterExtension implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback,
+    ParameterResolver {
+    private final StubCluster.Builder config;
+    private StubCluster cluster;
+    private boolean perClass;
+
+    private StubClusterExtension(StubCluster.Builder config) {
+        this.config = config;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The running cluster (started before the first test that uses it). */
+    public StubCluster cluster() {
+        if (cluster == null) {
+            throw new IllegalStateException("the stub cluster runs only while a test runs");
+        }
+        return cluster;
+    }
+
+    public List<String> jdbcUrls() {
+        return cluster().jdbcUrls();
+    }
+
+    public List<String> httpUrls() {
+        return cluster().httpUrls();
+    }
+
+    private void start() throws Exception {
+        cluster = config.build().start();
+    }
+
+    private void stop() throws Exception {
+        if (cluster != null) {
+            cluster.close();
+            cluster = null;
+        }
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        perClass = true;
+        start();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws Exception {
+        stop();
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) throws Exception {
+        if (!perClass) {
+            start();
+        }
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws Exception {
+        if (!perClass) {
+            stop();
+        }
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+        return parameterContext.getParameter().getType() == StubCluster.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
+        return cluster();
+    }
+
+    /** Options of the clusters the extension starts. */
+    public static final class Builder {
+        private final StubCluster.Builder cluster = StubCluster.builder();
+
+        public Builder replicas(int n) {
+            cluster.replicas(n);
+            return this;
+        }
+
+        /** An external ZooKeeper ensemble; without one each cluster starts an embedded ZooKeeper. */
+        public Builder zookeeper(String connectString) {
+            cluster.zookeeper(connectString);
+            return this;
+        }
+
+        public Builder sessionTimeout(Duration d) {
+            cluster.sessionTimeout(d);
+            return this;
+        }
+
+        public StubClusterExtension build() {
+            return new StubClusterExtension(cluster);
+        }
+    }
+}
