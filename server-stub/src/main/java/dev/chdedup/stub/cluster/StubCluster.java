@@ -91,6 +91,14 @@ public final class StubCluster implements Closeable {
         return replica(i).start();
     }
 
+    /** Stops the embedded ZooKeeper (its data stays); {@link #restartZooKeeper} brings it back on the same port. */
+    public void stopZooKeeper() throws IOException {
+        if (zookeeper == null) {
+            throw new IllegalStateException("the cluster uses an external ZooKeeper");
+        }
+        zookeeper.stop();
+    }
+
     /** Restarts the embedded ZooKeeper on the same port and data (sessions survive when it is back in time). */
     public void restartZooKeeper() throws Exception {
         if (zookeeper == null) {

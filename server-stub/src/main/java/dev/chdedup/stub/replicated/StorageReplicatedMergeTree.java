@@ -48,6 +48,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
     private final Map<String, MergeTreeData.TempPart> uncertainParts = new ConcurrentHashMap<>();
     private volatile String leaderNode;
     private volatile boolean readonly;
+    private final ReplicatedMergeTreeRestartingThread restarting;
 
     public StorageReplicatedMergeTree(String database, String name, TableDefinition def, Path dir, ReplicationContext context)
         throws IOException {
@@ -78,6 +79,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         createReplicaIfNotExists();
         activateReplica();
         context.register(this);
+        restarting = new ReplicatedMergeTreeRestartingThread(this, zk().curator());
         queue.start();
     }
 
@@ -230,7 +232,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
      * replaced, another server's is waited out), the host node with this start's interserver port, and a node in the
      * leader election.
      */
-    private void activateReplica() {
+    private synchronized void activateReplica() {
         ZooKeeperClient zk = zk();
         String id = context.activeNodeIdentifier();
         String ours = id.substring(id.indexOf("random:"));
@@ -265,6 +267,29 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         } catch (Exception e) {
             throw zookeeperError("activating the replica", e);
         }
+    }
+
+    void setReadonly(boolean ro) {
+        readonly = ro;
+    }
+
+    /** After the session came back: re-creates {@code is_active} and the leader-election node if the old session took them. */
+    synchronized void activateReplicaIfInactive() {
+        try {
+            String v = zk().get(paths.replicaNode("is_active"));
+            boolean ours = v != null && zk().exists(paths.replicaNode("is_active")).getEphemeralOwner()
+                == zk().curator().getZookeeperClient().getZooKeeper().getSessionId();
+            if (ours && leaderNode != null && zk().exists(leaderNode) != null) {
+                return;
+            }
+            if (leaderNode != null) {
+                zk().tryDelete(leaderNode);
+                leaderNode = null;
+            }
+        } catch (Exception e) {
+            throw zookeeperError("checking the replica's activity", e);
+        }
+        activateReplica();
     }
 
     static ChException zookeeperError(String what, Exception e) {
@@ -504,12 +529,14 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
 
     /** Stops the queue (server stop or kill); ZooKeeper is left as it is. */
     void shutdown() {
+        restarting.close();
         queue.close();
     }
 
     /** DROP TABLE: removes this replica's nodes, and the table's when it was the last replica; then the local data. */
     @Override
     public void drop() throws IOException {
+        restarting.close();
         queue.close();
         context.unregister(this);
         try {

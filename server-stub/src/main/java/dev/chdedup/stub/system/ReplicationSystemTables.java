@@ -78,13 +78,25 @@ public final class ReplicationSystemTables implements SystemTables.Extra {
         List<Object[]> rows = new ArrayList<>();
         for (StorageReplicatedMergeTree t : tables()) {
             boolean ro = t.isReadonly();
+            long total = 0;
+            long active = 0;
+            if (!ro) {
+                try {
+                    total = t.totalReplicas();
+                    active = t.activeReplicas();
+                } catch (RuntimeException e) {
+                    ro = true;
+                    total = 0;
+                    active = 0;
+                }
+            }
             List<ReplicatedMergeTreeQueue.Entry> q = t.queue().snapshot();
             long inserts = q.stream().filter(e -> e.log.type() == ReplicatedMergeTreeLogEntry.Type.GET_PART).count();
             long merges = q.stream().filter(e -> e.log.type() == ReplicatedMergeTreeLogEntry.Type.MERGE_PARTS).count();
             long oldest = q.stream().mapToLong(e -> e.log.createTime()).min().orElse(0);
             long delay = oldest == 0 ? 0 : Math.max(0, System.currentTimeMillis() / 1000 - oldest);
-            rows.add(new Object[] {t.database(), t.name(), t.definition().engine(), t.isLeader() ? 1L : 0L, ro ? 1L : 0L, ro ? 1L : 0L,
-                t.zookeeperPath(), t.replicaName(), t.replicaPath(), ro ? 0L : (long) t.totalReplicas(), ro ? 0L : (long) t.activeReplicas(),
+            rows.add(new Object[] {t.database(), t.name(), t.definition().engine(), !ro && t.isLeader() ? 1L : 0L, ro ? 1L : 0L, ro ? 1L : 0L,
+                t.zookeeperPath(), t.replicaName(), t.replicaPath(), total, active,
                 (long) q.size(), inserts, merges, t.queue().logPointer(), oldest, delay});
         }
         return SystemTables.snapshot(cols, rows);
