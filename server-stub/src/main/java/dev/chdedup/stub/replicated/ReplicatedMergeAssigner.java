@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import dev.chdedup.stub.mergetree.SimpleMergeSelector;
 import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.zookeeper.CreateMode;
 
@@ -26,6 +28,18 @@ final class ReplicatedMergeAssigner {
     }
 
     static boolean assignAll(StorageReplicatedMergeTree t, String onlyPartition, boolean fin) {
+        try {
+            // the parts this replica still has to get belong to the merge too: wait until they are here
+            t.queue().pullLogsToQueue();
+            if (!t.queue().waitForPendingParts(onlyPartition, WAIT_MS)) {
+                throw new ChException(ErrorCode.TIMEOUT_EXCEEDED, "Cannot select parts for optimization: the replication queue of "
+                    + t.replicaName() + " still has parts to get");
+            }
+        } catch (ChException e) {
+            throw e;
+        } catch (Exception e) {
+            throw StorageReplicatedMergeTree.zookeeperError("reading the replication log", e);
+        }
         Map<String, List<DataPart>> byPartition = new LinkedHashMap<>();
         for (DataPart p : t.parts().activeParts()) {
             byPartition.computeIfAbsent(p.info().partitionId(), k -> new ArrayList<>()).add(p);
@@ -60,6 +74,50 @@ final class ReplicatedMergeAssigner {
         return any;
     }
 
+    /**
+     * The leader's background merge selecting, after {@code StorageReplicatedMergeTree::mergeSelectingTask}: picks a run
+     * of adjacent parts with {@link SimpleMergeSelector} where no block number between two of them is locked, no part
+     * waits in the queue and no queued merge already takes one of them, and writes its MERGE_PARTS entry. Returns
+     * whether it assigned one.
+     */
+    static boolean selectBackgroundMerge(StorageReplicatedMergeTree t) throws Exception {
+        if (t.mergesStopped() || t.isReadonly() || !t.isLeader()) {
+            return false;
+        }
+        t.queue().pullLogsToQueue();
+        Set<String> busy = t.queue().partsToBeMerged();
+        Map<String, List<DataPart>> byPartition = new LinkedHashMap<>();
+        for (DataPart p : t.parts().activeParts()) {
+            byPartition.computeIfAbsent(p.info().partitionId(), k -> new ArrayList<>()).add(p);
+        }
+        for (Map.Entry<String, List<DataPart>> e : byPartition.entrySet()) {
+            List<Long> locks = lockedNumbers(t, e.getKey());
+            List<DataPart> ps = e.getValue();
+            int[] run = SimpleMergeSelector.select(ps, (left, right) -> !busy.contains(left.name()) && !busy.contains(right.name())
+                && locks.stream().noneMatch(n -> n > left.info().maxBlock() && n < right.info().minBlock())
+                && !t.queue().hasPendingIntersecting(new MergeTreePartInfo(left.info().partitionId(), left.info().minBlock(), right.info().maxBlock(), 0)));
+            if (run != null) {
+                List<DataPart> sources = ps.subList(run[0], run[1]);
+                MergeTreePartInfo merged = MergeTreeDataMergerMutator.mergedInfo(sources);
+                t.zk().create(t.paths().log() + "/log-", ReplicatedMergeTreeLogEntry.mergeParts(t.replicaName(),
+                    sources.stream().map(DataPart::name).toList(), merged.name()).toText(), CreateMode.PERSISTENT_SEQUENTIAL);
+                t.queue().wakeUp();
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static List<Long> lockedNumbers(StorageReplicatedMergeTree t, String partitionId) throws Exception {
+        List<Long> out = new ArrayList<>();
+        for (String lock : t.zk().children(t.paths().blockNumbers(partitionId))) {
+            if (lock.startsWith("block-")) {
+                out.add(Long.parseLong(lock.substring("block-".length())));
+            }
+        }
+        return out;
+    }
+
     /** Whether a block number inside {@code range} is locked by an insert that has not committed yet. */
     private static boolean lockedWithin(StorageReplicatedMergeTree t, MergeTreePartInfo range) throws Exception {
         for (String lock : t.zk().children(t.paths().blockNumbers(range.partitionId()))) {
@@ -90,12 +148,31 @@ final class ReplicatedMergeAssigner {
                 ZooKeeperClient.bytes(ReplicatedMergeTreeLogEntry.dropRange(t.replicaName(), range.name()).toText())));
             ops.add(lock.unlockOp(zk));
             zk.multi(ops);
+            clearBlocksInPartition(t, range);
             waitApplied(t);
             return before.stream().filter(p -> range.contains(p.info())).toList();
         } catch (ChException e) {
             throw e;
         } catch (Exception e) {
             throw StorageReplicatedMergeTree.zookeeperError("dropping partition " + partitionId, e);
+        }
+    }
+
+    /**
+     * Removes the block ids of the parts inside a dropped range, as ClickHouse's {@code clearBlocksInPartition}, so the
+     * same rows can be inserted again once their partition is gone.
+     */
+    private static void clearBlocksInPartition(StorageReplicatedMergeTree t, MergeTreePartInfo range) throws Exception {
+        ZooKeeperClient zk = t.zk();
+        for (String id : zk.children(t.paths().blocks())) {
+            if (!id.startsWith(range.partitionId() + "_")) {
+                continue;
+            }
+            String part = zk.get(t.paths().blockId(id));
+            MergeTreePartInfo info = part == null ? null : MergeTreePartInfo.tryParse(part);
+            if (info != null && range.contains(info)) {
+                zk.tryDelete(t.paths().blockId(id));
+            }
         }
     }
 

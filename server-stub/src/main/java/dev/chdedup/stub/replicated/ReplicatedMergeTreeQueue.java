@@ -180,8 +180,14 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
     }
 
     private void run() {
+        long nextMergeSelecting = 0;
         while (!closed) {
             try {
+                long now = System.currentTimeMillis();
+                if (now >= nextMergeSelecting) {
+                    nextMergeSelecting = now + Math.max(10, table.setting("merge_selecting_sleep_ms"));
+                    ReplicatedMergeAssigner.selectBackgroundMerge(table);
+                }
                 pullLogsToQueue();
                 Entry e;
                 while (!closed && (e = selectEntryToProcess()) != null) {
@@ -265,6 +271,46 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                 notifyAll();
             }
         }
+    }
+
+    /**
+     * Waits until no GET_PART or MERGE_PARTS entry of {@code partitionId} (null: any) waits for a part this replica does
+     * not have; false when {@code timeoutMs} passed first.
+     */
+    boolean waitForPendingParts(String partitionId, long timeoutMs) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + timeoutMs;
+        synchronized (this) {
+            while (true) {
+                boolean pending = false;
+                for (Entry e : queue) {
+                    MergeTreePartInfo p = MergeTreePartInfo.tryParse(e.log.newPartName());
+                    if (e.log.type() != ReplicatedMergeTreeLogEntry.Type.DROP_RANGE && p != null
+                        && (partitionId == null || partitionId.equals(p.partitionId())) && !executor.hasPartLocally(p.name())) {
+                        pending = true;
+                        break;
+                    }
+                }
+                long left = deadline - System.currentTimeMillis();
+                if (!pending) {
+                    return true;
+                }
+                if (left <= 0 || closed) {
+                    return false;
+                }
+                wake = true;
+                notifyAll();
+                wait(Math.min(left, 50));
+            }
+        }
+    }
+
+    /** The source parts of the merges waiting in the queue (no new merge may take them). */
+    synchronized java.util.Set<String> partsToBeMerged() {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        for (Entry e : queue) {
+            out.addAll(e.log.partsToMerge());
+        }
+        return out;
     }
 
     /**

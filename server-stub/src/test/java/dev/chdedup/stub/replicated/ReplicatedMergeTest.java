@@ -1,0 +1,88 @@
+package dev.chdedup.stub.replicated;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.chdedup.stub.cluster.StubCluster;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Merges are chosen by the leader, written to the log and give the same part, byte for byte, on every replica. */
+class ReplicatedMergeTest {
+    static StubCluster cluster;
+
+    @BeforeAll
+    static void start() throws Exception {
+        cluster = StubCluster.builder().replicas(2).build().start();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        cluster.close();
+    }
+
+    static String url(int i) {
+        return cluster.replica(i).httpUrl();
+    }
+
+    @Test
+    void theLeaderAssignsBackgroundMergesAndBothReplicasEndWithTheSameParts() throws Exception {
+        for (int i = 1; i <= 2; i++) {
+            Http.query(url(i), "CREATE TABLE bg (k UInt64) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/bg', '{replica}') ORDER BY k"
+                + " SETTINGS merge_selecting_sleep_ms = 50");
+        }
+        for (int k = 0; k < 40; k++) {
+            Http.query(url(k % 2 + 1), "INSERT INTO bg VALUES (" + k + ")");
+        }
+        String parts = "SELECT name FROM system.parts WHERE table = 'bg' AND active ORDER BY name";
+        ReplicaRecoveryTest.waitFor("a background merge", () -> Http.query(url(1), parts).split("\n").length < 40);
+        Http.query(url(1), "SYSTEM SYNC REPLICA bg");
+        Http.query(url(2), "SYSTEM SYNC REPLICA bg");
+        ReplicaRecoveryTest.waitFor("the replicas to agree", () -> Http.query(url(1), parts).equals(Http.query(url(2), parts))
+            && Http.query(url(1), "SELECT count() FROM system.replication_queue").equals("0\n")
+            && Http.query(url(2), "SELECT count() FROM system.replication_queue").equals("0\n"));
+        assertEquals("40\n", Http.query(url(2), "SELECT count() FROM bg"));
+        String merges = Http.query(url(1), "SELECT splitByChar('\\n', value)[3] FROM system.zookeeper WHERE path = "
+            + "'/clickhouse/tables/01/bg/log' AND splitByChar('\\n', value)[5] = 'merge'");
+        assertTrue(!merges.isEmpty() && merges.lines().allMatch(l -> l.equals("source replica: r1")), "merges assigned by the leader r1 only: " + merges);
+        assertEquals(Http.query(url(1), "SELECT name, value FROM system.zookeeper WHERE path LIKE '/clickhouse/tables/01/bg/replicas/r1/parts/%'"
+            + " AND name = 'checksums' ORDER BY path").replace("/r1/", "/"),
+            Http.query(url(1), "SELECT name, value FROM system.zookeeper WHERE path LIKE '/clickhouse/tables/01/bg/replicas/r2/parts/%'"
+            + " AND name = 'checksums' ORDER BY path").replace("/r2/", "/"), "the same files (checksums) on both replicas");
+    }
+
+    @Test
+    void optimizeFinalOnAFollowerMergesOnEveryReplica() throws Exception {
+        for (int i = 1; i <= 2; i++) {
+            Http.query(url(i), "CREATE TABLE opt (k UInt64) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/opt', '{replica}') ORDER BY k");
+        }
+        for (int k = 3; k >= 1; k--) {
+            Http.query(url(1), "INSERT INTO opt VALUES (" + k + ")");
+        }
+        Http.query(url(2), "OPTIMIZE TABLE opt FINAL");
+        Http.query(url(1), "SYSTEM SYNC REPLICA opt");
+        assertEquals("all_0_2_1\t3\n", Http.query(url(1), "SELECT name, rows FROM system.parts WHERE table = 'opt' AND active"));
+        assertEquals("all_0_2_1\t3\n", Http.query(url(2), "SELECT name, rows FROM system.parts WHERE table = 'opt' AND active"));
+        assertEquals("1\n2\n3\n", Http.query(url(2), "SELECT k FROM opt"));
+    }
+
+    @Test
+    void dropPartitionAndTruncateReachEveryReplica() throws Exception {
+        for (int i = 1; i <= 2; i++) {
+            Http.query(url(i), "CREATE TABLE dp (d Date, k UInt64) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/dp', '{replica}')"
+                + " PARTITION BY toYYYYMM(d) ORDER BY k");
+        }
+        Http.query(url(1), "INSERT INTO dp VALUES ('2026-01-01', 1), ('2026-02-01', 2)");
+        Http.query(url(2), "SYSTEM SYNC REPLICA dp");
+        Http.query(url(2), "ALTER TABLE dp DROP PARTITION 202601");
+        Http.query(url(1), "SYSTEM SYNC REPLICA dp");
+        assertEquals("2\n", Http.query(url(1), "SELECT k FROM dp"));
+        Http.query(url(1), "INSERT INTO dp VALUES ('2026-01-01', 1)");
+        Http.query(url(2), "SYSTEM SYNC REPLICA dp");
+        assertEquals("1\n2\n", Http.query(url(2), "SELECT k FROM dp ORDER BY k"), "a block dropped with its partition can be inserted again");
+        Http.query(url(1), "TRUNCATE TABLE dp");
+        Http.query(url(2), "SYSTEM SYNC REPLICA dp");
+        assertEquals("0\n", Http.query(url(2), "SELECT count() FROM dp"));
+    }
+}
