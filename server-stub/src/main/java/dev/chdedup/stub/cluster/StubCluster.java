@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
 
 /**
@@ -19,8 +18,6 @@ import org.apache.curator.test.TestingServer;
  * {@link #restart} brings it back on the same data directory; {@link #restartZooKeeper} restarts the embedded one.
  */
 public final class StubCluster implements Closeable {
-    /** The embedded ZooKeeper's tick: sessions may be as short as two ticks, so a killed replica's expires in a second or two. */
-    private static final int TICK_MS = 500;
     private final Builder config;
     private final Path root;
     private final boolean tempRoot;
@@ -41,7 +38,7 @@ public final class StubCluster implements Closeable {
     public StubCluster start() throws Exception {
         String connect = config.zookeeper;
         if (connect == null) {
-            zookeeper = new TestingServer(new InstanceSpec(root.resolve("zookeeper").toFile(), -1, -1, -1, false, -1, TICK_MS, -1), true);
+            zookeeper = dev.chdedup.stub.replicated.EmbeddedZooKeeper.start(root.resolve("zookeeper").toFile());
             connect = zookeeper.getConnectString();
         }
         for (int i = 1; i <= config.replicas; i++) {

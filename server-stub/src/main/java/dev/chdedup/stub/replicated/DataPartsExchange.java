@@ -1,22 +1,14 @@
 package dev.chdedup.stub.replicated;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.chdedup.stub.compress.CityHash128;
 import dev.chdedup.stub.dedup.BlockIds;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.HttpURLConnection;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * The interserver HTTP endpoint that replicas fetch parts through, after ClickHouse's {@code DataPartsExchange}:
@@ -31,8 +23,7 @@ public final class DataPartsExchange implements AutoCloseable {
 
     private final String host;
     private final ReplicationContext context;
-    private HttpServer server;
-    private ExecutorService pool;
+    private dev.chdedup.stub.http.HttpServer server;
 
     DataPartsExchange(String host, ReplicationContext context) {
         this.host = host;
@@ -40,20 +31,12 @@ public final class DataPartsExchange implements AutoCloseable {
     }
 
     DataPartsExchange start() throws IOException {
-        server = HttpServer.create(new InetSocketAddress(host, 0), 16);
-        pool = Executors.newFixedThreadPool(2, r -> {
-            Thread t = new Thread(r, "interserver-" + context.replicaName());
-            t.setDaemon(true);
-            return t;
-        });
-        server.setExecutor(pool);
-        server.createContext("/", this::handle);
-        server.start();
+        server = dev.chdedup.stub.http.HttpServer.builder().host(host).port(0).handler(this::handle).build().start();
         return this;
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return server.port();
     }
 
     /** The checksum text of a part file, as stored in {@code replicas/<r>/parts/<name>/checksums}. */
@@ -61,38 +44,18 @@ public final class DataPartsExchange implements AutoCloseable {
         return "checksums format version: 5\n" + "data.bin\t" + file.length + "\t" + BlockIds.hex(CityHash128.hash128(file)) + "\n";
     }
 
-    private void handle(HttpExchange ex) throws IOException {
-        try (ex) {
-            Map<String, String> q = query(ex.getRequestURI().getRawQuery());
-            String endpoint = q.getOrDefault("endpoint", "");
-            StorageReplicatedMergeTree t = endpoint.startsWith(ENDPOINT_PREFIX)
-                ? context.tableByReplicaPath(endpoint.substring(ENDPOINT_PREFIX.length())) : null;
-            byte[] body = t == null ? null : t.partFileForFetch(q.getOrDefault("part", ""));
-            if (body == null) {
-                byte[] msg = ("Code: 232. DB::Exception: No part " + q.get("part") + " in table (NO_SUCH_DATA_PART)\n").getBytes(StandardCharsets.UTF_8);
-                ex.sendResponseHeaders(404, msg.length);
-                ex.getResponseBody().write(msg);
-                return;
-            }
-            ex.sendResponseHeaders(200, body.length);
-            try (OutputStream out = ex.getResponseBody()) {
-                out.write(body);
-            }
+    private void handle(dev.chdedup.stub.http.HttpRequest req, dev.chdedup.stub.http.HttpResponse resp) throws IOException {
+        String endpoint = req.param("endpoint") == null ? "" : req.param("endpoint");
+        String part = req.param("part") == null ? "" : req.param("part");
+        StorageReplicatedMergeTree t = endpoint.startsWith(ENDPOINT_PREFIX)
+            ? context.tableByReplicaPath(endpoint.substring(ENDPOINT_PREFIX.length())) : null;
+        byte[] body = t == null ? null : t.partFileForFetch(part);
+        if (body == null) {
+            body = ("Code: 232. DB::Exception: No part " + part + " in table (NO_SUCH_DATA_PART)\n").getBytes(StandardCharsets.UTF_8);
+            resp.status(404);
         }
-    }
-
-    private static Map<String, String> query(String raw) {
-        Map<String, String> m = new HashMap<>();
-        if (raw == null) {
-            return m;
-        }
-        for (String kv : raw.split("&")) {
-            int eq = kv.indexOf('=');
-            if (eq > 0) {
-                m.put(URLDecoder.decode(kv.substring(0, eq), StandardCharsets.UTF_8), URLDecoder.decode(kv.substring(eq + 1), StandardCharsets.UTF_8));
-            }
-        }
-        return m;
+        resp.contentType("application/octet-stream").contentLength(body.length);
+        resp.body().write(body);
     }
 
     /** Downloads {@code part} from the replica at {@code host:port}; null when it answers that it has no such part. */
@@ -120,8 +83,7 @@ public final class DataPartsExchange implements AutoCloseable {
     @Override
     public void close() {
         if (server != null) {
-            server.stop(0);
-            pool.shutdownNow();
+            server.close();
         }
     }
 }

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import dev.chdedup.stub.mergetree.SimpleMergeSelector;
 import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.zookeeper.CreateMode;
@@ -28,25 +27,19 @@ final class ReplicatedMergeAssigner {
     }
 
     static boolean assignAll(StorageReplicatedMergeTree t, String onlyPartition, boolean fin) {
+        boolean any = false;
         try {
+            Map<String, List<Long>> locks = new LinkedHashMap<>();
+            for (String partition : t.zk().children(t.paths().node("block_numbers"))) {
+                locks.put(partition, lockedNumbers(t, partition));
+            }
             // the parts this replica still has to get belong to the merge too: wait until they are here
             t.queue().pullLogsToQueue();
             if (!t.queue().waitForPendingParts(onlyPartition, WAIT_MS)) {
                 throw new ChException(ErrorCode.TIMEOUT_EXCEEDED, "Cannot select parts for optimization: the replication queue of "
                     + t.replicaName() + " still has parts to get");
             }
-        } catch (ChException e) {
-            throw e;
-        } catch (Exception e) {
-            throw StorageReplicatedMergeTree.zookeeperError("reading the replication log", e);
-        }
-        Map<String, List<DataPart>> byPartition = new LinkedHashMap<>();
-        for (DataPart p : t.parts().activeParts()) {
-            byPartition.computeIfAbsent(p.info().partitionId(), k -> new ArrayList<>()).add(p);
-        }
-        boolean any = false;
-        try {
-            for (Map.Entry<String, List<DataPart>> e : byPartition.entrySet()) {
+            for (Map.Entry<String, List<DataPart>> e : partsByPartition(t).entrySet()) {
                 if (onlyPartition != null && !onlyPartition.equals(e.getKey())) {
                     continue;
                 }
@@ -55,7 +48,8 @@ final class ReplicatedMergeAssigner {
                     continue;
                 }
                 MergeTreePartInfo merged = MergeTreeDataMergerMutator.mergedInfo(ps);
-                if (lockedWithin(t, merged) || t.queue().hasPendingIntersecting(merged)) {
+                List<Long> locked = locks.getOrDefault(e.getKey(), List.of());
+                if (locked.stream().anyMatch(n -> n >= merged.minBlock() && n <= merged.maxBlock()) || t.queue().blocksMerge(merged, ps)) {
                     continue;
                 }
                 List<String> names = ps.stream().map(DataPart::name).toList();
@@ -84,21 +78,24 @@ final class ReplicatedMergeAssigner {
         if (t.mergesStopped() || t.isReadonly() || !t.isLeader()) {
             return false;
         }
-        t.queue().pullLogsToQueue();
-        Set<String> busy = t.queue().partsToBeMerged();
-        Map<String, List<DataPart>> byPartition = new LinkedHashMap<>();
-        for (DataPart p : t.parts().activeParts()) {
-            byPartition.computeIfAbsent(p.info().partitionId(), k -> new ArrayList<>()).add(p);
+        // order matters: locks first, then the log, then the parts (see ReplicatedMergeTreeQueue.blocksMerge)
+        Map<String, List<Long>> locks = new LinkedHashMap<>();
+        for (String partition : t.zk().children(t.paths().node("block_numbers"))) {
+            locks.put(partition, lockedNumbers(t, partition));
         }
-        for (Map.Entry<String, List<DataPart>> e : byPartition.entrySet()) {
-            List<Long> locks = lockedNumbers(t, e.getKey());
+        t.queue().pullLogsToQueue();
+        for (Map.Entry<String, List<DataPart>> e : partsByPartition(t).entrySet()) {
+            List<Long> locked = locks.getOrDefault(e.getKey(), List.of());
             List<DataPart> ps = e.getValue();
-            int[] run = SimpleMergeSelector.select(ps, (left, right) -> !busy.contains(left.name()) && !busy.contains(right.name())
-                && locks.stream().noneMatch(n -> n > left.info().maxBlock() && n < right.info().minBlock())
-                && !t.queue().hasPendingIntersecting(new MergeTreePartInfo(left.info().partitionId(), left.info().minBlock(), right.info().maxBlock(), 0)));
+            int[] run = SimpleMergeSelector.select(ps, (left, right) -> locked.stream().noneMatch(n -> n > left.info().maxBlock() && n < right.info().minBlock())
+                && !t.queue().blocksMerge(new MergeTreePartInfo(left.info().partitionId(), left.info().minBlock(), right.info().maxBlock(), 0),
+                    List.of(left, right)));
             if (run != null) {
                 List<DataPart> sources = ps.subList(run[0], run[1]);
                 MergeTreePartInfo merged = MergeTreeDataMergerMutator.mergedInfo(sources);
+                if (t.queue().blocksMerge(merged, sources)) {
+                    continue;
+                }
                 t.zk().create(t.paths().log() + "/log-", ReplicatedMergeTreeLogEntry.mergeParts(t.replicaName(),
                     sources.stream().map(DataPart::name).toList(), merged.name()).toText(), CreateMode.PERSISTENT_SEQUENTIAL);
                 t.queue().wakeUp();
@@ -106,6 +103,14 @@ final class ReplicatedMergeAssigner {
             }
         }
         return false;
+    }
+
+    private static Map<String, List<DataPart>> partsByPartition(StorageReplicatedMergeTree t) {
+        Map<String, List<DataPart>> byPartition = new LinkedHashMap<>();
+        for (DataPart p : t.parts().activeParts()) {
+            byPartition.computeIfAbsent(p.info().partitionId(), k -> new ArrayList<>()).add(p);
+        }
+        return byPartition;
     }
 
     private static List<Long> lockedNumbers(StorageReplicatedMergeTree t, String partitionId) throws Exception {
@@ -116,19 +121,6 @@ final class ReplicatedMergeAssigner {
             }
         }
         return out;
-    }
-
-    /** Whether a block number inside {@code range} is locked by an insert that has not committed yet. */
-    private static boolean lockedWithin(StorageReplicatedMergeTree t, MergeTreePartInfo range) throws Exception {
-        for (String lock : t.zk().children(t.paths().blockNumbers(range.partitionId()))) {
-            if (lock.startsWith("block-")) {
-                long n = Long.parseLong(lock.substring("block-".length()));
-                if (n >= range.minBlock() && n <= range.maxBlock()) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     /** DROP PARTITION: a DROP_RANGE up to (not including) a freshly taken block number; returns the local parts dropped. */

@@ -304,23 +304,30 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
         }
     }
 
-    /** The source parts of the merges waiting in the queue (no new merge may take them). */
-    synchronized java.util.Set<String> partsToBeMerged() {
-        java.util.Set<String> out = new java.util.HashSet<>();
-        for (Entry e : queue) {
-            out.addAll(e.log.partsToMerge());
-        }
-        return out;
-    }
-
     /**
-     * Whether an entry still waiting would produce a part intersecting {@code range} that this replica does not have
-     * yet (a merge must not span it).
+     * Whether a merge of {@code sources} into {@code range} must wait: an entry of the queue (a part to get or a merge
+     * already assigned) produces a part inside the range that none of the sources covers, so the merge would span a
+     * part this replica does not have yet (or take a part another merge takes). The caller reads the block-number locks
+     * before it pulls the log and takes the source parts after that, so a part whose insert is committing is either
+     * still locked or already in this queue.
      */
-    synchronized boolean hasPendingIntersecting(MergeTreePartInfo range) {
+    synchronized boolean blocksMerge(MergeTreePartInfo range, List<DataPart> sources) {
         for (Entry e : queue) {
+            if (e.log.type() == ReplicatedMergeTreeLogEntry.Type.DROP_RANGE) {
+                continue;
+            }
             MergeTreePartInfo p = MergeTreePartInfo.tryParse(e.log.newPartName());
-            if (p != null && p.partitionId().equals(range.partitionId()) && !p.isDisjoint(range) && !executor.hasPartLocally(p.name())) {
+            if (p == null || !p.partitionId().equals(range.partitionId()) || p.isDisjoint(range)) {
+                continue;
+            }
+            boolean covered = false;
+            for (DataPart s : sources) {
+                if (s.info().contains(p)) {
+                    covered = true;
+                    break;
+                }
+            }
+            if (!covered || e.log.type() == ReplicatedMergeTreeLogEntry.Type.MERGE_PARTS && !sources.stream().anyMatch(s -> s.info().equals(p))) {
                 return true;
             }
         }

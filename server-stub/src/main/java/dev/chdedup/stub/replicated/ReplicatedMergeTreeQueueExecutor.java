@@ -70,31 +70,52 @@ final class ReplicatedMergeTreeQueueExecutor {
             if (replica.equals(table.replicaName()) || zk.exists(table.paths().replica(replica) + "/is_active") == null) {
                 continue;
             }
-            String checksums = zk.get(table.paths().part(replica, partName) + "/checksums");
-            if (checksums == null) {
+            String source = coveringPart(zk, replica, info);
+            if (source == null) {
                 continue;
             }
+            String checksums = zk.get(table.paths().part(replica, source) + "/checksums");
             String host = zk.get(table.paths().replica(replica) + "/host");
-            if (host == null) {
+            if (checksums == null || host == null) {
                 continue;
             }
-            byte[] file = DataPartsExchange.fetch(field(host, "host"), Integer.parseInt(field(host, "port")), table.paths().replica(replica), partName);
+            byte[] file = DataPartsExchange.fetch(field(host, "host"), Integer.parseInt(field(host, "port")), table.paths().replica(replica), source);
             if (file == null) {
                 continue;
             }
             if (!DataPartsExchange.checksum(file).equals(checksums)) {
-                throw new ChException(ErrorCode.CHECKSUM_DOESNT_MATCH, "Checksum mismatch for part " + partName + " fetched from " + replica);
+                throw new ChException(ErrorCode.CHECKSUM_DOESNT_MATCH, "Checksum mismatch for part " + source + " fetched from " + replica);
             }
+            MergeTreePartInfo sourceInfo = MergeTreePartInfo.parse(source);
             Path dir = table.parts().directory();
-            Path tmp = dir.resolve(PartStore.TMP_PREFIX + "fetch_" + partName + "_" + System.nanoTime() + PartStore.EXT);
+            Path tmp = dir.resolve(PartStore.TMP_PREFIX + "fetch_" + source + "_" + System.nanoTime() + PartStore.EXT);
             Files.write(tmp, file);
-            DataPart probe = PartStore.read(tmp, info, table.columns());
-            MergeTreeData.TempPart part = new MergeTreeData.TempPart(info.partitionId(), new PartStore.Written(dir, tmp, probe.rowCount(),
+            DataPart probe = PartStore.read(tmp, sourceInfo, table.columns());
+            MergeTreeData.TempPart part = new MergeTreeData.TempPart(sourceInfo.partitionId(), new PartStore.Written(dir, tmp, probe.rowCount(),
                 probe.bytesOnDisk(), probe.layout().dataOffset(), probe.blockIds(), table.fsyncParts()), probe.layout().stored());
-            return addPart(zk, info, part, file);
+            return addPart(zk, sourceInfo, part, file);
         }
         postponeReason = "No active replica has part " + partName + " or covering part (yet)";
         return null;
+    }
+
+    /**
+     * The part of {@code replica} to fetch for {@code wanted}: the part itself, or else the largest part of that
+     * replica that covers it (the part was merged away there meanwhile), after ClickHouse's
+     * {@code findReplicaHavingCoveringPart}; null when it has neither.
+     */
+    private String coveringPart(ZooKeeperClient zk, String replica, MergeTreePartInfo wanted) throws Exception {
+        if (zk.exists(table.paths().part(replica, wanted.name())) != null) {
+            return wanted.name();
+        }
+        MergeTreePartInfo best = null;
+        for (String name : zk.children(table.replicaPathOf(replica) + "/parts")) {
+            MergeTreePartInfo p = MergeTreePartInfo.tryParse(name);
+            if (p != null && p.partitionId().equals(wanted.partitionId()) && p.contains(wanted) && (best == null || p.contains(best))) {
+                best = p;
+            }
+        }
+        return best == null ? null : best.name();
     }
 
     /** Makes a fetched or merged part active, replacing the parts it covers; returns the ops recording it. */

@@ -47,14 +47,21 @@ final class ReplicatedMergeTreeRestartingThread implements ConnectionStateListen
         }
     }
 
+    /** Activates the replica again, retrying with backoff while the connection stays up (a new session may lag). */
     private void reactivate() {
-        try {
-            table.activateReplicaIfInactive();
-            table.setReadonly(false);
-            table.queue().wakeUp();
-            LOG.info("{}: ZooKeeper is back: the replica is active again", table.replicaPath());
-        } catch (RuntimeException e) {
-            LOG.warn("{}: could not activate the replica again: {}", table.replicaPath(), e.toString());
+        long backoffMs = 50;
+        while (!closed && curator.getZookeeperClient().isConnected()) {
+            try {
+                table.activateReplicaIfInactive();
+                table.setReadonly(false);
+                table.queue().wakeUp();
+                LOG.info("{}: ZooKeeper is back: the replica is active again", table.replicaPath());
+                return;
+            } catch (RuntimeException e) {
+                LOG.warn("{}: could not activate the replica again, retrying: {}", table.replicaPath(), e.toString());
+                java.util.concurrent.locks.LockSupport.parkNanos(backoffMs * 1_000_000);
+                backoffMs = Math.min(1_000, backoffMs * 2);
+            }
         }
     }
 

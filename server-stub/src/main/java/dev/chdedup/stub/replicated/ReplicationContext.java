@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -130,7 +129,7 @@ public final class ReplicationContext implements AutoCloseable {
             try {
                 String connect = config.zookeeper();
                 if (connect == null) {
-                    embedded = new TestingServer(new InstanceSpec(dataDir.resolve("zookeeper").toFile(), -1, -1, -1, false, -1, 500, -1), true);
+                    embedded = dev.chdedup.stub.replicated.EmbeddedZooKeeper.start(dataDir.resolve("zookeeper").toFile());
                     connect = embedded.getConnectString();
                     LOG.info("Embedded ZooKeeper serves on {}", connect);
                 }

@@ -121,6 +121,10 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         return paths.replica();
     }
 
+    String replicaPathOf(String replica) {
+        return paths.replica(replica);
+    }
+
     /** The local part set (package access for the queue). */
     MergeTreeData parts() {
         return data();

@@ -68,6 +68,28 @@ class ReplicatedMergeTest {
     }
 
     @Test
+    void aReplicaBehindMergesFetchesThePartThatCoversWhatItMissed() throws Exception {
+        for (int i = 1; i <= 2; i++) {
+            Http.query(url(i), "CREATE TABLE cover (k UInt64) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/cover', '{replica}') ORDER BY k");
+        }
+        Http.query(url(2), "SYSTEM STOP FETCHES cover");
+        for (int k = 0; k < 5; k++) {
+            Http.query(url(1), "INSERT INTO cover VALUES (" + k + ")");
+        }
+        Http.query(url(1), "OPTIMIZE TABLE cover FINAL");
+        for (int k = 5; k < 10; k++) {
+            Http.query(url(1), "INSERT INTO cover VALUES (" + k + ")");
+        }
+        Http.query(url(1), "OPTIMIZE TABLE cover FINAL");
+        // r1 has only all_0_9_2 now: none of the parts r2's GET_PART entries name, nor all_0_4_1, exist anywhere
+        assertEquals("all_0_9_2\n", Http.query(url(1), "SELECT name FROM system.parts WHERE table = 'cover' AND active"));
+        Http.query(url(2), "SYSTEM START FETCHES cover");
+        Http.query(url(2), "SYSTEM SYNC REPLICA cover");
+        assertEquals("all_0_9_2\t10\n", Http.query(url(2), "SELECT name, rows FROM system.parts WHERE table = 'cover' AND active"));
+        assertEquals("0\n", Http.query(url(2), "SELECT count() FROM system.replication_queue WHERE table = 'cover'"));
+    }
+
+    @Test
     void dropPartitionAndTruncateReachEveryReplica() throws Exception {
         for (int i = 1; i <= 2; i++) {
             Http.query(url(i), "CREATE TABLE dp (d Date, k UInt64) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/dp', '{replica}')"

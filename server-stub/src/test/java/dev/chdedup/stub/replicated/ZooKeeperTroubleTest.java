@@ -55,10 +55,14 @@ class ZooKeeperTroubleTest {
         long before = zk.curator().getZookeeperClient().getZooKeeper().getSessionId();
         zk.curator().getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
         ReplicaRecoveryTest.waitFor("a new session whose is_active is r2's", () -> {
-            long now = zk.curator().getZookeeperClient().getZooKeeper().getSessionId();
-            var st = zk.exists("/clickhouse/tables/01/t/replicas/r2/is_active");
-            return now != before && st != null && st.getEphemeralOwner() == now
-                && Http.query(url(2), "SELECT is_readonly FROM system.replicas").equals("0\n");
+            try {
+                long now = zk.curator().getZookeeperClient().getZooKeeper().getSessionId();
+                var st = zk.exists("/clickhouse/tables/01/t/replicas/r2/is_active");
+                return now != before && st != null && st.getEphemeralOwner() == now
+                    && Http.query(url(2), "SELECT is_readonly FROM system.replicas").equals("0\n");
+            } catch (org.apache.zookeeper.KeeperException e) {
+                return false; // the old session, until Curator has made the new one
+            }
         });
         Http.query(url(1), "INSERT INTO t VALUES (5)");
         Http.query(url(2), "SYSTEM SYNC REPLICA t");
