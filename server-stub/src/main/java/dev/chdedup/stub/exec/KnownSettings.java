@@ -44,6 +44,8 @@ public final class KnownSettings {
         def("async_insert_max_data_size", "UInt64", "10485760", "Maximum bytes of an async insert batch before it is flushed.");
         def("insert_quorum", "UInt64Auto", "0", "Number of replicas that must confirm an insert.");
         def("insert_quorum_timeout", "Milliseconds", "600000", "Quorum wait timeout.");
+        def("insert_keeper_fault_injection_probability", "Float", "0", "Probability of a ZooKeeper fault injected into each ZooKeeper request of a replicated insert.");
+        def("insert_keeper_fault_injection_seed", "UInt64", "0", "Seed of the injected ZooKeeper faults (0: random).");
         def("insert_quorum_parallel", "Bool", "1", "Allow parallel quorum inserts.");
         def("select_sequential_consistency", "UInt64", "0", "Only read parts that reached their quorum.");
         def("max_threads", "MaxThreads", "2", "Maximum number of query processing threads.");

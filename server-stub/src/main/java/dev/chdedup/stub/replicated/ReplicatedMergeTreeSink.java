@@ -24,12 +24,15 @@ public final class ReplicatedMergeTreeSink extends MergeTreeSink {
     private final boolean deduplicate;
     private final String userToken;
     private int ordinal;
+    private final KeeperFaultInjection faults;
 
     public ReplicatedMergeTreeSink(StorageReplicatedMergeTree table, QueryContext ctx, Events events, boolean deduplicate, String userToken) {
         super(table, ctx, events);
         this.replicated = table;
         this.deduplicate = deduplicate;
         this.userToken = userToken == null || userToken.isEmpty() ? null : userToken;
+        double p = Double.parseDouble(ctx.settings().get("insert_keeper_fault_injection_probability"));
+        this.faults = p <= 0 ? KeeperFaultInjection.NONE : new KeeperFaultInjection(p, ctx.settings().getLong("insert_keeper_fault_injection_seed"));
     }
 
     @Override
@@ -60,7 +63,7 @@ public final class ReplicatedMergeTreeSink extends MergeTreeSink {
             String token = userToken == null ? null : BlockIds.userBlockToken(userToken, ordinal);
             blockId = BlockIds.pieceId(partitionId, token, table.columns(), rows);
         }
-        DataPart part = replicated.commitPart(partitionId, rows, blockId);
+        DataPart part = replicated.commitPart(partitionId, rows, blockId, faults);
         if (part == null) {
             events.increment("DuplicatedInsertedBlocks");
             return;

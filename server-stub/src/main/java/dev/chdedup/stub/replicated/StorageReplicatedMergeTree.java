@@ -390,6 +390,11 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
      * UNEXPECTED_ZOOKEEPER_ERROR with nothing written; an error while (2) was in flight is UNKNOWN_STATUS_OF_INSERT.
      */
     public DataPart commitPart(String partitionId, List<Object[]> sortedRows, String blockId) {
+        return commitPart(partitionId, sortedRows, blockId, KeeperFaultInjection.NONE);
+    }
+
+    /** {@link #commitPart(String, List, String)} with ZooKeeper faults injected ({@code insert_keeper_fault_injection_probability}). */
+    public DataPart commitPart(String partitionId, List<Object[]> sortedRows, String blockId, KeeperFaultInjection faults) {
         checkWritable();
         ZooKeeperClient zk = zk();
         MergeTreeData.TempPart tmp = data().writeTempPart(partitionId, sortedRows, blockId == null ? List.of() : List.of(blockId), fsync());
@@ -402,6 +407,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
                 checks.add(zk.op().create().forPath(paths.blockId(blockId), new byte[0]));
                 checks.add(zk.op().delete().forPath(paths.blockId(blockId)));
             }
+            faults.beforeRequest(paths.blockNumbers(partitionId));
             lock = EphemeralLockInZooKeeper.acquire(zk, paths.blockNumbers(partitionId) + "/block-", checks);
             file = Files.readAllBytes(tmp.file().tmp());
         } catch (KeeperException.NodeExistsException e) {
@@ -423,16 +429,31 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
                 ZooKeeperClient.bytes(ReplicatedMergeTreeLogEntry.getPart(replicaName(), blockId, part, 0).toText())));
             ops.addAll(partNodeOps(zk, part, file));
             ops.add(lock.unlockOp(zk));
+            boolean lostAnswer = faults.afterRequest();
+            if (!lostAnswer) {
+                faults.beforeRequest(paths.log());
+            }
             try {
                 zk.multi(ops);
+                if (lostAnswer) {
+                    throw new KeeperException.ConnectionLossException();
+                }
             } catch (KeeperException.NodeExistsException e) {
                 lock.unlock(zk);
                 tmp.discard();
                 LOG.info("{}.{} (Replicated OutputStream): Block with ID {} already exists; ignoring it.", database(), name(), blockId);
                 return null;
             } catch (KeeperException e) {
-                uncertainParts.put(part, tmp);
-                throw new ChException(ErrorCode.UNKNOWN_STATUS_OF_INSERT, "Unknown status, client must retry. Reason: " + e.getMessage(), e);
+                Boolean committed = lostAnswer ? null : commitStatus(zk, part, lock);
+                if (committed == null) {
+                    uncertainParts.put(part, tmp);
+                    throw new ChException(ErrorCode.UNKNOWN_STATUS_OF_INSERT, "Unknown status, client must retry. Reason: " + e.getMessage(), e);
+                }
+                if (!committed) {
+                    lock.unlock(zk);
+                    tmp.discard();
+                    throw zookeeperError("committing part " + part, e);
+                }
             }
         } catch (ChException e) {
             throw e;
@@ -444,6 +465,22 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         DataPart added = data().renameTempPartAndAdd(tmp, info);
         queue.wakeUp();
         return added;
+    }
+
+    /**
+     * After the commit multi's answer was lost: whether it was applied (the part's node under this replica exists),
+     * not applied (the block number's lock still exists and the part node does not), or unknown (null: ZooKeeper
+     * cannot tell now), as ClickHouse's insert retries find out.
+     */
+    private Boolean commitStatus(ZooKeeperClient zk, String part, EphemeralLockInZooKeeper lock) {
+        try {
+            if (zk.exists(paths.part(replicaName(), part)) != null) {
+                return true;
+            }
+            return zk.exists(lock.path()) != null ? Boolean.FALSE : null;
+        } catch (Exception e) {
+            return null;
+        }
     }
 
     private void ensureBlockNumbersNode(ZooKeeperClient zk, String partitionId) throws Exception {

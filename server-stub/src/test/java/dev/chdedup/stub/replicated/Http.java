@@ -24,7 +24,7 @@ final class Http {
 
     static HttpResponse<String> send(String url, String sql, String params) throws Exception {
         HttpRequest req = HttpRequest.newBuilder(URI.create(url + "/?" + params + (params.isEmpty() ? "" : "&") + "query="
-            + URLEncoder.encode(sql, StandardCharsets.UTF_8))).POST(HttpRequest.BodyPublishers.noBody()).build();
+            + URLEncoder.encode(sql, StandardCharsets.UTF_8))).timeout(java.time.Duration.ofSeconds(60)).POST(HttpRequest.BodyPublishers.noBody()).build();
         return CLIENT.send(req, HttpResponse.BodyHandlers.ofString());
     }
 }
