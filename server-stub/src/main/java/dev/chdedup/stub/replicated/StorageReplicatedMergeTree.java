@@ -49,6 +49,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
     private volatile String leaderNode;
     private volatile boolean readonly;
     private final ReplicatedMergeTreeRestartingThread restarting;
+    private final ReplicatedMergeTreeCleanupThread cleanup;
 
     public StorageReplicatedMergeTree(String database, String name, TableDefinition def, Path dir, ReplicationContext context)
         throws IOException {
@@ -81,6 +82,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         context.register(this);
         restarting = new ReplicatedMergeTreeRestartingThread(this, zk().curator());
         queue.start();
+        cleanup = new ReplicatedMergeTreeCleanupThread(this).start();
     }
 
     private static String literal(Expr e, String what) {
@@ -222,6 +224,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
             }
             ops.add(zk.op().setData().forPath(paths.replicas(), ZooKeeperClient.bytes("last added replica: " + replicaName())));
             zk.multi(ops);
+            cloneReplicaIfLogTrimmed(zk);
         } catch (KeeperException.NodeExistsException e) {
             throw new ChException(ErrorCode.REPLICA_IS_ALREADY_EXIST, "Replica " + paths.replica() + " already exists");
         } catch (ChException e) {
@@ -229,6 +232,46 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         } catch (Exception e) {
             throw zookeeperError("creating the replica's nodes", e);
         }
+    }
+
+    /**
+     * A new replica of a table whose log was already trimmed cannot replay it from the start: it copies an active
+     * replica's state instead, after ClickHouse's {@code cloneReplica}: that replica's log pointer (read first), its
+     * queue, and a GET_PART for every part it has (read last, so nothing between the pointer and the parts is missed).
+     */
+    private void cloneReplicaIfLogTrimmed(ZooKeeperClient zk) throws Exception {
+        List<String> log = new ArrayList<>(zk.children(paths.log()));
+        log.sort(null);
+        if (log.isEmpty() || log.get(0).equals("log-0000000000")) {
+            return;
+        }
+        for (String source : zk.children(paths.replicas())) {
+            if (source.equals(replicaName()) || zk.exists(paths.replica(source) + "/is_active") == null) {
+                continue;
+            }
+            String pointer = zk.get(paths.replica(source) + "/log_pointer");
+            List<String> entries = new ArrayList<>();
+            List<String> queued = new ArrayList<>(zk.children(paths.replica(source) + "/queue"));
+            queued.sort(null);
+            for (String q : queued) {
+                String text = zk.get(paths.replica(source) + "/queue/" + q);
+                if (text != null) {
+                    entries.add(text);
+                }
+            }
+            for (String part : zk.children(paths.replica(source) + "/parts")) {
+                entries.add(ReplicatedMergeTreeLogEntry.getPart(source, "", part, 0).toText());
+            }
+            List<CuratorOp> ops = new ArrayList<>();
+            for (String text : entries) {
+                ops.add(zk.op().create().withMode(CreateMode.PERSISTENT_SEQUENTIAL).forPath(paths.queue() + "/queue-", ZooKeeperClient.bytes(text)));
+            }
+            ops.add(zk.op().setData().forPath(paths.replicaNode("log_pointer"), ZooKeeperClient.bytes(pointer == null ? "0" : pointer)));
+            zk.multi(ops);
+            LOG.info("Replica {} cloned from {}: {} entries, log pointer {}", paths.replica(), source, entries.size(), pointer);
+            return;
+        }
+        LOG.warn("Replica {}: the log is trimmed and no active replica can be cloned", paths.replica());
     }
 
     /**
@@ -570,6 +613,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
 
     /** Stops the queue (server stop or kill); ZooKeeper is left as it is. */
     void shutdown() {
+        cleanup.close();
         restarting.close();
         queue.close();
     }
@@ -577,6 +621,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
     /** DROP TABLE: removes this replica's nodes, and the table's when it was the last replica; then the local data. */
     @Override
     public void drop() throws IOException {
+        cleanup.close();
         restarting.close();
         queue.close();
         context.unregister(this);
