@@ -41,13 +41,35 @@ public final class StubCluster implements Closeable {
             zookeeper = dev.chdedup.stub.replicated.EmbeddedZooKeeper.start(root.resolve("zookeeper").toFile());
             connect = zookeeper.getConnectString();
         }
+        List<StubServer> built = new ArrayList<>();
         for (int i = 1; i <= config.replicas; i++) {
             String name = "r" + i;
             int port = config.basePort == 0 ? 0 : config.basePort + i - 1;
-            StubServer.Builder b = StubServer.builder().host(config.host).port(port).dataDir(root.resolve(name)).zookeeper(connect)
-                .replicaName(name).macro("shard", config.shard).cluster(config.cluster).zookeeperSessionTimeout(config.sessionTimeout);
             Files.createDirectories(root.resolve(name));
-            replicas.add(b.build().start());
+            built.add(StubServer.builder().host(config.host).port(port).dataDir(root.resolve(name)).zookeeper(connect)
+                .replicaName(name).macro("shard", config.shard).cluster(config.cluster).zookeeperSessionTimeout(config.sessionTimeout).build());
+        }
+        // the replicas start in parallel, as separate servers would
+        List<java.util.concurrent.CompletableFuture<StubServer>> starting = new ArrayList<>();
+        for (StubServer s : built) {
+            starting.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return s.start();
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }));
+        }
+        try {
+            for (java.util.concurrent.CompletableFuture<StubServer> f : starting) {
+                replicas.add(f.join());
+            }
+        } catch (RuntimeException e) {
+            for (StubServer s : built) {
+                s.close();
+            }
+            replicas.clear();
+            throw e;
         }
         return this;
     }

@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One replica's queue of work, after ClickHouse's {@code ReplicatedMergeTreeQueue}: {@link #pullLogsToQueue} copies
  * new entries of the shared log into {@code replicas/<r>/queue} and moves {@code log_pointer} in the same multi (in
- * batches that double in size); a background thread then runs {@link #selectEntryToProcess}'s choice: the first
+ * batches that double in size; an entry whose part this replica already has, such as its own insert's, is passed over
+ * rather than queued); a background thread then runs {@link #selectEntryToProcess}'s choice: the first
  * entry that is not backing off and can run now (fetches can be stopped), moved to the tail of the queue. An entry
  * that fails is retried with exponential backoff and its error is kept for system.replication_queue; an entry done is
  * removed from ZooKeeper together with the part nodes it changed. Entries are executed by
@@ -131,7 +132,11 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                     if (text == null) {
                         continue;
                     }
-                    entries.add(ReplicatedMergeTreeLogEntry.parse(text));
+                    ReplicatedMergeTreeLogEntry entry = ReplicatedMergeTreeLogEntry.parse(text);
+                    if (entry.type() != ReplicatedMergeTreeLogEntry.Type.DROP_RANGE && executor.hasPartLocally(entry.newPartName())) {
+                        continue; // this replica's own insert or merge: nothing to do, no queue node to write and remove
+                    }
+                    entries.add(entry);
                     ops.add(zk.op().create().withMode(CreateMode.PERSISTENT_SEQUENTIAL).forPath(table.paths().queue() + "/queue-",
                         ZooKeeperClient.bytes(text)));
                 }
