@@ -3,10 +3,6 @@ package dev.chdedup.stub.junit;
 import dev.chdedup.stub.cluster.StubCluster;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.extension.AfterAllCallback;
-import org.junit.jupiter.api.extension.AfterEachCallback;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
-import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -26,11 +22,9 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * }
  * }</pre>
  */
-public final class StubClusterExtension implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback,
-    ParameterResolver {
+public final class StubClusterExtension extends ScopedExtension implements ParameterResolver {
     private final StubCluster.Builder config;
     private StubCluster cluster;
-    private boolean perClass;
 
     private StubClusterExtension(StubCluster.Builder config) {
         this.config = config;
@@ -56,39 +50,16 @@ public final class StubClusterExtension implements BeforeAllCallback, AfterAllCa
         return cluster().httpUrls();
     }
 
-    private void start() throws Exception {
+    @Override
+    void start() throws Exception {
         cluster = config.build().start();
     }
 
-    private void stop() throws Exception {
+    @Override
+    void stop() throws Exception {
         if (cluster != null) {
             cluster.close();
             cluster = null;
-        }
-    }
-
-    @Override
-    public void beforeAll(ExtensionContext context) throws Exception {
-        perClass = true;
-        start();
-    }
-
-    @Override
-    public void afterAll(ExtensionContext context) throws Exception {
-        stop();
-    }
-
-    @Override
-    public void beforeEach(ExtensionContext context) throws Exception {
-        if (!perClass) {
-            start();
-        }
-    }
-
-    @Override
-    public void afterEach(ExtensionContext context) throws Exception {
-        if (!perClass) {
-            stop();
         }
     }
 

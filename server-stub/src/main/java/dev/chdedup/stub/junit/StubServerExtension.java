@@ -4,10 +4,6 @@ import dev.chdedup.stub.server.StubServer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.extension.AfterAllCallback;
-import org.junit.jupiter.api.extension.AfterEachCallback;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
-import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -27,12 +23,10 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * }
  * }</pre>
  */
-public final class StubServerExtension implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback,
-    ParameterResolver {
+public final class StubServerExtension extends ScopedExtension implements ParameterResolver {
     private final Path dataDir;
     private final List<String> unknownSettings;
     private StubServer server;
-    private boolean perClass;
 
     private StubServerExtension(Builder b) {
         this.dataDir = b.dataDir;
@@ -64,7 +58,8 @@ public final class StubServerExtension implements BeforeAllCallback, AfterAllCal
         return server().port();
     }
 
-    private void start() throws Exception {
+    @Override
+    void start() throws Exception {
         StubServer.Builder b = StubServer.builder().port(0).unknownSettings(unknownSettings.toArray(new String[0]));
         if (dataDir != null) {
             b.dataDir(dataDir);
@@ -72,35 +67,11 @@ public final class StubServerExtension implements BeforeAllCallback, AfterAllCal
         server = b.build().start();
     }
 
-    private void stop() throws Exception {
+    @Override
+    void stop() throws Exception {
         if (server != null) {
             server.close();
             server = null;
-        }
-    }
-
-    @Override
-    public void beforeAll(ExtensionContext context) throws Exception {
-        perClass = true;
-        start();
-    }
-
-    @Override
-    public void afterAll(ExtensionContext context) throws Exception {
-        stop();
-    }
-
-    @Override
-    public void beforeEach(ExtensionContext context) throws Exception {
-        if (!perClass) {
-            start();
-        }
-    }
-
-    @Override
-    public void afterEach(ExtensionContext context) throws Exception {
-        if (!perClass) {
-            stop();
         }
     }
 

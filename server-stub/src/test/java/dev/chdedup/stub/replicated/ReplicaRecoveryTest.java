@@ -5,26 +5,24 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.chdedup.stub.cluster.StubCluster;
+import dev.chdedup.stub.junit.StubClusterExtension;
 import java.util.concurrent.Callable;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Replicas killed abruptly (their sessions left to expire) and restarted on their data directories catch up. */
 class ReplicaRecoveryTest {
+    @RegisterExtension
+    StubClusterExtension replicas = StubClusterExtension.builder().replicas(2).build();
     StubCluster cluster;
 
     @BeforeEach
-    void start() throws Exception {
-        cluster = StubCluster.builder().replicas(2).build().start();
+    void createTables() throws Exception {
+        cluster = replicas.cluster();
         for (int i = 1; i <= 2; i++) {
             Http.query(url(i), "CREATE TABLE t (k UInt64) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/t', '{replica}') ORDER BY k");
         }
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        cluster.close();
     }
 
     String url(int i) {

@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.chdedup.stub.cluster.StubCluster;
+import dev.chdedup.stub.junit.StubClusterExtension;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import dev.chdedup.stub.conformance.CaseFile;
 import dev.chdedup.stub.conformance.ConformanceClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -20,16 +20,11 @@ import org.junit.jupiter.api.TestFactory;
  * the Java CaseRunner's CaseFile against a three-replica StubCluster, as run.py does with three --url options.
  */
 class ReplicatedConformanceTest {
-    static StubCluster cluster;
+    @RegisterExtension
+    static StubClusterExtension replicas = StubClusterExtension.builder().replicas(3).build();
 
-    @BeforeAll
-    static void start() throws Exception {
-        cluster = StubCluster.builder().replicas(3).build().start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        cluster.close();
+    static String url(int i) {
+        return replicas.cluster().replica(i).httpUrl();
     }
 
     @TestFactory
@@ -40,7 +35,7 @@ class ReplicatedConformanceTest {
             cases = s.filter(p -> p.toString().endsWith(".case")).sorted().toList();
         }
         assertFalse(cases.isEmpty(), "no cases under " + dir);
-        List<ConformanceClient> clients = cluster.httpUrls().stream().map(ConformanceClient::new).toList();
+        List<ConformanceClient> clients = replicas.cluster().httpUrls().stream().map(ConformanceClient::new).toList();
         return cases.stream().map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () ->
             assertEquals(List.of(), CaseFile.read(p).run(clients))));
     }

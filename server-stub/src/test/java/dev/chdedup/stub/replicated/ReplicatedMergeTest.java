@@ -3,28 +3,19 @@ package dev.chdedup.stub.replicated;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.chdedup.stub.cluster.StubCluster;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.chdedup.stub.junit.StubClusterExtension;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Test;
 
 /** Merges are chosen by the leader, written to the log and give the same part, byte for byte, on every replica. */
 class ReplicatedMergeTest {
-    static StubCluster cluster;
-
-    @BeforeAll
-    static void start() throws Exception {
-        cluster = StubCluster.builder().replicas(2).build().start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        cluster.close();
-    }
+    @RegisterExtension
+    static StubClusterExtension replicas = StubClusterExtension.builder().replicas(2).build();
 
     static String url(int i) {
-        return cluster.replica(i).httpUrl();
+        return replicas.cluster().replica(i).httpUrl();
     }
+
 
     @Test
     void theLeaderAssignsBackgroundMergesAndBothReplicasEndWithTheSameParts() throws Exception {

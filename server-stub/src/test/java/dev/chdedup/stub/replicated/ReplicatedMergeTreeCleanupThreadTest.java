@@ -2,28 +2,19 @@ package dev.chdedup.stub.replicated;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.chdedup.stub.cluster.StubCluster;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import dev.chdedup.stub.junit.StubClusterExtension;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Test;
 
 /** The leader trims block ids to the deduplication window and the log to what every replica has read (02c-dedup-window). */
 class ReplicatedMergeTreeCleanupThreadTest {
-    static StubCluster cluster;
-
-    @BeforeAll
-    static void start() throws Exception {
-        cluster = StubCluster.builder().replicas(2).build().start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        cluster.close();
-    }
+    @RegisterExtension
+    static StubClusterExtension replicas = StubClusterExtension.builder().replicas(2).build();
 
     static String url(int i) {
-        return cluster.replica(i).httpUrl();
+        return replicas.cluster().replica(i).httpUrl();
     }
+
 
     @Test
     void blockIdsBeyondTheWindowAreRemovedAndTheirBlocksCanBeInsertedAgain() throws Exception {
