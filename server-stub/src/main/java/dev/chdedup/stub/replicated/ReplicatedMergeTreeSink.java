@@ -2,20 +2,25 @@ package dev.chdedup.stub.replicated;
 
 import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.dedup.BlockIds;
+import dev.chdedup.stub.dedup.DeduplicatingSink;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.mergetree.DataPart;
 import dev.chdedup.stub.server.MergeTreeSink;
 import dev.chdedup.stub.system.Events;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The insert sink of a replicated table, after ClickHouse's {@code ReplicatedMergeTreeSink}: each block is split by
  * partition and sorted, each piece gets its block id (the hash of its rows, or of the user's
  * {@code insert_deduplication_token} and the block's ordinal; none with {@code insert_deduplicate=0}) and is committed
  * through {@link StorageReplicatedMergeTree#commitPart}. A duplicate is success with nothing written, counted in
- * DuplicatedInsertedBlocks. {@code insert_quorum} above 1 is refused with TOO_FEW_LIVE_REPLICAS when fewer replicas
+ * DuplicatedInsertedBlocks. The table's materialized views get each block as DeduplicatingSink gives it them (run before
+ * the commit, written after it, skipped for a duplicate unless deduplicate_blocks_in_dependent_materialized_views).
+ * {@code insert_quorum} above 1 is refused with TOO_FEW_LIVE_REPLICAS when fewer replicas
  * are active; otherwise the insert waits until that many replicas have the part (reads only, not ClickHouse's
  * {@code quorum/status} node yet).
  */
@@ -25,9 +30,13 @@ public final class ReplicatedMergeTreeSink extends MergeTreeSink {
     private final String userToken;
     private int ordinal;
     private final KeeperFaultInjection faults;
+    /** Pushes each block through the table's materialized views (null: none to feed). */
+    private final DeduplicatingSink.ViewPusher views;
 
-    public ReplicatedMergeTreeSink(StorageReplicatedMergeTree table, QueryContext ctx, Events events, boolean deduplicate, String userToken) {
+    public ReplicatedMergeTreeSink(StorageReplicatedMergeTree table, QueryContext ctx, Events events, boolean deduplicate, String userToken,
+                                   DeduplicatingSink.ViewPusher views) {
         super(table, ctx, events);
+        this.views = views;
         this.replicated = table;
         this.deduplicate = deduplicate;
         this.userToken = userToken == null || userToken.isEmpty() ? null : userToken;
@@ -45,28 +54,38 @@ public final class ReplicatedMergeTreeSink extends MergeTreeSink {
                     + ") is less than requested quorum (" + quorum + ").");
             }
         }
-        java.util.Map<String, List<Object[]>> parts = table.splitByPartition(block.rows(),
+        Map<String, List<Object[]>> parts = table.splitByPartition(block.rows(),
             ctx.settings().getLong("max_partitions_per_insert_block"), ctx.settings().getBool("throw_on_max_partitions_per_insert_block"));
         for (String partitionId : parts.keySet()) {
             table.checkTooManyParts(partitionId);
         }
-        for (java.util.Map.Entry<String, List<Object[]>> e : parts.entrySet()) {
-            writePartition(e.getKey(), e.getValue());
+        String token = userToken == null ? null : BlockIds.userBlockToken(userToken, ordinal++);
+        Map<String, String> ids = new LinkedHashMap<>();
+        for (Map.Entry<String, List<Object[]>> e : parts.entrySet()) {
+            table.sortByKey(e.getValue());
+            ids.put(e.getKey(), BlockIds.pieceId(e.getKey(), token, table.columns(), e.getValue()));
         }
-        ordinal++;
+        // the dependent views run first, so an error in one fails the insert with nothing written
+        Runnable viewWrites = views == null ? null : views.prepare(table, block,
+            List.of(token != null ? token : BlockIds.viewToken(null, ids.values())), deduplicate, false, ctx);
+        int dropped = 0;
+        for (Map.Entry<String, List<Object[]>> e : parts.entrySet()) {
+            if (!writePartition(e.getKey(), e.getValue(), deduplicate ? ids.get(e.getKey()) : null)) {
+                dropped++;
+            }
+        }
+        boolean duplicate = !parts.isEmpty() && dropped == parts.size();
+        if (viewWrites != null && (!duplicate || ctx.settings().getBool("deduplicate_blocks_in_dependent_materialized_views"))) {
+            viewWrites.run();
+        }
     }
 
-    private void writePartition(String partitionId, List<Object[]> rows) {
-        table.sortByKey(rows);
-        String blockId = null;
-        if (deduplicate) {
-            String token = userToken == null ? null : BlockIds.userBlockToken(userToken, ordinal);
-            blockId = BlockIds.pieceId(partitionId, token, table.columns(), rows);
-        }
+    /** Commits one partition's sorted rows; returns false for a duplicate (nothing written). */
+    private boolean writePartition(String partitionId, List<Object[]> rows, String blockId) {
         DataPart part = replicated.commitPart(partitionId, rows, blockId, faults);
         if (part == null) {
             events.increment("DuplicatedInsertedBlocks");
-            return;
+            return false;
         }
         writtenRows += rows.size();
         writtenBytes += part.bytesOnDisk();
@@ -76,5 +95,6 @@ public final class ReplicatedMergeTreeSink extends MergeTreeSink {
         if (quorum > 1) {
             replicated.waitForQuorum(part.name(), (int) quorum, ctx.settings().getLong("insert_quorum_timeout"));
         }
+        return true;
     }
 }

@@ -1,5 +1,6 @@
 package dev.chdedup.stub.replicated;
 
+import dev.chdedup.stub.dedup.DeduplicatingSink;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.server.DatabaseCatalog;
 import dev.chdedup.stub.server.InsertSinkFactory;
@@ -20,9 +21,9 @@ public final class ReplicatedStorages {
             : new StorageMergeTree(db, table, def, dir, merges);
     }
 
-    public static InsertSinkFactory sinks(InsertSinkFactory local, Events events) {
+    public static InsertSinkFactory sinks(InsertSinkFactory local, Events events, DeduplicatingSink.ViewPusher views) {
         return (table, ctx, dedup, token) -> table instanceof StorageReplicatedMergeTree
-            ? new ReplicatedMergeTreeSink((StorageReplicatedMergeTree) table, ctx, events, dedup, token)
+            ? new ReplicatedMergeTreeSink((StorageReplicatedMergeTree) table, ctx, events, dedup, token, views)
             : local.create(table, ctx, dedup, token);
     }
 }

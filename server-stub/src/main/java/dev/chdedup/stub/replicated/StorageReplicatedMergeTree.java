@@ -533,6 +533,18 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         }
     }
 
+    /**
+     * Parts written by the paths that go around the insert sink (async inserts, a materialized view's output into this
+     * table) are committed through ZooKeeper too, with a block number from it; they carry no block id (those paths'
+     * deduplication is their own local log, which a replicated table does not keep).
+     */
+    @Override
+    public DataPart writePart(String partitionId, List<Object[]> sortedRows, List<String> blockIds, java.util.function.Consumer<DataPart> whileHeld) {
+        DataPart part = commitPart(partitionId, sortedRows, null);
+        whileHeld.accept(part);
+        return part;
+    }
+
     /** The ops that record {@code part} under this replica: the part node and its columns and checksums children. */
     List<CuratorOp> partNodeOps(ZooKeeperClient zk, String part, byte[] file) throws Exception {
         String p = paths.part(replicaName(), part);
