@@ -125,7 +125,6 @@ final class ReplicatedMergeAssigner {
 
     /** DROP PARTITION: a DROP_RANGE up to (not including) a freshly taken block number; returns the local parts dropped. */
     static List<DataPart> dropRange(StorageReplicatedMergeTree t, String partitionId) {
-        List<DataPart> before = t.parts().activeParts().stream().filter(p -> p.info().partitionId().equals(partitionId)).toList();
         try {
             ZooKeeperClient zk = t.zk();
             zk.tryCreate(t.paths().blockNumbers(partitionId), "");
@@ -134,20 +133,39 @@ final class ReplicatedMergeAssigner {
                 lock.unlock(zk);
                 return List.of();
             }
-            MergeTreePartInfo range = new MergeTreePartInfo(partitionId, 0, lock.number() - 1, 999_999_999);
-            List<CuratorOp> ops = new ArrayList<>();
-            ops.add(zk.op().create().withMode(CreateMode.PERSISTENT_SEQUENTIAL).forPath(t.paths().log() + "/log-",
-                ZooKeeperClient.bytes(ReplicatedMergeTreeLogEntry.dropRange(t.replicaName(), range.name()).toText())));
-            ops.add(lock.unlockOp(zk));
-            zk.multi(ops);
-            clearBlocksInPartition(t, range);
-            waitApplied(t);
-            return before.stream().filter(p -> range.contains(p.info())).toList();
+            return dropRange(t, new MergeTreePartInfo(partitionId, 0, lock.number() - 1, 999_999_999), lock);
         } catch (ChException e) {
             throw e;
         } catch (Exception e) {
             throw StorageReplicatedMergeTree.zookeeperError("dropping partition " + partitionId, e);
         }
+    }
+
+    /** DROP PART: a DROP_RANGE of one part's range. */
+    static List<DataPart> dropRange(StorageReplicatedMergeTree t, MergeTreePartInfo range) {
+        try {
+            return dropRange(t, range, null);
+        } catch (ChException e) {
+            throw e;
+        } catch (Exception e) {
+            throw StorageReplicatedMergeTree.zookeeperError("dropping part range " + range.name(), e);
+        }
+    }
+
+    /** Writes DROP_RANGE (releasing {@code lock} in the same multi), clears the range's block ids, waits for this replica. */
+    private static List<DataPart> dropRange(StorageReplicatedMergeTree t, MergeTreePartInfo range, EphemeralLockInZooKeeper lock) throws Exception {
+        ZooKeeperClient zk = t.zk();
+        List<DataPart> before = t.parts().activeParts().stream().filter(p -> p.info().partitionId().equals(range.partitionId())).toList();
+        List<CuratorOp> ops = new ArrayList<>();
+        ops.add(zk.op().create().withMode(CreateMode.PERSISTENT_SEQUENTIAL).forPath(t.paths().log() + "/log-",
+            ZooKeeperClient.bytes(ReplicatedMergeTreeLogEntry.dropRange(t.replicaName(), range.name()).toText())));
+        if (lock != null) {
+            ops.add(lock.unlockOp(zk));
+        }
+        zk.multi(ops);
+        clearBlocksInPartition(t, range);
+        waitApplied(t);
+        return before.stream().filter(p -> range.contains(p.info())).toList();
     }
 
     /**

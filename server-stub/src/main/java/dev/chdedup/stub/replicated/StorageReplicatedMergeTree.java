@@ -613,9 +613,16 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         return gone;
     }
 
+    /** DROP PART: a DROP_RANGE of exactly that part's block range, so every replica drops it (and its block ids go). */
     @Override
     public DataPart dropPart(String partName) {
-        throw new ChException(ErrorCode.NOT_IMPLEMENTED, "DROP PART of a replicated table is not supported by the stub yet");
+        checkWritable();
+        DataPart p = data().activePart(partName);
+        if (p == null) {
+            throw new ChException(ErrorCode.NO_SUCH_DATA_PART, "No part " + partName + " in committed state");
+        }
+        ReplicatedMergeAssigner.dropRange(this, new MergeTreePartInfo(p.info().partitionId(), p.info().minBlock(), p.info().maxBlock(), 999_999_999));
+        return p;
     }
 
     @Override

@@ -81,6 +81,24 @@ class ReplicatedMergeTest {
     }
 
     @Test
+    void dropPartReachesEveryReplicaAndItsBlockCanBeInsertedAgain() throws Exception {
+        for (int i = 1; i <= 2; i++) {
+            Http.query(url(i), "CREATE TABLE dpart (k UInt64) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/dpart', '{replica}') ORDER BY k");
+        }
+        Http.query(url(1), "INSERT INTO dpart VALUES (1)");
+        Http.query(url(1), "INSERT INTO dpart VALUES (2)");
+        Http.query(url(2), "SYSTEM SYNC REPLICA dpart");
+        Http.query(url(2), "ALTER TABLE dpart DROP PART 'all_0_0_0'");
+        Http.query(url(1), "SYSTEM SYNC REPLICA dpart");
+        assertEquals("2\n", Http.query(url(1), "SELECT k FROM dpart"));
+        Http.query(url(1), "INSERT INTO dpart VALUES (1)");
+        Http.query(url(2), "SYSTEM SYNC REPLICA dpart");
+        assertEquals("1\n2\n", Http.query(url(2), "SELECT k FROM dpart ORDER BY k"));
+        java.net.http.HttpResponse<String> r = Http.send(url(1), "ALTER TABLE dpart DROP PART 'all_9_9_0'", "");
+        assertTrue(r.statusCode() != 200 && r.body().contains("NO_SUCH_DATA_PART"), r.body());
+    }
+
+    @Test
     void dropPartitionAndTruncateReachEveryReplica() throws Exception {
         for (int i = 1; i <= 2; i++) {
             Http.query(url(i), "CREATE TABLE dp (d Date, k UInt64) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/dp', '{replica}')"
