@@ -108,6 +108,8 @@ public enum ErrorCode {
     SYSTEM_ERROR(425),
     KEEPER_EXCEPTION(999),
     ACCESS_DENIED(497),
+    UNKNOWN_QUERY_PARAMETER(456),
+    BAD_QUERY_PARAMETER(457),
     UNKNOWN_EXCEPTION(1002);
 
     /** The code with number {@code n}, or UNKNOWN_EXCEPTION when the stub does not list it. */

@@ -12,6 +12,7 @@ import dev.chdedup.stub.http.HttpHandler;
 import dev.chdedup.stub.http.HttpRequest;
 import dev.chdedup.stub.http.HttpResponse;
 import dev.chdedup.stub.sql.Parser;
+import dev.chdedup.stub.sql.QueryParameters;
 import dev.chdedup.stub.sql.Statement;
 import dev.chdedup.stub.system.Events;
 import java.io.ByteArrayInputStream;
@@ -199,7 +200,7 @@ public final class HttpInterface implements HttpHandler {
         InputStream data;
         Parser.Parsed parsed;
         if (urlQuery != null) {
-            parsed = Parser.parseWithFormat(urlQuery);
+            parsed = Parser.parseWithFormat(urlQuery, QueryParameters.fromUrl(req.params()));
             sql = urlQuery;
             data = body;
             if (parsed.statement() instanceof Statement.Insert && ((Statement.Insert) parsed.statement()).dataOffset() >= 0) {
@@ -216,7 +217,7 @@ public final class HttpInterface implements HttpHandler {
             if (text.isBlank()) {
                 throw new ChException(ErrorCode.SYNTAX_ERROR, "Empty query");
             }
-            parsed = parseHead(text, head.length == MAX_QUERY_SIZE);
+            parsed = parseHead(text, head.length == MAX_QUERY_SIZE, QueryParameters.fromUrl(req.params()));
             sql = text;
             data = body;
             if (parsed.statement() instanceof Statement.Insert && ((Statement.Insert) parsed.statement()).dataOffset() >= 0) {
@@ -316,13 +317,13 @@ public final class HttpInterface implements HttpHandler {
         out.writeRows(rows.stream(), format, ctx, start);
     }
 
-    private static Parser.Parsed parseHead(String text, boolean truncated) {
+    private static Parser.Parsed parseHead(String text, boolean truncated, QueryParameters params) {
         try {
-            return Parser.parseWithFormat(text);
+            return Parser.parseWithFormat(text, params);
         } catch (ChException e) {
             if (truncated) {
                 // the head may end inside the statement; an INSERT only needs its prefix
-                Parser p = new Parser(text);
+                Parser p = new Parser(text, params);
                 Statement st = p.parseStatement();
                 if (st instanceof Statement.Insert && ((Statement.Insert) st).dataOffset() >= 0) {
                     return new Parser.Parsed(st, null);

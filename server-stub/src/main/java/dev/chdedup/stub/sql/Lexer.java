@@ -78,7 +78,7 @@ public final class Lexer {
     }
 
     private static boolean endsOperand(Token t) {
-        return t.kind() == Token.Kind.IDENT || t.kind() == Token.Kind.QUOTED_IDENT || t.isOp(")") || t.isOp("]")
+        return t.kind() == Token.Kind.IDENT || t.kind() == Token.Kind.QUOTED_IDENT || t.isOp(")") || t.isOp("]") || t.isOp("}")
             || t.kind() == Token.Kind.NUMBER;
     }
 

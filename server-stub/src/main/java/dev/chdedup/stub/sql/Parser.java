@@ -24,14 +24,25 @@ public final class Parser {
     private final int end;
     private Token tok;
     private Token prev;
+    /** The values of {@code {name:Type}} substitutions, replaced as they are parsed. */
+    private final QueryParameters params;
 
     public Parser(String sql) {
         this(sql, sql.length());
     }
 
     public Parser(String sql, int end) {
+        this(sql, end, QueryParameters.NONE);
+    }
+
+    public Parser(String sql, QueryParameters params) {
+        this(sql, sql.length(), params);
+    }
+
+    private Parser(String sql, int end, QueryParameters params) {
         this.sql = sql;
         this.end = end;
+        this.params = params;
         this.tok = Lexer.next(sql, 0, end, null);
     }
 
@@ -46,7 +57,12 @@ public final class Parser {
 
     /** Like {@link #parse}, also returning a trailing FORMAT of SHOW/DESCRIBE/EXISTS. */
     public static Parsed parseWithFormat(String sql) {
-        Parser p = new Parser(sql);
+        return parseWithFormat(sql, QueryParameters.NONE);
+    }
+
+    /** Like {@link #parseWithFormat(String)}, replacing each {@code {name:Type}} with its parameter's value. */
+    public static Parsed parseWithFormat(String sql, QueryParameters params) {
+        Parser p = new Parser(sql, params);
         Statement st = p.parseStatement();
         if (!(st instanceof Statement.Insert) || ((Statement.Insert) st).dataOffset() < 0) {
             p.readOp(";");
@@ -120,7 +136,25 @@ public final class Parser {
             advance();
             return t;
         }
+        if (tok.isOp("{")) {
+            Token save = tok;
+            String[] p = parameter();
+            if (p[1].equals("Identifier")) {
+                return params.identifier(p[0]);
+            }
+            tok = save;
+        }
         throw error("identifier");
+    }
+
+    /** {@code {name:Type}} at the current token: returns {name, type text}. */
+    private String[] parameter() {
+        expectOp("{");
+        String name = identifier();
+        expectOp(":");
+        String type = typeText();
+        expectOp("}");
+        return new String[] {name, type};
     }
 
     private boolean isIdent() {
@@ -129,7 +163,12 @@ public final class Parser {
 
     /** {@code [db.]name}: returns {db or null, name}. */
     private String[] qualifiedName() {
+        boolean fromParameter = tok.isOp("{");
         String a = identifier();
+        if (fromParameter && !tok.isOp(".") && a.indexOf('.') > 0) {
+            // an Identifier parameter may name db.table as a whole
+            return new String[] {a.substring(0, a.indexOf('.')), a.substring(a.indexOf('.') + 1)};
+        }
         if (readOp(".")) {
             return new String[] {a, identifier()};
         }
@@ -328,6 +367,10 @@ public final class Parser {
             Token n = tok;
             advance();
             return "-" + n.text();
+        }
+        if (t.isOp("{")) {
+            String[] p = parameter();
+            return params.settingValue(p[0], p[1]);
         }
         throw error("setting value");
     }
@@ -972,7 +1015,12 @@ public final class Parser {
             expectOp(")");
             f = new Query.SubqueryRef(q, alias());
         } else {
+            boolean fromParameter = tok.isOp("{");
             String a = identifier();
+            if (fromParameter && !tok.isOp(".") && a.indexOf('.') > 0) {
+                String alias = alias();
+                return new Query.TableRef(a.substring(0, a.indexOf('.')), a.substring(a.indexOf('.') + 1), alias, readIf("FINAL"));
+            }
             if (readOp("(")) {
                 List<Expr> args = tok.isOp(")") ? List.of() : exprList();
                 expectOp(")");
@@ -1277,6 +1325,13 @@ public final class Parser {
                 }
                 if (readOp("*")) {
                     return new Expr.Star(null);
+                }
+                if (tok.isOp("{")) {
+                    String[] p = parameter();
+                    if (p[1].equals("Identifier")) {
+                        return new Expr.Ident(QueryParameters.identifierParts(params.identifier(p[0])));
+                    }
+                    return params.literal(p[0], p[1]);
                 }
                 throw error("expression");
             case IDENT:
