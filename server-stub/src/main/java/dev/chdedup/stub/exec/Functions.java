@@ -34,7 +34,7 @@ public final class Functions {
     public static boolean isNonDeterministic(String name) {
         switch (name.toLowerCase(Locale.ROOT)) {
             case "generateuuidv4": case "rand": case "rand64": case "randcanonical": case "throwif": case "rownumberinblock":
-            case "rownumberinallblocks": case "blocknumber":
+            case "rownumberinallblocks": case "blocknumber": case "sleep": case "sleepeachrow":
                 return true;
             default:
                 return false;
@@ -134,6 +134,12 @@ public final class Functions {
         }
         if (Utf8Functions.handles(name)) {
             return Utf8Functions.compile(name, args);
+        }
+        if (RegexpFunctions.handles(name)) {
+            return RegexpFunctions.compile(name, args);
+        }
+        if (MiscFunctions.handles(name)) {
+            return MiscFunctions.compile(name, args, ctx);
         }
         throw new ChException(ErrorCode.UNKNOWN_FUNCTION, "Function with name `" + rawName + "` does not exist. In scope " + rawName + "()");
     }

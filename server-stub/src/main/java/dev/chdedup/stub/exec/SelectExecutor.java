@@ -28,9 +28,21 @@ import java.util.Set;
  */
 public final class SelectExecutor {
     private final Catalog catalog;
+    /** True for the executor that only finds a result's header: every table it reads is empty (DESCRIBE (query)). */
+    private final boolean headerOnly;
 
     public SelectExecutor(Catalog catalog) {
+        this(catalog, false);
+    }
+
+    private SelectExecutor(Catalog catalog, boolean headerOnly) {
         this.catalog = catalog;
+        this.headerOnly = headerOnly;
+    }
+
+    /** The columns {@code q} returns, found by running it over empty tables, so it reads nothing and ends at once. */
+    public List<Column> header(Query q, QueryContext ctx) {
+        return new SelectExecutor(catalog, true).execute(q, ctx).columns();
     }
 
     /** A result header and its blocks, read lazily. */
@@ -108,11 +120,13 @@ public final class SelectExecutor {
     }
 
     private Stream select(Query.Select s, QueryContext ctx) {
+        s = ArrayJoinFunction.rewrite(s);
         int maxBlock = (int) Math.max(1, Math.min(Integer.MAX_VALUE, ctx.settings().getLong("max_block_size")));
         boolean needsVirtuals = mentionsVirtual(s);
         Source src = source(s.from(), ctx, maxBlock, needsVirtuals);
         boolean storage = s.from() instanceof Query.TableRef || s.from() instanceof Query.TableFunction;
-        src = new Source(src.physical, src.columns, BlockStreams.cancellable(src.blocks, ctx, storage), src.aliasColumns);
+        src = new Source(src.physical, src.columns, headerOnly ? java.util.Collections.emptyIterator()
+            : BlockStreams.cancellable(src.blocks, ctx, storage), src.aliasColumns);
         List<Column> input = src.columns;
         Map<String, Expr> aliases = new LinkedHashMap<>();
         for (Query.SelectItem it : s.items()) {
@@ -641,6 +655,10 @@ public final class SelectExecutor {
                 long step = tf.args().size() > 2 ? constLong(c, tf.args().get(2)) : 1;
                 List<Column> cols = List.of(new Column("number", DataTypes.UINT64));
                 return new Source(cols, cols, NumbersSource.blocks(start, count, step, maxBlock, cols));
+            }
+            if (TableFunctions.handles(tf.name())) {
+                Stream s = TableFunctions.source(tf, new ExprCompiler(ctx, List.of(), Map.of(), this), maxBlock);
+                return new Source(s.columns(), s.columns(), s.blocks());
             }
             throw new ChException(ErrorCode.UNKNOWN_FUNCTION, "Unknown table function " + tf.name());
         }

@@ -149,10 +149,7 @@ public final class Interpreter {
         if (st instanceof Statement.Describe) {
             Statement.Describe d = (Statement.Describe) st;
             String db = db(d.database(), ctx);
-            List<Column> header = List.of(new Column("name", DataTypes.STRING), new Column("type", DataTypes.STRING),
-                new Column("default_type", DataTypes.STRING), new Column("default_expression", DataTypes.STRING),
-                new Column("comment", DataTypes.STRING), new Column("codec_expression", DataTypes.STRING),
-                new Column("ttl_expression", DataTypes.STRING));
+            List<Column> header = DESCRIBE_HEADER;
             List<Object[]> out = new ArrayList<>();
             Object obj = catalog.find(db, d.table());
             if (obj instanceof StorageMergeTree) {
@@ -166,6 +163,13 @@ public final class Interpreter {
                 }
             }
             return rows(header, out);
+        }
+        if (st instanceof Statement.DescribeQuery) {
+            List<Object[]> out = new ArrayList<>();
+            for (Column c : selects.header(((Statement.DescribeQuery) st).query(), ctx)) {
+                out.add(new Object[] {c.name(), c.type().name(), "", "", "", "", ""});
+            }
+            return rows(DESCRIBE_HEADER, out);
         }
         if (st instanceof Statement.Exists) {
             Statement.Exists e = (Statement.Exists) st;
@@ -199,6 +203,12 @@ public final class Interpreter {
     static String db(String given, QueryContext ctx) {
         return given != null ? given : ctx.database();
     }
+
+    /** The columns DESCRIBE answers with. */
+    private static final List<Column> DESCRIBE_HEADER = List.of(new Column("name", DataTypes.STRING),
+        new Column("type", DataTypes.STRING), new Column("default_type", DataTypes.STRING),
+        new Column("default_expression", DataTypes.STRING), new Column("comment", DataTypes.STRING),
+        new Column("codec_expression", DataTypes.STRING), new Column("ttl_expression", DataTypes.STRING));
 
     static QueryResult rows(List<Column> header, List<Object[]> rows) {
         return new QueryResult.Rows(new SelectExecutor.Stream(header, BlockStreams.chunk(header, new ArrayList<>(rows), 65536)), null);
@@ -236,7 +246,12 @@ public final class Interpreter {
         List<String> names = s.databases() ? catalog.databaseNames() : new ArrayList<>(catalog.tables(db(s.database(), ctx)).keySet());
         List<Object[]> out = new ArrayList<>();
         Pattern like = s.like() == null ? null : likeRegex(s.like());
+        names = new ArrayList<>(names);
+        java.util.Collections.sort(names);
         for (String n : names) {
+            if (out.size() >= s.limit()) {
+                break;
+            }
             if (like == null || like.matcher(n).matches()) {
                 out.add(new Object[] {n});
             }

@@ -212,6 +212,12 @@ public final class Parser {
         }
         if (readIf("DESCRIBE") || readIf("DESC")) {
             readIf("TABLE");
+            if (tok.isOp("(") && (peekIs("SELECT") || peekIs("WITH"))) {
+                advance();
+                Query q = query();
+                expectOp(")");
+                return withFormat(new Statement.DescribeQuery(q), trailingFormat());
+            }
             String[] n = qualifiedName();
             String format = trailingFormat();
             return withFormat(new Statement.Describe(n[0], n[1]), format);
@@ -610,7 +616,7 @@ public final class Parser {
     private Statement show() {
         if (readIf("DATABASES")) {
             String like = readIf("LIKE") ? stringLiteral() : null;
-            return withFormat(new Statement.ShowTables(null, like, true), trailingFormat());
+            return withFormat(new Statement.ShowTables(null, like, true, showLimit()), trailingFormat());
         }
         if (readIf("CREATE")) {
             if (!readIf("TABLE")) {
@@ -625,9 +631,21 @@ public final class Parser {
                 db = identifier();
             }
             String like = readIf("LIKE") ? stringLiteral() : null;
-            return withFormat(new Statement.ShowTables(db, like, false), trailingFormat());
+            return withFormat(new Statement.ShowTables(db, like, false, showLimit()), trailingFormat());
         }
         throw error("DATABASES, TABLES or CREATE TABLE");
+    }
+
+    private long showLimit() {
+        if (!readIf("LIMIT")) {
+            return Long.MAX_VALUE;
+        }
+        if (tok.kind() != Token.Kind.NUMBER) {
+            throw error("number");
+        }
+        long n = Long.parseLong(tok.text());
+        advance();
+        return n;
     }
 
     private String stringLiteral() {
@@ -775,9 +793,58 @@ public final class Parser {
     }
 
     private Select select() {
+        int ctesBefore = ctes.size();
+        try {
+            return selectBody();
+        } finally {
+            while (ctes.size() > ctesBefore) {
+                ctes.remove(ctes.size() - 1);
+            }
+        }
+    }
+
+    /**
+     * The common table expressions in scope, innermost last: {@code WITH name AS (subquery)} makes {@code name} a
+     * table of the rest of its SELECT and of the subqueries in it.
+     */
+    private final List<Map.Entry<String, Query>> ctes = new ArrayList<>();
+
+    private Query cte(String name) {
+        for (int i = ctes.size() - 1; i >= 0; i--) {
+            if (ctes.get(i).getKey().equals(name)) {
+                return ctes.get(i).getValue();
+            }
+        }
+        return null;
+    }
+
+    /** {@code name AS (SELECT ...)} at the current token: registers the CTE and returns true, or reads nothing. */
+    private boolean readCte() {
+        if (!isIdent()) {
+            return false;
+        }
+        Token save = tok;
+        Token savePrev = prev;
+        String name = identifier();
+        if (readIf("AS") && tok.isOp("(") && (peekIs("SELECT") || peekIs("WITH"))) {
+            advance();
+            Query q = query();
+            expectOp(")");
+            ctes.add(Map.entry(name, q));
+            return true;
+        }
+        tok = save;
+        prev = savePrev;
+        return false;
+    }
+
+    private Select selectBody() {
         List<SelectItem> withItems = new ArrayList<>();
         if (readIf("WITH")) {
             do {
+                if (readCte()) {
+                    continue;
+                }
                 int st = tok.pos();
                 Expr e = expr();
                 expect("AS");
@@ -800,7 +867,7 @@ public final class Parser {
                 alias = identifier();
             }
             items.add(new SelectItem(e, alias, text));
-        } while (readOp(","));
+        } while (readOp(",") && !endsSelectList(tok));
         From from = null;
         if (readIf("FROM")) {
             from = from();
@@ -910,6 +977,20 @@ public final class Parser {
         }
         return new Select(distinct, items, from, where, groupBy, having, orderBy, orderByAll, orderByAllDesc, limit,
             offset, limitBy, limitByCount);
+    }
+
+    /** A trailing comma is allowed in a select list: what may follow it there. */
+    private static boolean endsSelectList(Token t) {
+        if (t.kind() == Token.Kind.EOF || t.isOp(")") || t.isOp(";")) {
+            return true;
+        }
+        for (String k : new String[] {"FROM", "WHERE", "PREWHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET",
+            "SETTINGS", "FORMAT", "UNION", "INTO", "WINDOW", "QUALIFY", "INTERSECT", "EXCEPT"}) {
+            if (t.kind() == Token.Kind.IDENT && t.is(k)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean allIsColumn(From from) {
@@ -1034,7 +1115,8 @@ public final class Parser {
                 }
                 String alias = alias();
                 boolean fin = readIf("FINAL");
-                f = new Query.TableRef(db, t, alias, fin);
+                Query cte = db == null ? cte(t) : null;
+                f = cte != null ? new Query.SubqueryRef(cte, alias == null ? t : alias) : new Query.TableRef(db, t, alias, fin);
             }
         }
         return f;
@@ -1120,7 +1202,8 @@ public final class Parser {
             Token save = tok;
             Token savePrev = prev;
             advance();
-            if (tok.isOp("(") || !isComparisonStart()) {
+            // NOT binds looser than comparisons and LIKE: NOT a LIKE b is NOT (a LIKE b)
+            if (startsOperand(tok)) {
                 return new Expr.Call("not", not());
             }
             tok = save;
@@ -1129,8 +1212,15 @@ public final class Parser {
         return comparison();
     }
 
-    private boolean isComparisonStart() {
-        return true;
+    /** Whether {@code t} can begin an operand (so a NOT before it is the operator, not a name). */
+    private static boolean startsOperand(Token t) {
+        if (t.kind() == Token.Kind.EOF) {
+            return false;
+        }
+        if (t.kind() == Token.Kind.OP) {
+            return t.isOp("(") || t.isOp("[") || t.isOp("-") || t.isOp("{");
+        }
+        return !isClauseKeyword(t) || t.is("NOT");
     }
 
     private Expr comparison() {
@@ -1272,7 +1362,7 @@ public final class Parser {
                 e = new Expr.Call("arrayElement", e, idx);
             } else if (readOp("::")) {
                 e = new Expr.Cast(e, typeText());
-            } else if (tok.isOp(".") && !(e instanceof Expr.Ident)) {
+            } else if (tok.isOp(".") && (!(e instanceof Expr.Ident) || peekKind() == Token.Kind.NUMBER)) {
                 advance();
                 if (tok.kind() == Token.Kind.NUMBER) {
                     Expr idx = new Expr.Literal(Long.parseLong(tok.text()));

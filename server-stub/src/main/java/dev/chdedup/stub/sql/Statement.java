@@ -39,13 +39,18 @@ public sealed interface Statement {
     record Truncate(String database, String table, boolean ifExists) implements Statement {
     }
 
-    record ShowTables(String database, String like, boolean databases) implements Statement {
+    /** SHOW TABLES / SHOW DATABASES; {@code limit} is Long.MAX_VALUE without LIMIT. */
+    record ShowTables(String database, String like, boolean databases, long limit) implements Statement {
     }
 
     record ShowCreate(String database, String table) implements Statement {
     }
 
     record Describe(String database, String table) implements Statement {
+    }
+
+    /** {@code DESCRIBE (SELECT ...)}: the columns a query would return, without running it. */
+    record DescribeQuery(Query query) implements Statement {
     }
 
     record Exists(String database, String table) implements Statement {

@@ -1,0 +1,137 @@
+package dev.chdedup.stub.exec;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.types.ByteStrings;
+import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.DataTypes;
+import dev.chdedup.stub.types.Values;
+import java.util.List;
+
+/**
+ * Functions about the query rather than its data: {@code sleep} (once per query here, where ClickHouse sleeps
+ * once per block) and {@code sleepEachRow}, both bounded by ClickHouse's 3-second cap per call and woken by KILL
+ * QUERY; {@code getSetting} (the value in force, typed as the setting is); and MySQL's {@code timestamp(expr[,
+ * time])} as a DateTime64(6). Mirrors ClickHouse's sleep.h, getSetting.cpp and timestamp.cpp.
+ */
+final class MiscFunctions {
+    /** ClickHouse's function_sleep_max_microseconds_per_block default. */
+    static final long MAX_SLEEP_MICROSECONDS = 3_000_000;
+
+    private MiscFunctions() {
+    }
+
+    static boolean handles(String n) {
+        switch (n) {
+            case "sleep": case "sleepEachRow": case "getSetting": case "timestamp":
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    static Evaluator compile(String name, List<Evaluator> args, QueryContext ctx) {
+        switch (name) {
+            case "sleep": case "sleepEachRow": {
+                Functions.arity(name, args, 1);
+                Evaluator a = args.get(0);
+                if (!a.constant() || !TypeRules.isNumeric(a.type())) {
+                    throw new ChException(ErrorCode.ILLEGAL_COLUMN, "The argument of function " + name + " must be constant.");
+                }
+                double seconds = Values.toNumber(a.eval(new Object[0]), a.type()).doubleValue();
+                if (seconds < 0 || Double.isNaN(seconds)) {
+                    throw new ChException(ErrorCode.BAD_ARGUMENTS, "The argument of function " + name + " must be non-negative");
+                }
+                long micros = (long) (seconds * 1e6);
+                if (micros > MAX_SLEEP_MICROSECONDS) {
+                    throw new ChException(ErrorCode.TOO_SLOW, "The maximum sleep time is " + MAX_SLEEP_MICROSECONDS
+                        + " microseconds. Requested: " + micros + " microseconds");
+                }
+                boolean eachRow = name.equals("sleepEachRow");
+                boolean[] slept = new boolean[1];
+                return Evaluator.of(DataTypes.UINT8, r -> {
+                    if (eachRow || !slept[0]) {
+                        slept[0] = true;
+                        sleep(micros, ctx);
+                    }
+                    return 0L;
+                });
+            }
+            case "getSetting": {
+                Functions.arity(name, args, 1);
+                String setting = Functions.constString(args.get(0));
+                KnownSettings.Def def = KnownSettings.get(setting);
+                if (def == null) {
+                    throw new ChException(ErrorCode.UNKNOWN_SETTING, "Unknown setting '" + setting + "'");
+                }
+                String value = ctx.settings().get(setting);
+                switch (def.type()) {
+                    case "Bool":
+                        return Evaluator.constant(DataTypes.BOOL, ctx.settings().getLong(setting) != 0);
+                    case "UInt64": case "Seconds": case "Milliseconds": case "MaxThreads": case "UInt64Auto":
+                        if (value.matches("\\d+")) {
+                            return Evaluator.constant(DataTypes.UINT64, Long.parseUnsignedLong(value));
+                        }
+                        return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(value));
+                    case "Int64":
+                        return Evaluator.constant(DataTypes.INT64, ctx.settings().getLong(setting));
+                    default:
+                        return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(value));
+                }
+            }
+            default:
+                return timestamp(args);
+        }
+    }
+
+    private static Evaluator timestamp(List<Evaluator> args) {
+        if (args.isEmpty() || args.size() > 2) {
+            throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Number of arguments for function timestamp"
+                + " doesn't match: passed " + args.size() + ", should be 1 or 2");
+        }
+        DataType t = DataTypes.dateTime64(6, null);
+        Evaluator base = ConversionFunctions.cast(args.get(0), t);
+        if (args.size() == 1) {
+            return base;
+        }
+        Evaluator time = args.get(1);
+        if (!Functions.isString(time.type())) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + time.type().name()
+                + " of argument 2 of function timestamp, expected String");
+        }
+        return Functions.strict(t.unwrap(), List.of(base, time), v -> (Long) v[0] + timeMicros(ByteStrings.toText((String) v[1])));
+    }
+
+    /** {@code [-]H[H]:MM:SS[.ffffff]} as microseconds. */
+    static long timeMicros(String s) {
+        String[] p = s.trim().split(":");
+        try {
+            boolean neg = p[0].startsWith("-");
+            long h = Math.abs(Long.parseLong(p[0]));
+            long m = p.length > 1 ? Long.parseLong(p[1]) : 0;
+            double sec = p.length > 2 ? Double.parseDouble(p[2]) : 0;
+            long micros = ((h * 60 + m) * 60) * 1_000_000L + Math.round(sec * 1e6);
+            return neg ? -micros : micros;
+        } catch (NumberFormatException e) {
+            throw new ChException(ErrorCode.CANNOT_PARSE_DATETIME, "Cannot parse time '" + s + "' in function timestamp");
+        }
+    }
+
+    /** Sleeps in short slices, so KILL QUERY and a query's time limit end it promptly. */
+    private static void sleep(long micros, QueryContext ctx) {
+        long deadline = System.nanoTime() + micros * 1000;
+        while (true) {
+            ctx.checkCancelled();
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            try {
+                Thread.sleep(Math.max(1, Math.min(10, left / 1_000_000)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ChException(ErrorCode.QUERY_WAS_CANCELLED, "Query was cancelled");
+            }
+        }
+    }
+}
