@@ -113,6 +113,10 @@ final class ConversionFunctions {
             DataType tt = t;
             return Functions.strict(tt, List.of(a), v -> tt.convert(Values.toNumber(v[0], ft).doubleValue(), DataTypes.FLOAT64));
         }
+        // unlike CAST, a to* conversion of a Nullable value is Nullable: toInt32(NULL::Nullable(UInt64)) is NULL
+        if ((a.type().isNullable() || a.type().unwrap() instanceof NothingType) && !t.isNullable()) {
+            return cast(a, DataTypes.nullable(t));
+        }
         return cast(a, t);
     }
 

@@ -120,7 +120,7 @@ public final class SelectExecutor {
     }
 
     private Stream select(Query.Select s, QueryContext ctx) {
-        s = ArrayJoinFunction.rewrite(s);
+        s = ArrayJoinFunction.rewrite(QualifiedNames.rewrite(s));
         int maxBlock = (int) Math.max(1, Math.min(Integer.MAX_VALUE, ctx.settings().getLong("max_block_size")));
         boolean needsVirtuals = mentionsVirtual(s);
         Source src = source(s.from(), ctx, maxBlock, needsVirtuals);

@@ -486,9 +486,14 @@ public final class Parser {
             } else if (readIf("SETTINGS")) {
                 settings.putAll(settingList());
             } else if (readIf("COMMENT")) {
-                advance();
+                clauseSql.put("COMMENT", stringLiteral());
             } else {
                 break;
+            }
+        }
+        for (Statement.ColumnDef c : cols) {
+            if (c.comment() != null) {
+                clauseSql.put(Statement.COLUMN_COMMENT + c.name(), c.comment());
             }
         }
         Query asSelect = null;

@@ -5,6 +5,8 @@ import java.util.Map;
 
 /** Statement AST nodes, one record per statement kind the stub executes. */
 public sealed interface Statement {
+    /** The CREATE TABLE clause text key under which a column's COMMENT is kept: this prefix and the column name. */
+    String COLUMN_COMMENT = "COMMENT COLUMN ";
 
     /** A SELECT (or SHOW/DESCRIBE/EXISTS rewritten to a result); {@code settings} and {@code format} trail it. */
     record SelectStmt(Query query) implements Statement {

@@ -17,6 +17,11 @@ public final class ShowCreate {
             if (c.defaultKind() != null) {
                 sb.append(' ').append(c.defaultKind()).append(' ').append(c.defaultSql());
             }
+            String comment = t.definition().clauseSql().get(dev.chdedup.stub.sql.Statement.COLUMN_COMMENT + c.name());
+            if (comment != null) {
+                sb.append(" COMMENT ");
+                dev.chdedup.stub.types.StringType.quote(comment, sb);
+            }
             if (++i < t.definition().allColumns().size()) {
                 sb.append(',');
             }
@@ -38,6 +43,10 @@ public final class ShowCreate {
             if (!e.getKey().equals("index_granularity")) {
                 sb.append(", ").append(e.getKey()).append(" = ").append(e.getValue());
             }
+        }
+        if (cl.containsKey("COMMENT")) {
+            sb.append("\nCOMMENT ");
+            dev.chdedup.stub.types.StringType.quote(cl.get("COMMENT"), sb);
         }
         return sb.toString();
     }

@@ -13,6 +13,7 @@ import dev.chdedup.stub.mergetree.MergeTreeSettings;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.mergetree.TableColumn;
 import dev.chdedup.stub.server.DatabaseCatalog;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
 import java.util.ArrayList;
@@ -70,7 +71,8 @@ public final class SystemTables {
     }
 
     private static List<String> baseNames() {
-        return List.of("build_options", "columns", "databases", "events", "merge_tree_settings", "mutations", "numbers", "one", "part_log", "parts", "processes", "settings", "tables");
+        return List.of("build_options", "columns", "data_type_families", "databases", "events", "functions", "keywords",
+            "merge_tree_settings", "mutations", "numbers", "one", "part_log", "parts", "processes", "settings", "table_engines", "tables");
     }
 
     private static Column c(String n, String type) {
@@ -138,7 +140,11 @@ public final class SystemTables {
                 return snapshot(cols, rows);
             }
             case "tables": return tables();
-            case "columns": return columns();
+            case "columns": return columns(ctx);
+            case "functions": return SystemReferenceTables.functions();
+            case "data_type_families": return SystemReferenceTables.dataTypeFamilies();
+            case "table_engines": return SystemReferenceTables.tableEngines();
+            case "keywords": return SystemReferenceTables.keywords();
             case "parts": return parts();
             case "mutations": return mutations();
             case "settings": {
@@ -226,8 +232,9 @@ public final class SystemTables {
                     Map<String, String> cl = m.definition().clauseSql();
                     rows.add(new Object[] {db, e.getKey(), new java.util.UUID(0, 0), m.definition().engine(), 0L,
                         List.of(m.directory().toString() + "/"), "", 0L, ShowCreate.of(m), cl.getOrDefault("ENGINE", m.definition().engine()),
-                        cl.getOrDefault("PARTITION BY", ""), cl.getOrDefault("ORDER BY", ""), cl.getOrDefault("PRIMARY KEY", cl.getOrDefault("ORDER BY", "")),
-                        total, bytes, ""});
+                        keyList(cl.getOrDefault("PARTITION BY", "")), keyList(cl.getOrDefault("ORDER BY", "")),
+                        keyList(cl.getOrDefault("PRIMARY KEY", cl.getOrDefault("ORDER BY", ""))),
+                        total, bytes, ByteStrings.fromText(cl.getOrDefault("COMMENT", ""))});
                 } else {
                     String engine = db.equals("system") ? "SystemTable" : t instanceof dev.chdedup.stub.mv.PlainView ? "View"
                         : t.getClass().getSimpleName();
@@ -238,31 +245,71 @@ public final class SystemTables {
         return snapshot(cols, rows);
     }
 
-    private TableSource columns() {
+    private TableSource columns(QueryContext ctx) {
         List<Column> cols = List.of(c("database", "String"), c("table", "String"), c("name", "String"), c("type", "String"),
             c("position", "UInt64"), c("default_kind", "String"), c("default_expression", "String"),
-            c("is_in_partition_key", "UInt8"), c("is_in_sorting_key", "UInt8"), c("is_in_primary_key", "UInt8"), c("comment", "String"));
+            c("data_compressed_bytes", "UInt64"), c("data_uncompressed_bytes", "UInt64"), c("marks_bytes", "UInt64"),
+            c("comment", "String"), c("is_in_partition_key", "UInt8"), c("is_in_sorting_key", "UInt8"),
+            c("is_in_primary_key", "UInt8"), c("is_in_sampling_key", "UInt8"), c("compression_codec", "String"),
+            c("character_octet_length", "Nullable(UInt64)"), c("numeric_precision", "Nullable(UInt64)"),
+            c("numeric_precision_radix", "Nullable(UInt64)"), c("numeric_scale", "Nullable(UInt64)"),
+            c("datetime_precision", "Nullable(UInt64)"));
         List<Object[]> rows = new ArrayList<>();
         for (String db : catalog.databaseNames()) {
-            if (db.equals("system") || db.equalsIgnoreCase("information_schema")) {
+            if (db.equalsIgnoreCase("information_schema")) {
                 continue;
             }
             for (Map.Entry<String, Object> e : catalog.tables(db).entrySet()) {
-                if (!(e.getValue() instanceof StorageMergeTree)) {
+                if (e.getValue() instanceof StorageMergeTree) {
+                    StorageMergeTree m = (StorageMergeTree) e.getValue();
+                    long pos = 1;
+                    Map<String, String> cl = m.definition().clauseSql();
+                    for (TableColumn tc : m.definition().allColumns()) {
+                        rows.add(ColumnFacts.row(db, e.getKey(), tc.name(), tc.type(), pos++,
+                            tc.defaultKind() == null ? "" : tc.defaultKind(), tc.defaultSql() == null ? "" : tc.defaultSql(),
+                            ByteStrings.fromText(cl.getOrDefault(dev.chdedup.stub.sql.Statement.COLUMN_COMMENT + tc.name(), "")), mentions(cl.get("PARTITION BY"), tc.name()),
+                            mentions(cl.get("ORDER BY"), tc.name()), mentions(cl.getOrDefault("PRIMARY KEY", cl.get("ORDER BY")), tc.name())));
+                    }
                     continue;
                 }
-                StorageMergeTree m = (StorageMergeTree) e.getValue();
+                if (db.equals("system") && e.getKey().equals("columns")) {
+                    continue;
+                }
+                TableSource t;
+                try {
+                    t = db.equals("system") ? table(e.getKey(), ctx) : catalog.table(db, e.getKey(), ctx);
+                } catch (RuntimeException unreadable) {
+                    continue;
+                }
+                if (t == null) {
+                    continue;
+                }
                 long pos = 1;
-                Map<String, String> cl = m.definition().clauseSql();
-                for (TableColumn tc : m.definition().allColumns()) {
-                    rows.add(new Object[] {db, e.getKey(), tc.name(), tc.type().name(), pos++,
-                        tc.defaultKind() == null ? "" : tc.defaultKind(), tc.defaultSql() == null ? "" : tc.defaultSql(),
-                        mentions(cl.get("PARTITION BY"), tc.name()), mentions(cl.get("ORDER BY"), tc.name()),
-                        mentions(cl.getOrDefault("PRIMARY KEY", cl.get("ORDER BY")), tc.name()), ""});
+                for (Column col : t.columns()) {
+                    rows.add(ColumnFacts.row(db, e.getKey(), col.name(), col.type(), pos++, "", "", "", 0L, 0L, 0L));
                 }
             }
         }
         return snapshot(cols, rows);
+    }
+
+    /** A key as system.tables shows it: {@code (a, b)} is {@code a, b}; {@code tuple()} is empty. */
+    static String keyList(String sql) {
+        String s = sql.strip();
+        if (s.equals("tuple()") || s.equals("()")) {
+            return "";
+        }
+        if (s.startsWith("(") && s.endsWith(")")) {
+            int depth = 0;
+            for (int i = 0; i < s.length(); i++) {
+                depth += s.charAt(i) == '(' ? 1 : s.charAt(i) == ')' ? -1 : 0;
+                if (depth == 0 && i < s.length() - 1) {
+                    return s;
+                }
+            }
+            return s.substring(1, s.length() - 1).strip();
+        }
+        return s;
     }
 
     private static long mentions(String sql, String col) {

@@ -1,0 +1,147 @@
+package dev.chdedup.stub.system;
+
+import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.exec.TableSource;
+import dev.chdedup.stub.types.DataTypes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The system tables that describe the SQL dialect rather than the data: {@code system.functions},
+ * {@code system.data_type_families}, {@code system.table_engines} and {@code system.keywords}, listing what this
+ * stub implements (a unit test checks every listed function and type against the engine), with ClickHouse's
+ * columns. JDBC's DatabaseMetaData.getFunctions and getTypeInfo, and IDEs' completion, read them. Mirrors
+ * ClickHouse's StorageSystemFunctions, StorageSystemDataTypeFamilies, StorageSystemTableEngines and
+ * StorageSystemKeywords.
+ */
+final class SystemReferenceTables {
+    private SystemReferenceTables() {
+    }
+
+    /** Regular functions the stub implements. */
+    static final List<String> FUNCTIONS = List.of("abs", "and", "array", "arrayAll", "arrayConcat", "arrayCount",
+        "arrayDistinct", "arrayElement", "arrayEnumerate", "arrayExists", "arrayFilter", "arrayFirst", "arrayJoin",
+        "arrayMap", "arrayReverse", "arraySlice", "arraySort", "arrayStringConcat", "arraySum", "arrayZip",
+        "assumeNotNull", "bitAnd", "bitOr", "bitXor", "ceil", "coalesce", "concat", "currentDatabase", "currentUser",
+        "divide", "e", "empty", "emptyArrayString", "endsWith", "equals", "exp", "extract", "extractAll", "floor",
+        "format", "fromUnixTimestamp", "fromUnixTimestamp64Micro", "fromUnixTimestamp64Milli", "fromUnixTimestamp64Nano",
+        "gcd", "generateUUIDv4", "getSetting", "greater", "greaterOrEquals", "greatest", "has", "hex", "hostName",
+        "if", "ifNull", "ilike", "in", "indexOf", "intDiv", "intDivOrZero", "isNotNull", "isNull", "least", "left",
+        "leftPad", "length", "lengthUTF8", "less", "lessOrEquals", "like", "log", "lower", "lowerUTF8", "map",
+        "mapKeys", "mapValues", "match", "minus", "modulo", "multiIf", "multiply", "negate", "not", "notEmpty",
+        "notEquals", "notILike", "notIn", "notLike", "now", "now64", "or", "parseDateTimeBestEffort",
+        "parseDateTimeBestEffortOrNull", "pi", "plus", "position", "pow", "queryID", "rand", "rand64", "range",
+        "replaceAll", "replaceOne", "replaceRegexpAll", "replaceRegexpOne", "repeat", "reverse", "reverseUTF8",
+        "right", "rightPad", "round", "sign", "sleep", "sleepEachRow", "splitByChar", "sqrt", "startsWith",
+        "substring", "substringUTF8", "throwIf", "timestamp", "timezone", "toBool", "toDate", "toDate32", "toDateTime",
+        "toDateTime64", "toDayOfMonth", "toDayOfWeek", "toDecimal128", "toDecimal32", "toDecimal64", "toFixedString",
+        "toFloat32", "toFloat64", "toHour", "toInt128", "toInt16", "toInt256", "toInt32", "toInt64", "toInt8",
+        "toMinute", "toMonday", "toMonth", "toNullable", "toQuarter", "toSecond", "toStartOfDay",
+        "toStartOfFifteenMinutes", "toStartOfFiveMinutes", "toStartOfHour", "toStartOfMinute", "toStartOfMonth",
+        "toStartOfQuarter", "toStartOfWeek", "toStartOfYear", "toString", "toTimeZone", "toTypeName", "toUInt128",
+        "toUInt16", "toUInt256", "toUInt32", "toUInt64", "toUInt8", "toUUID", "toUnixTimestamp", "toYYYYMM",
+        "toYYYYMMDD", "toYear", "today", "trim", "trimBoth", "trimLeft", "trimRight", "tuple", "tupleElement",
+        "unhex", "upper", "upperUTF8", "uptime", "version", "yesterday");
+
+    /** Aggregate functions the stub implements. */
+    static final List<String> AGGREGATES = List.of("any", "anyLast", "argMax", "argMin", "avg", "count", "groupArray",
+        "groupUniqArray", "max", "min", "sum", "sumWithOverflow", "uniq", "uniqExact");
+
+    /** Aliases: alias to the function it names (case-insensitive SQL spellings among them). */
+    static final Map<String, String> FUNCTION_ALIASES = Map.ofEntries(Map.entry("lcase", "lower"), Map.entry("ucase", "upper"),
+        Map.entry("substr", "substring"), Map.entry("mid", "substring"), Map.entry("power", "pow"),
+        Map.entry("database", "currentDatabase"), Map.entry("user", "currentUser"), Map.entry("current_timestamp", "now"),
+        Map.entry("current_date", "today"), Map.entry("timeZone", "timezone"), Map.entry("queryId", "queryID"),
+        Map.entry("generateSeries", "generate_series"), Map.entry("REGEXP_MATCHES", "match"));
+
+    /** Data type families the stub's type parser accepts, with their aliases. */
+    static final List<String> TYPES = List.of("Array", "Bool", "Date", "Date32", "DateTime", "DateTime64", "Decimal",
+        "Decimal128", "Decimal256", "Decimal32", "Decimal64", "Enum16", "Enum8", "FixedString", "Float32", "Float64",
+        "Int128", "Int16", "Int256", "Int32", "Int64", "Int8", "LowCardinality", "Map", "Nothing", "Nullable", "String",
+        "Tuple", "UInt128", "UInt16", "UInt256", "UInt32", "UInt64", "UInt8", "UUID");
+
+    static final Map<String, String> TYPE_ALIASES = Map.ofEntries(Map.entry("BIGINT", "Int64"), Map.entry("INT", "Int32"),
+        Map.entry("INTEGER", "Int32"), Map.entry("SMALLINT", "Int16"), Map.entry("TINYINT", "Int8"),
+        Map.entry("BOOLEAN", "Bool"), Map.entry("DOUBLE", "Float64"), Map.entry("FLOAT", "Float32"),
+        Map.entry("REAL", "Float32"), Map.entry("TEXT", "String"), Map.entry("VARCHAR", "String"),
+        Map.entry("CHAR", "String"), Map.entry("BLOB", "String"), Map.entry("TIMESTAMP", "DateTime"),
+        Map.entry("DEC", "Decimal"), Map.entry("NUMERIC", "Decimal"));
+
+    /** Engines that CREATE TABLE accepts. */
+    static final List<String> ENGINES = List.of("MergeTree", "ReplicatedMergeTree", "View", "MaterializedView");
+
+    static final List<String> KEYWORDS = List.of("ADD", "AFTER", "ALIAS", "ALL", "ALTER", "AND", "ANTI", "ANY", "ARRAY",
+        "AS", "ASC", "ASOF", "ASYNC", "ATTACH", "BETWEEN", "BY", "CASE", "CAST", "CHECK", "CLUSTER", "CODEC", "COLLATE",
+        "COLUMN", "COMMENT", "CREATE", "CROSS", "DATABASE", "DATABASES", "DEDUPLICATE", "DEFAULT", "DELETE", "DESC",
+        "DESCRIBE", "DETACH", "DISTINCT", "DIV", "DROP", "ELSE", "END", "ENGINE", "EPHEMERAL", "EXCEPT", "EXISTS",
+        "EXPLAIN", "FALSE", "FETCH", "FINAL", "FIRST", "FORMAT", "FROM", "FULL", "FUNCTION", "GLOBAL", "GROUP", "HAVING",
+        "IF", "ILIKE", "IN", "INNER", "INSERT", "INTERSECT", "INTERVAL", "INTO", "IS", "JOIN", "KEY", "KILL", "LAST",
+        "LEFT", "LIKE", "LIMIT", "MATERIALIZED", "MOD", "MODIFY", "NOT", "NULL", "NULLS", "OFFSET", "ON", "OPTIMIZE",
+        "OR", "ORDER", "OUTER", "PARTITION", "POPULATE", "PREWHERE", "PRIMARY", "QUERY", "RIGHT", "SAMPLE", "SELECT",
+        "SEMI", "SET", "SETTINGS", "SHOW", "SYNC", "SYSTEM", "TABLE", "TABLES", "TEMPORARY", "THEN", "TO", "TOTALS",
+        "TRUE", "TRUNCATE", "TTL", "UNION", "UPDATE", "USE", "USING", "VALUES", "VIEW", "WHEN", "WHERE", "WITH");
+
+    private static Column c(String n, String type) {
+        return new Column(n, DataTypes.parse(type));
+    }
+
+    static TableSource functions() {
+        List<Column> cols = List.of(c("name", "String"), c("is_aggregate", "UInt8"), c("case_insensitive", "UInt8"),
+            c("alias_to", "String"), c("create_query", "String"),
+            c("origin", "Enum8('System' = 0, 'SQLUserDefined' = 1, 'ExecutableUserDefined' = 2)"), c("description", "String"),
+            c("syntax", "String"), c("arguments", "String"), c("returned_value", "String"), c("examples", "String"),
+            c("categories", "String"));
+        List<Object[]> rows = new ArrayList<>();
+        for (String f : FUNCTIONS) {
+            rows.add(function(f, false, ""));
+        }
+        for (String f : AGGREGATES) {
+            rows.add(function(f, true, ""));
+        }
+        for (Map.Entry<String, String> a : FUNCTION_ALIASES.entrySet()) {
+            rows.add(function(a.getKey(), false, a.getValue()));
+        }
+        return SystemTables.snapshot(cols, rows);
+    }
+
+    private static Object[] function(String name, boolean aggregate, String aliasTo) {
+        // the SQL-standard spellings are case-insensitive, ClickHouse's own names are not
+        boolean ci = aggregate ? List.of("count", "sum", "min", "max", "avg").contains(name)
+            : !aliasTo.isEmpty() && name.equals(name.toLowerCase(java.util.Locale.ROOT));
+        return new Object[] {name, aggregate ? 1L : 0L, ci ? 1L : 0L, aliasTo, "", 0L, "", "", "", "", "", ""};
+    }
+
+    static TableSource dataTypeFamilies() {
+        List<Column> cols = List.of(c("name", "String"), c("case_insensitive", "UInt8"), c("alias_to", "String"));
+        List<Object[]> rows = new ArrayList<>();
+        for (String t : TYPES) {
+            rows.add(new Object[] {t, 0L, ""});
+        }
+        for (Map.Entry<String, String> a : TYPE_ALIASES.entrySet()) {
+            rows.add(new Object[] {a.getKey(), 1L, a.getValue()});
+        }
+        return SystemTables.snapshot(cols, rows);
+    }
+
+    static TableSource tableEngines() {
+        List<Column> cols = List.of(c("name", "String"), c("supports_settings", "UInt8"), c("supports_skipping_indices", "UInt8"),
+            c("supports_projections", "UInt8"), c("supports_sort_order", "UInt8"), c("supports_ttl", "UInt8"),
+            c("supports_replication", "UInt8"), c("supports_deduplication", "UInt8"), c("supports_parallel_insert", "UInt8"));
+        List<Object[]> rows = new ArrayList<>();
+        for (String e : ENGINES) {
+            boolean mt = e.endsWith("MergeTree");
+            long m = mt ? 1L : 0L;
+            rows.add(new Object[] {e, m, 0L, 0L, m, 0L, e.startsWith("Replicated") ? 1L : 0L, m, m});
+        }
+        return SystemTables.snapshot(cols, rows);
+    }
+
+    static TableSource keywords() {
+        List<Object[]> rows = new ArrayList<>();
+        for (String k : KEYWORDS) {
+            rows.add(new Object[] {k});
+        }
+        return SystemTables.snapshot(List.of(c("keyword", "String")), rows);
+    }
+}
