@@ -20,8 +20,11 @@ public final class ProcessList {
         public final String user;
         public final String query;
         public final long startNanos = System.nanoTime();
+        public final java.time.Instant startTime = java.time.Instant.now();
         private volatile boolean cancelled;
         private volatile boolean finished;
+        /** The error the query ended with, null while it runs and when it succeeded. */
+        private volatile Throwable failure;
 
         Entry(String queryId, String user, String query) {
             this.queryId = queryId;
@@ -39,6 +42,15 @@ public final class ProcessList {
 
         public boolean isFinished() {
             return finished;
+        }
+
+        /** Records the error the query ends with, for system.query_log. */
+        public void fail(Throwable t) {
+            failure = t;
+        }
+
+        Throwable failure() {
+            return failure;
         }
 
         public double elapsedSeconds() {
@@ -82,18 +94,26 @@ public final class ProcessList {
     }
 
     private final Map<String, Entry> running = new ConcurrentHashMap<>();
+    private final QueryLog queryLog = new QueryLog();
+
+    /** The queries that started and ended here: system.query_log. */
+    public QueryLog queryLog() {
+        return queryLog;
+    }
 
     public Entry register(String queryId, String user, String query) {
         Entry e = new Entry(queryId, user, query);
         if (running.putIfAbsent(queryId, e) != null) {
             throw new ChException(ErrorCode.QUERY_WITH_SAME_ID_IS_ALREADY_RUNNING, "Query with id = " + queryId + " is already running.");
         }
+        queryLog.started(e);
         return e;
     }
 
     public void unregister(Entry e) {
         e.finished = true;
         running.remove(e.queryId, e);
+        queryLog.finished(e);
     }
 
     public List<Entry> snapshot() {

@@ -240,6 +240,9 @@ public final class HttpInterface implements HttpHandler {
             try (dev.chdedup.stub.types.SessionTimeZone.Scope tz = dev.chdedup.stub.types.SessionTimeZone.use(zone)) {
                 executeParsed(req, parsed, sql, data, ctx.withProcess(process), session, defaultFormat, out);
             }
+        } catch (RuntimeException | IOException | Error e) {
+            process.fail(e);
+            throw e;
         } finally {
             processes.unregister(process);
         }
