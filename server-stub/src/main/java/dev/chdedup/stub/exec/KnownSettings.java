@@ -51,6 +51,9 @@ public final class KnownSettings {
         def("max_threads", "MaxThreads", "2", "Maximum number of query processing threads.");
         def("max_execution_time", "Seconds", "0", "Maximum query execution time.");
         def("max_result_rows", "UInt64", "0", "Limit on result rows.");
+        def("max_result_bytes", "UInt64", "0", "Limit on result bytes (uncompressed).");
+        def("result_overflow_mode", "OverflowMode", "throw", "What to do when the result limit is exceeded: throw or break.");
+        def("timeout_overflow_mode", "OverflowMode", "throw", "What to do when max_execution_time is exceeded (the stub always throws).");
         def("max_memory_usage", "UInt64", "0", "Maximum memory usage for a query.");
         def("max_query_size", "UInt64", "262144", "Maximum bytes of a query parsed by the SQL parser.");
         def("http_receive_timeout", "Seconds", "30", "HTTP receive timeout: longest silence while a request is read.");

@@ -6,6 +6,7 @@ import java.time.Instant;
 /**
  * What a query runs with: the current database, the user, its id, the settings in force and the instant
  * {@code now()} returns for the whole query, and the ClickHouse release the server plays (its version and functions).
+ * {@link #checkCancelled} (called between blocks) also enforces {@code max_execution_time}.
  */
 public final class QueryContext {
     private final String database;
@@ -41,11 +42,42 @@ public final class QueryContext {
         return new QueryContext(database, user, queryId, settings, now, p, compat);
     }
 
-    /** Throws QUERY_WAS_CANCELLED when KILL QUERY cancelled this query; called between blocks. */
+    /**
+     * Throws QUERY_WAS_CANCELLED when KILL QUERY cancelled this query, and TIMEOUT_EXCEEDED once it has run longer
+     * than {@code max_execution_time} seconds (0: no limit); called between blocks.
+     */
     public void checkCancelled() {
         if (process != null) {
             process.checkCancelled();
         }
+        double limit = maxExecutionSeconds();
+        if (limit > 0) {
+            double elapsed = process != null ? process.elapsedSeconds()
+                : java.time.Duration.between(now, Instant.now()).toNanos() / 1e9;
+            if (elapsed > limit) {
+                throw new dev.chdedup.stub.error.ChException(dev.chdedup.stub.error.ErrorCode.TIMEOUT_EXCEEDED,
+                    "Timeout exceeded: elapsed " + elapsed + " seconds, maximum: " + formatSeconds(limit));
+            }
+        }
+    }
+
+    /** {@code max_execution_time} read once (it may be fractional, as ClickHouse's Seconds settings are). */
+    private double maxExecutionSeconds() {
+        if (maxExecutionSeconds < 0) {
+            String v = settings.get("max_execution_time").trim();
+            try {
+                maxExecutionSeconds = v.isEmpty() ? 0 : Math.max(0, Double.parseDouble(v));
+            } catch (NumberFormatException e) {
+                maxExecutionSeconds = 0;
+            }
+        }
+        return maxExecutionSeconds;
+    }
+
+    private double maxExecutionSeconds = -1;
+
+    private static String formatSeconds(double s) {
+        return s == Math.rint(s) ? Long.toString((long) s) : Double.toString(s);
     }
 
     public String database() {

@@ -121,6 +121,11 @@ public final class SelectExecutor {
 
     private Stream select(Query.Select s, QueryContext ctx) {
         s = ArrayJoinFunction.rewrite(QualifiedNames.rewrite(s));
+        Query.From numbers = NumbersSource.bounded(s);
+        if (numbers != null) {
+            s = new Query.Select(s.distinct(), s.items(), numbers, s.where(), s.groupBy(), s.having(), s.orderBy(),
+                s.orderByAll(), s.orderByAllDesc(), s.limit(), s.offset(), s.limitBy(), s.limitByCount());
+        }
         int maxBlock = (int) Math.max(1, Math.min(Integer.MAX_VALUE, ctx.settings().getLong("max_block_size")));
         boolean needsVirtuals = mentionsVirtual(s);
         Source src = source(s.from(), ctx, maxBlock, needsVirtuals);

@@ -266,6 +266,15 @@ public final class HttpInterface implements HttpHandler {
         if (req.method().equals("GET") && !isReadOnly(st)) {
             throw new ChException(ErrorCode.READONLY, "Cannot execute query in readonly mode. For queries over HTTP, method GET implies readonly. You should use method POST for modifying queries");
         }
+        // readonly = 1: reads only; readonly = 2: reads and setting changes
+        long readonly = ctx.settings().getLong("readonly");
+        if (readonly == 1 && st instanceof Statement.SetStmt) {
+            throw new ChException(ErrorCode.READONLY, "Cannot modify '" + ((Statement.SetStmt) st).settings().keySet().iterator().next()
+                + "' setting in readonly mode");
+        }
+        if (readonly > 0 && !isReadOnly(st)) {
+            throw new ChException(ErrorCode.READONLY, "Cannot execute query in readonly mode");
+        }
         events.increment("Query");
         if (st instanceof Statement.SetStmt) {
             Settings changed = ctx.settings().with(((Statement.SetStmt) st).settings());

@@ -6,6 +6,7 @@ import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.Evaluator;
 import dev.chdedup.stub.exec.ExprCompiler;
 import dev.chdedup.stub.exec.ProcessList;
+import dev.chdedup.stub.exec.ResultLimits;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.BlockStreams;
 import dev.chdedup.stub.exec.SelectExecutor;
@@ -96,7 +97,10 @@ public final class Interpreter {
 
     public QueryResult execute(Statement st, String sql, InputStream data, String defaultFormat, QueryContext ctx) throws IOException {
         if (st instanceof Statement.SelectStmt) {
-            return new QueryResult.Rows(selects.execute(((Statement.SelectStmt) st).query(), ctx), ((Statement.SelectStmt) st).query().format());
+            dev.chdedup.stub.sql.Query q = ((Statement.SelectStmt) st).query();
+            SelectExecutor.Stream result = selects.execute(q, ctx);
+            QueryContext limits = ctx.withSettings(ctx.settings().with(q.settings()));
+            return new QueryResult.Rows(new SelectExecutor.Stream(result.columns(), ResultLimits.apply(result.blocks(), limits)), q.format());
         }
         if (st instanceof Statement.Insert) {
             return inserts.execute((Statement.Insert) st, data, defaultFormat, ctx);
