@@ -50,6 +50,17 @@ public final class Formats {
         register(new Info("RowBinaryWithDefaults", true, false));
         both("TSKV");
         register(new Info("Null", false, true));
+        for (String f : new String[] {"JSONCompactEachRow", "JSONCompactEachRowWithNames", "JSONCompactEachRowWithNamesAndTypes",
+            "JSONCompactStringsEachRow", "JSONCompactStringsEachRowWithNames", "JSONCompactStringsEachRowWithNamesAndTypes",
+            "JSONStringsEachRow", "Vertical", "Markdown", "Pretty", "PrettyCompact", "PrettySpace"}) {
+            register(new Info(f, false, true));
+        }
+        BY_LOWER.put("md", BY_LOWER.get("markdown"));
+        for (String p : new String[] {"Pretty", "PrettyCompact", "PrettySpace"}) {
+            for (String v : new String[] {"MonoBlock", "NoEscapes", "NoEscapesMonoBlock"}) {
+                BY_LOWER.put((p + v).toLowerCase(Locale.ROOT), BY_LOWER.get(p.toLowerCase(Locale.ROOT)));
+            }
+        }
     }
 
     private Formats() {
@@ -96,8 +107,11 @@ public final class Formats {
         if (n.equals("JSON") || n.equals("JSONCompact")) {
             return JSON_TYPE;
         }
-        if (n.equals("JSONEachRow") || n.endsWith("EachRowWithProgress")) {
+        if (n.equals("JSONEachRow") || n.endsWith("EachRowWithProgress") || n.equals("JSONStringsEachRow")) {
             return "application/x-ndjson; charset=UTF-8";
+        }
+        if (n.startsWith("JSONCompact") && n.contains("EachRow")) {
+            return JSON_TYPE;
         }
         if (n.startsWith("RowBinary")) {
             return BINARY_TYPE;
@@ -158,7 +172,17 @@ public final class Formats {
                 case "RowBinaryWithNamesAndTypes": return new RowBinaryWriter(out, columns, true, true);
                 case "TSKV": return new TskvWriter(out, columns, s);
                 case "Null": return new NullWriter(out);
+                case "JSONStringsEachRow": return new JsonEachRowWriter(out, columns, s, true);
+                case "Vertical": return new VerticalWriter(out, columns);
+                case "Markdown": return new MarkdownWriter(out, columns);
+                case "Pretty": return new PrettyWriter(out, columns, PrettyWriter.Style.FULL);
+                case "PrettyCompact": return new PrettyWriter(out, columns, PrettyWriter.Style.COMPACT);
+                case "PrettySpace": return new PrettyWriter(out, columns, PrettyWriter.Style.SPACE);
                 default:
+                    if (n.startsWith("JSONCompact")) {
+                        return new JsonCompactEachRowWriter(out, columns, s, n.contains("Strings"), n.contains("WithNames"),
+                            n.endsWith("AndTypes"));
+                    }
                     return new TsvWriter(out, columns, s, n.contains("Raw"), n.contains("WithNames"),
                         n.endsWith("AndTypes"));
             }

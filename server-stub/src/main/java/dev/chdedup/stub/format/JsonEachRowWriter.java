@@ -10,7 +10,8 @@ import java.util.List;
 
 /**
  * Writes JSONEachRow: one compact JSON object per row on its own line ({@code {"a":"1","b":"x"}\n}), or with
- * output_format_json_array_of_rows the rows as one JSON array ({@code [\n{...},\n{...}\n]\n}).
+ * output_format_json_array_of_rows the rows as one JSON array ({@code [\n{...},\n{...}\n]\n}). JSONStringsEachRow
+ * writes every value as the JSON string of its plain text form.
  */
 final class JsonEachRowWriter implements RowWriter {
     private final ByteSink out;
@@ -18,10 +19,17 @@ final class JsonEachRowWriter implements RowWriter {
     private final DataType[] types;
     private final byte[][] keys;
     private final boolean array;
+    private final boolean strings;
+    private final StringBuilder sb = new StringBuilder();
     private boolean started;
     private boolean any;
 
     JsonEachRowWriter(OutputStream os, List<Column> columns, FormatSettings s) throws IOException {
+        this(os, columns, s, false);
+    }
+
+    JsonEachRowWriter(OutputStream os, List<Column> columns, FormatSettings s, boolean strings) throws IOException {
+        this.strings = strings;
         this.out = new ByteSink(os);
         this.json = new JsonOutput(out, s, s.jsonValidateUtf8);
         this.array = s.jsonArrayOfRows;
@@ -56,7 +64,11 @@ final class JsonEachRowWriter implements RowWriter {
                 out.write(',');
             }
             out.write(keys[i], 0, keys[i].length);
-            json.value(types[i], row[i], false, 0);
+            if (strings) {
+                json.string(JsonCompactEachRowWriter.plainText(types[i], row[i], sb));
+            } else {
+                json.value(types[i], row[i], false, 0);
+            }
         }
         out.write('}');
         if (!array) {
