@@ -116,6 +116,11 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
                             moveLegacy(sql, metadataFile(db, ct.table()));
                             moveLegacy(dataDir(db).resolve(raw), tableDataDir(db, ct.table()));
                         }
+                        if (dev.chdedup.stub.storages.Storages.handles(ct.engine())) {
+                            databases.get(db).put(ct.table(), dev.chdedup.stub.storages.Storages.create(ct,
+                                tableDataDir(db, ct.table()), Files.readString(metadataFile(db, ct.table()), StandardCharsets.UTF_8)));
+                            continue;
+                        }
                         attach(db, ct.table(), ct);
                     } else if (st instanceof Statement.CreateView) {
                         pendingViews.add(new String[] {db, Files.readString(sql, StandardCharsets.UTF_8)});
@@ -232,6 +237,13 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
         }
         FileNames.checkName("Table", table);
         PartStore.deleteRecursively(tableDataDir(db, table));
+        if (dev.chdedup.stub.storages.Storages.handles(ct.engine())) {
+            // Memory, Null and the Log family (storages/)
+            Object s = dev.chdedup.stub.storages.Storages.create(ct, tableDataDir(db, table), createSql);
+            writeMetadata(db, table, createSql);
+            tables.put(table, s);
+            return s;
+        }
         StorageMergeTree t = attach(db, table, ct);
         writeMetadata(db, table, createSql);
         return t;
@@ -283,6 +295,8 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
         Files.deleteIfExists(metadataFile(db, table));
         if (t instanceof StorageMergeTree) {
             ((StorageMergeTree) t).drop();
+        } else if (t instanceof dev.chdedup.stub.storages.Storage) {
+            ((dev.chdedup.stub.storages.Storage) t).drop();
         }
         return true;
     }

@@ -17,6 +17,7 @@ import dev.chdedup.stub.format.Formats;
 import dev.chdedup.stub.format.RowReader;
 import dev.chdedup.stub.format.ValueExpressions;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
+import dev.chdedup.stub.storages.Storage;
 import dev.chdedup.stub.mergetree.TableColumn;
 import dev.chdedup.stub.sql.Parser;
 import dev.chdedup.stub.sql.Statement;
@@ -86,6 +87,9 @@ public final class InsertInterpreter {
         }
         QueryContext ctx = outer.withSettings(applied);
         String db = st.database() != null ? st.database() : ctx.database();
+        if (catalog.find(db, st.table()) instanceof Storage) {
+            return insertInto((Storage) catalog.find(db, st.table()), db + "." + st.table(), st, data, defaultFormat, ctx);
+        }
         StorageMergeTree table = catalog.mergeTree(db, st.table());
         List<TableColumn> all = table.definition().columns();
         List<Integer> targets = targetColumns(table, st.columns());
@@ -119,7 +123,7 @@ public final class InsertInterpreter {
                 emit(squash.add(new Block(header, rows)), sink);
             }
         } else {
-            readInput(st, data, defaultFormat, ctx, table, targets, completer, maxBlock,
+            readInput(st, data, defaultFormat, ctx, table.definition().columns(), header, targets, completer, maxBlock,
                 rows -> emit(squash.add(new Block(header, rows)), sink, ctx));
         }
         emit(squash.flush(), sink);
@@ -136,7 +140,8 @@ public final class InsertInterpreter {
         DeduplicationPolicy.forInsert(s, true); // refuse a bad deduplicate_insert now, not at the flush
         CountingInputStream counted = data == null ? null : new CountingInputStream(data);
         List<Object[]> rows = new ArrayList<>();
-        readInput(st, counted, defaultFormat, ctx, table, targets, completer, Long.MAX_VALUE, rows::addAll);
+        readInput(st, counted, defaultFormat, ctx, table.definition().columns(), table.columns(), targets, completer,
+            Long.MAX_VALUE, rows::addAll);
         if (rows.isEmpty()) {
             return QueryResult.Done.NOTHING;
         }
@@ -164,13 +169,12 @@ public final class InsertInterpreter {
     }
 
     /** Reads the insert's data into full table rows, handing them on in blocks of at most {@code maxBlock} rows. */
-    private void readInput(Statement.Insert st, InputStream data, String defaultFormat, QueryContext ctx, StorageMergeTree table,
-                           List<Integer> targets, RowCompleter completer, long maxBlock, Consumer<List<Object[]>> blocks)
-        throws IOException {
+    private void readInput(Statement.Insert st, InputStream data, String defaultFormat, QueryContext ctx, List<TableColumn> all,
+                           List<Column> header, List<Integer> targets, RowCompleter completer, long maxBlock,
+                           Consumer<List<Object[]>> blocks) throws IOException {
         if (data == null) {
             throw new ChException(ErrorCode.NO_DATA_TO_INSERT, "No data to insert");
         }
-        List<TableColumn> all = table.definition().columns();
         String format = st.format() != null ? st.format() : defaultFormat;
         List<Column> inCols = new ArrayList<>();
         for (int i : targets) {
@@ -178,7 +182,6 @@ public final class InsertInterpreter {
         }
         ValueExpressions expr = (sql, type) -> evaluateValue(sql, type, ctx);
         RowReader reader = Formats.openInput(format, data, inCols, FormatSettings.of(ctx.settings().changed()), expr);
-        List<Column> header = table.columns();
         List<Object[]> rows = new ArrayList<>();
         long rowNumber = 0;
         // the rows of the block being built are counted before they are kept; a huge max_insert_block_size is a bound
@@ -262,8 +265,44 @@ public final class InsertInterpreter {
         return e.type().equals(target) ? v : target.convert(v, e.type());
     }
 
+    /**
+     * An INSERT into a Memory, Null or Log-family table: the rows (from the input or the SELECT), completed with
+     * defaults, written in one atomic append; these engines do not deduplicate and feed no materialized views.
+     */
+    private QueryResult.Done insertInto(Storage table, String name, Statement.Insert st, InputStream data, String defaultFormat,
+                                        QueryContext ctx) throws IOException {
+        List<TableColumn> all = table.tableColumns();
+        List<Integer> targets = targetColumns(all, List.of(), name, st.columns());
+        RowCompleter completer = new RowCompleter(all, targets, ctx);
+        List<Object[]> rows = new ArrayList<>();
+        if (st.select() != null) {
+            SelectExecutor.Stream stream = selects.execute(st.select(), ctx);
+            if (stream.columns().size() != targets.size()) {
+                throw new ChException(ErrorCode.NUMBER_OF_COLUMNS_DOESNT_MATCH, "Number of columns doesn't match: the SELECT gives "
+                    + stream.columns().size() + ", the INSERT expects " + targets.size());
+            }
+            while (stream.blocks().hasNext()) {
+                for (Object[] r : stream.blocks().next().rows()) {
+                    rows.add(completer.fromSelect(r, stream.columns()));
+                }
+            }
+        } else {
+            readInput(st, data, defaultFormat, ctx, all, table.columns(), targets, completer, Long.MAX_VALUE, rows::addAll);
+        }
+        ctx.checkCancelled();
+        table.write(rows);
+        long bytes = 0;
+        for (Object[] r : rows) {
+            bytes += MemoryTracker.rowBytes(table.columns(), r);
+        }
+        return new QueryResult.Done(rows.size(), bytes);
+    }
+
     private static List<Integer> targetColumns(StorageMergeTree table, List<String> names) {
-        List<TableColumn> all = table.definition().columns();
+        return targetColumns(table.definition().columns(), table.definition().aliasColumns(), table.database() + "." + table.name(), names);
+    }
+
+    private static List<Integer> targetColumns(List<TableColumn> all, List<TableColumn> aliases, String tableName, List<String> names) {
         List<Integer> out = new ArrayList<>();
         if (names == null) {
             for (int i = 0; i < all.size(); i++) {
@@ -279,18 +318,18 @@ public final class InsertInterpreter {
         }
         for (String n : names) {
             Integer i = idx.get(n);
-            if (i == null && table.definition().aliasColumns().stream().anyMatch(a -> a.name().equals(n))) {
+            if (i == null && aliases.stream().anyMatch(a -> a.name().equals(n))) {
                 throw new ChException(ErrorCode.ILLEGAL_COLUMN, "Cannot insert column " + n + ", because it is ALIAS column");
             }
             if (i == null) {
-                throw new ChException(ErrorCode.NO_SUCH_COLUMN_IN_TABLE, "No such column " + n + " in table "
-                    + table.database() + "." + table.name());
+                throw new ChException(ErrorCode.NO_SUCH_COLUMN_IN_TABLE, "No such column " + n + " in table " + tableName);
             }
             if (all.get(i).isMaterialized()) {
                 throw new ChException(ErrorCode.ILLEGAL_COLUMN, "Cannot insert column " + n + ", because it is MATERIALIZED column");
             }
             if (out.contains(i)) {
-                throw new ChException(ErrorCode.DUPLICATE_COLUMN, "Column " + n + " in table " + table.name() + " specified more than once");
+                throw new ChException(ErrorCode.DUPLICATE_COLUMN, "Column " + n + " in table "
+                    + tableName.substring(tableName.indexOf('.') + 1) + " specified more than once");
             }
             out.add(i);
         }

@@ -137,6 +137,10 @@ public final class Interpreter {
             if (t.ifExists() && catalog.find(db, t.table()) == null) {
                 return QueryResult.Done.NOTHING;
             }
+            if (catalog.find(db, t.table()) instanceof dev.chdedup.stub.storages.Storage) {
+                ((dev.chdedup.stub.storages.Storage) catalog.find(db, t.table())).truncate();
+                return QueryResult.Done.NOTHING;
+            }
             system.truncated(catalog.mergeTree(db, t.table()), catalog.mergeTree(db, t.table()).truncate());
             return QueryResult.Done.NOTHING;
         }

@@ -252,6 +252,9 @@ public class SystemCommands {
         if (obj instanceof dev.chdedup.stub.mv.PlainView) {
             return ((dev.chdedup.stub.mv.PlainView) obj).createSql();
         }
+        if (obj instanceof dev.chdedup.stub.storages.Storage) {
+            return ((dev.chdedup.stub.storages.Storage) obj).createSql();
+        }
         return "";
     }
 

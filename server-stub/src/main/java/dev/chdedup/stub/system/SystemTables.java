@@ -237,6 +237,12 @@ public final class SystemTables {
                         keyList(cl.getOrDefault("PARTITION BY", "")), keyList(cl.getOrDefault("ORDER BY", "")),
                         keyList(cl.getOrDefault("PRIMARY KEY", cl.getOrDefault("ORDER BY", ""))),
                         total, bytes, ByteStrings.fromText(cl.getOrDefault("COMMENT", ""))});
+                } else if (t instanceof dev.chdedup.stub.storages.Storage) {
+                    dev.chdedup.stub.storages.Storage s = (dev.chdedup.stub.storages.Storage) t;
+                    boolean memory = s.engine().equals("Memory") || s.engine().equals("Null");
+                    rows.add(new Object[] {db, e.getKey(), new java.util.UUID(0, 0), s.engine(), 0L, List.of(), "", 0L,
+                        ByteStrings.fromText(s.createSql()), s.engine(), "", "", "", memory ? s.totalRows() : null, null,
+                        ByteStrings.fromText(s.createSql().contains("COMMENT") ? clauseComment(s.createSql()) : "")});
                 } else {
                     String engine = db.equals("system") ? "SystemTable" : t instanceof dev.chdedup.stub.mv.PlainView ? "View"
                         : t.getClass().getSimpleName();
@@ -293,6 +299,19 @@ public final class SystemTables {
             }
         }
         return snapshot(cols, rows);
+    }
+
+    /** The table COMMENT of a CREATE statement, or empty. */
+    private static String clauseComment(String createSql) {
+        try {
+            dev.chdedup.stub.sql.Statement st = dev.chdedup.stub.sql.Parser.parse(createSql);
+            if (st instanceof dev.chdedup.stub.sql.Statement.CreateTable) {
+                return ((dev.chdedup.stub.sql.Statement.CreateTable) st).clauseSql().getOrDefault("COMMENT", "");
+            }
+        } catch (RuntimeException e) {
+            return "";
+        }
+        return "";
     }
 
     /** A key as system.tables shows it: {@code (a, b)} is {@code a, b}; {@code tuple()} is empty. */
