@@ -17,13 +17,16 @@ public final class QueryContext {
     /** The query's entry in the process list (null outside the HTTP interface), polled for KILL QUERY. */
     private final ProcessList.Entry process;
     private final CompatibilityProfile compat;
+    /** Temporary tables by name: the session's, or this query's own when there is no session. */
+    private final java.util.Map<String, TableSource> temporaryTables;
 
     public QueryContext(String database, String user, String queryId, Settings settings) {
-        this(database, user, queryId, settings, Instant.now(), null, CompatibilityProfile.CURRENT);
+        this(database, user, queryId, settings, Instant.now(), null, CompatibilityProfile.CURRENT,
+            new java.util.concurrent.ConcurrentHashMap<>());
     }
 
     private QueryContext(String database, String user, String queryId, Settings settings, Instant now, ProcessList.Entry process,
-                         CompatibilityProfile compat) {
+                         CompatibilityProfile compat, java.util.Map<String, TableSource> temporaryTables) {
         this.database = database;
         this.user = user;
         this.queryId = queryId;
@@ -31,6 +34,17 @@ public final class QueryContext {
         this.now = now;
         this.process = process;
         this.compat = compat;
+        this.temporaryTables = temporaryTables;
+    }
+
+    /** This context using a session's temporary tables. */
+    public QueryContext withTemporaryTables(java.util.Map<String, TableSource> tables) {
+        return new QueryContext(database, user, queryId, settings, now, process, compat, tables);
+    }
+
+    /** The temporary tables the query sees (modifiable: CREATE/DROP TEMPORARY TABLE change it). */
+    public java.util.Map<String, TableSource> temporaryTables() {
+        return temporaryTables;
     }
 
     /** The query's entry in the process list, or null. */
@@ -39,7 +53,7 @@ public final class QueryContext {
     }
 
     public QueryContext withProcess(ProcessList.Entry p) {
-        return new QueryContext(database, user, queryId, settings, now, p, compat);
+        return new QueryContext(database, user, queryId, settings, now, p, compat, temporaryTables);
     }
 
     /**
@@ -101,11 +115,11 @@ public final class QueryContext {
     }
 
     public QueryContext withSettings(Settings s) {
-        return new QueryContext(database, user, queryId, s, now, process, compat);
+        return new QueryContext(database, user, queryId, s, now, process, compat, temporaryTables);
     }
 
     public QueryContext withDatabase(String db) {
-        return new QueryContext(db, user, queryId, settings, now, process, compat);
+        return new QueryContext(db, user, queryId, settings, now, process, compat, temporaryTables);
     }
 
     /** The release this query's server plays (CURRENT outside an emulation). */
@@ -114,7 +128,7 @@ public final class QueryContext {
     }
 
     public QueryContext withCompat(CompatibilityProfile p) {
-        return new QueryContext(database, user, queryId, settings, now, process, p);
+        return new QueryContext(database, user, queryId, settings, now, process, p, temporaryTables);
     }
 
     /** Counts a block read from a table or a table function, for read_rows and read_bytes. */

@@ -668,7 +668,8 @@ public final class SelectExecutor {
             throw new ChException(ErrorCode.UNKNOWN_FUNCTION, "Unknown table function " + tf.name());
         }
         Query.TableRef t = (Query.TableRef) from;
-        TableSource ts = catalog.table(t.database() != null ? t.database() : ctx.database(), t.table(), ctx);
+        TableSource temporary = t.database() == null ? ctx.temporaryTables().get(t.table()) : null;
+        TableSource ts = temporary != null ? temporary : catalog.table(t.database() != null ? t.database() : ctx.database(), t.table(), ctx);
         List<Column> cols = new ArrayList<>(ts.columns());
         if (virtuals) {
             cols.addAll(ts.virtualColumns());

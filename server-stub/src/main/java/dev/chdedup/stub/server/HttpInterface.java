@@ -146,6 +146,9 @@ public final class HttpInterface implements HttpHandler {
                 resp.timeouts(seconds(settings, "http_receive_timeout"), seconds(settings, "http_send_timeout"));
             }
             QueryContext ctx = new QueryContext(database, user, queryId, settings).withCompat(compat);
+            if (session != null) {
+                ctx = ctx.withTemporaryTables(session.temporaryTables);
+            }
             boolean compress = "1".equals(req.param("compress")) || "true".equals(req.param("compress"));
             out = new Output(resp, compress, settings.getBool("enable_http_compression") ? req.header("Accept-Encoding") : null,
                 (int) settings.getLong("http_zlib_compression_level"), compat);

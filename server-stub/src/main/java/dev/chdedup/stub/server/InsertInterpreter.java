@@ -87,6 +87,9 @@ public final class InsertInterpreter {
         }
         QueryContext ctx = outer.withSettings(applied);
         String db = st.database() != null ? st.database() : ctx.database();
+        if (st.database() == null && ctx.temporaryTables().get(st.table()) instanceof Storage) {
+            return insertInto((Storage) ctx.temporaryTables().get(st.table()), st.table(), st, data, defaultFormat, ctx);
+        }
         if (catalog.find(db, st.table()) instanceof Storage) {
             return insertInto((Storage) catalog.find(db, st.table()), db + "." + st.table(), st, data, defaultFormat, ctx);
         }

@@ -10,6 +10,7 @@ import dev.chdedup.stub.exec.ResultLimits;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.BlockStreams;
 import dev.chdedup.stub.exec.SelectExecutor;
+import dev.chdedup.stub.exec.TableSource;
 import dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator;
 import dev.chdedup.stub.mergetree.PartitionKey;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
@@ -121,8 +122,14 @@ public final class Interpreter {
         if (st instanceof Statement.CreateView) {
             return system.createView((Statement.CreateView) st, sql, ctx);
         }
+        if (st instanceof Statement.CreateTemporaryTable) {
+            return createTemporaryTable(((Statement.CreateTemporaryTable) st).table(), sql, ctx);
+        }
         if (st instanceof Statement.DropTable) {
             Statement.DropTable dt = (Statement.DropTable) st;
+            if (dt.database() == null && ctx.temporaryTables().remove(dt.table()) != null) {
+                return QueryResult.Done.NOTHING;
+            }
             String db = db(dt.database(), ctx);
             if (!catalog.databaseExists(db) && !dt.ifExists()) {
                 throw DatabaseCatalog.unknownDatabase(db);
@@ -160,7 +167,12 @@ public final class Interpreter {
             List<Column> header = DESCRIBE_HEADER;
             List<Object[]> out = new ArrayList<>();
             Object obj = catalog.find(db, d.table());
-            if (obj instanceof StorageMergeTree) {
+            TableSource temporary = d.database() == null ? ctx.temporaryTables().get(d.table()) : null;
+            if (temporary != null) {
+                for (Column c : temporary.columns()) {
+                    out.add(new Object[] {c.name(), c.type().name(), "", "", "", "", ""});
+                }
+            } else if (obj instanceof StorageMergeTree) {
                 for (TableColumn c : ((StorageMergeTree) obj).definition().allColumns()) {
                     out.add(new Object[] {c.name(), c.type().name(), c.defaultKind() == null ? "" : c.defaultKind(),
                         c.defaultSql() == null ? "" : c.defaultSql(), "", "", ""});
@@ -182,7 +194,8 @@ public final class Interpreter {
         if (st instanceof Statement.Exists) {
             Statement.Exists e = (Statement.Exists) st;
             String db = db(e.database(), ctx);
-            boolean exists = e.table() == null ? catalog.databaseExists(db) : catalog.databaseExists(db) && (catalog.find(db, e.table()) != null
+            boolean exists = e.table() == null ? catalog.databaseExists(db) : e.database() == null
+                && ctx.temporaryTables().containsKey(e.table()) || catalog.databaseExists(db) && (catalog.find(db, e.table()) != null
                 || db.equals(DatabaseCatalog.SYSTEM) && catalog.tables(db).containsKey(e.table()));
             return rows(List.of(new Column("result", DataTypes.UINT8)), List.<Object[]>of(new Object[] {exists ? 1L : 0L}));
         }
@@ -237,6 +250,24 @@ public final class Interpreter {
             ct.engine(), ct.engineArgs(), ct.partitionBy(), ct.orderBy(), ct.primaryKey(), ct.settings(), ct.clauseSql(), null, null, null);
         system.beforeCreateTable(db, normalized);
         catalog.createTable(db, ct.table(), normalized, qualify(sql, db, ct));
+        return QueryResult.Done.NOTHING;
+    }
+
+    /** A temporary table: Memory unless the statement names another simple engine; it lives in the query context. */
+    private QueryResult createTemporaryTable(Statement.CreateTable ct, String sql, QueryContext ctx) throws IOException {
+        String engine = ct.engine() == null ? "Memory" : ct.engine();
+        if (!engine.equals("Memory") && !engine.equals("Null")) {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Temporary tables of engine " + engine + " are not supported by the stub");
+        }
+        if (ctx.temporaryTables().containsKey(ct.table())) {
+            if (ct.ifNotExists()) {
+                return QueryResult.Done.NOTHING;
+            }
+            throw new ChException(ErrorCode.TABLE_ALREADY_EXISTS, "Temporary table " + ct.table() + " already exists");
+        }
+        Statement.CreateTable withEngine = new Statement.CreateTable(null, ct.table(), ct.ifNotExists(), ct.orReplace(), ct.columns(),
+            engine, ct.engineArgs(), ct.partitionBy(), ct.orderBy(), ct.primaryKey(), ct.settings(), ct.clauseSql(), null, null, null);
+        ctx.temporaryTables().put(ct.table(), dev.chdedup.stub.storages.Storages.create(withEngine, null, sql));
         return QueryResult.Done.NOTHING;
     }
 

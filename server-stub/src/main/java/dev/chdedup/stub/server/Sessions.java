@@ -25,6 +25,8 @@ public final class Sessions {
         volatile String database;
         volatile long expiresAt;
         volatile int timeoutSeconds;
+        /** CREATE TEMPORARY TABLE's tables, gone with the session. */
+        final Map<String, dev.chdedup.stub.exec.TableSource> temporaryTables = new ConcurrentHashMap<>();
 
         Session(String id, String user, String database) {
             this.id = id;

@@ -408,7 +408,14 @@ public final class Parser {
         }
         boolean ine = readIf("IF", "NOT") && expectThen("EXISTS");
         String[] n = qualifiedName();
-        return tableBody(n[0], n[1], ine, orReplace || temporary && false, true);
+        if (temporary) {
+            if (n[0] != null) {
+                throw new ChException(ErrorCode.BAD_DATABASE_FOR_TEMPORARY_TABLE, "Temporary tables cannot be inside a database."
+                    + " You should not specify a database for a temporary table.");
+            }
+            return new Statement.CreateTemporaryTable(tableBody(null, n[1], ine, orReplace, false));
+        }
+        return tableBody(n[0], n[1], ine, orReplace, true);
     }
 
     private boolean expectThen(String keyword) {

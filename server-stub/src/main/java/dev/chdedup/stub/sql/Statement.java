@@ -51,6 +51,10 @@ public sealed interface Statement {
     record Describe(String database, String table) implements Statement {
     }
 
+    /** {@code CREATE TEMPORARY TABLE}: a table of the session (or of the one query without a session), Memory by default. */
+    record CreateTemporaryTable(CreateTable table) implements Statement {
+    }
+
     /** {@code DESCRIBE (SELECT ...)}: the columns a query would return, without running it. */
     record DescribeQuery(Query query) implements Statement {
     }
