@@ -112,8 +112,9 @@ public final class ProcessList {
 
     public void unregister(Entry e) {
         e.finished = true;
-        running.remove(e.queryId, e);
-        queryLog.finished(e);
+        if (running.remove(e.queryId, e)) {
+            queryLog.finished(e); // once, though an INSERT may leave the list before its answer is sent
+        }
     }
 
     public List<Entry> snapshot() {
