@@ -166,30 +166,13 @@ public final class QueryParameters {
             return s;
         }
         StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c != '\\' || i + 1 >= s.length()) {
+        int i = 0;
+        while (i < s.length()) {
+            char c = s.charAt(i++);
+            if (c == '\\' && i < s.length()) {
+                i = TextReader.unescape(s, i, sb);
+            } else {
                 sb.append(c);
-                continue;
-            }
-            char e = s.charAt(++i);
-            if (e == 'x' && i + 2 < s.length() && Character.digit(s.charAt(i + 1), 16) >= 0
-                && Character.digit(s.charAt(i + 2), 16) >= 0) {
-                sb.append((char) Integer.parseInt(s.substring(i + 1, i + 3), 16));
-                i += 2;
-                continue;
-            }
-            switch (e) {
-                case 'a': sb.append('\u0007'); break;
-                case 'b': sb.append('\b'); break;
-                case 'e': sb.append('\u001B'); break;
-                case 'f': sb.append('\f'); break;
-                case 'n': sb.append('\n'); break;
-                case 'r': sb.append('\r'); break;
-                case 't': sb.append('\t'); break;
-                case 'v': sb.append('\u000B'); break;
-                case '0': sb.append('\0'); break;
-                default: sb.append(e);
             }
         }
         return sb.toString();

@@ -1,10 +1,7 @@
 package dev.chdedup.stub.storages;
 
-import dev.chdedup.stub.data.Block;
-import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
-import dev.chdedup.stub.exec.BlockStreams;
 import dev.chdedup.stub.mergetree.TableColumn;
 import dev.chdedup.stub.types.BinaryIn;
 import dev.chdedup.stub.types.BinaryOut;
@@ -17,7 +14,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Iterator;
 import java.util.List;
 import java.util.zip.CRC32C;
 
@@ -28,27 +24,15 @@ import java.util.zip.CRC32C;
  * its checksum ends the file there (it is truncated back), so an insert is kept whole or not at all. The rows are
  * also held in memory for reading. ClickHouse's three engines differ in file layout only, which a client never sees.
  */
-public final class StorageLog implements Storage {
+public final class StorageLog extends ChunkedStorage {
     static final String DATA_FILE = "data.bin";
     /** Bytes before a record's payload: int32 length, int32 CRC32C of the payload. */
     private static final int HEADER = 8;
 
-    private final String engine;
-    private final String createSql;
-    private final List<TableColumn> tableColumns;
-    private final List<Column> columns;
     private final Path dir;
-    private volatile List<List<Object[]>> chunks = List.of();
 
     StorageLog(String engine, List<TableColumn> tableColumns, Path dir, String createSql) throws IOException {
-        this.engine = engine;
-        this.createSql = createSql;
-        this.tableColumns = List.copyOf(tableColumns);
-        List<Column> cols = new ArrayList<>();
-        for (TableColumn c : tableColumns) {
-            cols.add(new Column(c.name(), c.type()));
-        }
-        this.columns = List.copyOf(cols);
+        super(engine, tableColumns, createSql);
         this.dir = dir;
         Files.createDirectories(dir);
         load();
@@ -84,7 +68,7 @@ public final class StorageLog implements Storage {
                 ch.force(true);
             }
         }
-        chunks = Collections.unmodifiableList(loaded);
+        setChunks(loaded);
     }
 
     private List<Object[]> decode(byte[] data, int off, int len) throws IOException {
@@ -103,35 +87,6 @@ public final class StorageLog implements Storage {
     }
 
     @Override
-    public String engine() {
-        return engine;
-    }
-
-    @Override
-    public String createSql() {
-        return createSql;
-    }
-
-    @Override
-    public List<TableColumn> tableColumns() {
-        return tableColumns;
-    }
-
-    @Override
-    public List<Column> columns() {
-        return columns;
-    }
-
-    @Override
-    public Iterator<Block> read(int maxBlockSize, boolean withVirtuals) {
-        List<Object[]> all = new ArrayList<>();
-        for (List<Object[]> c : chunks) {
-            all.addAll(c);
-        }
-        return BlockStreams.chunk(columns, all, maxBlockSize);
-    }
-
-    @Override
     public synchronized void write(List<Object[]> rows) throws IOException {
         if (rows.isEmpty()) {
             return;
@@ -144,7 +99,7 @@ public final class StorageLog implements Storage {
             }
         }
         if (payload.size() > Integer.MAX_VALUE - HEADER) {
-            throw new ChException(ErrorCode.TOO_LARGE_ARRAY_SIZE, "An insert into a " + engine + " table is too large");
+            throw new ChException(ErrorCode.TOO_LARGE_ARRAY_SIZE, "An insert into a " + engine() + " table is too large");
         }
         CRC32C c = new CRC32C();
         c.update(payload.array(), 0, payload.size());
@@ -164,9 +119,7 @@ public final class StorageLog implements Storage {
                 throw e;
             }
         }
-        List<List<Object[]>> next = new ArrayList<>(chunks);
-        next.add(Collections.unmodifiableList(new ArrayList<>(rows)));
-        chunks = Collections.unmodifiableList(next);
+        appendChunk(rows);
     }
 
     @Override
@@ -178,22 +131,13 @@ public final class StorageLog implements Storage {
                 ch.force(true);
             }
         }
-        chunks = List.of();
+        setChunks(List.of());
     }
 
     @Override
     public synchronized void drop() throws IOException {
-        chunks = List.of();
+        setChunks(List.of());
         Files.deleteIfExists(dir.resolve(DATA_FILE));
         Files.deleteIfExists(dir);
-    }
-
-    @Override
-    public long totalRows() {
-        long n = 0;
-        for (List<Object[]> c : chunks) {
-            n += c.size();
-        }
-        return n;
     }
 }
