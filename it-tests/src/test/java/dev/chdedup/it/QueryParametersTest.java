@@ -94,6 +94,15 @@ class QueryParametersTest {
     }
 
     @Test
+    void tableSchemaFromQueryIsTheResultHeader() {
+        // the client sends DESCRIBE TABLE (query), which reads nothing: system.numbers would never end
+        com.clickhouse.client.api.metadata.TableSchema schema = client.getTableSchemaFromQuery(
+            "WITH big AS (SELECT number FROM system.numbers) SELECT number AS n, toString(number) AS s, [n] AS a FROM big ORDER BY n");
+        assertEquals(List.of("n", "s", "a"), schema.getColumns().stream().map(c -> c.getColumnName()).toList());
+        assertEquals("Array(UInt64)", schema.getColumns().get(2).getOriginalTypeName());
+    }
+
+    @Test
     void missingParameterIsUnknownQueryParameter() {
         ServerException e = serverError(() -> client.queryAll("SELECT {nope:String}", params("other", "x")));
         assertEquals(456, e.getCode());

@@ -661,6 +661,9 @@ public final class SelectExecutor {
                 List<Column> cols = List.of(new Column("number", DataTypes.UINT64));
                 return new Source(cols, cols, NumbersSource.blocks(start, count, step, maxBlock, cols));
             }
+            if (tf.name().equals("cluster") || tf.name().equals("clusterallreplicas")) {
+                return source(TableFunctions.clusterTable(tf, new ExprCompiler(ctx, List.of(), Map.of(), this)), ctx, maxBlock, virtuals);
+            }
             if (TableFunctions.handles(tf.name())) {
                 Stream s = TableFunctions.source(tf, new ExprCompiler(ctx, List.of(), Map.of(), this), maxBlock);
                 return new Source(s.columns(), s.columns(), s.blocks());

@@ -165,6 +165,41 @@ final class TableFunctions {
         });
     }
 
+    /** The stub's one cluster: this server as its only shard and replica. */
+    static final String CLUSTER = "default";
+
+    /**
+     * {@code cluster('name', db.table)}, {@code cluster('name', db, table)} and {@code clusterAllReplicas(...)}: the
+     * stub is a one-server cluster named {@code default}, so they read the local table.
+     */
+    static Query.TableRef clusterTable(Query.TableFunction tf, ExprCompiler c) {
+        List<Expr> args = tf.args();
+        if (args.size() < 2 || args.size() > 4) {
+            throw arguments(tf.name(), "2 to 4");
+        }
+        String cluster = nameArg(args.get(0), c);
+        if (!cluster.equals(CLUSTER)) {
+            throw new ChException(ErrorCode.CLUSTER_DOESNT_EXIST, "Requested cluster '" + cluster + "' not found");
+        }
+        Expr t = args.get(1);
+        if (t instanceof Expr.Ident && ((Expr.Ident) t).parts().size() == 2) {
+            List<String> p = ((Expr.Ident) t).parts();
+            return new Query.TableRef(p.get(0), p.get(1), tf.alias(), false);
+        }
+        if (args.size() >= 3) {
+            return new Query.TableRef(nameArg(t, c), nameArg(args.get(2), c), tf.alias(), false);
+        }
+        return new Query.TableRef(null, nameArg(t, c), tf.alias(), false);
+    }
+
+    /** A name given as an identifier or a string literal. */
+    private static String nameArg(Expr e, ExprCompiler c) {
+        if (e instanceof Expr.Ident) {
+            return ((Expr.Ident) e).joined();
+        }
+        return Functions.constString(c.compile(e));
+    }
+
     /** A structure string {@code 'a UInt8, b Array(String)'} as columns. */
     static List<Column> structure(String s) {
         List<Column> cols = new ArrayList<>();
