@@ -11,7 +11,6 @@ import dev.chdedup.stub.exec.TableSource;
 import dev.chdedup.stub.mergetree.DataPart;
 import dev.chdedup.stub.mergetree.MergeTreeSettings;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
-import dev.chdedup.stub.mergetree.TableColumn;
 import dev.chdedup.stub.server.DatabaseCatalog;
 import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
@@ -141,7 +140,7 @@ public final class SystemTables {
                 return snapshot(cols, rows);
             }
             case "tables": return tables();
-            case "columns": return columns(ctx);
+            case "columns": return ColumnFacts.table(catalog, this, ctx);
             case "functions": return SystemReferenceTables.functions();
             case "data_type_families": return SystemReferenceTables.dataTypeFamilies();
             case "table_engines": return SystemReferenceTables.tableEngines();
@@ -253,53 +252,6 @@ public final class SystemTables {
         return snapshot(cols, rows);
     }
 
-    private TableSource columns(QueryContext ctx) {
-        List<Column> cols = List.of(c("database", "String"), c("table", "String"), c("name", "String"), c("type", "String"),
-            c("position", "UInt64"), c("default_kind", "String"), c("default_expression", "String"),
-            c("data_compressed_bytes", "UInt64"), c("data_uncompressed_bytes", "UInt64"), c("marks_bytes", "UInt64"),
-            c("comment", "String"), c("is_in_partition_key", "UInt8"), c("is_in_sorting_key", "UInt8"),
-            c("is_in_primary_key", "UInt8"), c("is_in_sampling_key", "UInt8"), c("compression_codec", "String"),
-            c("character_octet_length", "Nullable(UInt64)"), c("numeric_precision", "Nullable(UInt64)"),
-            c("numeric_precision_radix", "Nullable(UInt64)"), c("numeric_scale", "Nullable(UInt64)"),
-            c("datetime_precision", "Nullable(UInt64)"));
-        List<Object[]> rows = new ArrayList<>();
-        for (String db : catalog.databaseNames()) {
-            if (db.equalsIgnoreCase("information_schema")) {
-                continue;
-            }
-            for (Map.Entry<String, Object> e : catalog.tables(db).entrySet()) {
-                if (e.getValue() instanceof StorageMergeTree) {
-                    StorageMergeTree m = (StorageMergeTree) e.getValue();
-                    long pos = 1;
-                    Map<String, String> cl = m.definition().clauseSql();
-                    for (TableColumn tc : m.definition().allColumns()) {
-                        rows.add(ColumnFacts.row(db, e.getKey(), tc.name(), tc.type(), pos++,
-                            tc.defaultKind() == null ? "" : tc.defaultKind(), tc.defaultSql() == null ? "" : tc.defaultSql(),
-                            ByteStrings.fromText(cl.getOrDefault(dev.chdedup.stub.sql.Statement.COLUMN_COMMENT + tc.name(), "")), mentions(cl.get("PARTITION BY"), tc.name()),
-                            mentions(cl.get("ORDER BY"), tc.name()), mentions(cl.getOrDefault("PRIMARY KEY", cl.get("ORDER BY")), tc.name())));
-                    }
-                    continue;
-                }
-                if (db.equals("system") && e.getKey().equals("columns")) {
-                    continue;
-                }
-                TableSource t;
-                try {
-                    t = db.equals("system") ? table(e.getKey(), ctx) : catalog.table(db, e.getKey(), ctx);
-                } catch (RuntimeException unreadable) {
-                    continue;
-                }
-                if (t == null) {
-                    continue;
-                }
-                long pos = 1;
-                for (Column col : t.columns()) {
-                    rows.add(ColumnFacts.row(db, e.getKey(), col.name(), col.type(), pos++, "", "", "", 0L, 0L, 0L));
-                }
-            }
-        }
-        return snapshot(cols, rows);
-    }
 
     /** The table COMMENT of a CREATE statement, or empty. */
     private static String clauseComment(String createSql) {
@@ -333,9 +285,6 @@ public final class SystemTables {
         return s;
     }
 
-    private static long mentions(String sql, String col) {
-        return sql != null && sql.matches("(?s).*\\b" + java.util.regex.Pattern.quote(col) + "\\b.*") ? 1L : 0L;
-    }
 
     private TableSource parts() {
         DataType dt = DataTypes.DATETIME;
