@@ -677,6 +677,9 @@ public final class SelectExecutor {
         if (virtuals) {
             cols.addAll(ts.virtualColumns());
         }
-        return new Source(ts.columns(), cols, ts.read(maxBlock, virtuals), ts.aliasColumns());
+        Iterator<Block> blocks = t.isFinal() && ts instanceof dev.chdedup.stub.mergetree.StorageMergeTree
+            ? dev.chdedup.stub.storages.FinalReader.read((dev.chdedup.stub.mergetree.StorageMergeTree) ts, maxBlock, virtuals)
+            : ts.read(maxBlock, virtuals);
+        return new Source(ts.columns(), cols, blocks, ts.aliasColumns());
     }
 }

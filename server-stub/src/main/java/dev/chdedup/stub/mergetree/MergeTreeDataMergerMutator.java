@@ -16,6 +16,16 @@ import java.util.PriorityQueue;
 public final class MergeTreeDataMergerMutator {
     private final MergeTreeData data;
     private final KeyOrder order;
+    /** What the engine does to the rows of one key when parts merge (storages.MergingModes); KEEP_ALL for MergeTree. */
+    private final MergingMode mode;
+
+    /** Hook for the MergeTree family's merge semantics: turns the merged rows (in key order) into the rows kept. */
+    @FunctionalInterface
+    public interface MergingMode {
+        MergingMode KEEP_ALL = (rows, order) -> rows;
+
+        Iterator<Object[]> merge(Iterator<Object[]> rowsInKeyOrder, KeyOrder order);
+    }
 
     /** The table's ORDER BY key: computes a row's key and compares two keys. */
     public interface KeyOrder {
@@ -38,8 +48,13 @@ public final class MergeTreeDataMergerMutator {
     }
 
     public MergeTreeDataMergerMutator(MergeTreeData data, KeyOrder order) {
+        this(data, order, MergingMode.KEEP_ALL);
+    }
+
+    public MergeTreeDataMergerMutator(MergeTreeData data, KeyOrder order, MergingMode mode) {
         this.data = data;
         this.order = order;
+        this.mode = mode;
     }
 
     /** The info of the part merging {@code sources} (adjacent parts of one partition) makes. */
@@ -59,7 +74,7 @@ public final class MergeTreeDataMergerMutator {
     public Result mergePartsToTemporaryPart(List<DataPart> sources, List<PartStore.RowReader> readers, boolean fsync) {
         MergeTreePartInfo info = mergedInfo(sources);
         try {
-            return new Result(info, data.writeTempPart(info.partitionId(), new MergingIterator(readers), List.of(), fsync));
+            return new Result(info, data.writeTempPart(info.partitionId(), mode.merge(new MergingIterator(readers), order), List.of(), fsync));
         } finally {
             readers.forEach(PartStore.RowReader::close);
         }

@@ -27,7 +27,8 @@ public record TableDefinition(String engine, List<Expr> engineArgs, List<TableCo
                               Evaluator sortingKey, Map<String, String> clauseSql, Map<String, String> settings,
                               List<TableColumn> aliasColumns) {
 
-    public static final Set<String> ENGINES = Set.of("MergeTree", "ReplicatedMergeTree");
+    public static final Set<String> ENGINES = Set.of("MergeTree", "ReplicatedMergeTree", "ReplacingMergeTree", "SummingMergeTree",
+        "CollapsingMergeTree");
 
     public static TableDefinition from(Statement.CreateTable ct) {
         String engine = ct.engine() == null ? "MergeTree" : ct.engine();

@@ -69,8 +69,8 @@ final class SystemReferenceTables {
         Map.entry("DEC", "Decimal"), Map.entry("NUMERIC", "Decimal"));
 
     /** Engines that CREATE TABLE accepts. */
-    static final List<String> ENGINES = List.of("MergeTree", "ReplicatedMergeTree", "View", "MaterializedView", "Memory", "Null",
-        "Log", "TinyLog", "StripeLog");
+    static final List<String> ENGINES = List.of("MergeTree", "ReplicatedMergeTree", "ReplacingMergeTree", "SummingMergeTree",
+        "CollapsingMergeTree", "View", "MaterializedView", "Memory", "Null", "Log", "TinyLog", "StripeLog");
 
     static final List<String> KEYWORDS = List.of("ADD", "AFTER", "ALIAS", "ALL", "ALTER", "AND", "ANTI", "ANY", "ARRAY",
         "AS", "ASC", "ASOF", "ASYNC", "ATTACH", "BETWEEN", "BY", "CASE", "CAST", "CHECK", "CLUSTER", "CODEC", "COLLATE",
