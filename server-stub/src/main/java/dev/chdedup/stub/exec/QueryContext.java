@@ -131,10 +131,27 @@ public final class QueryContext {
         return new QueryContext(database, user, queryId, settings, now, process, p, temporaryTables);
     }
 
-    /** Counts a block read from a table or a table function, for read_rows and read_bytes. */
+    /**
+     * Counts a block read from a table or a table function, for read_rows and read_bytes, and enforces
+     * {@code max_rows_to_read} / {@code max_bytes_to_read} (TOO_MANY_ROWS, TOO_MANY_BYTES; read_overflow_mode throw)
+     * over the whole query, subqueries included.
+     */
     public void addRead(dev.chdedup.stub.data.Block b) {
-        if (process != null) {
-            process.addRead(b.rowCount(), b.bytes());
+        if (process == null) {
+            return;
+        }
+        process.addRead(b.rowCount(), b.bytes());
+        long maxRows = settings.getLong("max_rows_to_read");
+        if (maxRows > 0 && process.readRows() > maxRows) {
+            throw new dev.chdedup.stub.error.ChException(dev.chdedup.stub.error.ErrorCode.TOO_MANY_ROWS,
+                "Limit for rows (controlled by 'max_rows_to_read' setting) exceeded, max rows: " + ResultLimits.readable(maxRows)
+                    + ", current rows: " + ResultLimits.readable(process.readRows()));
+        }
+        long maxBytes = settings.getLong("max_bytes_to_read");
+        if (maxBytes > 0 && process.readBytes() > maxBytes) {
+            throw new dev.chdedup.stub.error.ChException(dev.chdedup.stub.error.ErrorCode.TOO_MANY_BYTES,
+                "Limit for (uncompressed) bytes to read (controlled by 'max_bytes_to_read' setting) exceeded, max bytes: "
+                    + ResultLimits.readable(maxBytes) + ", current bytes: " + ResultLimits.readable(process.readBytes()));
         }
     }
 

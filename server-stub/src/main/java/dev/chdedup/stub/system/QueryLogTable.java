@@ -39,7 +39,8 @@ final class QueryLogTable {
                 String id = ByteStrings.fromText(e.queryId());
                 rows.add(new Object[] {e.type().code, Math.floorDiv(e.eventTime().getEpochSecond(), 86400L),
                     e.eventTime().getEpochSecond(), micros(e.eventTime()), e.queryStartTime().getEpochSecond(),
-                    micros(e.queryStartTime()), e.durationMs(), 0L, 0L, 0L, 0L, 0L, 0L, 0L, ByteStrings.fromText(e.query()),
+                    micros(e.queryStartTime()), e.durationMs(), e.readRows(), e.readBytes(), 0L, 0L, 0L, 0L, 0L,
+                    ByteStrings.fromText(e.query()),
                     e.queryKind(), (long) e.exceptionCode(), ByteStrings.fromText(e.exception()), 1L, user, id, user, id, 2L, 2L});
             }
         }
