@@ -991,15 +991,20 @@ public final class Parser {
             offset, limitBy, limitByCount);
     }
 
-    /** A trailing comma is allowed in a select list: what may follow it there. */
-    private static boolean endsSelectList(Token t) {
+    /**
+     * A trailing comma is allowed in a select list: whether {@code t} ends the list there. A clause keyword does,
+     * unless what follows it shows it is a column of that name ({@code SELECT id, format FROM t}).
+     */
+    private boolean endsSelectList(Token t) {
         if (t.kind() == Token.Kind.EOF || t.isOp(")") || t.isOp(";")) {
             return true;
         }
         for (String k : new String[] {"FROM", "WHERE", "PREWHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET",
             "SETTINGS", "FORMAT", "UNION", "INTO", "WINDOW", "QUALIFY", "INTERSECT", "EXCEPT"}) {
             if (t.kind() == Token.Kind.IDENT && t.is(k)) {
-                return true;
+                Token after = Lexer.next(sql, t.end(), end, t);
+                return !(after.is("FROM") || after.isOp(",") || after.isOp(")") || after.isOp(";")
+                    || after.kind() == Token.Kind.EOF);
             }
         }
         return false;
