@@ -37,7 +37,7 @@ final class ArrayJoinFunction {
         Expr having = replace(s.having(), joins);
         List<Query.OrderItem> orderBy = new ArrayList<>();
         for (Query.OrderItem o : s.orderBy()) {
-            orderBy.add(new Query.OrderItem(replace(o.expr(), joins), o.desc(), o.nullsFirst()));
+            orderBy.add(new Query.OrderItem(replace(o.expr(), joins), o.desc(), o.nullsFirst(), o.fill()));
         }
         if (joins.isEmpty()) {
             return s;

@@ -51,7 +51,7 @@ final class QualifiedNames {
         }
         List<Query.OrderItem> orderBy = new ArrayList<>();
         for (Query.OrderItem o : s.orderBy()) {
-            orderBy.add(new Query.OrderItem(map(o.expr(), fn), o.desc(), o.nullsFirst()));
+            orderBy.add(new Query.OrderItem(map(o.expr(), fn), o.desc(), o.nullsFirst(), o.fill()));
         }
         return new Query.Select(s.distinct(), items, from(s.from(), fn), map(s.where(), fn), groupBy, map(s.having(), fn),
             orderBy, s.orderByAll(), s.orderByAllDesc(), s.limit(), s.offset(), s.limitBy(), s.limitByCount());

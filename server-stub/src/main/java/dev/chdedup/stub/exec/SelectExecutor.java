@@ -270,6 +270,9 @@ public final class SelectExecutor {
             sort(all, header, width, s.orderByAllDesc());
         } else if (!orderKeys.isEmpty()) {
             sortBy(all, orderKeys, s.orderBy(), width);
+            if (WithFill.present(s)) {
+                all = WithFill.apply(all, s, exprs, names, header, width, comp);
+            }
         }
         if (s.limitBy() != null) {
             all = limitBy(all, comp, s, header, width);

@@ -936,7 +936,14 @@ public final class Parser {
                     if (readIf("COLLATE")) {
                         advance();
                     }
-                    orderBy.add(new OrderItem(e, desc, nullsFirst));
+                    Query.Fill fill = null;
+                    if (readIf("WITH", "FILL")) {
+                        Expr fillFrom = readIf("FROM") ? expr() : null;
+                        Expr fillTo = readIf("TO") ? expr() : null;
+                        Expr fillStep = readIf("STEP") ? expr() : null;
+                        fill = new Query.Fill(fillFrom, fillTo, fillStep);
+                    }
+                    orderBy.add(new OrderItem(e, desc, nullsFirst, fill));
                 } while (readOp(","));
             }
         }

@@ -15,7 +15,15 @@ public record Query(List<Select> selects, Map<String, String> settings, String f
     public record SelectItem(Expr expr, String alias, String text) {
     }
 
-    public record OrderItem(Expr expr, boolean desc, Boolean nullsFirst) {
+    /** One ORDER BY key; {@code fill} is its WITH FILL clause, or null. */
+    public record OrderItem(Expr expr, boolean desc, Boolean nullsFirst, Fill fill) {
+        public OrderItem(Expr expr, boolean desc, Boolean nullsFirst) {
+            this(expr, desc, nullsFirst, null);
+        }
+    }
+
+    /** {@code WITH FILL [FROM from] [TO to] [STEP step]}; absent parts are null. */
+    public record Fill(Expr from, Expr to, Expr step) {
     }
 
     /** A FROM source: a table, a table function or a subquery, with an optional alias; FINAL is accepted. */
