@@ -44,6 +44,33 @@ public final class ProcessList {
             return finished;
         }
 
+        private volatile long writtenRows;
+        private volatile long writtenBytes;
+        private volatile long resultRows;
+
+        /** Records what an INSERT wrote (system.query_log written_rows/written_bytes). */
+        public void wrote(long rows, long bytes) {
+            writtenRows = rows;
+            writtenBytes = bytes;
+        }
+
+        /** Records the rows a SELECT returned (system.query_log result_rows). */
+        public void returned(long rows) {
+            resultRows = rows;
+        }
+
+        long writtenRows() {
+            return writtenRows;
+        }
+
+        long writtenBytes() {
+            return writtenBytes;
+        }
+
+        long resultRows() {
+            return resultRows;
+        }
+
         /** Records the error the query ends with, for system.query_log. */
         public void fail(Throwable t) {
             failure = t;

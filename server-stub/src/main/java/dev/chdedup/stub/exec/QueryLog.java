@@ -33,7 +33,7 @@ public final class QueryLog {
     /** One row. */
     public record Element(Type type, Instant eventTime, Instant queryStartTime, long durationMs, String queryId,
                           String user, String query, String queryKind, int exceptionCode, String exception, long readRows,
-                          long readBytes) {
+                          long readBytes, long writtenRows, long writtenBytes, long resultRows) {
     }
 
     private final Deque<Element> elements = new ArrayDeque<>();
@@ -50,7 +50,7 @@ public final class QueryLog {
     }
 
     void started(ProcessList.Entry p) {
-        add(new Element(Type.QueryStart, p.startTime, p.startTime, 0, p.queryId, p.user, p.query, kind(p.query), 0, "", 0, 0));
+        add(new Element(Type.QueryStart, p.startTime, p.startTime, 0, p.queryId, p.user, p.query, kind(p.query), 0, "", 0, 0, 0, 0, 0));
     }
 
     void finished(ProcessList.Entry p) {
@@ -59,12 +59,12 @@ public final class QueryLog {
         Instant now = Instant.now();
         if (f == null) {
             add(new Element(Type.QueryFinish, now, p.startTime, ms, p.queryId, p.user, p.query, kind(p.query), 0, "",
-                p.readRows(), p.readBytes()));
+                p.readRows(), p.readBytes(), p.writtenRows(), p.writtenBytes(), p.resultRows()));
         } else {
             int code = f instanceof ChException ? ((ChException) f).code().code : 1001;
             String text = f instanceof ChException ? ((ChException) f).displayText() : String.valueOf(f.getMessage());
             add(new Element(Type.ExceptionWhileProcessing, now, p.startTime, ms, p.queryId, p.user, p.query, kind(p.query),
-                code, text, p.readRows(), p.readBytes()));
+                code, text, p.readRows(), p.readBytes(), p.writtenRows(), p.writtenBytes(), p.resultRows()));
         }
     }
 

@@ -310,6 +310,9 @@ public final class HttpInterface implements HttpHandler {
         QueryResult r = interpreter.execute(st, sql, data, "Values", ctx);
         if (r instanceof QueryResult.Done) {
             QueryResult.Done d = (QueryResult.Done) r;
+            if (ctx.process() != null) {
+                ctx.process().wrote(d.writtenRows(), d.writtenBytes());
+            }
             // the query has finished: a client that retries as soon as a fault cuts the answer must not find it running
             if (ctx.process() != null) {
                 processes.unregister(ctx.process());

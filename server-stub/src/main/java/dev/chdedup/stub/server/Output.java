@@ -118,6 +118,9 @@ final class Output {
             }
             rowsOut += b.rowCount();
         }
+        if (process != null) {
+            process.returned(rowsOut);
+        }
         w.setStatistics((System.nanoTime() - startNanos) / 1e9, process == null ? rowsOut : process.readRows(),
             process == null ? 0 : process.readBytes());
         if (process != null && process.rowsBeforeLimit() >= 0) {

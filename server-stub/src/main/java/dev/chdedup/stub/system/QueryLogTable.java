@@ -11,7 +11,8 @@ import java.util.List;
 
 /**
  * {@code system.query_log} over the server's {@link QueryLog}: ClickHouse's columns that tests assert on (type, times,
- * duration, query, query_kind, query_id, user, exception_code, exception); counters the stub does not track read 0.
+ * duration, query, query_kind, query_id, user, exception_code, exception, rows and bytes read and written, result
+ * rows); result_bytes and memory_usage read 0.
  * Mirrors ClickHouse's QueryLogElement::getColumnsDescription.
  */
 final class QueryLogTable {
@@ -39,7 +40,8 @@ final class QueryLogTable {
                 String id = ByteStrings.fromText(e.queryId());
                 rows.add(new Object[] {e.type().code, Math.floorDiv(e.eventTime().getEpochSecond(), 86400L),
                     e.eventTime().getEpochSecond(), micros(e.eventTime()), e.queryStartTime().getEpochSecond(),
-                    micros(e.queryStartTime()), e.durationMs(), e.readRows(), e.readBytes(), 0L, 0L, 0L, 0L, 0L,
+                    micros(e.queryStartTime()), e.durationMs(), e.readRows(), e.readBytes(), e.writtenRows(), e.writtenBytes(),
+                    e.resultRows(), 0L, 0L,
                     ByteStrings.fromText(e.query()),
                     e.queryKind(), (long) e.exceptionCode(), ByteStrings.fromText(e.exception()), 1L, user, id, user, id, 2L, 2L});
             }
