@@ -14,7 +14,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Query limits through the official JDBC driver: max_execution_time ends a slow query with TIMEOUT_EXCEEDED (159),
  * max_result_rows refuses a large result with TOO_MANY_ROWS_OR_BYTES (396) or cuts it at a block with
- * result_overflow_mode = 'break', and a filtered read of the endless system.numbers ends.
+ * result_overflow_mode = 'break', max_rows_to_read refuses a query reading more (TOO_MANY_ROWS, 158), and a filtered
+ * read of the endless system.numbers ends.
  */
 class QueryLimitsTest {
     @RegisterExtension
@@ -47,6 +48,20 @@ class QueryLimitsTest {
                     n++;
                 }
                 assertEquals(128, n, "the result ends after the block that went over");
+            }
+        }
+    }
+
+    @Test
+    void maxRowsToReadCountsWhatTheQueryReads() throws Exception {
+        try (Connection c = STUB.connect(); Statement st = c.createStatement()) {
+            SQLException e = assertThrows(SQLException.class, () -> st.executeQuery(
+                "SELECT count() FROM (SELECT number FROM numbers(5000)) SETTINGS max_rows_to_read = 1000"));
+            assertEquals(158, e.getErrorCode(), e.getMessage());
+            assertTrue(e.getMessage().contains("controlled by 'max_rows_to_read' setting"), e.getMessage());
+            try (ResultSet rs = st.executeQuery("SELECT count() FROM numbers(1000) SETTINGS max_rows_to_read = 1000")) {
+                assertTrue(rs.next());
+                assertEquals(1000, rs.getLong(1), "exactly the limit is allowed");
             }
         }
     }
