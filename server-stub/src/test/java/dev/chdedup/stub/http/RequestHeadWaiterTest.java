@@ -138,7 +138,8 @@ class RequestHeadWaiterTest {
                 OK.handle(req, resp);
             }
         };
-        server = HttpServer.builder().handler(big).workerThreads(1).sendTimeout(Duration.ofMillis(500)).build().start();
+        // a send timeout long enough that the pinned worker is seen before the timeout frees it, on a loaded machine too
+        server = HttpServer.builder().handler(big).workerThreads(1).sendTimeout(Duration.ofMillis(2500)).build().start();
         Socket stalled = new Socket("127.0.0.1", server.port());
         stalled.setReceiveBufferSize(4096);
         sockets.add(stalled);
