@@ -14,11 +14,17 @@ import java.util.concurrent.TimeUnit;
  */
 public record StubProcess(Process process, String url) {
     public static StubProcess start(Path data, String... jvmOptions) throws Exception {
+        return start(data, jvmOptions.length == 0 ? List.of("-Xmx256m") : List.of(jvmOptions), List.of());
+    }
+
+    /** A child with JVM options {@code jvm} and command-line options {@code args} besides the port and data directory. */
+    public static StubProcess start(Path data, List<String> jvm, List<String> args) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(jvmOptions.length == 0 ? List.of("-Xmx256m") : List.of(jvmOptions));
+        cmd.addAll(jvm);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.chdedup.stub.cli.StubMain", "--http-port", "0",
             "--data-dir", data.toString()));
+        cmd.addAll(args);
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);

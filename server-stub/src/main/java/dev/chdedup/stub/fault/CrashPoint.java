@@ -18,6 +18,10 @@ public enum CrashPoint {
     AFTER_PART_RENAME("stub_crash_after_part_rename"),
     /** A part and its block ids are committed, and the client has no answer yet. */
     AFTER_INSERT_COMMIT("stub_crash_after_insert_commit"),
+    /** A replicated insert's part is on disk under its final name, not active, and its ZooKeeper commit not sent. */
+    BEFORE_KEEPER_COMMIT("stub_crash_before_keeper_commit"),
+    /** A replicated insert's ZooKeeper commit succeeded and its part is not active on this replica yet. */
+    AFTER_KEEPER_COMMIT("stub_crash_after_keeper_commit"),
     /** A mutation has rewritten one part and not the others. */
     DURING_MUTATION("stub_crash_during_mutation"),
     /** Parts a drop, merge or mutation removed are out of the set and their files not deleted yet. */

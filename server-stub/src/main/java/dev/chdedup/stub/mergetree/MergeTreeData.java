@@ -117,6 +117,52 @@ public final class MergeTreeData {
     }
 
     /**
+     * Renames a temporary part's file to its final name without making it active, ClickHouse's PreActive state: a
+     * replicated insert does this before its commit multi, so a crash after the multi leaves a file that the next load
+     * finds and checks against ZooKeeper, and a crash before it leaves one the check detaches. The returned part is
+     * made active by {@link #renameTempPartAndAdd(TempPart, MergeTreePartInfo)} or deleted by {@link TempPart#discard}.
+     */
+    public TempPart precommit(TempPart tmp, MergeTreePartInfo info) {
+        try {
+            synchronized (this) {
+                if (parts.get(info.name()) != null) {
+                    throw new ChException(ErrorCode.DUPLICATE_DATA_PART, "Part " + info.name() + " is already active");
+                }
+                return new TempPart(tmp.partitionId(), tmp.file().published(info), tmp.stored());
+            }
+        } catch (IOException e) {
+            tmp.discard();
+            throw new UncheckedIOException(e);
+        } catch (RuntimeException e) {
+            tmp.discard();
+            throw e;
+        }
+    }
+
+    /**
+     * Takes an active part out of the set and moves its file to {@code detached/<prefix>_<name>.bin} in the table's
+     * directory, ClickHouse's detaching of an unexpected or broken part: kept for a human to look at, never loaded
+     * again. Returns false when the part is not active.
+     */
+    public boolean detachPart(String name, String prefix) {
+        synchronized (this) {
+            DataPart p = parts.get(name);
+            if (p == null) {
+                return false;
+            }
+            try {
+                Path detached = dir.resolve("detached");
+                Files.createDirectories(detached);
+                p.file().relocate(detached.resolve(prefix + "_" + name + PartStore.EXT));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            parts.remove(p.info());
+            return true;
+        }
+    }
+
+    /**
      * A temporary part with the same file as {@code source}: a hard link, or a copy where links fail; a part of an
      * older layout is rewritten.
      */

@@ -57,11 +57,16 @@ final class PartFile {
 
     /** Renames the file to {@code tmp} (the part is being removed); the caller holds the parts lock. */
     synchronized void moveTo(Path tmp) throws IOException {
-        Path relative = root.relativize(data);
-        Files.move(root, tmp, StandardCopyOption.ATOMIC_MOVE);
-        data = relative.toString().isEmpty() ? tmp : tmp.resolve(relative);
-        root = tmp;
+        relocate(tmp);
         removed = true;
+    }
+
+    /** Renames the file to {@code to} and keeps it (a detached part); queries reading it go on reading it there. */
+    synchronized void relocate(Path to) throws IOException {
+        Path relative = root.relativize(data);
+        Files.move(root, to, StandardCopyOption.ATOMIC_MOVE);
+        data = relative.toString().isEmpty() ? to : to.resolve(relative);
+        root = to;
     }
 
     /** Deletes the removed file now if no query reads it, else when the last one is done. */

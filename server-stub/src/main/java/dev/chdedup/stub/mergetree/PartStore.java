@@ -66,6 +66,9 @@ public final class PartStore {
     public record Written(Path tableDir, Path tmp, long rows, long dataBytes, long dataOffset, List<String> blockIds, boolean fsync) {
         public void publish(MergeTreePartInfo info) throws IOException {
             Path dst = pathOf(tableDir, info.name());
+            if (tmp.equals(dst)) {
+                return;
+            }
             if (Files.exists(dst)) {
                 throw new ChException(ErrorCode.DUPLICATE_DATA_PART, "Part " + info.name() + " already exists on disk");
             }
@@ -77,6 +80,12 @@ public final class PartStore {
             if (fsync) {
                 fsyncDir(tableDir);
             }
+        }
+
+        /** This file renamed to {@code info}'s final name, still outside the part set (a replicated insert before its commit). */
+        public Written published(MergeTreePartInfo info) throws IOException {
+            publish(info);
+            return new Written(tableDir, pathOf(tableDir, info.name()), rows, dataBytes, dataOffset, blockIds, fsync);
         }
 
         public void discard() {

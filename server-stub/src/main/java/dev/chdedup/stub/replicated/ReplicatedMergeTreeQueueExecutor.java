@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.curator.framework.api.transaction.CuratorOp;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs one queue entry on the local parts, after {@code StorageReplicatedMergeTree::executeLogEntry}: GET_PART
@@ -21,6 +23,7 @@ import org.apache.curator.framework.api.transaction.CuratorOp;
  * ops that record the change under this replica, or null when the entry cannot run yet ({@link #lastPostponeReason}).
  */
 final class ReplicatedMergeTreeQueueExecutor {
+    private static final Logger LOG = LoggerFactory.getLogger(ReplicatedMergeTreeQueueExecutor.class);
     private final StorageReplicatedMergeTree table;
     private volatile String postponeReason = "";
 
@@ -48,8 +51,10 @@ final class ReplicatedMergeTreeQueueExecutor {
 
     List<CuratorOp> execute(ReplicatedMergeTreeLogEntry e) throws Exception {
         switch (e.type()) {
-            case GET_PART:
-                return hasPartLocally(e.newPartName()) ? List.of() : fetch(e.newPartName());
+            case GET_PART: {
+                List<CuratorOp> local = opsIfLocal(e.newPartName());
+                return local != null ? local : fetch(e.newPartName());
+            }
             case MERGE_PARTS:
                 return merge(e);
             case DROP_RANGE:
@@ -95,6 +100,11 @@ final class ReplicatedMergeTreeQueueExecutor {
                 probe.bytesOnDisk(), probe.layout().dataOffset(), probe.blockIds(), table.fsyncParts()), probe.layout().stored());
             return addPart(zk, sourceInfo, part, file);
         }
+        if (isLostForever(zk, info)) {
+            LOG.warn("{}.{}: part {} is lost forever: no replica has it, a part covering it or a part inside it; an empty part takes its place",
+                table.database(), table.name(), partName);
+            return emptyPartInsteadOfLost(zk, info);
+        }
         postponeReason = "No active replica has part " + partName + " or covering part (yet)";
         return null;
     }
@@ -136,13 +146,72 @@ final class ReplicatedMergeTreeQueueExecutor {
         for (DataPart p : covered) {
             ops.addAll(table.removePartNodeOps(zk, p.name()));
         }
-        ops.addAll(table.partNodeOps(zk, info.name(), file));
+        if (zk.exists(table.paths().part(table.replicaName(), info.name())) == null) {
+            ops.addAll(table.partNodeOps(zk, info.name(), file));
+        }
         return ops;
     }
 
-    private List<CuratorOp> merge(ReplicatedMergeTreeLogEntry e) throws Exception {
-        if (hasPartLocally(e.newPartName())) {
+    /**
+     * When a local part covers {@code partName} already: the ops that make ZooKeeper list it under this replica if it
+     * does not yet (the part was kept here and a crash came before its nodes were written, see
+     * {@link ReplicatedMergeTreePartCheckThread}), else none; null when this replica has no such part.
+     */
+    private List<CuratorOp> opsIfLocal(String partName) throws Exception {
+        if (!hasPartLocally(partName)) {
+            return null;
+        }
+        ZooKeeperClient zk = table.zk();
+        DataPart exact = table.parts().activePart(partName);
+        if (exact == null || zk.exists(table.paths().part(table.replicaName(), partName)) != null) {
             return List.of();
+        }
+        byte[] file = table.partFileForFetch(partName);
+        if (file == null) {
+            return List.of();
+        }
+        List<CuratorOp> ops = new ArrayList<>();
+        for (String listed : zk.children(table.replicaPathOf(table.replicaName()) + "/parts")) {
+            MergeTreePartInfo i = MergeTreePartInfo.tryParse(listed);
+            if (i != null && !listed.equals(partName) && i.partitionId().equals(exact.info().partitionId()) && exact.info().contains(i)
+                && table.parts().activePart(listed) == null) {
+                ops.addAll(table.removePartNodeOps(zk, listed));
+            }
+        }
+        ops.addAll(table.partNodeOps(zk, partName, file));
+        return ops;
+    }
+
+    /**
+     * Whether no replica, active or not, lists {@code wanted}, a part covering it or a part inside it: nothing can ever
+     * be fetched or merged into it (its only copy was lost), after ClickHouse's {@code searchForMissingPartOnOtherReplicas}.
+     */
+    private boolean isLostForever(ZooKeeperClient zk, MergeTreePartInfo wanted) throws Exception {
+        for (String replica : zk.children(table.paths().replicas())) {
+            for (String name : zk.children(table.replicaPathOf(replica) + "/parts")) {
+                MergeTreePartInfo p = MergeTreePartInfo.tryParse(name);
+                if (p != null && p.partitionId().equals(wanted.partitionId()) && (p.contains(wanted) || wanted.contains(p))) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Puts an empty part in place of a part lost forever, as ClickHouse's {@code createEmptyPartInsteadOfLost}, so the
+     * queues of every replica move on: each replica that finds the part lost writes the same empty file.
+     */
+    private List<CuratorOp> emptyPartInsteadOfLost(ZooKeeperClient zk, MergeTreePartInfo info) throws Exception {
+        MergeTreeData.TempPart tmp = table.parts().writeTempPart(info.partitionId(), java.util.Collections.emptyIterator(), List.of(),
+            table.fsyncParts());
+        return addPart(zk, info, tmp, Files.readAllBytes(tmp.file().tmp()));
+    }
+
+    private List<CuratorOp> merge(ReplicatedMergeTreeLogEntry e) throws Exception {
+        List<CuratorOp> local = opsIfLocal(e.newPartName());
+        if (local != null) {
+            return local;
         }
         MergeTreeData data = table.parts();
         List<DataPart> sources = new ArrayList<>();

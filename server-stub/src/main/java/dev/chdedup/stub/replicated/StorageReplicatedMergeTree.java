@@ -2,6 +2,7 @@ package dev.chdedup.stub.replicated;
 
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.fault.CrashPoint;
 import dev.chdedup.stub.mergetree.DataPart;
 import dev.chdedup.stub.mergetree.MergeTreeData;
 import dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator;
@@ -45,11 +46,12 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
     /** Partitions whose {@code block_numbers/<partition>} node is known to exist. */
     private final Set<String> knownPartitions = ConcurrentHashMap.newKeySet();
     /** Parts whose commit multi had an unknown outcome, kept so the queue can add them if the commit did land. */
-    private final Map<String, MergeTreeData.TempPart> uncertainParts = new ConcurrentHashMap<>();
+    private final Map<String, UncertainPart> uncertainParts = new ConcurrentHashMap<>();
     private volatile String leaderNode;
     private volatile boolean readonly;
     private final ReplicatedMergeTreeRestartingThread restarting;
     private final ReplicatedMergeTreeCleanupThread cleanup;
+    private final ReplicatedMergeTreePartCheckThread partCheck;
 
     public StorageReplicatedMergeTree(String database, String name, TableDefinition def, Path dir, ReplicationContext context)
         throws IOException {
@@ -80,6 +82,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         createReplicaIfNotExists();
         activateReplica();
         context.register(this);
+        partCheck = new ReplicatedMergeTreePartCheckThread(this).start();
         restarting = new ReplicatedMergeTreeRestartingThread(this, zk().curator());
         queue.start();
         cleanup = new ReplicatedMergeTreeCleanupThread(this).start();
@@ -452,7 +455,6 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
             }
             faults.beforeRequest(paths.blockNumbers(partitionId));
             lock = EphemeralLockInZooKeeper.acquire(zk, paths.blockNumbers(partitionId) + "/block-", checks);
-            file = Files.readAllBytes(tmp.file().tmp());
         } catch (KeeperException.NodeExistsException e) {
             tmp.discard();
             LOG.info("{}.{} (Replicated OutputStream): Block with ID {} already exists; ignoring it.", database(), name(), blockId);
@@ -463,6 +465,17 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         }
         MergeTreePartInfo info = new MergeTreePartInfo(partitionId, lock.number(), lock.number(), 0);
         String part = info.name();
+        try {
+            // under its final name before the commit, as ClickHouse's PreActive part: whatever a crash interrupts from
+            // here on, the next start finds the file and keeps it or detaches it by what ZooKeeper says (PartCheck)
+            tmp = data().precommit(tmp, info);
+            file = Files.readAllBytes(tmp.file().tmp());
+        } catch (IOException | RuntimeException e) {
+            lock.unlock(zk);
+            tmp.discard();
+            throw e instanceof ChException c ? c : new ChException(ErrorCode.CANNOT_WRITE_TO_FILE_DESCRIPTOR, "Cannot write part " + part
+                + ": " + e.getMessage(), e);
+        }
         try {
             List<CuratorOp> ops = new ArrayList<>(6);
             if (blockId != null) {
@@ -477,7 +490,9 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
                 faults.beforeRequest(paths.log());
             }
             try {
+                CrashPoint.BEFORE_KEEPER_COMMIT.reached();
                 zk.multi(ops);
+                CrashPoint.AFTER_KEEPER_COMMIT.reached();
                 if (lostAnswer) {
                     throw new KeeperException.ConnectionLossException();
                 }
@@ -489,7 +504,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
             } catch (KeeperException e) {
                 Boolean committed = lostAnswer ? null : commitStatus(zk, part, lock);
                 if (committed == null) {
-                    uncertainParts.put(part, tmp);
+                    uncertainParts.put(part, new UncertainPart(tmp, lock));
                     throw new ChException(ErrorCode.UNKNOWN_STATUS_OF_INSERT, "Unknown status, client must retry. Reason: " + e.getMessage(), e);
                 }
                 if (!committed) {
@@ -565,9 +580,23 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         return ops;
     }
 
+    /**
+     * A part whose commit multi had an unknown outcome: on disk under its final name, not active. The queue takes it
+     * back when the part's own GET_PART entry shows the commit landed; {@link ReplicatedMergeTreePartCheckThread}
+     * discards it (and releases its block number) once ZooKeeper shows it did not.
+     */
+    record UncertainPart(MergeTreeData.TempPart tmp, EphemeralLockInZooKeeper lock) {
+    }
+
     /** A part whose commit had an unknown outcome, taken back by the queue once the log shows it did land. */
     MergeTreeData.TempPart takeUncertainPart(String part) {
-        return uncertainParts.remove(part);
+        UncertainPart u = uncertainParts.remove(part);
+        return u == null ? null : u.tmp();
+    }
+
+    /** The parts whose commit outcome is still unknown, for the part check. */
+    Map<String, UncertainPart> uncertainParts() {
+        return uncertainParts;
     }
 
     /** The file of an active part, for a replica fetching it; null when this replica has no such part. */
@@ -633,6 +662,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
     /** Stops the queue (server stop or kill); ZooKeeper is left as it is. */
     void shutdown() {
         cleanup.close();
+        partCheck.close();
         restarting.close();
         queue.close();
     }
@@ -641,6 +671,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
     @Override
     public void drop() throws IOException {
         cleanup.close();
+        partCheck.close();
         restarting.close();
         queue.close();
         context.unregister(this);
