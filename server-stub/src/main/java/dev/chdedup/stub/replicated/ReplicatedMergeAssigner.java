@@ -28,6 +28,7 @@ final class ReplicatedMergeAssigner {
 
     static boolean assignAll(StorageReplicatedMergeTree t, String onlyPartition, boolean fin) {
         boolean any = false;
+        List<String> written = new ArrayList<>();
         try {
             Map<String, List<Long>> locks = new LinkedHashMap<>();
             for (String partition : t.zk().children(t.paths().node("block_numbers"))) {
@@ -53,12 +54,12 @@ final class ReplicatedMergeAssigner {
                     continue;
                 }
                 List<String> names = ps.stream().map(DataPart::name).toList();
-                t.zk().create(t.paths().log() + "/log-", ReplicatedMergeTreeLogEntry.mergeParts(t.replicaName(), names, merged.name()).toText(),
-                    CreateMode.PERSISTENT_SEQUENTIAL);
+                written.add(t.zk().create(t.paths().log() + "/log-", ReplicatedMergeTreeLogEntry.mergeParts(t.replicaName(), names,
+                    merged.name()).toText(), CreateMode.PERSISTENT_SEQUENTIAL));
                 any = true;
             }
             if (any) {
-                waitApplied(t);
+                waitApplied(t, written);
             }
         } catch (ChException e) {
             throw e;
@@ -162,9 +163,9 @@ final class ReplicatedMergeAssigner {
         if (lock != null) {
             ops.add(lock.unlockOp(zk));
         }
-        zk.multi(ops);
+        List<String> created = zk.multiPaths(ops);
         clearBlocksInPartition(t, range);
-        waitApplied(t);
+        waitApplied(t, List.of(created.get(0)));
         return before.stream().filter(p -> range.contains(p.info())).toList();
     }
 
@@ -186,8 +187,9 @@ final class ReplicatedMergeAssigner {
         }
     }
 
-    private static void waitApplied(StorageReplicatedMergeTree t) throws Exception {
-        if (!t.queue().syncReplica(WAIT_MS)) {
+    /** Waits until this replica ran the log entries at {@code logPaths} (and no others: a fetch that hangs does not hold it up). */
+    private static void waitApplied(StorageReplicatedMergeTree t, List<String> logPaths) throws Exception {
+        if (!t.queue().waitForLogEntries(logPaths.stream().map(p -> p.substring(p.lastIndexOf('/') + 1)).toList(), WAIT_MS)) {
             throw new ChException(ErrorCode.TIMEOUT_EXCEEDED, "Timeout while waiting for replica " + t.replicaName() + " to apply the log");
         }
     }

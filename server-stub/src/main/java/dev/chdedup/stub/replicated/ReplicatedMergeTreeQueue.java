@@ -14,8 +14,10 @@ import org.slf4j.LoggerFactory;
  * One replica's queue of work, after ClickHouse's {@code ReplicatedMergeTreeQueue}: {@link #pullLogsToQueue} copies
  * new entries of the shared log into {@code replicas/<r>/queue} and moves {@code log_pointer} in the same multi (in
  * batches that double in size; an entry whose part this replica already has, such as its own insert's, is passed over
- * rather than queued); a background thread then runs {@link #selectEntryToProcess}'s choice: the first
- * entry that is not backing off and can run now (fetches can be stopped), moved to the tail of the queue. An entry
+ * rather than queued); a background thread then hands {@link #selectEntryToProcess}'s choices to the server's pools
+ * (GET_PART to the fetch pool, the others to the background pool, as ClickHouse's BackgroundFetchesPool and
+ * BackgroundPool): each the first entry that is not backing off, not a stopped fetch and whose part no running entry
+ * touches (else it is postponed with the reason), moved to the tail of the queue. An entry
  * that fails is retried with exponential backoff and its error is kept for system.replication_queue; an entry done is
  * removed from ZooKeeper together with the part nodes it changed. Entries are executed by
  * {@link ReplicatedMergeTreeQueueExecutor}. The thread also wakes when the log changes (a ZooKeeper watch).
@@ -37,6 +39,8 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
         public volatile long lastPostponeTime;
         public volatile boolean currentlyExecuting;
         volatile long nextAttemptMs;
+        /** The {@code log-} node this entry was copied from in this session; null for one loaded or cloned. */
+        volatile String sourceLog;
 
         Entry(String node, ReplicatedMergeTreeLogEntry log) {
             this.node = node;
@@ -45,7 +49,11 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
     }
 
     private final StorageReplicatedMergeTree table;
+    /** For the stateless questions of the selection; each pool thread runs entries with an executor of its own. */
     private final ReplicatedMergeTreeQueueExecutor executor;
+    private final ThreadLocal<ReplicatedMergeTreeQueueExecutor> executors;
+    /** Entries handed to a pool and not finished yet. Guarded by this. */
+    private int running;
     /** Entries not done yet, in queue order (a selected entry moves to the end). Guarded by this. */
     private final List<Entry> queue = new ArrayList<>();
     /** The index of the next log entry to copy; mirrors {@code replicas/<r>/log_pointer}. Guarded by this. */
@@ -58,6 +66,7 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
     ReplicatedMergeTreeQueue(StorageReplicatedMergeTree table) {
         this.table = table;
         this.executor = new ReplicatedMergeTreeQueueExecutor(table);
+        this.executors = ThreadLocal.withInitial(() -> new ReplicatedMergeTreeQueueExecutor(table));
     }
 
     synchronized void start() {
@@ -127,6 +136,7 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                 List<String> slice = fresh.subList(i, Math.min(fresh.size(), i + batch));
                 List<CuratorOp> ops = new ArrayList<>();
                 List<ReplicatedMergeTreeLogEntry> entries = new ArrayList<>();
+                List<String> sources = new ArrayList<>();
                 for (String n : slice) {
                     String text = zk.get(table.paths().log() + "/" + n);
                     if (text == null) {
@@ -137,6 +147,7 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                         continue; // this replica's own insert or merge: nothing to do, no queue node to write and remove
                     }
                     entries.add(entry);
+                    sources.add(n);
                     ops.add(zk.op().create().withMode(CreateMode.PERSISTENT_SEQUENTIAL).forPath(table.paths().queue() + "/queue-",
                         ZooKeeperClient.bytes(text)));
                 }
@@ -145,7 +156,9 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                 List<String> created = zk.multiPaths(ops);
                 for (int k = 0; k < entries.size(); k++) {
                     String path = created.get(k);
-                    queue.add(new Entry(path.substring(path.lastIndexOf('/') + 1), entries.get(k)));
+                    Entry e = new Entry(path.substring(path.lastIndexOf('/') + 1), entries.get(k));
+                    e.sourceLog = sources.get(k);
+                    queue.add(e);
                 }
                 logPointer = next;
                 copied += entries.size();
@@ -168,10 +181,38 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                 postponeUnlocked(e, "Not executing fetches because fetches are stopped (SYSTEM STOP FETCHES)", now);
                 continue;
             }
+            String conflict = conflictWithExecuting(e);
+            if (conflict != null) {
+                postponeUnlocked(e, conflict, now);
+                continue;
+            }
             queue.remove(i);
             queue.add(e);
             e.currentlyExecuting = true;
             return e;
+        }
+        return null;
+    }
+
+    /**
+     * Why {@code e} must wait for an entry that is running: their parts (or DROP_RANGE's range) intersect, so running
+     * both at once could make or remove the same rows twice, after ClickHouse's check of future parts in
+     * {@code shouldExecuteLogEntry}; null when nothing running touches its part.
+     */
+    private String conflictWithExecuting(Entry e) {
+        MergeTreePartInfo mine = MergeTreePartInfo.tryParse(e.log.newPartName());
+        if (mine == null) {
+            return null;
+        }
+        for (Entry x : queue) {
+            if (x == e || !x.currentlyExecuting) {
+                continue;
+            }
+            MergeTreePartInfo theirs = MergeTreePartInfo.tryParse(x.log.newPartName());
+            if (theirs != null && theirs.partitionId().equals(mine.partitionId()) && !theirs.isDisjoint(mine)) {
+                return "Not executing log entry " + e.node + " of type " + e.log.type() + " for part " + mine.name() + " because part "
+                    + theirs.name() + " is not ready yet (log entry for that part is being processed).";
+            }
         }
         return null;
     }
@@ -196,7 +237,7 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                 pullLogsToQueue();
                 Entry e;
                 while (!closed && (e = selectEntryToProcess()) != null) {
-                    process(e);
+                    dispatch(e);
                 }
             } catch (Exception ex) {
                 if (!closed) {
@@ -216,15 +257,47 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
         }
     }
 
+    /** Hands a selected entry to the fetch pool (GET_PART) or the background pool (the others). */
+    private void dispatch(Entry e) {
+        boolean fetch = e.log.type() == ReplicatedMergeTreeLogEntry.Type.GET_PART;
+        synchronized (this) {
+            running++;
+        }
+        try {
+            (fetch ? table.context().fetchPool() : table.context().mergePool()).execute(() -> {
+                try {
+                    if (closed) {
+                        synchronized (this) {
+                            e.currentlyExecuting = false;
+                        }
+                    } else {
+                        process(e);
+                    }
+                } finally {
+                    synchronized (this) {
+                        running--;
+                    }
+                    wakeUp();
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException rejected) {
+            synchronized (this) {
+                running--;
+                e.currentlyExecuting = false;
+                notifyAll();
+            }
+        }
+    }
+
     private void process(Entry e) {
         e.numTries++;
         e.lastAttemptTime = System.currentTimeMillis();
         try {
-            List<CuratorOp> ops = executor.execute(e.log);
+            List<CuratorOp> ops = executors.get().execute(e.log);
             if (ops == null) {
                 synchronized (this) {
                     e.currentlyExecuting = false;
-                    postponeUnlocked(e, executor.lastPostponeReason(), System.currentTimeMillis());
+                    postponeUnlocked(e, executors.get().lastPostponeReason(), System.currentTimeMillis());
                     e.nextAttemptMs = System.currentTimeMillis() + backoff(e.numPostponed);
                 }
                 return;
@@ -365,6 +438,37 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
         }
     }
 
+    /**
+     * Copies the log and waits until the entries copied from {@code logNodes} ({@code log-NNNNNNNNNN}) are done here
+     * (or were passed over because this replica had their parts); false when {@code timeoutMs} passed first.
+     */
+    boolean waitForLogEntries(List<String> logNodes, long timeoutMs) throws Exception {
+        long last = -1;
+        for (String n : logNodes) {
+            last = Math.max(last, Long.parseLong(n.substring("log-".length())));
+        }
+        long deadline = System.currentTimeMillis() + timeoutMs;
+        while (true) {
+            pullLogsToQueue();
+            synchronized (this) {
+                boolean pending = logPointer <= last;
+                for (Entry e : queue) {
+                    pending |= e.sourceLog != null && logNodes.contains(e.sourceLog);
+                }
+                if (!pending) {
+                    return true;
+                }
+                long left = deadline - System.currentTimeMillis();
+                if (left <= 0 || closed) {
+                    return false;
+                }
+                wake = true;
+                notifyAll();
+                wait(Math.min(left, 50));
+            }
+        }
+    }
+
     /** Active local parts, for the executor. */
     MergeTreeData data() {
         return table.parts();
@@ -387,6 +491,18 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                 t.join(5_000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            }
+        }
+        // entries already in a pool finish (or see closed and give up) before the table's files go
+        long deadline = System.currentTimeMillis() + 10_000;
+        synchronized (this) {
+            while (running > 0 && System.currentTimeMillis() < deadline) {
+                try {
+                    wait(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
             }
         }
     }

@@ -43,6 +43,12 @@ public final class ReplicationContext implements AutoCloseable {
     private ZooKeeperClient zk;
     private DataPartsExchange exchange;
     private volatile boolean closed;
+    /** ClickHouse's BackgroundFetchesPool and BackgroundPool (merges, mutations, drops), shared by the server's tables. */
+    private java.util.concurrent.ExecutorService fetchPool;
+    private java.util.concurrent.ExecutorService mergePool;
+    /** ClickHouse's {@code background_fetches_pool_size} and {@code background_pool_size} defaults. */
+    static final int BACKGROUND_FETCHES_POOL_SIZE = 16;
+    static final int BACKGROUND_POOL_SIZE = 16;
 
     public ReplicationContext(Config config, Path dataDir) {
         this.config = config;
@@ -161,6 +167,37 @@ public final class ReplicationContext implements AutoCloseable {
         return exchange.port();
     }
 
+    /** The pool that runs GET_PART entries of every replicated table of this server. */
+    synchronized java.util.concurrent.Executor fetchPool() {
+        if (fetchPool == null) {
+            fetchPool = pool("BgFetch", BACKGROUND_FETCHES_POOL_SIZE);
+        }
+        return fetchPool;
+    }
+
+    /** The pool that runs the other entries (merges, mutations, drops) of every replicated table of this server. */
+    synchronized java.util.concurrent.Executor mergePool() {
+        if (mergePool == null) {
+            mergePool = pool("BgPool", BACKGROUND_POOL_SIZE);
+        }
+        return mergePool;
+    }
+
+    private java.util.concurrent.ExecutorService pool(String name, int size) {
+        if (closed) {
+            throw new java.util.concurrent.RejectedExecutionException("replication context closed");
+        }
+        java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.ThreadPoolExecutor p = new java.util.concurrent.ThreadPoolExecutor(size, size, 30, java.util.concurrent.TimeUnit.SECONDS,
+            new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
+                Thread t = new Thread(r, name + "-" + config.replicaName() + "-" + n.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            });
+        p.allowCoreThreadTimeOut(true);
+        return p;
+    }
+
     void register(StorageReplicatedMergeTree t) {
         tables.put(t.replicaPath(), t);
     }
@@ -196,6 +233,11 @@ public final class ReplicationContext implements AutoCloseable {
             t.shutdown();
         }
         tables.clear();
+        for (java.util.concurrent.ExecutorService p : new java.util.concurrent.ExecutorService[] {fetchPool, mergePool}) {
+            if (p != null) {
+                p.shutdownNow();
+            }
+        }
         if (exchange != null) {
             exchange.close();
         }
