@@ -682,6 +682,8 @@ public final class SelectExecutor {
         }
         Iterator<Block> blocks = t.isFinal() && ts instanceof dev.chdedup.stub.mergetree.StorageMergeTree
             ? dev.chdedup.stub.storages.FinalReader.read((dev.chdedup.stub.mergetree.StorageMergeTree) ts, maxBlock, virtuals)
+            : ts instanceof dev.chdedup.stub.replicated.StorageReplicatedMergeTree r && ctx.settings().getBool("select_sequential_consistency")
+            ? r.readSequentiallyConsistent(maxBlock, virtuals)
             : ts.read(maxBlock, virtuals);
         return new Source(ts.columns(), cols, blocks, ts.aliasColumns());
     }

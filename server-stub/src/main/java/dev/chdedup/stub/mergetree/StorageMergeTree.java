@@ -152,8 +152,23 @@ public class StorageMergeTree implements TableSource {
 
     @Override
     public Iterator<Block> read(int maxBlockSize, boolean withVirtuals) {
+        return read(maxBlockSize, withVirtuals, null);
+    }
+
+    /** {@link #read(int, boolean)} of the active parts that {@code parts} accepts (null: all). */
+    protected Iterator<Block> read(int maxBlockSize, boolean withVirtuals, java.util.function.Predicate<DataPart> parts) {
         // the snapshot leases every part now, so merges and drops that follow cannot take their files away
-        List<PartStore.RowReader> snapshot = data.openForRead();
+        List<PartStore.RowReader> all = data.openForRead();
+        List<PartStore.RowReader> snapshot = parts == null ? all : new ArrayList<>(all.size());
+        if (parts != null) {
+            for (PartStore.RowReader r : all) {
+                if (parts.test(r.part())) {
+                    snapshot.add(r);
+                } else {
+                    r.close();
+                }
+            }
+        }
         List<Column> header = new ArrayList<>(storedColumns);
         if (withVirtuals) {
             header.addAll(virtualColumns());

@@ -303,6 +303,7 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                 return;
             }
             removeEntry(e, ops);
+            executor.afterGetPart(e.log);
         } catch (Exception ex) {
             synchronized (this) {
                 e.currentlyExecuting = false;

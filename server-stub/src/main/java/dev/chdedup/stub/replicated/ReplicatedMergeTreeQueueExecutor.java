@@ -21,6 +21,9 @@ import org.slf4j.LoggerFactory;
  * replica stored), MERGE_PARTS merges the sources here when they are all present (the merged file is the same on
  * every replica) or else fetches the merged part, DROP_RANGE removes the parts inside the range. Returns the ZooKeeper
  * ops that record the change under this replica, or null when the entry cannot run yet ({@link #lastPostponeReason}).
+ * A GET_PART of a quorum insert whose quorum failed is skipped; one that finds no replica having the part marks its
+ * quorum failed ({@link ReplicatedMergeTreeQuorum#markFailedIfLost}); once one is done, {@link #afterGetPart} adds this
+ * replica to the part's quorum.
  */
 final class ReplicatedMergeTreeQueueExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(ReplicatedMergeTreeQueueExecutor.class);
@@ -52,8 +55,11 @@ final class ReplicatedMergeTreeQueueExecutor {
     List<CuratorOp> execute(ReplicatedMergeTreeLogEntry e) throws Exception {
         switch (e.type()) {
             case GET_PART: {
+                if (e.quorum() > 0 && ReplicatedMergeTreeQuorum.failed(table, e.newPartName())) {
+                    return List.of();
+                }
                 List<CuratorOp> local = opsIfLocal(e.newPartName());
-                return local != null ? local : fetch(e.newPartName());
+                return local != null ? local : fetch(e.newPartName(), e);
             }
             case MERGE_PARTS:
                 return merge(e);
@@ -64,7 +70,8 @@ final class ReplicatedMergeTreeQueueExecutor {
         }
     }
 
-    private List<CuratorOp> fetch(String partName) throws Exception {
+    /** Fetches {@code partName}; {@code quorumEntry} is the GET_PART entry when it is one (null for a merge's fallback). */
+    private List<CuratorOp> fetch(String partName, ReplicatedMergeTreeLogEntry quorumEntry) throws Exception {
         ZooKeeperClient zk = table.zk();
         MergeTreePartInfo info = MergeTreePartInfo.parse(partName);
         MergeTreeData.TempPart uncertain = table.takeUncertainPart(partName);
@@ -99,6 +106,9 @@ final class ReplicatedMergeTreeQueueExecutor {
             MergeTreeData.TempPart part = new MergeTreeData.TempPart(sourceInfo.partitionId(), new PartStore.Written(dir, tmp, probe.rowCount(),
                 probe.bytesOnDisk(), probe.layout().dataOffset(), probe.blockIds(), table.fsyncParts()), probe.layout().stored());
             return addPart(zk, sourceInfo, part, file);
+        }
+        if (quorumEntry != null && quorumEntry.quorum() > 0 && ReplicatedMergeTreeQuorum.markFailedIfLost(table, partName, quorumEntry.blockId())) {
+            return List.of();
         }
         if (isLostForever(zk, info)) {
             LOG.warn("{}.{}: part {} is lost forever: no replica has it, a part covering it or a part inside it; an empty part takes its place",
@@ -218,7 +228,7 @@ final class ReplicatedMergeTreeQueueExecutor {
         for (String s : e.partsToMerge()) {
             DataPart p = data.activePart(s);
             if (p == null) {
-                return fetch(e.newPartName());
+                return fetch(e.newPartName(), null);
             }
             sources.add(p);
         }
@@ -245,6 +255,13 @@ final class ReplicatedMergeTreeQueueExecutor {
             ops.addAll(table.removePartNodeOps(table.zk(), p.name()));
         }
         return ops;
+    }
+
+    /** After a GET_PART entry is done here: counts this replica in the part's quorum, if the entry was a quorum insert. */
+    void afterGetPart(ReplicatedMergeTreeLogEntry e) throws Exception {
+        if (e.type() == ReplicatedMergeTreeLogEntry.Type.GET_PART && e.quorum() > 0 && hasPartLocally(e.newPartName())) {
+            ReplicatedMergeTreeQuorum.updateQuorum(table, e.newPartName());
+        }
     }
 
     private static String field(String text, String name) {

@@ -3,8 +3,6 @@ package dev.chdedup.stub.replicated;
 import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.dedup.BlockIds;
 import dev.chdedup.stub.dedup.DeduplicatingSink;
-import dev.chdedup.stub.error.ChException;
-import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.mergetree.DataPart;
 import dev.chdedup.stub.server.MergeTreeSink;
@@ -20,9 +18,9 @@ import java.util.Map;
  * through {@link StorageReplicatedMergeTree#commitPart}. A duplicate is success with nothing written, counted in
  * DuplicatedInsertedBlocks. The table's materialized views get each block as DeduplicatingSink gives it them (run before
  * the commit, written after it, skipped for a duplicate unless deduplicate_blocks_in_dependent_materialized_views).
- * {@code insert_quorum} above 1 is refused with TOO_FEW_LIVE_REPLICAS when fewer replicas
- * are active; otherwise the insert waits until that many replicas have the part (reads only, not ClickHouse's
- * {@code quorum/status} node yet).
+ * With {@code insert_quorum} ({@link ReplicatedMergeTreeQuorum}) each block first checks the quorum's precondition
+ * (TOO_FEW_LIVE_REPLICAS, UNSATISFIED_QUORUM_FOR_PREVIOUS_WRITE: nothing written), and each commit waits for its part's
+ * quorum, a duplicate for the quorum of the part that has the block.
  */
 public final class ReplicatedMergeTreeSink extends MergeTreeSink {
     private final StorageReplicatedMergeTree replicated;
@@ -46,13 +44,9 @@ public final class ReplicatedMergeTreeSink extends MergeTreeSink {
 
     @Override
     public void write(Block block) {
-        long quorum = ctx.settings().getLong("insert_quorum");
-        if (quorum > 1) {
-            int active = replicated.activeReplicas();
-            if (active < quorum) {
-                throw new ChException(ErrorCode.TOO_FEW_LIVE_REPLICAS, "Number of alive replicas (" + active
-                    + ") is less than requested quorum (" + quorum + ").");
-            }
+        ReplicatedMergeTreeQuorum.Insert quorum = ReplicatedMergeTreeQuorum.fromSettings(ctx.settings(), replicated, ctx.compat());
+        if (quorum != null) {
+            quorum = ReplicatedMergeTreeQuorum.checkPrecondition(replicated, quorum);
         }
         Map<String, List<Object[]>> parts = table.splitByPartition(block.rows(),
             ctx.settings().getLong("max_partitions_per_insert_block"), ctx.settings().getBool("throw_on_max_partitions_per_insert_block"));
@@ -70,7 +64,7 @@ public final class ReplicatedMergeTreeSink extends MergeTreeSink {
             List.of(token != null ? token : BlockIds.viewToken(null, ids.values())), deduplicate, false, ctx);
         int dropped = 0;
         for (Map.Entry<String, List<Object[]>> e : parts.entrySet()) {
-            if (!writePartition(e.getKey(), e.getValue(), deduplicate ? ids.get(e.getKey()) : null)) {
+            if (!writePartition(e.getKey(), e.getValue(), deduplicate ? ids.get(e.getKey()) : null, quorum)) {
                 dropped++;
             }
         }
@@ -81,8 +75,8 @@ public final class ReplicatedMergeTreeSink extends MergeTreeSink {
     }
 
     /** Commits one partition's sorted rows; returns false for a duplicate (nothing written). */
-    private boolean writePartition(String partitionId, List<Object[]> rows, String blockId) {
-        DataPart part = replicated.commitPart(partitionId, rows, blockId, faults);
+    private boolean writePartition(String partitionId, List<Object[]> rows, String blockId, ReplicatedMergeTreeQuorum.Insert quorum) {
+        DataPart part = replicated.commitPart(partitionId, rows, blockId, faults, quorum);
         if (part == null) {
             events.increment("DuplicatedInsertedBlocks");
             return false;
@@ -91,10 +85,6 @@ public final class ReplicatedMergeTreeSink extends MergeTreeSink {
         writtenBytes += part.bytesOnDisk();
         events.increment("InsertedRows", rows.size());
         events.increment("InsertedBytes", part.bytesOnDisk());
-        long quorum = ctx.settings().getLong("insert_quorum");
-        if (quorum > 1) {
-            replicated.waitForQuorum(part.name(), (int) quorum, ctx.settings().getLong("insert_quorum_timeout"));
-        }
         return true;
     }
 }

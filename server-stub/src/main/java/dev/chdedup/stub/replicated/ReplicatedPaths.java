@@ -63,6 +63,26 @@ public record ReplicatedPaths(String table, String replicaName, boolean legacyBl
         return replica(replica) + "/parts/" + part;
     }
 
+    /** The node of the one non-parallel quorum insert in progress. */
+    public String quorumStatus() {
+        return node("quorum/status");
+    }
+
+    /** The node of a parallel quorum insert of {@code part} ({@code quorum/parallel/<part>}). */
+    public String quorumParallel(String part) {
+        return node("quorum/parallel/" + part);
+    }
+
+    /** The last part of each partition that reached its (non-parallel) quorum. */
+    public String quorumLastPart() {
+        return node("quorum/last_part");
+    }
+
+    /** The marker of a quorum part that was lost before reaching its quorum. */
+    public String quorumFailedPart(String part) {
+        return node("quorum/failed_parts/" + part);
+    }
+
     public String queue() {
         return replicaNode("queue");
     }

@@ -194,6 +194,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
             }
             if (!paths.legacyBlocksDirectory()) {
                 ops.add(zk.op().create().forPath(paths.blocks(), new byte[0]));
+                ops.add(zk.op().create().forPath(paths.node("quorum/parallel"), new byte[0]));
             }
             try {
                 zk.multi(ops);
@@ -384,39 +385,6 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         }
     }
 
-    /**
-     * Waits until {@code quorum} replicas have {@code part} (its node under {@code replicas/<r>/parts}). A stand-in for
-     * ClickHouse's {@code quorum/status} protocol: reads only, so the insert's two write round trips stay two.
-     */
-    void waitForQuorum(String part, int quorum, long timeoutMs) {
-        long deadline = System.currentTimeMillis() + timeoutMs;
-        try {
-            while (true) {
-                int have = 0;
-                for (String r : zk().children(paths.replicas())) {
-                    if (zk().exists(paths.part(r, part)) != null) {
-                        have++;
-                    }
-                }
-                if (have >= quorum) {
-                    return;
-                }
-                if (System.currentTimeMillis() > deadline) {
-                    throw new ChException(ErrorCode.UNKNOWN_STATUS_OF_INSERT, "Timeout while waiting for quorum: " + have + " of "
-                        + quorum + " replicas have part " + part);
-                }
-                Thread.sleep(20);
-            }
-        } catch (ChException e) {
-            throw e;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw zookeeperError("waiting for quorum", e);
-        } catch (Exception e) {
-            throw zookeeperError("waiting for quorum", e);
-        }
-    }
-
     public boolean isReadonly() {
         return readonly || !zk().connected();
     }
@@ -441,6 +409,16 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
 
     /** {@link #commitPart(String, List, String)} with ZooKeeper faults injected ({@code insert_keeper_fault_injection_probability}). */
     public DataPart commitPart(String partitionId, List<Object[]> sortedRows, String blockId, KeeperFaultInjection faults) {
+        return commitPart(partitionId, sortedRows, blockId, faults, null);
+    }
+
+    /**
+     * {@link #commitPart(String, List, String, KeeperFaultInjection)} for a quorum insert ({@code quorum} not null, its
+     * precondition checked): the commit multi also starts the part's quorum ({@link ReplicatedMergeTreeQuorum#createOp})
+     * and the call returns once the quorum is reached; a duplicate waits for the quorum of the part that has the block.
+     */
+    DataPart commitPart(String partitionId, List<Object[]> sortedRows, String blockId, KeeperFaultInjection faults,
+                        ReplicatedMergeTreeQuorum.Insert quorum) {
         checkWritable();
         ZooKeeperClient zk = zk();
         MergeTreeData.TempPart tmp = data().writeTempPart(partitionId, sortedRows, blockId == null ? List.of() : List.of(blockId), fsync());
@@ -457,8 +435,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
             lock = EphemeralLockInZooKeeper.acquire(zk, paths.blockNumbers(partitionId) + "/block-", checks);
         } catch (KeeperException.NodeExistsException e) {
             tmp.discard();
-            LOG.info("{}.{} (Replicated OutputStream): Block with ID {} already exists; ignoring it.", database(), name(), blockId);
-            return null;
+            return duplicate(blockId, quorum);
         } catch (Exception e) {
             tmp.discard();
             throw zookeeperError("allocating a block number", e);
@@ -482,7 +459,11 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
                 ops.add(zk.op().create().forPath(paths.blockId(blockId), ZooKeeperClient.bytes(part)));
             }
             ops.add(zk.op().create().withMode(CreateMode.PERSISTENT_SEQUENTIAL).forPath(paths.log() + "/log-",
-                ZooKeeperClient.bytes(ReplicatedMergeTreeLogEntry.getPart(replicaName(), blockId, part, 0).toText())));
+                ZooKeeperClient.bytes(ReplicatedMergeTreeLogEntry.getPart(replicaName(), blockId, part, quorum == null ? 0 : quorum.required()).toText())));
+            int quorumOp = quorum == null ? -1 : ops.size();
+            if (quorum != null) {
+                ops.add(ReplicatedMergeTreeQuorum.createOp(zk, paths, quorum, part));
+            }
             ops.addAll(partNodeOps(zk, part, file));
             ops.add(lock.unlockOp(zk));
             boolean lostAnswer = faults.afterRequest();
@@ -499,8 +480,12 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
             } catch (KeeperException.NodeExistsException e) {
                 lock.unlock(zk);
                 tmp.discard();
-                LOG.info("{}.{} (Replicated OutputStream): Block with ID {} already exists; ignoring it.", database(), name(), blockId);
-                return null;
+                if (quorumOp >= 0 && ZooKeeperClient.failedOp(e) == quorumOp) {
+                    String status = zk.get(paths.quorumStatus());
+                    throw status != null ? ReplicatedMergeTreeQuorum.unsatisfiedPrevious(status)
+                        : new ChException(ErrorCode.UNSATISFIED_QUORUM_FOR_PREVIOUS_WRITE, "Another quorum insert has been already started");
+                }
+                return duplicate(blockId, quorum);
             } catch (KeeperException e) {
                 Boolean committed = lostAnswer ? null : commitStatus(zk, part, lock);
                 if (committed == null) {
@@ -522,7 +507,30 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         }
         DataPart added = data().renameTempPartAndAdd(tmp, info);
         queue.wakeUp();
+        if (quorum != null) {
+            ReplicatedMergeTreeQuorum.waitForQuorum(this, quorum, part);
+        }
         return added;
+    }
+
+    /**
+     * A block whose id exists: nothing is written (null). For a quorum insert, a retry must not pass before the part
+     * that has the block reached its quorum, so it waits for that part's quorum (named by the block id's node).
+     */
+    private DataPart duplicate(String blockId, ReplicatedMergeTreeQuorum.Insert quorum) {
+        LOG.info("{}.{} (Replicated OutputStream): Block with ID {} already exists; ignoring it.", database(), name(), blockId);
+        if (quorum != null) {
+            String existing;
+            try {
+                existing = zk().get(paths.blockId(blockId));
+            } catch (Exception e) {
+                throw ReplicatedMergeTreeQuorum.unknownStatus(quorum, zookeeperError("reading block id " + blockId, e));
+            }
+            if (existing != null && !existing.isEmpty()) {
+                ReplicatedMergeTreeQuorum.waitForQuorum(this, quorum, existing);
+            }
+        }
+        return null;
     }
 
     /**
@@ -597,6 +605,17 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
     /** The parts whose commit outcome is still unknown, for the part check. */
     Map<String, UncertainPart> uncertainParts() {
         return uncertainParts;
+    }
+
+    /**
+     * A read under {@code select_sequential_consistency}: only the parts up to each partition's last quorum part (and
+     * before the one whose quorum is in progress); REPLICA_IS_NOT_IN_QUORUM when this replica lacks a last quorum part.
+     */
+    public java.util.Iterator<dev.chdedup.stub.data.Block> readSequentiallyConsistent(int maxBlockSize, boolean withVirtuals) {
+        ReplicatedMergeTreeQueueExecutor local = new ReplicatedMergeTreeQueueExecutor(this);
+        Map<String, Long> max = ReplicatedMergeTreeQuorum.maxAddedBlocks(this, data().activeParts().stream().map(DataPart::info).toList(),
+            local::hasPartLocally);
+        return read(maxBlockSize, withVirtuals, p -> p.info().maxBlock() <= max.getOrDefault(p.info().partitionId(), -1L));
     }
 
     /** The file of an active part, for a replica fetching it; null when this replica has no such part. */

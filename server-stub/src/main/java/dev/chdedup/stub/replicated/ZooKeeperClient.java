@@ -125,6 +125,20 @@ public final class ZooKeeperClient implements AutoCloseable {
         }
     }
 
+    /** The node's value and stat, or null when it does not exist; {@code watcher} fires once when it changes or goes. */
+    public byte[] get(String path, Stat stat, CuratorWatcher watcher) throws Exception {
+        try {
+            return curator.getData().storingStatIn(stat).usingWatcher(watcher).forPath(path);
+        } catch (KeeperException.NoNodeException e) {
+            return null;
+        }
+    }
+
+    /** The node's stat, or null; {@code watcher} fires once when it is created, changed or removed. */
+    public Stat exists(String path, CuratorWatcher watcher) throws Exception {
+        return curator.checkExists().usingWatcher(watcher).forPath(path);
+    }
+
     public Stat exists(String path) throws Exception {
         return curator.checkExists().forPath(path);
     }
@@ -193,6 +207,25 @@ public final class ZooKeeperClient implements AutoCloseable {
     @Override
     public void close() {
         curator.close();
+    }
+
+    static String text(byte[] b) {
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
+    /** The index of the op that made a multi fail (ZooKeeper reports OK before it and RUNTIMEINCONSISTENCY after), or -1. */
+    static int failedOp(KeeperException e) {
+        List<org.apache.zookeeper.OpResult> results = e.getResults();
+        if (results == null) {
+            return -1;
+        }
+        for (int i = 0; i < results.size(); i++) {
+            if (results.get(i) instanceof org.apache.zookeeper.OpResult.ErrorResult r && r.getErr() != 0
+                && r.getErr() != KeeperException.Code.RUNTIMEINCONSISTENCY.intValue()) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     static byte[] bytes(String s) {

@@ -1,0 +1,280 @@
+package dev.chdedup.stub.replicated;
+
+import dev.chdedup.stub.compat.CompatibilityProfile;
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.exec.Settings;
+import dev.chdedup.stub.mergetree.MergeTreePartInfo;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.curator.framework.api.CuratorWatcher;
+import org.apache.curator.framework.api.transaction.CuratorOp;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.data.Stat;
+
+/**
+ * The quorum insert protocol of ClickHouse ({@code ReplicatedMergeTreeSink::checkQuorumPrecondition} and
+ * {@code waitForQuorum}, {@code StorageReplicatedMergeTree::updateQuorum}, the lost-part branch of {@code executeFetch},
+ * {@code getMaxAddedBlocks}). The insert's commit multi also creates the quorum node ({@link #createOp}:
+ * {@code quorum/status} when not parallel, {@code quorum/parallel/<part>} when parallel) naming the writer; every
+ * replica that fetches the part adds itself in one versioned set ({@link #updateQuorum}); the replica that completes
+ * the quorum removes the node (and, when not parallel, records the part in {@code quorum/last_part}) in one multi; the
+ * waiting insert wakes on the node's removal through a watch ({@link #waitForQuorum}). A part that no replica has any
+ * more before its quorum is reached is recorded under {@code quorum/failed_parts} and its block id removed
+ * ({@link #markFailedIfLost}), so that a retry of the block writes it anew.
+ */
+final class ReplicatedMergeTreeQuorum {
+    /** What one quorum insert asks for; {@code isActiveCzxid} identifies the writer's {@code is_active} node when it began. */
+    record Insert(int required, boolean parallel, long timeoutMs, CompatibilityProfile compat, long isActiveCzxid) {
+        Insert withActiveNode(long czxid) {
+            return new Insert(required, parallel, timeoutMs, compat, czxid);
+        }
+    }
+
+    private ReplicatedMergeTreeQuorum() {
+    }
+
+    /**
+     * The quorum an insert's settings ask for ({@code insert_quorum}: 0 or 1 off, N, {@code auto} = a majority of the
+     * table's replicas), or null when it asks for none.
+     */
+    static Insert fromSettings(Settings s, StorageReplicatedMergeTree table, CompatibilityProfile compat) {
+        String raw = s.get("insert_quorum").strip();
+        long n = s.getLong("insert_quorum");
+        if (raw.equalsIgnoreCase("auto")) {
+            n = table.totalReplicas() / 2 + 1;
+        }
+        if (n <= 1) {
+            return null;
+        }
+        // 18.16 has no insert_quorum_parallel: its quorum inserts are all non-parallel
+        boolean parallel = s.getBool("insert_quorum_parallel") && (compat == null || !compat.unknownSettings().contains("insert_quorum_parallel"));
+        return new Insert((int) Math.min(Integer.MAX_VALUE, n), parallel, s.getLong("insert_quorum_timeout"), compat, 0);
+    }
+
+    /**
+     * Before anything is written: this replica must be active, at least {@code required} replicas must be active
+     * (else TOO_FEW_LIVE_REPLICAS), and a non-parallel insert refuses to start while {@code quorum/status} exists
+     * (UNSATISFIED_QUORUM_FOR_PREVIOUS_WRITE). Reads only. Returns the insert with this replica's {@code is_active} noted.
+     */
+    static Insert checkPrecondition(StorageReplicatedMergeTree table, Insert q) {
+        ZooKeeperClient zk = table.zk();
+        ReplicatedPaths paths = table.paths();
+        try {
+            Stat mine = zk.exists(paths.replicaNode("is_active"));
+            if (mine == null) {
+                throw new ChException(ErrorCode.READONLY, "Replica is not active right now");
+            }
+            int active = 0;
+            for (String r : zk.children(paths.replicas())) {
+                if (zk.exists(paths.replica(r) + "/is_active") != null) {
+                    active++;
+                }
+            }
+            if (active < q.required()) {
+                throw new ChException(ErrorCode.TOO_FEW_LIVE_REPLICAS, "Number of alive replicas (" + active + ") is less than requested quorum ("
+                    + q.required() + ").");
+            }
+            if (!q.parallel()) {
+                String status = zk.get(paths.quorumStatus());
+                if (status != null) {
+                    throw unsatisfiedPrevious(status);
+                }
+            }
+            return q.withActiveNode(mine.getCzxid());
+        } catch (ChException e) {
+            throw e;
+        } catch (Exception e) {
+            throw StorageReplicatedMergeTree.zookeeperError("checking the quorum's precondition", e);
+        }
+    }
+
+    static ChException unsatisfiedPrevious(String status) {
+        return new ChException(ErrorCode.UNSATISFIED_QUORUM_FOR_PREVIOUS_WRITE, "Quorum for previous write has not been satisfied yet. Status: "
+            + status);
+    }
+
+    static String nodePath(ReplicatedPaths paths, boolean parallel, String part) {
+        return parallel ? paths.quorumParallel(part) : paths.quorumStatus();
+    }
+
+    /** The op of the commit multi that starts the quorum of {@code part}, with the writer as its first replica. */
+    static CuratorOp createOp(ZooKeeperClient zk, ReplicatedPaths paths, Insert q, String part) throws Exception {
+        return zk.op().create().forPath(nodePath(paths, q.parallel(), part),
+            ZooKeeperClient.bytes(ReplicatedMergeTreeQuorumEntry.of(part, q.required(), paths.replicaName()).toText()));
+    }
+
+    /**
+     * Waits until the quorum of {@code part} is reached: its node is gone (or {@code quorum/status} names another part
+     * by now). A timeout is UNKNOWN_STATUS_OF_INSERT wrapping TIMEOUT_EXCEEDED; this replica's {@code is_active} going
+     * (or being re-created by a new session) meanwhile is UNKNOWN_STATUS_OF_INSERT wrapping NO_ACTIVE_REPLICAS; so is
+     * any ZooKeeper error: the part stays, and may still reach its quorum later.
+     */
+    static void waitForQuorum(StorageReplicatedMergeTree table, Insert q, String part) {
+        ZooKeeperClient zk = table.zk();
+        ReplicatedPaths paths = table.paths();
+        String node = nodePath(paths, q.parallel(), part);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(q.timeoutMs());
+        try {
+            while (true) {
+                CountDownLatch changed = new CountDownLatch(1);
+                CuratorWatcher wake = event -> changed.countDown();
+                Stat activeNow = zk.exists(paths.replicaNode("is_active"), wake);
+                if (activeNow == null || activeNow.getCzxid() != q.isActiveCzxid()) {
+                    throw new ChException(ErrorCode.NO_ACTIVE_REPLICAS, "Replica become inactive while waiting for quorum");
+                }
+                byte[] value = zk.get(node, new Stat(), wake);
+                if (value == null || !q.parallel() && !ReplicatedMergeTreeQuorumEntry.parse(ZooKeeperClient.text(value)).partName().equals(part)) {
+                    return;
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0 || !changed.await(left, TimeUnit.NANOSECONDS)) {
+                    throw new ChException(ErrorCode.TIMEOUT_EXCEEDED, "Timeout while waiting for quorum");
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw unknownStatus(q, new ChException(ErrorCode.QUERY_WAS_CANCELLED, "Query was cancelled"));
+        } catch (ChException e) {
+            throw unknownStatus(q, e);
+        } catch (Exception e) {
+            throw unknownStatus(q, StorageReplicatedMergeTree.zookeeperError("waiting for quorum", e));
+        }
+    }
+
+    /** UNKNOWN_STATUS_OF_INSERT with the reason worded as the server words errors. */
+    static ChException unknownStatus(Insert q, ChException reason) {
+        String text = q.compat() != null && q.compat().legacyErrorText() ? "Code: " + reason.code().code + ", e.displayText() = DB::Exception: "
+            + reason.getMessage() + ", e.what() = DB::Exception" : reason.displayText();
+        return new ChException(ErrorCode.UNKNOWN_STATUS_OF_INSERT, "Unknown status, client must retry. Reason: " + text, reason);
+    }
+
+    /**
+     * After this replica got {@code part} for a quorum entry of the log: adds this replica to the part's quorum node
+     * in one versioned set, or, when that makes the quorum, removes the node (updating {@code quorum/last_part} for a
+     * non-parallel quorum) in one versioned multi; a concurrent change (BadVersion, NoNode, NodeExists) re-reads and
+     * tries again. Nothing to do when the node is gone or belongs to another part.
+     */
+    static void updateQuorum(StorageReplicatedMergeTree table, String part) throws Exception {
+        ZooKeeperClient zk = table.zk();
+        ReplicatedPaths paths = table.paths();
+        while (true) {
+            boolean parallel = zk.exists(paths.quorumParallel(part)) != null;
+            String node = parallel ? paths.quorumParallel(part) : paths.quorumStatus();
+            Stat stat = new Stat();
+            byte[] value = zk.get(node, stat);
+            if (value == null) {
+                return;
+            }
+            ReplicatedMergeTreeQuorumEntry entry = ReplicatedMergeTreeQuorumEntry.parse(ZooKeeperClient.text(value));
+            if (!entry.partName().equals(part) || entry.replicas().contains(table.replicaName())) {
+                return;
+            }
+            entry = entry.withReplica(table.replicaName());
+            try {
+                if (!entry.satisfied()) {
+                    zk.multi(List.of(zk.op().setData().withVersion(stat.getVersion()).forPath(node, ZooKeeperClient.bytes(entry.toText()))));
+                    return;
+                }
+                List<CuratorOp> ops = new ArrayList<>(2);
+                ops.add(zk.op().delete().withVersion(stat.getVersion()).forPath(node));
+                if (!parallel) {
+                    Stat lastStat = new Stat();
+                    byte[] last = zk.get(paths.quorumLastPart(), lastStat);
+                    ReplicatedMergeTreeQuorumAddedParts added = ReplicatedMergeTreeQuorumAddedParts.parse(last == null ? "" : ZooKeeperClient.text(last))
+                        .with(MergeTreePartInfo.parse(part).partitionId(), part);
+                    ops.add(last == null ? zk.op().create().forPath(paths.quorumLastPart(), ZooKeeperClient.bytes(added.toText()))
+                        : zk.op().setData().withVersion(lastStat.getVersion()).forPath(paths.quorumLastPart(), ZooKeeperClient.bytes(added.toText())));
+                }
+                zk.multi(ops);
+                return;
+            } catch (KeeperException.BadVersionException | KeeperException.NoNodeException | KeeperException.NodeExistsException e) {
+                // another replica updated the node meanwhile: read it again
+            }
+        }
+    }
+
+    /** Whether the quorum of {@code part} failed (it was lost first): such a GET_PART is skipped. */
+    static boolean failed(StorageReplicatedMergeTree table, String part) throws Exception {
+        return table.zk().exists(table.paths().quorumFailedPart(part)) != null;
+    }
+
+    /**
+     * When no replica has {@code part} in ZooKeeper any more and its quorum is still open: removes the quorum node,
+     * creates {@code quorum/failed_parts/<part>} and removes the block id that names the part, in one multi, so a retry
+     * of the block is not taken for a duplicate of a part that is gone. Returns whether it marked the part failed.
+     */
+    static boolean markFailedIfLost(StorageReplicatedMergeTree table, String part, String blockId) throws Exception {
+        ZooKeeperClient zk = table.zk();
+        ReplicatedPaths paths = table.paths();
+        boolean parallel = zk.exists(paths.quorumParallel(part)) != null;
+        String node = parallel ? paths.quorumParallel(part) : paths.quorumStatus();
+        Stat stat = new Stat();
+        byte[] value = zk.get(node, stat);
+        if (value == null || !ReplicatedMergeTreeQuorumEntry.parse(ZooKeeperClient.text(value)).partName().equals(part)) {
+            return false;
+        }
+        for (String r : zk.children(paths.replicas())) {
+            if (zk.exists(paths.part(r, part)) != null) {
+                return false;
+            }
+        }
+        List<CuratorOp> ops = new ArrayList<>(3);
+        ops.add(zk.op().delete().withVersion(stat.getVersion()).forPath(node));
+        ops.add(zk.op().create().forPath(paths.quorumFailedPart(part), new byte[0]));
+        if (blockId != null && !blockId.isEmpty()) {
+            Stat idStat = new Stat();
+            byte[] id = zk.get(paths.blockId(blockId), idStat);
+            if (id != null && ZooKeeperClient.text(id).equals(part)) {
+                ops.add(zk.op().delete().withVersion(idStat.getVersion()).forPath(paths.blockId(blockId)));
+            }
+        }
+        try {
+            zk.multi(ops);
+            return true;
+        } catch (KeeperException.BadVersionException | KeeperException.NoNodeException | KeeperException.NodeExistsException e) {
+            return false;
+        }
+    }
+
+    /**
+     * For {@code select_sequential_consistency}: the highest block number to read in each partition, after ClickHouse's
+     * {@code getMaxAddedBlocks}. A partition's local parts are read, but not past the part whose quorum is in progress
+     * ({@code quorum/status}) nor past the last part that reached its quorum ({@code quorum/last_part}); a replica that
+     * lacks one of those last parts is REPLICA_IS_NOT_IN_QUORUM.
+     */
+    static Map<String, Long> maxAddedBlocks(StorageReplicatedMergeTree table, List<MergeTreePartInfo> localParts,
+                                            java.util.function.Predicate<String> hasCoveringPart) {
+        ZooKeeperClient zk = table.zk();
+        ReplicatedPaths paths = table.paths();
+        Map<String, Long> max = new HashMap<>();
+        for (MergeTreePartInfo p : localParts) {
+            max.merge(p.partitionId(), p.maxBlock(), Math::max);
+        }
+        try {
+            String status = zk.get(paths.quorumStatus());
+            if (status != null) {
+                MergeTreePartInfo inProgress = MergeTreePartInfo.parse(ReplicatedMergeTreeQuorumEntry.parse(status).partName());
+                max.put(inProgress.partitionId(), inProgress.minBlock() - 1);
+            }
+            String last = zk.get(paths.quorumLastPart());
+            for (Map.Entry<String, String> e : ReplicatedMergeTreeQuorumAddedParts.parse(last).parts().entrySet()) {
+                if (!hasCoveringPart.test(e.getValue())) {
+                    throw new ChException(ErrorCode.REPLICA_IS_NOT_IN_QUORUM, "Replica doesn't have part " + e.getValue()
+                        + " which was successfully written to quorum of other replicas. Send query to another replica or disable"
+                        + " 'select_sequential_consistency' setting.");
+                }
+                max.put(e.getKey(), MergeTreePartInfo.parse(e.getValue()).maxBlock());
+            }
+            return max;
+        } catch (ChException e) {
+            throw e;
+        } catch (Exception e) {
+            throw StorageReplicatedMergeTree.zookeeperError("reading the quorum's last parts", e);
+        }
+    }
+}
