@@ -111,8 +111,8 @@ final class ReplicatedMergeTreeQuorum {
     /**
      * Waits until the quorum of {@code part} is reached: its node is gone (or {@code quorum/status} names another part
      * by now). A timeout is UNKNOWN_STATUS_OF_INSERT wrapping TIMEOUT_EXCEEDED; this replica's {@code is_active} going
-     * (or being re-created by a new session) meanwhile is UNKNOWN_STATUS_OF_INSERT wrapping NO_ACTIVE_REPLICAS; so is
-     * any ZooKeeper error: the part stays, and may still reach its quorum later.
+     * (or being re-created) meanwhile is UNKNOWN_STATUS_OF_INSERT wrapping NO_ACTIVE_REPLICAS, and a lost session or any
+     * ZooKeeper error wraps KEEPER_EXCEPTION: the part stays in every case, and may still reach its quorum later.
      */
     static void waitForQuorum(StorageReplicatedMergeTree table, Insert q, String part) {
         ZooKeeperClient zk = table.zk();
@@ -120,7 +120,11 @@ final class ReplicatedMergeTreeQuorum {
         String node = nodePath(paths, q.parallel(), part);
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(q.timeoutMs());
         try {
+            long session = zk.curator().getZookeeperClient().getZooKeeper().getSessionId();
             while (true) {
+                if (zk.curator().getZookeeperClient().getZooKeeper().getSessionId() != session) {
+                    throw new ChException(ErrorCode.KEEPER_EXCEPTION, "Session expired");
+                }
                 CountDownLatch changed = new CountDownLatch(1);
                 CuratorWatcher wake = event -> changed.countDown();
                 Stat activeNow = zk.exists(paths.replicaNode("is_active"), wake);
@@ -141,6 +145,10 @@ final class ReplicatedMergeTreeQuorum {
             throw unknownStatus(q, new ChException(ErrorCode.QUERY_WAS_CANCELLED, "Query was cancelled"));
         } catch (ChException e) {
             throw unknownStatus(q, e);
+        } catch (KeeperException e) {
+            // as ClickHouse's Coordination::Exception: "Session expired", "Connection loss", ...
+            String m = e.getMessage() == null ? e.code().name() : e.getMessage().replaceFirst("^KeeperErrorCode = ", "");
+            throw unknownStatus(q, new ChException(ErrorCode.KEEPER_EXCEPTION, m, e));
         } catch (Exception e) {
             throw unknownStatus(q, StorageReplicatedMergeTree.zookeeperError("waiting for quorum", e));
         }

@@ -1,0 +1,215 @@
+package dev.chdedup.stub.replicated;
+
+import static dev.chdedup.stub.replicated.ReplicaRecoveryTest.waitFor;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.chdedup.stub.junit.StubClusterExtension;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Quorum inserts on three replicas, each rule of ClickHouse's protocol (clickhouse-observed/02d-*.txt): the quorum
+ * node and its text, its removal by the replica that completes the quorum, 285/286/319, a retry that waits, parallel
+ * inserts, select_sequential_consistency and failed_parts. SYSTEM STOP FETCHES holds replicas back.
+ */
+class ReplicatedMergeTreeQuorumTest {
+    @RegisterExtension
+    static StubClusterExtension replicas = StubClusterExtension.builder().replicas(3).build();
+
+    static String url(int i) {
+        return replicas.cluster().replica(i).httpUrl();
+    }
+
+    static String base(String table) {
+        return "/clickhouse/tables/01/" + table;
+    }
+
+    static void create(String table) throws Exception {
+        for (int i = 1; i <= 3; i++) {
+            Http.query(url(i), "CREATE TABLE " + table + " (id UInt64, s String) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/"
+                + table + "', '{replica}') ORDER BY id");
+        }
+    }
+
+    /** The node's value (TSVRaw ends the row with a newline of its own). */
+    static String zk(String path, String name) throws Exception {
+        String row = Http.query(url(1), "SELECT value FROM system.zookeeper WHERE path = '" + path + "' AND name = '" + name + "' FORMAT TSVRaw");
+        return row.isEmpty() ? null : row.substring(0, row.length() - 1);
+    }
+
+    static boolean exists(String path, String name) throws Exception {
+        return Http.query(url(1), "SELECT count() FROM system.zookeeper WHERE path = '" + path + "' AND name = '" + name + "'").equals("1\n");
+    }
+
+    static CompletableFuture<HttpResponse<String>> async(int replica, String sql, String params) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return Http.send(url(replica), sql, params);
+            } catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        });
+    }
+
+    static void fetches(String table, boolean on, int... replicaIds) throws Exception {
+        for (int r : replicaIds) {
+            Http.query(url(r), "SYSTEM " + (on ? "START" : "STOP") + " FETCHES " + table);
+        }
+    }
+
+    @Test
+    void theParallelQuorumNodeNamesTheWriterUntilTheQuorumIsReachedThenGoes() throws Exception {
+        create("qpar");
+        fetches("qpar", false, 2, 3);
+        CompletableFuture<HttpResponse<String>> insert = async(1, "INSERT INTO qpar VALUES (1,'a')", "insert_quorum=2");
+        waitFor("the quorum node", () -> exists(base("qpar") + "/quorum/parallel", "all_0_0_0"));
+        assertEquals(ReplicatedMergeTreeQuorumEntryTest.OBSERVED_STATUS.replace("all_4_4_0", "all_0_0_0"),
+            zk(base("qpar") + "/quorum/parallel", "all_0_0_0"));
+        assertTrue(zk(base("qpar") + "/log", "log-0000000000").endsWith("get\nall_0_0_0\nquorum: 2\n"), "the log entry carries the quorum");
+        assertTrue(!insert.isDone(), "the insert waits while no other replica has the part");
+        fetches("qpar", true, 2);
+        HttpResponse<String> r = insert.get(30, TimeUnit.SECONDS);
+        assertEquals(200, r.statusCode(), r.body());
+        assertTrue(!exists(base("qpar") + "/quorum/parallel", "all_0_0_0"), "the replica that completed the quorum removed the node");
+        assertEquals("1\n", Http.query(url(2), "SELECT count() FROM qpar"), "acknowledged: on the quorum's other replica already");
+        assertEquals("", zk(base("qpar") + "/quorum", "last_part"), "a parallel quorum leaves last_part alone");
+        fetches("qpar", true, 3);
+    }
+
+    @Test
+    void aNonParallelQuorumUsesQuorumStatusRefusesTheNextInsertAndRecordsLastPart() throws Exception {
+        create("qstat");
+        fetches("qstat", false, 2, 3);
+        String params = "insert_quorum=2&insert_quorum_parallel=0";
+        CompletableFuture<HttpResponse<String>> first = async(1, "INSERT INTO qstat VALUES (1,'a')", params);
+        waitFor("quorum/status", () -> exists(base("qstat") + "/quorum", "status"));
+        assertEquals(ReplicatedMergeTreeQuorumEntryTest.OBSERVED_STATUS.replace("all_4_4_0", "all_0_0_0"), zk(base("qstat") + "/quorum", "status"));
+        HttpResponse<String> next = Http.send(url(2), "INSERT INTO qstat VALUES (2,'b')", params);
+        assertEquals("Code: 286. DB::Exception: Quorum for previous write has not been satisfied yet. Status: "
+            + ReplicatedMergeTreeQuorumEntryTest.OBSERVED_STATUS.replace("all_4_4_0", "all_0_0_0") + ". (UNSATISFIED_QUORUM_FOR_PREVIOUS_WRITE)",
+            next.body().replaceAll(" \\(version [^)]*\\)\n$", ""));
+        fetches("qstat", true, 3);
+        assertEquals(200, first.get(30, TimeUnit.SECONDS).statusCode());
+        assertTrue(!exists(base("qstat") + "/quorum", "status"));
+        assertEquals("version: 2\nparts count: 1\nall\tall_0_0_0\n", zk(base("qstat") + "/quorum", "last_part"));
+        assertEquals(200, Http.send(url(2), "INSERT INTO qstat VALUES (2,'b')", params).statusCode(), "the next one may go now");
+        assertEquals("version: 2\nparts count: 1\nall\tall_1_1_0\n", zk(base("qstat") + "/quorum", "last_part"));
+        assertEquals("1\ta\n2\tb\n", Http.query(url(3), "SELECT * FROM qstat ORDER BY id"));
+        fetches("qstat", true, 2);
+    }
+
+    @Test
+    void tooFewLiveReplicasWritesNothingAndAutoIsAMajority() throws Exception {
+        create("qfew");
+        HttpResponse<String> r = Http.send(url(1), "INSERT INTO qfew VALUES (1,'a')", "insert_quorum=4");
+        assertEquals("Code: 285. DB::Exception: Number of alive replicas (3) is less than requested quorum (4). (TOO_FEW_LIVE_REPLICAS)",
+            r.body().replaceAll(" \\(version [^)]*\\)\n$", ""));
+        assertEquals("0\n", Http.query(url(1), "SELECT count() FROM qfew"));
+        assertEquals("", Http.query(url(1), "SELECT name FROM system.zookeeper WHERE path = '" + base("qfew") + "/log'"), "no log entry");
+        fetches("qfew", false, 2, 3);
+        HttpResponse<String> auto = Http.send(url(1), "INSERT INTO qfew VALUES (1,'a')", "insert_quorum=auto&insert_quorum_timeout=100");
+        assertEquals(500, auto.statusCode());
+        assertTrue(zk(base("qfew") + "/quorum/parallel", "all_0_0_0").contains("required_number_of_replicas: 2\n"), "auto = 3 / 2 + 1");
+        fetches("qfew", true, 2, 3);
+        waitFor("the quorum to complete", () -> !exists(base("qfew") + "/quorum/parallel", "all_0_0_0"));
+        assertEquals(200, Http.send(url(1), "INSERT INTO qfew VALUES (3,'c')", "insert_quorum=1").statusCode(), "1 is no quorum");
+    }
+
+    @Test
+    void aTimeoutIsUnknownStatusAndThePartStillReachesItsQuorumLater() throws Exception {
+        create("qtime");
+        fetches("qtime", false, 2, 3);
+        long t0 = System.nanoTime();
+        HttpResponse<String> r = Http.send(url(1), "INSERT INTO qtime VALUES (1,'a')", "insert_quorum=3&insert_quorum_timeout=300");
+        assertTrue(System.nanoTime() - t0 >= TimeUnit.MILLISECONDS.toNanos(300), "waited the timeout");
+        assertEquals("Code: 319. DB::Exception: Unknown status, client must retry. Reason: Code: 159. DB::Exception: Timeout while waiting for"
+            + " quorum. (TIMEOUT_EXCEEDED). (UNKNOWN_STATUS_OF_INSERT)", r.body().replaceAll(" \\(version [^)]*\\)\n$", ""));
+        assertEquals("1\n", Http.query(url(1), "SELECT count() FROM qtime"), "the part stays");
+        fetches("qtime", true, 2);
+        waitFor("r2 to count itself", () -> zk(base("qtime") + "/quorum/parallel", "all_0_0_0").contains("actual_number_of_replicas: 2\nreplicas:\nr1\nr2\n"));
+        fetches("qtime", true, 3);
+        waitFor("the quorum to complete", () -> !exists(base("qtime") + "/quorum/parallel", "all_0_0_0"));
+        for (int i = 1; i <= 3; i++) {
+            assertEquals("1\ta\n", Http.query(url(i), "SELECT * FROM qtime"), "r" + i);
+        }
+    }
+
+    @Test
+    void aRetryOfTheSameBlockWaitsForTheExistingPartsQuorumAndLeavesOneCopy() throws Exception {
+        create("qretry");
+        fetches("qretry", false, 2, 3);
+        String sql = "INSERT INTO qretry VALUES (1,'a'),(2,'b')";
+        assertEquals(500, Http.send(url(1), sql, "insert_quorum=2&insert_quorum_timeout=100").statusCode());
+        HttpResponse<String> again = Http.send(url(2), sql, "insert_quorum=2&insert_quorum_timeout=200");
+        assertTrue(again.body().startsWith("Code: 319.") && again.body().contains("Timeout while waiting for quorum"),
+            "a duplicate does not pass before the quorum: " + again.body());
+        CompletableFuture<HttpResponse<String>> waiting = async(3, sql, "insert_quorum=2&insert_quorum_timeout=30000");
+        waitFor("the retry to be running", () -> Http.query(url(3), "SELECT count() FROM system.processes WHERE query LIKE 'INSERT INTO qretry%'")
+            .equals("1\n"));
+        assertTrue(!waiting.isDone());
+        fetches("qretry", true, 2);
+        HttpResponse<String> ok = waiting.get(30, TimeUnit.SECONDS);
+        assertEquals(200, ok.statusCode(), ok.body());
+        assertEquals(200, Http.send(url(1), sql, "insert_quorum=2").statusCode(), "once the quorum is reached a retry returns at once");
+        fetches("qretry", true, 3);
+        for (int i = 1; i <= 3; i++) {
+            Http.query(url(i), "SYSTEM SYNC REPLICA qretry");
+            assertEquals("2\n", Http.query(url(i), "SELECT count() FROM qretry"), "one copy on r" + i);
+        }
+    }
+
+    @Test
+    void aQuorumInsertStillCostsTwoZooKeeperWriteRoundTrips() throws Exception {
+        create("qtrips");
+        StorageReplicatedMergeTree t = (StorageReplicatedMergeTree) replicas.cluster().replica(1).components().catalog().mergeTree("default", "qtrips");
+        ZooKeeperClient zk = replicas.cluster().replica(1).replication().zookeeper();
+        t.commitPart("all", new ArrayList<>(List.<Object[]>of(new Object[] {0L, "first: creates block_numbers/all"})), "all_0_0");
+        for (int i = 1; i <= 10; i++) {
+            ReplicatedMergeTreeQuorum.Insert q = ReplicatedMergeTreeQuorum.checkPrecondition(t,
+                new ReplicatedMergeTreeQuorum.Insert(i % 2 == 0 ? 2 : 3, true, 30_000, null, 0));
+            long before = zk.writeRoundTripsOfThisThread();
+            assertTrue(t.commitPart("all", new ArrayList<>(List.<Object[]>of(new Object[] {(long) i, "x"})), "all_" + i + "_" + i,
+                KeeperFaultInjection.NONE, q) != null);
+            assertEquals(2, zk.writeRoundTripsOfThisThread() - before, "quorum insert " + i);
+            assertTrue(!exists(base("qtrips") + "/quorum/parallel", "all_" + i + "_" + i + "_0"), "returned after the quorum was reached");
+        }
+    }
+
+    @Test
+    void concurrentParallelQuorumInsertsAllSucceedWithNoLostRow() throws Exception {
+        create("qconc");
+        int threads = 6;
+        int each = 8;
+        List<CompletableFuture<List<Integer>>> workers = new ArrayList<>();
+        for (int w = 0; w < threads; w++) {
+            int worker = w;
+            workers.add(CompletableFuture.supplyAsync(() -> {
+                List<Integer> codes = new ArrayList<>();
+                for (int i = 0; i < each; i++) {
+                    try {
+                        codes.add(Http.send(url(1 + worker % 3), "INSERT INTO qconc VALUES (" + (worker * 1000 + i) + ",'w')", "insert_quorum=2")
+                            .statusCode());
+                    } catch (Exception e) {
+                        codes.add(-1);
+                    }
+                }
+                return codes;
+            }));
+        }
+        for (CompletableFuture<List<Integer>> f : workers) {
+            assertEquals(java.util.Collections.nCopies(each, 200), f.get(60, TimeUnit.SECONDS));
+        }
+        assertEquals("", Http.query(url(1), "SELECT name FROM system.zookeeper WHERE path = '" + base("qconc") + "/quorum/parallel'"),
+            "every quorum node went");
+        for (int i = 1; i <= 3; i++) {
+            Http.query(url(i), "SYSTEM SYNC REPLICA qconc");
+            assertEquals(threads * each + "\t" + threads * each + "\n", Http.query(url(i), "SELECT count(), uniqExact(id) FROM qconc"), "r" + i);
+        }
+    }
+}
