@@ -212,4 +212,54 @@ class ReplicatedMergeTreeQuorumTest {
             assertEquals(threads * each + "\t" + threads * each + "\n", Http.query(url(i), "SELECT count(), uniqExact(id) FROM qconc"), "r" + i);
         }
     }
+
+    @Test
+    void sequentialConsistencyReadsUpToTheLastQuorumPartAndFailsOnAReplicaMissingIt() throws Exception {
+        create("qseq");
+        String quorum = "insert_quorum=2&insert_quorum_parallel=0";
+        assertEquals(200, Http.send(url(1), "INSERT INTO qseq VALUES (1,'a')", quorum).statusCode());
+        Http.query(url(3), "SYSTEM SYNC REPLICA qseq");
+        fetches("qseq", false, 3);
+        assertEquals(200, Http.send(url(1), "INSERT INTO qseq VALUES (2,'b')", quorum).statusCode(), "r2 makes the quorum");
+        assertEquals("version: 2\nparts count: 1\nall\tall_1_1_0\n", zk(base("qseq") + "/quorum", "last_part"));
+        HttpResponse<String> r3 = Http.send(url(3), "SELECT count() FROM qseq", "select_sequential_consistency=1");
+        assertEquals("Code: 289. DB::Exception: Replica doesn't have part all_1_1_0 which was successfully written to quorum of other replicas."
+            + " Send query to another replica or disable 'select_sequential_consistency' setting. (REPLICA_IS_NOT_IN_QUORUM)",
+            r3.body().replaceAll(" \\(version [^)]*\\)\n$", ""));
+        assertEquals("1\n", Http.query(url(3), "SELECT count() FROM qseq"), "without the setting r3 reads what it has");
+        assertEquals(200, Http.send(url(1), "INSERT INTO qseq VALUES (3,'c')", "").statusCode(), "a plain insert after the last quorum part");
+        assertEquals("1\ta\n2\tb\n", Http.send(url(1), "SELECT * FROM qseq ORDER BY id", "select_sequential_consistency=1").body(),
+            "parts after the last quorum part are not read");
+        assertEquals("3\n", Http.query(url(1), "SELECT count() FROM qseq"));
+        fetches("qseq", true, 3);
+        Http.query(url(3), "SYSTEM SYNC REPLICA qseq");
+        assertEquals("2\n", Http.send(url(3), "SELECT count() FROM qseq", "select_sequential_consistency=1").body());
+    }
+
+    @Test
+    void aQuorumPartThatNoReplicaHasAnyMoreIsRecordedInFailedPartsAndItsBlockCanBeWrittenAgain() throws Exception {
+        create("qlost");
+        fetches("qlost", false, 2, 3);
+        String sql = "INSERT INTO qlost VALUES (7,'lost')";
+        assertEquals(500, Http.send(url(1), sql, "insert_quorum=2&insert_quorum_timeout=100").statusCode());
+        String entry = zk(base("qlost") + "/log", "log-0000000000");
+        String blockId = entry.split("\n")[3].substring("block_id: ".length());
+        assertEquals("all_0_0_0", zk(base("qlost") + "/deduplication_hashes", blockId));
+        Http.query(url(1), "DROP TABLE qlost"); // the only replica with the part goes, with its nodes
+        fetches("qlost", true, 2);
+        waitFor("the quorum to be marked failed", () -> Http.query(url(2), "SELECT count() FROM system.zookeeper WHERE path = '" + base("qlost")
+            + "/quorum/failed_parts' AND name = 'all_0_0_0'").equals("1\n"));
+        String q = base("qlost") + "/quorum/parallel";
+        assertEquals("0\n", Http.query(url(2), "SELECT count() FROM system.zookeeper WHERE path = '" + q + "'"), "the quorum node went");
+        assertEquals("0\n", Http.query(url(2), "SELECT count() FROM system.zookeeper WHERE path = '" + base("qlost")
+            + "/deduplication_hashes' AND name = '" + blockId + "'"), "so did the block id of the lost part");
+        Http.query(url(2), "SYSTEM SYNC REPLICA qlost");
+        fetches("qlost", true, 3);
+        HttpResponse<String> again = Http.send(url(2), sql, "insert_quorum=2");
+        assertEquals(200, again.statusCode(), again.body());
+        for (int i = 2; i <= 3; i++) {
+            Http.query(url(i), "SYSTEM SYNC REPLICA qlost");
+            assertEquals("7\tlost\n", Http.query(url(i), "SELECT * FROM qlost"), "written anew, once, on r" + i);
+        }
+    }
 }
