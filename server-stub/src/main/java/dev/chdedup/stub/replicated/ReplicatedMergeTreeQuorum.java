@@ -122,16 +122,17 @@ final class ReplicatedMergeTreeQuorum {
         try {
             long session = zk.curator().getZookeeperClient().getZooKeeper().getSessionId();
             while (true) {
-                if (zk.curator().getZookeeperClient().getZooKeeper().getSessionId() != session) {
-                    throw new ChException(ErrorCode.KEEPER_EXCEPTION, "Session expired");
-                }
                 CountDownLatch changed = new CountDownLatch(1);
                 CuratorWatcher wake = event -> changed.countDown();
                 Stat activeNow = zk.exists(paths.replicaNode("is_active"), wake);
+                byte[] value = zk.get(node, new Stat(), wake);
+                // the session the insert began with is gone: what was read may come from a new one
+                if (zk.curator().getZookeeperClient().getZooKeeper().getSessionId() != session) {
+                    throw new ChException(ErrorCode.KEEPER_EXCEPTION, "Session expired");
+                }
                 if (activeNow == null || activeNow.getCzxid() != q.isActiveCzxid()) {
                     throw new ChException(ErrorCode.NO_ACTIVE_REPLICAS, "Replica become inactive while waiting for quorum");
                 }
-                byte[] value = zk.get(node, new Stat(), wake);
                 if (value == null || !q.parallel() && !ReplicatedMergeTreeQuorumEntry.parse(ZooKeeperClient.text(value)).partName().equals(part)) {
                     return;
                 }
