@@ -20,7 +20,9 @@ import java.util.List;
  * the Debian {@code clickhouse-server} 18.16 and {@code zookeeper} packages are installed, on a real two-replica
  * ClickHouse ({@link DebianClickHouse}) in the same run; and the readiness time of {@code server-stub --replicas 3}
  * (a child JVM, until its third Ready line) beside the real pair's (ZooKeeper and two servers until they answer
- * /ping). It prints figures and ratios and asserts nothing. Run it (after {@code mvn -o package -DskipTests}) with
+ * /ping); and, for issue 9, the same inserts with {@code insert_quorum=2} into a second table of the same pair (the
+ * stub with its default parallel quorum and with {@code insert_quorum_parallel=0}, the quorum 18.16 has). It prints
+ * figures and ratios and asserts nothing. Run it (after {@code mvn -o package -DskipTests}) with
  * {@code java -cp "it-tests/target/test-classes:it-tests/target/classes:$(cat it-tests/target/classpath.txt)"
  * dev.chdedup.it.real.ReplicatedInsertBench [inserts]}.
  */
@@ -28,6 +30,9 @@ public final class ReplicatedInsertBench {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final String CREATE = "CREATE TABLE bench (id UInt64, s String) ENGINE = "
         + "ReplicatedMergeTree('/clickhouse/tables/{shard}/bench', '{replica}') ORDER BY id";
+    /** The quorum inserts' tables: {@code bench_q} for the default, {@code bench_q0} for non-parallel quorum. */
+    private static final String CREATE_QUORUM = CREATE.replace("bench", "bench_q");
+    private static final String QUORUM = "insert_quorum=2";
 
     private ReplicatedInsertBench() {
     }
@@ -40,7 +45,11 @@ public final class ReplicatedInsertBench {
     }
 
     static void post(String url, String sql) throws IOException, InterruptedException {
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url + "/")).timeout(Duration.ofSeconds(300))
+        post(url, sql, "");
+    }
+
+    static void post(String url, String sql, String params) throws IOException, InterruptedException {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url + "/?" + params)).timeout(Duration.ofSeconds(300))
             .POST(HttpRequest.BodyPublishers.ofString(sql)).build(), HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200) {
             throw new IOException("HTTP " + r.statusCode() + " for " + sql + ": " + r.body());
@@ -48,14 +57,19 @@ public final class ReplicatedInsertBench {
     }
 
     static Figures inserts(String url, int n) throws IOException, InterruptedException {
+        return inserts(url, n, "bench", "");
+    }
+
+    /** {@code n} timed single-row inserts into {@code table} with the URL parameters {@code params}, after 50 untimed. */
+    static Figures inserts(String url, int n, String table, String params) throws IOException, InterruptedException {
         for (int i = 0; i < 50; i++) {
-            post(url, "INSERT INTO bench VALUES (" + (1_000_000 + i) + ", 'warm-up')");
+            post(url, "INSERT INTO " + table + " VALUES (" + (1_000_000 + i) + ", 'warm-up')", params);
         }
         long[] ns = new long[n];
         long t0 = System.nanoTime();
         for (int i = 0; i < n; i++) {
             long s = System.nanoTime();
-            post(url, "INSERT INTO bench VALUES (" + i + ", 'row " + i + "')");
+            post(url, "INSERT INTO " + table + " VALUES (" + i + ", 'row " + i + "')", params);
             ns[i] = System.nanoTime() - s;
         }
         double seconds = (System.nanoTime() - t0) / 1e9;
@@ -120,16 +134,24 @@ public final class ReplicatedInsertBench {
         System.out.println("stub: StubCluster of 3 replicas started and a replicated table created on each in "
             + (System.nanoTime() - c0) / 1_000_000 + " ms (in this JVM)");
         Figures stub;
+        Figures stubQuorum;
+        Figures stubQuorum0;
         try (StubCluster cluster = StubCluster.builder().replicas(2).build().start()) {
             for (String url : cluster.httpUrls()) {
                 post(url, CREATE);
+                post(url, CREATE_QUORUM);
+                post(url, CREATE.replace("bench", "bench_q0"));
             }
             stub = inserts(cluster.replica(1).httpUrl(), n);
+            stubQuorum = inserts(cluster.replica(1).httpUrl(), n, "bench_q", QUORUM);
+            stubQuorum0 = inserts(cluster.replica(1).httpUrl(), n, "bench_q0", QUORUM + "&insert_quorum_parallel=0");
             long s0 = System.nanoTime();
             post(cluster.replica(2).httpUrl(), "SYSTEM SYNC REPLICA bench");
             System.out.println("stub: r2 caught up " + (System.nanoTime() - s0) / 1_000_000 + " ms after the last insert");
         }
         System.out.println("stub: " + n + " sequential single-row inserts into a 2-replica table: " + stub);
+        System.out.println("stub: " + n + " sequential single-row inserts with insert_quorum=2 (parallel, the default): " + stubQuorum);
+        System.out.println("stub: " + n + " sequential single-row inserts with insert_quorum=2, insert_quorum_parallel=0: " + stubQuorum0);
         String missing = DebianClickHouse.missing();
         if (missing != null) {
             System.out.println("real ClickHouse not measured: " + missing);
@@ -142,12 +164,20 @@ public final class ReplicatedInsertBench {
                 createWhenZooKeeperAnswers(real, r);
             }
             realReady = (System.nanoTime() - t0) / 1_000_000;
+            for (int r = 0; r < 2; r++) {
+                real.query(r, CREATE_QUORUM);
+            }
             Figures ch = inserts(real.httpUrl(0), n);
+            Figures chQuorum = inserts(real.httpUrl(0), n, "bench_q", QUORUM);
             System.out.println("real ClickHouse 18.16: ZooKeeper and 2 replicas ready (table created on both) in " + realReady + " ms");
             System.out.println("real ClickHouse 18.16: " + n + " sequential single-row inserts into a 2-replica table: " + ch);
             System.out.printf("ratio stub/real: inserts/s %.2fx, p50 %.2fx, p99 %.2fx; readiness (3 stub replicas vs 2 real) %.2fx%n",
                 stub.insertsPerSecond() / ch.insertsPerSecond(), stub.p50Ms() / ch.p50Ms(), stub.p99Ms() / ch.p99Ms(),
                 (double) stubReady / realReady);
+            System.out.println("real ClickHouse 18.16: " + n + " sequential single-row inserts with insert_quorum=2: " + chQuorum);
+            System.out.printf("ratio stub/real with insert_quorum=2: inserts/s %.2fx (parallel) and %.2fx (insert_quorum_parallel=0), p50 %.2fx,"
+                + " p99 %.2fx%n", stubQuorum.insertsPerSecond() / chQuorum.insertsPerSecond(), stubQuorum0.insertsPerSecond() / chQuorum.insertsPerSecond(),
+                stubQuorum.p50Ms() / chQuorum.p50Ms(), stubQuorum.p99Ms() / chQuorum.p99Ms());
         }
     }
 }

@@ -47,6 +47,11 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
     private final Set<String> knownPartitions = ConcurrentHashMap.newKeySet();
     /** Parts whose commit multi had an unknown outcome, kept so the queue can add them if the commit did land. */
     private final Map<String, UncertainPart> uncertainParts = new ConcurrentHashMap<>();
+    /**
+     * The files of parts between their commit multi and their activation here: a replica that saw the log entry may
+     * fetch one in that moment (it fetches only parts ZooKeeper lists under this replica, so only committed ones).
+     */
+    private final Map<String, byte[]> committing = new ConcurrentHashMap<>();
     private volatile String leaderNode;
     private volatile boolean readonly;
     private final ReplicatedMergeTreeRestartingThread restarting;
@@ -423,7 +428,6 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         ZooKeeperClient zk = zk();
         MergeTreeData.TempPart tmp = data().writeTempPart(partitionId, sortedRows, blockId == null ? List.of() : List.of(blockId), fsync());
         EphemeralLockInZooKeeper lock;
-        byte[] file;
         try {
             ensureBlockNumbersNode(zk, partitionId);
             List<CuratorOp> checks = new ArrayList<>(2);
@@ -442,6 +446,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         }
         MergeTreePartInfo info = new MergeTreePartInfo(partitionId, lock.number(), lock.number(), 0);
         String part = info.name();
+        byte[] file;
         try {
             // under its final name before the commit, as ClickHouse's PreActive part: whatever a crash interrupts from
             // here on, the next start finds the file and keeps it or detaches it by what ZooKeeper says (PartCheck)
@@ -453,6 +458,18 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
             throw e instanceof ChException c ? c : new ChException(ErrorCode.CANNOT_WRITE_TO_FILE_DESCRIPTOR, "Cannot write part " + part
                 + ": " + e.getMessage(), e);
         }
+        committing.put(part, file);
+        try {
+            return commitLocked(zk, blockId, faults, quorum, tmp, lock, file, info);
+        } finally {
+            committing.remove(part);
+        }
+    }
+
+    /** The commit multi of {@link #commitPart} and what follows it, once the block number is taken and the part precommitted. */
+    private DataPart commitLocked(ZooKeeperClient zk, String blockId, KeeperFaultInjection faults, ReplicatedMergeTreeQuorum.Insert quorum,
+                                  MergeTreeData.TempPart tmp, EphemeralLockInZooKeeper lock, byte[] file, MergeTreePartInfo info) {
+        String part = info.name();
         try {
             List<CuratorOp> ops = new ArrayList<>(6);
             if (blockId != null) {
@@ -478,14 +495,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
                     throw new KeeperException.ConnectionLossException();
                 }
             } catch (KeeperException.NodeExistsException e) {
-                lock.unlock(zk);
-                tmp.discard();
-                if (quorumOp >= 0 && ZooKeeperClient.failedOp(e) == quorumOp) {
-                    String status = zk.get(paths.quorumStatus());
-                    throw status != null ? ReplicatedMergeTreeQuorum.unsatisfiedPrevious(status)
-                        : new ChException(ErrorCode.UNSATISFIED_QUORUM_FOR_PREVIOUS_WRITE, "Another quorum insert has been already started");
-                }
-                return duplicate(blockId, quorum);
+                return existsOnCommit(zk, e, quorumOp, lock, tmp, blockId, quorum);
             } catch (KeeperException e) {
                 Boolean committed = lostAnswer ? null : commitStatus(zk, part, lock);
                 if (committed == null) {
@@ -511,6 +521,22 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
             ReplicatedMergeTreeQuorum.waitForQuorum(this, quorum, part);
         }
         return added;
+    }
+
+    /**
+     * The commit multi found a node that exists: the quorum node of a non-parallel insert another writer started
+     * (UNSATISFIED_QUORUM_FOR_PREVIOUS_WRITE) or the block id (a duplicate). Nothing was committed either way.
+     */
+    private DataPart existsOnCommit(ZooKeeperClient zk, KeeperException e, int quorumOp, EphemeralLockInZooKeeper lock,
+                                    MergeTreeData.TempPart tmp, String blockId, ReplicatedMergeTreeQuorum.Insert quorum) throws Exception {
+        lock.unlock(zk);
+        tmp.discard();
+        if (quorumOp >= 0 && ZooKeeperClient.failedOp(e) == quorumOp) {
+            String status = zk.get(paths.quorumStatus());
+            throw status != null ? ReplicatedMergeTreeQuorum.unsatisfiedPrevious(status)
+                : new ChException(ErrorCode.UNSATISFIED_QUORUM_FOR_PREVIOUS_WRITE, "Another quorum insert has been already started");
+        }
+        return duplicate(blockId, quorum);
     }
 
     /**
@@ -624,7 +650,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         synchronized (d) {
             DataPart p = d.activePart(partName);
             if (p == null) {
-                return null;
+                return committing.get(partName);
             }
             try {
                 return Files.readAllBytes(PartStore.pathOf(d.directory(), p.name()));

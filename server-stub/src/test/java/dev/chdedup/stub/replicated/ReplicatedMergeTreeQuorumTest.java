@@ -2,8 +2,11 @@ package dev.chdedup.stub.replicated;
 
 import static dev.chdedup.stub.replicated.ReplicaRecoveryTest.waitFor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.junit.StubClusterExtension;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
@@ -261,5 +264,30 @@ class ReplicatedMergeTreeQuorumTest {
             Http.query(url(i), "SYSTEM SYNC REPLICA qlost");
             assertEquals("7\tlost\n", Http.query(url(i), "SELECT * FROM qlost"), "written anew, once, on r" + i);
         }
+    }
+
+    @Test
+    void aNonParallelQuorumStartedByAnotherInsertAfterThePreconditionFailsTheCommitMultiWithNothingWritten() throws Exception {
+        create("qrace");
+        StorageReplicatedMergeTree t = (StorageReplicatedMergeTree) replicas.cluster().replica(1).components().catalog().mergeTree("default", "qrace");
+        ZooKeeperClient zk = replicas.cluster().replica(1).replication().zookeeper();
+        ReplicatedMergeTreeQuorum.Insert q = ReplicatedMergeTreeQuorum.checkPrecondition(t,
+            new ReplicatedMergeTreeQuorum.Insert(2, false, 30_000, null, 0));
+        // another writer's quorum insert starts between this one's precondition and its commit
+        String other = ReplicatedMergeTreeQuorumEntry.of("all_99_99_0", 2, "r2").toText();
+        zk.create(base("qrace") + "/quorum/status", other, org.apache.zookeeper.CreateMode.PERSISTENT);
+        ChException e = assertThrows(ChException.class, () -> t.commitPart("all", new ArrayList<>(List.<Object[]>of(new Object[] {1L, "x"})),
+            "all_1_1", KeeperFaultInjection.NONE, q));
+        assertEquals(ErrorCode.UNSATISFIED_QUORUM_FOR_PREVIOUS_WRITE, e.code());
+        assertEquals("Quorum for previous write has not been satisfied yet. Status: " + other, e.getMessage());
+        assertEquals("0\n", Http.query(url(1), "SELECT count() FROM qrace"), "nothing written");
+        assertEquals("", Http.query(url(1), "SELECT name FROM system.zookeeper WHERE path = '" + base("qrace") + "/log'"), "no log entry");
+        assertEquals("", Http.query(url(1), "SELECT name FROM system.zookeeper WHERE path = '" + base("qrace") + "/block_numbers/all'"),
+            "the block number's lock is gone");
+        assertEquals(null, zk.get(base("qrace") + "/deduplication_hashes/all_1_1"), "the block id is free for a retry");
+        zk.delete(base("qrace") + "/quorum/status");
+        assertTrue(t.commitPart("all", new ArrayList<>(List.<Object[]>of(new Object[] {1L, "x"})), "all_1_1", KeeperFaultInjection.NONE,
+            ReplicatedMergeTreeQuorum.checkPrecondition(t, q)) != null, "the retry commits");
+        assertEquals("1\n", Http.query(url(2), "SELECT count() FROM qrace"), "on the quorum's other replica already");
     }
 }
