@@ -47,6 +47,9 @@ public final class KnownSettings {
         def("insert_keeper_fault_injection_probability", "Float", "0", "Probability of a ZooKeeper fault injected into each ZooKeeper request of a replicated insert.");
         def("insert_keeper_fault_injection_seed", "UInt64", "0", "Seed of the injected ZooKeeper faults (0: random).");
         def("insert_quorum_parallel", "Bool", "1", "Allow parallel quorum inserts.");
+        def("insert_keeper_max_retries", "UInt64", "20", "Retries of a replicated insert's ZooKeeper requests failed by a lost connection (0: none).");
+        def("insert_keeper_retry_initial_backoff_ms", "UInt64", "100", "Wait before the first retry of an insert's ZooKeeper request.");
+        def("insert_keeper_retry_max_backoff_ms", "UInt64", "10000", "Longest wait between retries of an insert's ZooKeeper request.");
         def("select_sequential_consistency", "UInt64", "0", "Only read parts that reached their quorum.");
         def("max_threads", "MaxThreads", "2", "Maximum number of query processing threads.");
         def("max_execution_time", "Seconds", "0", "Maximum query execution time.");

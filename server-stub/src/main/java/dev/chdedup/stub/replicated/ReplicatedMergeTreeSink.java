@@ -20,7 +20,8 @@ import java.util.Map;
  * the commit, written after it, skipped for a duplicate unless deduplicate_blocks_in_dependent_materialized_views).
  * With {@code insert_quorum} ({@link ReplicatedMergeTreeQuorum}) each block first checks the quorum's precondition
  * (TOO_FEW_LIVE_REPLICAS, UNSATISFIED_QUORUM_FOR_PREVIOUS_WRITE: nothing written), and each commit waits for its part's
- * quorum, a duplicate for the quorum of the part that has the block.
+ * quorum, a duplicate for the quorum of the part that has the block. Each block's ZooKeeper requests are retried as
+ * {@code insert_keeper_max_retries} and its backoffs say ({@link ZooKeeperRetriesControl}).
  */
 public final class ReplicatedMergeTreeSink extends MergeTreeSink {
     private final StorageReplicatedMergeTree replicated;
@@ -76,7 +77,7 @@ public final class ReplicatedMergeTreeSink extends MergeTreeSink {
 
     /** Commits one partition's sorted rows; returns false for a duplicate (nothing written). */
     private boolean writePartition(String partitionId, List<Object[]> rows, String blockId, ReplicatedMergeTreeQuorum.Insert quorum) {
-        DataPart part = replicated.commitPart(partitionId, rows, blockId, faults, quorum);
+        DataPart part = replicated.commitPart(partitionId, rows, blockId, faults, quorum, ZooKeeperRetriesControl.fromSettings(ctx.settings(), ctx.compat()));
         if (part == null) {
             events.increment("DuplicatedInsertedBlocks");
             return false;

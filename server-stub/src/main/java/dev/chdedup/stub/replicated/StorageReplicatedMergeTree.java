@@ -424,25 +424,41 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
      */
     DataPart commitPart(String partitionId, List<Object[]> sortedRows, String blockId, KeeperFaultInjection faults,
                         ReplicatedMergeTreeQuorum.Insert quorum) {
+        return commitPart(partitionId, sortedRows, blockId, faults, quorum, ZooKeeperRetriesControl.none());
+    }
+
+    /**
+     * The commit with {@code retries} of the ZooKeeper requests that a lost connection failed: the check-and-lock multi
+     * is sent again; the commit multi is sent again only once ZooKeeper shows it was not applied (the lock is there,
+     * the part node is not), so a retry never commits a block twice; when that cannot be found out in the retries, the
+     * outcome stays unknown (319).
+     */
+    DataPart commitPart(String partitionId, List<Object[]> sortedRows, String blockId, KeeperFaultInjection faults,
+                        ReplicatedMergeTreeQuorum.Insert quorum, ZooKeeperRetriesControl retries) {
         checkWritable();
         ZooKeeperClient zk = zk();
         MergeTreeData.TempPart tmp = data().writeTempPart(partitionId, sortedRows, blockId == null ? List.of() : List.of(blockId), fsync());
         EphemeralLockInZooKeeper lock;
-        try {
-            ensureBlockNumbersNode(zk, partitionId);
-            List<CuratorOp> checks = new ArrayList<>(2);
-            if (blockId != null) {
-                checks.add(zk.op().create().forPath(paths.blockId(blockId), new byte[0]));
-                checks.add(zk.op().delete().forPath(paths.blockId(blockId)));
+        while (true) {
+            try {
+                ensureBlockNumbersNode(zk, partitionId);
+                List<CuratorOp> checks = new ArrayList<>(2);
+                if (blockId != null) {
+                    checks.add(zk.op().create().forPath(paths.blockId(blockId), new byte[0]));
+                    checks.add(zk.op().delete().forPath(paths.blockId(blockId)));
+                }
+                faults.beforeRequest(paths.blockNumbers(partitionId));
+                lock = EphemeralLockInZooKeeper.acquire(zk, paths.blockNumbers(partitionId) + "/block-", checks);
+                break;
+            } catch (KeeperException.NodeExistsException e) {
+                tmp.discard();
+                return duplicate(blockId, quorum);
+            } catch (Exception e) {
+                if (!retries.retryAfter(e)) {
+                    tmp.discard();
+                    throw zookeeperError("allocating a block number", e);
+                }
             }
-            faults.beforeRequest(paths.blockNumbers(partitionId));
-            lock = EphemeralLockInZooKeeper.acquire(zk, paths.blockNumbers(partitionId) + "/block-", checks);
-        } catch (KeeperException.NodeExistsException e) {
-            tmp.discard();
-            return duplicate(blockId, quorum);
-        } catch (Exception e) {
-            tmp.discard();
-            throw zookeeperError("allocating a block number", e);
         }
         MergeTreePartInfo info = new MergeTreePartInfo(partitionId, lock.number(), lock.number(), 0);
         String part = info.name();
@@ -460,7 +476,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         }
         committing.put(part, file);
         try {
-            return commitLocked(zk, blockId, faults, quorum, tmp, lock, file, info);
+            return commitLocked(zk, blockId, faults, quorum, retries, tmp, lock, file, info);
         } finally {
             committing.remove(part);
         }
@@ -468,7 +484,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
 
     /** The commit multi of {@link #commitPart} and what follows it, once the block number is taken and the part precommitted. */
     private DataPart commitLocked(ZooKeeperClient zk, String blockId, KeeperFaultInjection faults, ReplicatedMergeTreeQuorum.Insert quorum,
-                                  MergeTreeData.TempPart tmp, EphemeralLockInZooKeeper lock, byte[] file, MergeTreePartInfo info) {
+                                  ZooKeeperRetriesControl retries, MergeTreeData.TempPart tmp, EphemeralLockInZooKeeper lock, byte[] file, MergeTreePartInfo info) {
         String part = info.name();
         try {
             List<CuratorOp> ops = new ArrayList<>(6);
@@ -483,29 +499,36 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
             }
             ops.addAll(partNodeOps(zk, part, file));
             ops.add(lock.unlockOp(zk));
-            boolean lostAnswer = faults.afterRequest();
-            if (!lostAnswer) {
-                faults.beforeRequest(paths.log());
-            }
-            try {
-                CrashPoint.BEFORE_KEEPER_COMMIT.reached();
-                zk.multi(ops);
-                CrashPoint.AFTER_KEEPER_COMMIT.reached();
-                if (lostAnswer) {
-                    throw new KeeperException.ConnectionLossException();
-                }
-            } catch (KeeperException.NodeExistsException e) {
-                return existsOnCommit(zk, e, quorumOp, lock, tmp, blockId, quorum);
-            } catch (KeeperException e) {
-                Boolean committed = lostAnswer ? null : commitStatus(zk, part, lock);
-                if (committed == null) {
-                    uncertainParts.put(part, new UncertainPart(tmp, lock));
-                    throw new ChException(ErrorCode.UNKNOWN_STATUS_OF_INSERT, "Unknown status, client must retry. Reason: " + e.getMessage(), e);
-                }
-                if (!committed) {
-                    lock.unlock(zk);
-                    tmp.discard();
-                    throw zookeeperError("committing part " + part, e);
+            while (true) {
+                boolean lostAnswer = faults.afterRequest();
+                try {
+                    if (!lostAnswer) {
+                        faults.beforeRequest(paths.log());
+                    }
+                    CrashPoint.BEFORE_KEEPER_COMMIT.reached();
+                    zk.multi(ops);
+                    CrashPoint.AFTER_KEEPER_COMMIT.reached();
+                    if (lostAnswer) {
+                        throw new KeeperException.ConnectionLossException();
+                    }
+                    break;
+                } catch (KeeperException.NodeExistsException e) {
+                    return existsOnCommit(zk, e, quorumOp, lock, tmp, blockId, quorum);
+                } catch (KeeperException e) {
+                    // an injected lost answer with no retries stands for a client that cannot find out: unknown
+                    Boolean committed = lostAnswer && !retries.enabled() ? null : commitStatus(zk, part, lock, retries);
+                    if (committed == null) {
+                        uncertainParts.put(part, new UncertainPart(tmp, lock));
+                        throw new ChException(ErrorCode.UNKNOWN_STATUS_OF_INSERT, "Unknown status, client must retry. Reason: " + e.getMessage(), e);
+                    }
+                    if (committed) {
+                        break;
+                    }
+                    if (!retries.retryAfter(e)) {
+                        lock.unlock(zk);
+                        tmp.discard();
+                        throw zookeeperError("committing part " + part, e);
+                    }
                 }
             }
         } catch (ChException e) {
@@ -560,18 +583,23 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
     }
 
     /**
-     * After the commit multi's answer was lost: whether it was applied (the part's node under this replica exists),
-     * not applied (the block number's lock still exists and the part node does not), or unknown (null: ZooKeeper
-     * cannot tell now), as ClickHouse's insert retries find out.
+     * After the commit multi failed on the connection: whether it was applied (the part's node under this replica
+     * exists), not applied (the block number's lock still exists and the part node does not), or unknown (null:
+     * ZooKeeper cannot tell, within the retries), as ClickHouse's insert retries find out; a read that fails on the
+     * connection is retried. (No fault is injected into these reads: an unanswered one would leave the lock held.)
      */
-    private Boolean commitStatus(ZooKeeperClient zk, String part, EphemeralLockInZooKeeper lock) {
-        try {
-            if (zk.exists(paths.part(replicaName(), part)) != null) {
-                return true;
+    private Boolean commitStatus(ZooKeeperClient zk, String part, EphemeralLockInZooKeeper lock, ZooKeeperRetriesControl retries) {
+        while (true) {
+            try {
+                if (zk.exists(paths.part(replicaName(), part)) != null) {
+                    return true;
+                }
+                return zk.exists(lock.path()) != null ? Boolean.FALSE : null;
+            } catch (Exception e) {
+                if (!retries.retryAfter(e)) {
+                    return null;
+                }
             }
-            return zk.exists(lock.path()) != null ? Boolean.FALSE : null;
-        } catch (Exception e) {
-            return null;
         }
     }
 

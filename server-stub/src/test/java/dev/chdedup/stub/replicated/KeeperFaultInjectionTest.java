@@ -11,9 +11,10 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * ZooKeeper faults injected into replicated inserts (insert_keeper_fault_injection_probability): every insert fails
- * with ClickHouse's codes (244 before anything was committed, 319 when the commit's answer was lost), and a client
- * that retries the same block until it succeeds stores each row exactly once, on every replica.
+ * ZooKeeper faults injected into replicated inserts (insert_keeper_fault_injection_probability) with the server's own
+ * retries off (insert_keeper_max_retries=0): every insert fails with ClickHouse's codes (244 before anything was
+ * committed, 319 when the commit's answer was lost), and a client that retries the same block until it succeeds stores
+ * each row exactly once, on every replica. With the retries on ({@link ZooKeeperRetriesControlTest}) the server hides them.
  */
 class KeeperFaultInjectionTest {
     @RegisterExtension
@@ -34,7 +35,7 @@ class KeeperFaultInjectionTest {
             while (true) {
                 assertTrue(++tries < 60, "insert " + k + " never succeeded");
                 HttpResponse<String> r = Http.send(url(1), "INSERT INTO f VALUES (" + k + ")",
-                    "insert_keeper_fault_injection_probability=0.4&insert_keeper_fault_injection_seed=" + (k * 100 + tries));
+                    "insert_keeper_max_retries=0&insert_keeper_fault_injection_probability=0.4&insert_keeper_fault_injection_seed=" + (k * 100 + tries));
                 if (r.statusCode() == 200) {
                     break;
                 }
