@@ -59,4 +59,21 @@ class ReplicatedMergeTreeQuorumEntryTest {
         assertThrows(ChException.class, () -> ReplicatedMergeTreeQuorumAddedParts.parse("version: 2\nparts count: 2\nall\tall_1_1_0\n"));
         assertThrows(ChException.class, () -> ReplicatedMergeTreeQuorumAddedParts.parse("garbage"));
     }
+
+    @Test
+    void anEmulated1816WordsTheTimeoutAsTheRealOneDid() {
+        ReplicatedMergeTreeQuorum.Insert q = new ReplicatedMergeTreeQuorum.Insert(2, false, 5000,
+            dev.chdedup.stub.compat.CompatibilityProfile.CLICKHOUSE_18_16, 0);
+        ChException e = ReplicatedMergeTreeQuorum.unknownStatus(q, new ChException(ErrorCode.TIMEOUT_EXCEEDED, "Timeout while waiting for quorum"));
+        assertEquals(ErrorCode.UNKNOWN_STATUS_OF_INSERT, e.code());
+        // 02d-quorum-frozen.txt, (d3)
+        assertEquals("Unknown status, client must retry. Reason: Code: 159, e.displayText() = DB::Exception: Timeout while waiting for quorum,"
+            + " e.what() = DB::Exception", e.getMessage());
+        ChException current = ReplicatedMergeTreeQuorum.unknownStatus(new ReplicatedMergeTreeQuorum.Insert(2, true, 5000, null, 0),
+            new ChException(ErrorCode.TIMEOUT_EXCEEDED, "Timeout while waiting for quorum"));
+        assertEquals("Unknown status, client must retry. Reason: Code: 159. DB::Exception: Timeout while waiting for quorum. (TIMEOUT_EXCEEDED)",
+            current.getMessage());
+        assertEquals("Quorum for previous write has not been satisfied yet. Status: " + OBSERVED_STATUS,
+            ReplicatedMergeTreeQuorum.unsatisfiedPrevious(OBSERVED_STATUS).getMessage(), "02d (d3): the 286 after the timeout");
+    }
 }
