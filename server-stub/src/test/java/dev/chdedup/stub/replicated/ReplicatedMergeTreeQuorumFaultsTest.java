@@ -45,6 +45,21 @@ class ReplicatedMergeTreeQuorumFaultsTest {
             + part + "'").equals("0\n");
     }
 
+    /** Stops fetches on r2 and r3, starts a quorum insert on r1 and returns it once its quorum node exists. */
+    CompletableFuture<HttpResponse<String>> insertWaitingForQuorum() throws Exception {
+        Http.query(url(2), "SYSTEM STOP FETCHES t");
+        Http.query(url(3), "SYSTEM STOP FETCHES t");
+        CompletableFuture<HttpResponse<String>> insert = CompletableFuture.supplyAsync(() -> {
+            try {
+                return Http.send(url(1), "INSERT INTO t VALUES (1)", "insert_quorum=2&insert_quorum_timeout=30000");
+            } catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        });
+        waitFor("the quorum node", () -> !quorumNodeGone("all_0_0_0"));
+        return insert;
+    }
+
     @Test
     void aKilledReplicaIsNotAliveOnceItsSessionExpiredAndCompletesTheQuorumAfterRestart() throws Exception {
         Http.query(url(2), "SYSTEM STOP FETCHES t");
@@ -65,16 +80,7 @@ class ReplicatedMergeTreeQuorumFaultsTest {
 
     @Test
     void theWriterLosingIsActiveWhileWaitingIsUnknownStatusWrappingNoActiveReplicas() throws Exception {
-        Http.query(url(2), "SYSTEM STOP FETCHES t");
-        Http.query(url(3), "SYSTEM STOP FETCHES t");
-        CompletableFuture<HttpResponse<String>> insert = CompletableFuture.supplyAsync(() -> {
-            try {
-                return Http.send(url(1), "INSERT INTO t VALUES (1)", "insert_quorum=2&insert_quorum_timeout=30000");
-            } catch (Exception e) {
-                throw new RuntimeException(e);
-            }
-        });
-        waitFor("the quorum node", () -> !quorumNodeGone("all_0_0_0"));
+        CompletableFuture<HttpResponse<String>> insert = insertWaitingForQuorum();
         // another client removes r1's is_active, as when the node was taken away from a replica
         cluster.replica(2).replication().zookeeper().delete("/clickhouse/tables/01/t/replicas/r1/is_active");
         HttpResponse<String> r = insert.get(30, TimeUnit.SECONDS);
@@ -89,16 +95,7 @@ class ReplicatedMergeTreeQuorumFaultsTest {
 
     @Test
     void theWriterLosingItsSessionWhileWaitingIsUnknownStatusAndItsRetryIsADuplicate() throws Exception {
-        Http.query(url(2), "SYSTEM STOP FETCHES t");
-        Http.query(url(3), "SYSTEM STOP FETCHES t");
-        CompletableFuture<HttpResponse<String>> insert = CompletableFuture.supplyAsync(() -> {
-            try {
-                return Http.send(url(1), "INSERT INTO t VALUES (1)", "insert_quorum=2&insert_quorum_timeout=30000");
-            } catch (Exception e) {
-                throw new RuntimeException(e);
-            }
-        });
-        waitFor("the quorum node", () -> !quorumNodeGone("all_0_0_0"));
+        CompletableFuture<HttpResponse<String>> insert = insertWaitingForQuorum();
         cluster.replica(1).replication().zookeeper().curator().getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
         HttpResponse<String> r = insert.get(30, TimeUnit.SECONDS);
         assertTrue(body(r).startsWith("Code: 319. DB::Exception: Unknown status, client must retry. Reason: Code: 999.")

@@ -60,6 +60,18 @@ class ReplicatedMergeTreeQuorumTest {
         });
     }
 
+    static StorageReplicatedMergeTree table(String name) {
+        return (StorageReplicatedMergeTree) replicas.cluster().replica(1).components().catalog().mergeTree("default", name);
+    }
+
+    /** After syncing each of {@code replicaIds}, {@code sql} answers {@code expected} there. */
+    static void assertOnReplicas(String table, String sql, String expected, int... replicaIds) throws Exception {
+        for (int i : replicaIds) {
+            Http.query(url(i), "SYSTEM SYNC REPLICA " + table);
+            assertEquals(expected, Http.query(url(i), sql), "r" + i);
+        }
+    }
+
     static void fetches(String table, boolean on, int... replicaIds) throws Exception {
         for (int r : replicaIds) {
             Http.query(url(r), "SYSTEM " + (on ? "START" : "STOP") + " FETCHES " + table);
@@ -161,16 +173,13 @@ class ReplicatedMergeTreeQuorumTest {
         assertEquals(200, ok.statusCode(), ok.body());
         assertEquals(200, Http.send(url(1), sql, "insert_quorum=2").statusCode(), "once the quorum is reached a retry returns at once");
         fetches("qretry", true, 3);
-        for (int i = 1; i <= 3; i++) {
-            Http.query(url(i), "SYSTEM SYNC REPLICA qretry");
-            assertEquals("2\n", Http.query(url(i), "SELECT count() FROM qretry"), "one copy on r" + i);
-        }
+        assertOnReplicas("qretry", "SELECT count() FROM qretry", "2\n", 1, 2, 3);
     }
 
     @Test
     void aQuorumInsertStillCostsTwoZooKeeperWriteRoundTrips() throws Exception {
         create("qtrips");
-        StorageReplicatedMergeTree t = (StorageReplicatedMergeTree) replicas.cluster().replica(1).components().catalog().mergeTree("default", "qtrips");
+        StorageReplicatedMergeTree t = table("qtrips");
         ZooKeeperClient zk = replicas.cluster().replica(1).replication().zookeeper();
         t.commitPart("all", new ArrayList<>(List.<Object[]>of(new Object[] {0L, "first: creates block_numbers/all"})), "all_0_0");
         for (int i = 1; i <= 10; i++) {
@@ -210,10 +219,7 @@ class ReplicatedMergeTreeQuorumTest {
         }
         assertEquals("", Http.query(url(1), "SELECT name FROM system.zookeeper WHERE path = '" + base("qconc") + "/quorum/parallel'"),
             "every quorum node went");
-        for (int i = 1; i <= 3; i++) {
-            Http.query(url(i), "SYSTEM SYNC REPLICA qconc");
-            assertEquals(threads * each + "\t" + threads * each + "\n", Http.query(url(i), "SELECT count(), uniqExact(id) FROM qconc"), "r" + i);
-        }
+        assertOnReplicas("qconc", "SELECT count(), uniqExact(id) FROM qconc", threads * each + "\t" + threads * each + "\n", 1, 2, 3);
     }
 
     @Test
@@ -260,16 +266,13 @@ class ReplicatedMergeTreeQuorumTest {
         fetches("qlost", true, 3);
         HttpResponse<String> again = Http.send(url(2), sql, "insert_quorum=2");
         assertEquals(200, again.statusCode(), again.body());
-        for (int i = 2; i <= 3; i++) {
-            Http.query(url(i), "SYSTEM SYNC REPLICA qlost");
-            assertEquals("7\tlost\n", Http.query(url(i), "SELECT * FROM qlost"), "written anew, once, on r" + i);
-        }
+        assertOnReplicas("qlost", "SELECT * FROM qlost", "7\tlost\n", 2, 3);
     }
 
     @Test
     void aNonParallelQuorumStartedByAnotherInsertAfterThePreconditionFailsTheCommitMultiWithNothingWritten() throws Exception {
         create("qrace");
-        StorageReplicatedMergeTree t = (StorageReplicatedMergeTree) replicas.cluster().replica(1).components().catalog().mergeTree("default", "qrace");
+        StorageReplicatedMergeTree t = table("qrace");
         ZooKeeperClient zk = replicas.cluster().replica(1).replication().zookeeper();
         ReplicatedMergeTreeQuorum.Insert q = ReplicatedMergeTreeQuorum.checkPrecondition(t,
             new ReplicatedMergeTreeQuorum.Insert(2, false, 30_000, null, 0));
