@@ -172,17 +172,13 @@ final class ReplicatedMergeTreeQuorum {
         ZooKeeperClient zk = table.zk();
         ReplicatedPaths paths = table.paths();
         while (true) {
-            boolean parallel = zk.exists(paths.quorumParallel(part)) != null;
-            String node = parallel ? paths.quorumParallel(part) : paths.quorumStatus();
+            String node = openNode(zk, paths, part);
             Stat stat = new Stat();
-            byte[] value = zk.get(node, stat);
-            if (value == null) {
+            ReplicatedMergeTreeQuorumEntry entry = entryOf(zk, node, part, stat);
+            if (entry == null || entry.replicas().contains(table.replicaName())) {
                 return;
             }
-            ReplicatedMergeTreeQuorumEntry entry = ReplicatedMergeTreeQuorumEntry.parse(ZooKeeperClient.text(value));
-            if (!entry.partName().equals(part) || entry.replicas().contains(table.replicaName())) {
-                return;
-            }
+            boolean parallel = !node.equals(paths.quorumStatus());
             entry = entry.withReplica(table.replicaName());
             try {
                 if (!entry.satisfied()) {
@@ -207,6 +203,21 @@ final class ReplicatedMergeTreeQuorum {
         }
     }
 
+    /** The node of {@code part}'s open quorum: its parallel node if there is one, else {@code quorum/status}. */
+    private static String openNode(ZooKeeperClient zk, ReplicatedPaths paths, String part) throws Exception {
+        return zk.exists(paths.quorumParallel(part)) != null ? paths.quorumParallel(part) : paths.quorumStatus();
+    }
+
+    /** The entry at {@code node} (its stat into {@code stat}) when it is {@code part}'s; null when gone or another part's. */
+    private static ReplicatedMergeTreeQuorumEntry entryOf(ZooKeeperClient zk, String node, String part, Stat stat) throws Exception {
+        byte[] value = zk.get(node, stat);
+        if (value == null) {
+            return null;
+        }
+        ReplicatedMergeTreeQuorumEntry entry = ReplicatedMergeTreeQuorumEntry.parse(ZooKeeperClient.text(value));
+        return entry.partName().equals(part) ? entry : null;
+    }
+
     /** Whether the quorum of {@code part} failed (it was lost first): such a GET_PART is skipped. */
     static boolean failed(StorageReplicatedMergeTree table, String part) throws Exception {
         return table.zk().exists(table.paths().quorumFailedPart(part)) != null;
@@ -220,11 +231,9 @@ final class ReplicatedMergeTreeQuorum {
     static boolean markFailedIfLost(StorageReplicatedMergeTree table, String part, String blockId) throws Exception {
         ZooKeeperClient zk = table.zk();
         ReplicatedPaths paths = table.paths();
-        boolean parallel = zk.exists(paths.quorumParallel(part)) != null;
-        String node = parallel ? paths.quorumParallel(part) : paths.quorumStatus();
+        String node = openNode(zk, paths, part);
         Stat stat = new Stat();
-        byte[] value = zk.get(node, stat);
-        if (value == null || !ReplicatedMergeTreeQuorumEntry.parse(ZooKeeperClient.text(value)).partName().equals(part)) {
+        if (entryOf(zk, node, part, stat) == null) {
             return false;
         }
         for (String r : zk.children(paths.replicas())) {
