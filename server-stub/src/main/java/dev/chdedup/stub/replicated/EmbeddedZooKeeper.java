@@ -1,6 +1,7 @@
 package dev.chdedup.stub.replicated;
 
 import java.io.File;
+import java.util.Map;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
 
@@ -9,10 +10,11 @@ import org.apache.curator.test.TestingServer;
  * port, with its data in the given directory (kept across restarts), a 500 ms tick (so sessions may be as short as
  * 1 s and a killed replica's expires soon), and without an fsync per transaction ({@code zookeeper.forceSync=no},
  * unless the JVM sets it): the transaction log still reaches the OS before a write is answered, so a killed process
- * loses nothing; a power loss may.
+ * loses nothing; a power loss may. It listens on 127.0.0.1 only.
  */
 public final class EmbeddedZooKeeper {
     static final int TICK_MS = 500;
+    static final String LOOPBACK = "127.0.0.1";
 
     private EmbeddedZooKeeper() {
     }
@@ -21,6 +23,8 @@ public final class EmbeddedZooKeeper {
         if (System.getProperty("zookeeper.forceSync") == null) {
             System.setProperty("zookeeper.forceSync", "no");
         }
-        return new TestingServer(new InstanceSpec(dataDir, -1, -1, -1, false, -1, TICK_MS, -1), true);
+        // clientPortAddress: the client port on the loopback address only, as every server the stub starts
+        return new TestingServer(new InstanceSpec(dataDir, -1, -1, -1, false, -1, TICK_MS, -1, Map.of("clientPortAddress", LOOPBACK), LOOPBACK),
+            true);
     }
 }

@@ -16,7 +16,8 @@ import org.apache.zookeeper.CreateMode;
 /**
  * Writes the log entries that change parts on every replica, after the merge selecting and partition dropping of
  * {@code StorageReplicatedMergeTree}: MERGE_PARTS for OPTIMIZE (never across a block number still locked under
- * {@code block_numbers/} nor across a part still waiting in this replica's queue) and DROP_RANGE for DROP PARTITION
+ * {@code block_numbers/}, across a part still waiting in this replica's queue, nor over a part whose quorum insert is
+ * still open) and DROP_RANGE for DROP PARTITION
  * and TRUNCATE (the range ends below a block number taken for it, so inserts that commit later survive). Each call
  * then waits until this replica applied what it wrote, as ClickHouse's {@code replication_alter_partitions_sync=1}.
  */
@@ -40,11 +41,16 @@ final class ReplicatedMergeAssigner {
                 throw new ChException(ErrorCode.TIMEOUT_EXCEEDED, "Cannot select parts for optimization: the replication queue of "
                     + t.replicaName() + " still has parts to get");
             }
-            for (Map.Entry<String, List<DataPart>> e : partsByPartition(t).entrySet()) {
+            Map<String, List<DataPart>> byPartition = partsByPartition(t);
+            java.util.Set<String> quorumOpen = ReplicatedMergeTreeQuorum.partsInProgress(t.zk(), t.paths());
+            for (Map.Entry<String, List<DataPart>> e : byPartition.entrySet()) {
                 if (onlyPartition != null && !onlyPartition.equals(e.getKey())) {
                     continue;
                 }
                 List<DataPart> ps = e.getValue();
+                if (ps.stream().anyMatch(p -> quorumOpen.contains(p.name()))) {
+                    continue;
+                }
                 if (!(ps.size() > 1 || fin && ps.size() == 1 && ps.get(0).info().level() == 0)) {
                     continue;
                 }
@@ -85,10 +91,13 @@ final class ReplicatedMergeAssigner {
             locks.put(partition, lockedNumbers(t, partition));
         }
         t.queue().pullLogsToQueue();
-        for (Map.Entry<String, List<DataPart>> e : partsByPartition(t).entrySet()) {
+        Map<String, List<DataPart>> byPartition = partsByPartition(t);
+        java.util.Set<String> quorumOpen = ReplicatedMergeTreeQuorum.partsInProgress(t.zk(), t.paths());
+        for (Map.Entry<String, List<DataPart>> e : byPartition.entrySet()) {
             List<Long> locked = locks.getOrDefault(e.getKey(), List.of());
             List<DataPart> ps = e.getValue();
-            int[] run = SimpleMergeSelector.select(ps, (left, right) -> locked.stream().noneMatch(n -> n > left.info().maxBlock() && n < right.info().minBlock())
+            int[] run = SimpleMergeSelector.select(ps, (left, right) -> !quorumOpen.contains(left.name()) && !quorumOpen.contains(right.name())
+                && locked.stream().noneMatch(n -> n > left.info().maxBlock() && n < right.info().minBlock())
                 && !t.queue().blocksMerge(new MergeTreePartInfo(left.info().partitionId(), left.info().minBlock(), right.info().maxBlock(), 0),
                     List.of(left, right)));
             if (run != null) {

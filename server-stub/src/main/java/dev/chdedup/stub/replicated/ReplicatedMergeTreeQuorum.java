@@ -218,6 +218,24 @@ final class ReplicatedMergeTreeQuorum {
         return entry.partName().equals(part) ? entry : null;
     }
 
+    /**
+     * The parts whose quorum insert is still open ({@code quorum/status} and {@code quorum/parallel/*}): no merge may
+     * take them, as ClickHouse's merge predicate refuses ("Quorum insert for part ... is currently in progress"), so a
+     * replica that fetches one counts itself for that part and not for a merged one. Read it after the local parts: a
+     * part's node exists from its commit until its quorum is reached.
+     */
+    static java.util.Set<String> partsInProgress(ZooKeeperClient zk, ReplicatedPaths paths) throws Exception {
+        java.util.Set<String> parts = new java.util.HashSet<>();
+        byte[] status = zk.get(paths.quorumStatus(), new Stat());
+        if (status != null) {
+            parts.add(ReplicatedMergeTreeQuorumEntry.parse(ZooKeeperClient.text(status)).partName());
+        }
+        if (zk.exists(paths.node("quorum/parallel")) != null) {
+            parts.addAll(zk.children(paths.node("quorum/parallel")));
+        }
+        return parts;
+    }
+
     /** Whether the quorum of {@code part} failed (it was lost first): such a GET_PART is skipped. */
     static boolean failed(StorageReplicatedMergeTree table, String part) throws Exception {
         return table.zk().exists(table.paths().quorumFailedPart(part)) != null;

@@ -155,6 +155,23 @@ class ReplicatedMergeTreeQuorumTest {
         }
     }
 
+    /** No merge takes a part whose quorum is still open (OPTIMIZE FINAL and the leader's background selection alike). */
+    @Test
+    void aPartWhoseQuorumIsOpenIsNotMerged() throws Exception {
+        create("qmerge");
+        fetches("qmerge", false, 2, 3);
+        assertEquals(500, Http.send(url(1), "INSERT INTO qmerge VALUES (1,'a')", "insert_quorum=2&insert_quorum_timeout=200").statusCode());
+        Http.query(url(1), "INSERT INTO qmerge VALUES (2,'b')");
+        Http.query(url(1), "INSERT INTO qmerge VALUES (3,'c')");
+        Http.query(url(1), "OPTIMIZE TABLE qmerge FINAL");
+        assertEquals("all_0_0_0\nall_1_1_0\nall_2_2_0\n", Http.query(url(1), "SELECT name FROM system.parts WHERE table = 'qmerge' AND active"
+            + " ORDER BY name"), "the open quorum part all_0_0_0 stays out of every merge");
+        fetches("qmerge", true, 2, 3);
+        waitFor("the quorum to complete", () -> !exists(base("qmerge") + "/quorum/parallel", "all_0_0_0"));
+        Http.query(url(1), "OPTIMIZE TABLE qmerge FINAL");
+        assertOnReplicas("qmerge", "SELECT name FROM system.parts WHERE table = 'qmerge' AND active", "all_0_2_1\n", 1, 2, 3);
+    }
+
     @Test
     void aRetryOfTheSameBlockWaitsForTheExistingPartsQuorumAndLeavesOneCopy() throws Exception {
         create("qretry");
