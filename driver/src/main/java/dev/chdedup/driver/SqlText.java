@@ -191,36 +191,59 @@ public final class SqlText {
     }
 
     /**
+     * The number of rows an {@code INSERT ... VALUES (...), (...)} sends: its tuples at the top level after VALUES,
+     * outside quotes and comments; -1 when there is no VALUES or something other than tuples, commas and white space
+     * follows it (a trailing {@code ;} or comment is allowed).
+     */
+    public static long valuesRowCount(String sql) {
+        int t = valuesTupleStart0(sql);
+        if (t < 0) {
+            return -1;
+        }
+        int n = sql.length();
+        long rows = 0;
+        int depth = 0;
+        int j = t;
+        while (j < n) {
+            char c = sql.charAt(j);
+            if (c == '\'' || c == '"' || c == '`') {
+                if (depth == 0) {
+                    return -1;
+                }
+                j = skipQuoted(sql, j);
+                continue;
+            }
+            if (c == '-' && j + 1 < n && sql.charAt(j + 1) == '-' || c == '/' && j + 1 < n && sql.charAt(j + 1) == '*') {
+                j = skipComment(sql, j);
+                continue;
+            }
+            if (c == '(') {
+                if (depth == 0) {
+                    rows++;
+                }
+                depth++;
+            } else if (c == ')') {
+                if (--depth < 0) {
+                    return -1;
+                }
+            } else if (depth == 0 && c != ',' && c != ';' && !Character.isWhitespace(c)) {
+                return -1;
+            }
+            j++;
+        }
+        return depth == 0 ? rows : -1;
+    }
+
+    /**
      * For {@code INSERT ... VALUES (...)} whose only tuple holds every placeholder and ends the statement: the
      * offset where that tuple starts, so a batch is the prefix followed by one rendered tuple per row. -1 otherwise.
      */
     public static int valuesTupleStart(String sql) {
+        int t = valuesTupleStart0(sql);
+        if (t < 0) {
+            return -1;
+        }
         int n = sql.length();
-        int i = 0;
-        int valuesEnd = -1;
-        while (i < n) {
-            char c = sql.charAt(i);
-            if (c == '\'' || c == '"' || c == '`') {
-                i = skipQuoted(sql, i);
-                continue;
-            }
-            if ((c == 'V' || c == 'v') && sql.regionMatches(true, i, "VALUES", 0, 6) && (i == 0 || !isIdent(sql.charAt(i - 1)))
-                && (i + 6 >= n || !isIdent(sql.charAt(i + 6)))) {
-                valuesEnd = i + 6;
-                break;
-            }
-            i++;
-        }
-        if (valuesEnd < 0) {
-            return -1;
-        }
-        int t = valuesEnd;
-        while (t < n && Character.isWhitespace(sql.charAt(t))) {
-            t++;
-        }
-        if (t >= n || sql.charAt(t) != '(') {
-            return -1;
-        }
         int depth = 0;
         int j = t;
         while (j < n) {
@@ -244,5 +267,33 @@ public final class SqlText {
             after++;
         }
         return after >= n ? t : -1;
+    }
+
+    /** The offset of the first tuple's {@code (} after the statement's VALUES keyword; -1 when there is none. */
+    private static int valuesTupleStart0(String sql) {
+        int n = sql.length();
+        int i = 0;
+        int valuesEnd = -1;
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (c == '\'' || c == '"' || c == '`') {
+                i = skipQuoted(sql, i);
+                continue;
+            }
+            if ((c == 'V' || c == 'v') && sql.regionMatches(true, i, "VALUES", 0, 6) && (i == 0 || !isIdent(sql.charAt(i - 1)))
+                && (i + 6 >= n || !isIdent(sql.charAt(i + 6)))) {
+                valuesEnd = i + 6;
+                break;
+            }
+            i++;
+        }
+        if (valuesEnd < 0) {
+            return -1;
+        }
+        int t = valuesEnd;
+        while (t < n && Character.isWhitespace(sql.charAt(t))) {
+            t++;
+        }
+        return t < n && sql.charAt(t) == '(' ? t : -1;
     }
 }

@@ -85,13 +85,15 @@ final class StatementHandler implements InvocationHandler {
 
     private long insert(String sql, SqlText.Kind kind) throws SQLException {
         InsertExecutor.Outcome o;
+        long rows = kind == SqlText.Kind.INSERT_VALUES ? SqlText.valuesRowCount(sql) : -1;
         try {
-            o = tokens.execute(executor, delegate, sql, kind, -1);
+            o = tokens.execute(executor, delegate, sql, kind, rows);
         } catch (SQLException e) {
             lastInsertCount = -1;
             throw e;
         }
-        lastInsertCount = Math.max(0, o.writtenRows());
+        // a retry the server dropped as a duplicate reports 0 written: its rows landed with the attempt before
+        lastInsertCount = Math.max(0, o.landedRows(rows));
         return lastInsertCount;
     }
 

@@ -95,6 +95,17 @@ class SqlTextTest {
     }
 
     @Test
+    void countsTheRowsOfAnInsertValues() {
+        assertEquals(3, SqlText.valuesRowCount("INSERT INTO t VALUES (1, 'a'), (2, '(b), (c)'), (3, tuple(1, 2))"));
+        assertEquals(2, SqlText.valuesRowCount("insert into t (a) values(1)(2) ; -- two\n"));
+        assertEquals(1, SqlText.valuesRowCount("INSERT INTO values_t (`values`) VALUES ([(1, 2)]) /* one */"));
+        assertEquals(-1, SqlText.valuesRowCount("INSERT INTO t SELECT 1"));
+        assertEquals(-1, SqlText.valuesRowCount("INSERT INTO t VALUES (1), 'x'"));
+        assertEquals(-1, SqlText.valuesRowCount("INSERT INTO t VALUES (1), (2"));
+        assertEquals(-1, SqlText.valuesRowCount("INSERT INTO t VALUES (1)) , (2)"));
+    }
+
+    @Test
     void findsTheValuesTupleThatEndsTheStatement() {
         String sql = "INSERT INTO t (a, b) VALUES (?, ?)";
         assertEquals(sql.indexOf("(?"), SqlText.valuesTupleStart(sql));

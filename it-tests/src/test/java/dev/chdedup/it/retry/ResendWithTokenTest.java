@@ -35,6 +35,31 @@ class ResendWithTokenTest {
         return DriverManager.getConnection(RetryFixtures.oursUrl(stub(), RetryFixtures.FAST_RETRY, "retry.maxAttempts=2"));
     }
 
+    /**
+     * The update count of an insert whose first attempt landed and whose retry the server dropped as a duplicate is
+     * the rows sent, not the retry's 0 written, for a Statement as for a PreparedStatement batch.
+     */
+    @Test
+    void anInsertLandedByAnEarlierAttemptCountsItsRows() throws SQLException {
+        String table = RetryFixtures.createTable(stub(), "landed_count", true);
+        stub().faults().add(FaultRule.of(FaultKind.DROP_AFTER_COMMIT).onTable(table).times(1));
+        try (Connection c = ours(); Statement st = c.createStatement()) {
+            assertEquals(3, st.executeUpdate("INSERT INTO " + table + " VALUES (1, 'a'), (2, '(b), c'), (3, 'c')"));
+            assertEquals(3, st.getUpdateCount());
+        }
+        stub().faults().add(FaultRule.of(FaultKind.DROP_AFTER_COMMIT).onTable(table).times(1));
+        try (Connection c = ours(); PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (id, s) VALUES (?, ?)")) {
+            for (int i = 10; i < 14; i++) {
+                ps.setLong(1, i);
+                ps.setString(2, "v" + i);
+                ps.addBatch();
+            }
+            assertEquals(4, java.util.Arrays.stream(ps.executeBatch()).sum());
+        }
+        assertEquals(2, RetryFixtures.firedOn(stub(), table), "both first attempts were cut after their commit");
+        RetryFixtures.assertExactlyOnce(stub(), table, 7);
+    }
+
     @Test
     void resendingALandedInsertWithItsTokenAddsNothing() throws SQLException {
         String table = RetryFixtures.createTable(stub(), "resend_landed", true);
