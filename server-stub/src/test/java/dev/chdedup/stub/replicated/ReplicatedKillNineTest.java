@@ -104,8 +104,9 @@ class ReplicatedKillNineTest {
                     assertEquals("0", Http.query(url, "SELECT count() FROM system.replication_queue WHERE table = 'rk'").trim(),
                         "entries left in the queue of " + url);
                 }
-                assertEquals(Http.query(r1.url(), "SELECT name FROM system.parts WHERE table = 'rk' AND active ORDER BY name"),
-                    Http.query(r2.httpUrl(), "SELECT name FROM system.parts WHERE table = 'rk' AND active ORDER BY name"), "the same parts");
+                // a background merge may be assigned between the two syncs: wait for both to have run it
+                String r1Url = r1.url();
+                ReplicaRecoveryTest.waitFor("the same parts on both replicas", () -> samePartsAfterSync("rk", List.of(r1Url, r2.httpUrl())));
             } finally {
                 r1.kill();
             }
@@ -186,6 +187,20 @@ class ReplicatedKillNineTest {
                 zk.close();
             }
         }
+    }
+
+    /** Syncs each replica at {@code urls}; whether they then hold the same active parts of {@code table}. */
+    static boolean samePartsAfterSync(String table, List<String> urls) throws Exception {
+        String first = null;
+        for (String url : urls) {
+            Http.query(url, "SYSTEM SYNC REPLICA " + table);
+            String parts = Http.query(url, "SELECT name FROM system.parts WHERE table = '" + table + "' AND active ORDER BY name");
+            if (first != null && !first.equals(parts)) {
+                return false;
+            }
+            first = parts;
+        }
+        return true;
     }
 
     /** One insert with its token, the same bytes every time; false if the server went away before answering. */
