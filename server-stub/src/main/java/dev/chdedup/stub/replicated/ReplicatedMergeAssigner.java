@@ -16,8 +16,8 @@ import org.apache.zookeeper.CreateMode;
 /**
  * Writes the log entries that change parts on every replica, after the merge selecting and partition dropping of
  * {@code StorageReplicatedMergeTree}: MERGE_PARTS for OPTIMIZE (never across a block number still locked under
- * {@code block_numbers/}, across a part still waiting in this replica's queue, nor over a part whose quorum insert is
- * still open) and DROP_RANGE for DROP PARTITION
+ * {@code block_numbers/}, across a part still waiting in this replica's queue, over a part whose quorum insert is still
+ * open, nor across parts at different mutation versions) and DROP_RANGE for DROP PARTITION
  * and TRUNCATE (the range ends below a block number taken for it, so inserts that commit later survive). Each call
  * then waits until this replica applied what it wrote, as ClickHouse's {@code replication_alter_partitions_sync=1}.
  */
@@ -35,6 +35,7 @@ final class ReplicatedMergeAssigner {
             for (String partition : t.zk().children(t.paths().node("block_numbers"))) {
                 locks.put(partition, lockedNumbers(t, partition));
             }
+            t.mutations().forceUpdate();
             // the parts this replica still has to get belong to the merge too: wait until they are here
             t.queue().pullLogsToQueue();
             if (!t.queue().waitForPendingParts(onlyPartition, WAIT_MS)) {
@@ -56,7 +57,8 @@ final class ReplicatedMergeAssigner {
                 }
                 MergeTreePartInfo merged = MergeTreeDataMergerMutator.mergedInfo(ps);
                 List<Long> locked = locks.getOrDefault(e.getKey(), List.of());
-                if (locked.stream().anyMatch(n -> n >= merged.minBlock() && n <= merged.maxBlock()) || t.queue().blocksMerge(merged, ps)) {
+                if (locked.stream().anyMatch(n -> n >= merged.minBlock() && n <= merged.maxBlock()) || t.queue().blocksMerge(merged, ps)
+                    || !sameMutationVersion(t, ps)) {
                     continue;
                 }
                 List<String> names = ps.stream().map(DataPart::name).toList();
@@ -90,6 +92,7 @@ final class ReplicatedMergeAssigner {
         for (String partition : t.zk().children(t.paths().node("block_numbers"))) {
             locks.put(partition, lockedNumbers(t, partition));
         }
+        t.mutations().forceUpdate();
         t.queue().pullLogsToQueue();
         Map<String, List<DataPart>> byPartition = partsByPartition(t);
         java.util.Set<String> quorumOpen = ReplicatedMergeTreeQuorum.partsInProgress(t.zk(), t.paths());
@@ -98,6 +101,7 @@ final class ReplicatedMergeAssigner {
             List<DataPart> ps = e.getValue();
             int[] run = SimpleMergeSelector.select(ps, (left, right) -> !quorumOpen.contains(left.name()) && !quorumOpen.contains(right.name())
                 && locked.stream().noneMatch(n -> n > left.info().maxBlock() && n < right.info().minBlock())
+                && sameMutationVersion(t, List.of(left, right))
                 && !t.queue().blocksMerge(new MergeTreePartInfo(left.info().partitionId(), left.info().minBlock(), right.info().maxBlock(), 0),
                     List.of(left, right)));
             if (run != null) {
@@ -113,6 +117,22 @@ final class ReplicatedMergeAssigner {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether the parts are at the same current mutation version (ClickHouse's merge predicate), so the merged part's
+     * version is true for all of its rows: a merge never hides rows a mutation still has to change.
+     */
+    private static boolean sameMutationVersion(StorageReplicatedMergeTree t, List<DataPart> parts) {
+        long v = Long.MIN_VALUE;
+        for (DataPart p : parts) {
+            long c = t.mutations().currentMutationVersion(p.info().partitionId(), p.dataVersion());
+            if (v != Long.MIN_VALUE && c != v) {
+                return false;
+            }
+            v = c;
+        }
+        return true;
     }
 
     private static Map<String, List<DataPart>> partsByPartition(StorageReplicatedMergeTree t) {

@@ -12,11 +12,12 @@ import java.util.List;
  * see clickhouse-observed/02b-log-entries.txt), for instance
  * {@code format version: 4\ncreate_time: 2026-11-30 22:48:07\nsource replica: r1\nblock_id: all_1_2\nget\nall_0_0_0\n},
  * with a final {@code quorum: N} line for a quorum insert; merges are {@code merge\n<parts...>\ninto\n<new>\n} and range
- * drops {@code drop\n<range>\n}. {@link #parse} reads what {@link #toText} writes.
+ * drops {@code drop\n<range>\n}, mutations of one part {@code mutate\n<source>\nto\n<new>\n} (the source is
+ * {@link #partsToMerge}'s only element). {@link #parse} reads what {@link #toText} writes.
  */
 public record ReplicatedMergeTreeLogEntry(Type type, long createTime, String sourceReplica, String blockId, String newPartName,
                                           List<String> partsToMerge, int quorum) {
-    public enum Type { GET_PART, MERGE_PARTS, DROP_RANGE }
+    public enum Type { GET_PART, MERGE_PARTS, DROP_RANGE, MUTATE_PART }
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
 
@@ -30,6 +31,10 @@ public record ReplicatedMergeTreeLogEntry(Type type, long createTime, String sou
 
     public static ReplicatedMergeTreeLogEntry dropRange(String source, String range) {
         return new ReplicatedMergeTreeLogEntry(Type.DROP_RANGE, now(), source, "", range, List.of(), 0);
+    }
+
+    public static ReplicatedMergeTreeLogEntry mutatePart(String source, String part, String into) {
+        return new ReplicatedMergeTreeLogEntry(Type.MUTATE_PART, now(), source, "", into, List.of(part), 0);
     }
 
     private static long now() {
@@ -55,6 +60,9 @@ public record ReplicatedMergeTreeLogEntry(Type type, long createTime, String sou
                 break;
             case DROP_RANGE:
                 sb.append("drop\n").append(newPartName).append('\n');
+                break;
+            case MUTATE_PART:
+                sb.append("mutate\n").append(partsToMerge.get(0)).append("\nto\n").append(newPartName).append('\n');
                 break;
             default:
                 throw new IllegalStateException(type.name());
@@ -92,6 +100,14 @@ public record ReplicatedMergeTreeLogEntry(Type type, long createTime, String sou
                 break;
             case "drop":
                 type = Type.DROP_RANGE;
+                part = line(l, i++);
+                break;
+            case "mutate":
+                type = Type.MUTATE_PART;
+                sources.add(line(l, i++));
+                if (!line(l, i++).equals("to")) {
+                    throw new IllegalArgumentException("Log entry line " + i + " should be 'to'");
+                }
                 part = line(l, i++);
                 break;
             default:

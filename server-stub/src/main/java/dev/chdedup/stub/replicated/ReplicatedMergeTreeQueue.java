@@ -186,6 +186,10 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                 postponeUnlocked(e, conflict, now);
                 continue;
             }
+            if (table.mergesStopped() && e.log.type() == ReplicatedMergeTreeLogEntry.Type.MUTATE_PART && !executor.hasPartLocally(e.log.newPartName())) {
+                postponeUnlocked(e, "Not executing log entry for part " + e.log.newPartName() + " because merges and mutations are cancelled now", now);
+                continue;
+            }
             queue.remove(i);
             queue.add(e);
             e.currentlyExecuting = true;
@@ -234,11 +238,13 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                     nextMergeSelecting = now + Math.max(10, table.setting("merge_selecting_sleep_ms"));
                     ReplicatedMergeAssigner.selectBackgroundMerge(table);
                 }
+                table.mutations().assign();
                 pullLogsToQueue();
                 Entry e;
                 while (!closed && (e = selectEntryToProcess()) != null) {
                     dispatch(e);
                 }
+                table.mutations().finalizeMutations();
             } catch (Exception ex) {
                 if (!closed) {
                     LOG.debug("Replication queue of {}: {}", table.replicaPath(), ex.toString());

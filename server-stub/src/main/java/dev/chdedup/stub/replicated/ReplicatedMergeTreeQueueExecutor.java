@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
  * Runs one queue entry on the local parts, after {@code StorageReplicatedMergeTree::executeLogEntry}: GET_PART
  * fetches the part from an active replica that has it ({@link DataPartsExchange}, checked against the checksum that
  * replica stored), MERGE_PARTS merges the sources here when they are all present (the merged file is the same on
- * every replica) or else fetches the merged part, DROP_RANGE removes the parts inside the range. Returns the ZooKeeper
+ * every replica) or else fetches the merged part, DROP_RANGE removes the parts inside the range, MUTATE_PART rewrites
+ * its source part with the mutation's row function when the source is here (else fetches the result). Returns the ZooKeeper
  * ops that record the change under this replica, or null when the entry cannot run yet ({@link #lastPostponeReason}).
  * A GET_PART of a quorum insert whose quorum failed is skipped; one that finds no replica having the part marks its
  * quorum failed ({@link ReplicatedMergeTreeQuorum#markFailedIfLost}); once one is done, {@link #afterGetPart} adds this
@@ -65,6 +66,8 @@ final class ReplicatedMergeTreeQueueExecutor {
                 return merge(e);
             case DROP_RANGE:
                 return dropRange(e);
+            case MUTATE_PART:
+                return mutate(e);
             default:
                 throw new IllegalStateException(e.type().name());
         }
@@ -241,6 +244,48 @@ final class ReplicatedMergeTreeQueueExecutor {
         if (!r.info().name().equals(e.newPartName())) {
             r.tmp().discard();
             throw new ChException(ErrorCode.LOGICAL_ERROR, "Merging " + e.partsToMerge() + " gave " + r.info().name() + ", expected " + e.newPartName());
+        }
+        byte[] file = Files.readAllBytes(r.tmp().file().tmp());
+        return addPart(table.zk(), r.info(), r.tmp(), file);
+    }
+
+    /**
+     * MUTATE_PART: rewrites the source with the mutation whose number is the new part's mutation version, as
+     * {@code MergeTreeDataMergerMutator::mutatePartToTemporaryPart} (the same bytes on every replica); a mutation that
+     * deletes every row leaves no part. Without the source here, fetches the result.
+     */
+    private List<CuratorOp> mutate(ReplicatedMergeTreeLogEntry e) throws Exception {
+        if (hasPartLocally(e.newPartName())) {
+            return List.of();
+        }
+        MergeTreeData data = table.parts();
+        DataPart source = data.activePart(e.partsToMerge().get(0));
+        if (source == null) {
+            return fetch(e.newPartName());
+        }
+        MergeTreePartInfo target = MergeTreePartInfo.parse(e.newPartName());
+        ReplicatedMergeTreeMutationEntry m = table.mutations().entryFor(target);
+        if (m == null) {
+            throw new ChException(ErrorCode.LOGICAL_ERROR, "No mutation with block number " + target.mutation() + " in partition "
+                + target.partitionId() + " for " + e.newPartName());
+        }
+        MergeTreeDataMergerMutator.RowMutation fn = table.mutations().function(m);
+        if (fn == null) {
+            postponeReason = "Mutation " + m.znodeName() + " cannot be compiled yet (the server is starting)";
+            return null;
+        }
+        List<PartStore.RowReader> readers = data.openIfActive(List.of(source));
+        if (readers == null) {
+            postponeReason = "Source part " + source.name() + " of " + e.newPartName() + " changed meanwhile";
+            return null;
+        }
+        MergeTreeDataMergerMutator.Result r = table.merger().mutatePartToTemporaryPart(source, readers.get(0), fn, target.mutation(),
+            table.fsyncParts());
+        if (r.tmp() == null) {
+            if (!data.renameTempPartAndReplace(null, null, List.of(source))) {
+                throw new ChException(ErrorCode.LOGICAL_ERROR, "Part " + source.name() + " changed while it was mutated");
+            }
+            return table.removePartNodeOps(table.zk(), source.name());
         }
         byte[] file = Files.readAllBytes(r.tmp().file().tmp());
         return addPart(table.zk(), r.info(), r.tmp(), file);

@@ -49,6 +49,9 @@ public final class ReplicationContext implements AutoCloseable {
     /** ClickHouse's {@code background_fetches_pool_size} and {@code background_pool_size} defaults. */
     static final int BACKGROUND_FETCHES_POOL_SIZE = 16;
     static final int BACKGROUND_POOL_SIZE = 16;
+    /** Turns a mutation's command text into its row function for a table (set by the interpreter); null until then. */
+    private volatile java.util.function.BiFunction<dev.chdedup.stub.mergetree.StorageMergeTree, String,
+        dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator.RowMutation> mutationCompiler;
 
     public ReplicationContext(Config config, Path dataDir) {
         this.config = config;
@@ -69,6 +72,19 @@ public final class ReplicationContext implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    public void setMutationCompiler(java.util.function.BiFunction<dev.chdedup.stub.mergetree.StorageMergeTree, String,
+        dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator.RowMutation> compiler) {
+        this.mutationCompiler = compiler;
+        for (StorageReplicatedMergeTree t : tables.values()) {
+            t.queue().wakeUp();
+        }
+    }
+
+    java.util.function.BiFunction<dev.chdedup.stub.mergetree.StorageMergeTree, String,
+        dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator.RowMutation> mutationCompiler() {
+        return mutationCompiler;
     }
 
     public Config config() {

@@ -43,6 +43,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
     private final ReplicatedPaths paths;
     private final String zookeeperPath;
     private final ReplicatedMergeTreeQueue queue;
+    private final ReplicatedMergeTreeMutations mutations;
     /** Partitions whose {@code block_numbers/<partition>} node is known to exist. */
     private final Set<String> knownPartitions = ConcurrentHashMap.newKeySet();
     /** Parts whose commit multi had an unknown outcome, kept so the queue can add them if the commit did land. */
@@ -83,9 +84,15 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         }
         this.paths = new ReplicatedPaths(zkPath, replica, context.config().legacyBlocksDirectory());
         this.queue = new ReplicatedMergeTreeQueue(this);
+        this.mutations = new ReplicatedMergeTreeMutations(this);
         createTableIfNotExists();
         createReplicaIfNotExists();
         activateReplica();
+        try {
+            mutations.load();
+        } catch (Exception e) {
+            throw zookeeperError("loading the mutation pointer", e);
+        }
         context.register(this);
         partCheck = new ReplicatedMergeTreePartCheckThread(this).start();
         restarting = new ReplicatedMergeTreeRestartingThread(this, zk().curator());
@@ -117,6 +124,10 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
 
     public ReplicatedMergeTreeQueue queue() {
         return queue;
+    }
+
+    ReplicatedMergeTreeMutations mutations() {
+        return mutations;
     }
 
     public String zookeeperPath() {
@@ -727,9 +738,30 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         return p;
     }
 
+    /** ALTER DELETE/UPDATE with {@code mutations_sync=0}: see {@link #mutate(String, MergeTreeDataMergerMutator.RowMutation, long, long)}. */
     @Override
     public void mutate(String commands, MergeTreeDataMergerMutator.RowMutation function) {
-        throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Mutations of a replicated table are not supported by the stub yet");
+        mutate(commands, function, 0, 120_000);
+    }
+
+    /**
+     * ALTER DELETE/UPDATE through {@code mutations/} ({@link ReplicatedMergeTreeMutations}); waits for this replica
+     * ({@code mutationsSync=1}) or every replica (2), giving up on a replica inactive for {@code inactiveTimeoutMs}.
+     */
+    public void mutate(String commands, MergeTreeDataMergerMutator.RowMutation function, long mutationsSync, long inactiveTimeoutMs) {
+        checkWritable();
+        mutations.mutate(commands, function, mutationsSync, inactiveTimeoutMs);
+    }
+
+    /** Replicated mutations are resumed by the queue (MUTATE_PART entries stay in ZooKeeper), not from local files. */
+    @Override
+    public void resumeMutations(java.util.function.Function<String, MergeTreeDataMergerMutator.RowMutation> compiler) {
+        queue.wakeUp();
+    }
+
+    @Override
+    public List<dev.chdedup.stub.mergetree.MergeTreeMutationStatus> mutationStatuses() {
+        return mutations.statuses();
     }
 
     /** Stops the queue (server stop or kill); ZooKeeper is left as it is. */

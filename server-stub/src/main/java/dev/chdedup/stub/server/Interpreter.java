@@ -321,10 +321,14 @@ public final class Interpreter {
                 system.partsDropped(t, t.dropPartition(id));
             } else if (c instanceof Statement.DropPart) {
                 system.partsDropped(t, List.of(t.dropPart(((Statement.DropPart) c).partName())));
-            } else if (c instanceof Statement.MutateDelete) {
-                t.mutate(((Statement.MutateDelete) c).sql(), compileMutation(t, c, ctx));
-            } else if (c instanceof Statement.MutateUpdate) {
-                t.mutate(((Statement.MutateUpdate) c).sql(), compileMutation(t, c, ctx));
+            } else if (c instanceof Statement.MutateDelete || c instanceof Statement.MutateUpdate) {
+                String sql = c instanceof Statement.MutateDelete ? ((Statement.MutateDelete) c).sql() : ((Statement.MutateUpdate) c).sql();
+                if (t instanceof dev.chdedup.stub.replicated.StorageReplicatedMergeTree) {
+                    ((dev.chdedup.stub.replicated.StorageReplicatedMergeTree) t).mutate(sql, compileMutation(t, c, ctx),
+                        ctx.settings().getLong("mutations_sync"), 1000L * ctx.settings().getLong("replication_wait_for_inactive_replica_timeout"));
+                } else {
+                    t.mutate(sql, compileMutation(t, c, ctx));
+                }
             }
         }
         return QueryResult.Done.NOTHING;
@@ -342,14 +346,17 @@ public final class Interpreter {
             for (Object obj : catalog.tables(db).values()) {
                 if (obj instanceof StorageMergeTree) {
                     StorageMergeTree t = (StorageMergeTree) obj;
-                    QueryContext ctx = new QueryContext(db, "default", "resume-mutations", dev.chdedup.stub.exec.Settings.DEFAULTS);
-                    t.resumeMutations(commands -> {
-                        Statement.Alter a = (Statement.Alter) Parser.parse("ALTER TABLE `" + t.name().replace("`", "\\`") + "` " + commands);
-                        return compileMutation(t, a.commands().get(0), ctx);
-                    });
+                    t.resumeMutations(commands -> compileMutationText(t, commands));
                 }
             }
         }
+    }
+
+    /** The row function of a stored mutation command text ({@code DELETE WHERE ...}, {@code UPDATE ... WHERE ...}). */
+    public MergeTreeDataMergerMutator.RowMutation compileMutationText(StorageMergeTree t, String commands) {
+        QueryContext ctx = new QueryContext(t.database(), "default", "resume-mutations", dev.chdedup.stub.exec.Settings.DEFAULTS);
+        Statement.Alter a = (Statement.Alter) Parser.parse("ALTER TABLE `" + t.name().replace("`", "\\`") + "` " + commands);
+        return compileMutation(t, a.commands().get(0), ctx);
     }
 
     /** The row function of a DELETE or UPDATE mutation command: null deletes a row, the same row leaves it. */

@@ -326,7 +326,7 @@ public final class SystemTables {
                 if (e.getValue() instanceof StorageMergeTree) {
                     for (dev.chdedup.stub.mergetree.MergeTreeMutationStatus m : ((StorageMergeTree) e.getValue()).mutationStatuses()) {
                         boolean failed = !m.failReason().isEmpty();
-                        rows.add(new Object[] {db, e.getKey(), m.entry().mutationId(), m.entry().commands(), m.entry().createTime(), m.partsToDo(),
+                        rows.add(new Object[] {db, e.getKey(), m.mutationId(), m.entry().commands(), m.entry().createTime(), m.partsToDo(),
                             m.done() ? 1L : 0L, "", failed ? m.entry().createTime() : 0L, m.failReason(), failed ? 1L : 0L});
                     }
                 }
