@@ -105,6 +105,8 @@ public final class KnownSettings {
         def("optimize_throw_if_noop", "Bool", "0", "Throw if OPTIMIZE does nothing.");
         def("mutations_sync", "UInt64", "0", "Wait for mutations.");
         def("alter_sync", "UInt64", "1", "Wait for ALTER actions.");
+        def("distributed_ddl_task_timeout", "Int64", "180", "Seconds an ON CLUSTER query waits for the hosts of its cluster.");
+        def("distributed_ddl_output_mode", "String", "throw", "What an ON CLUSTER query answers: throw, none, null_status_on_timeout or never_throw.");
         def("replication_wait_for_inactive_replica_timeout", "Int64", "120", "Seconds to wait for inactive replicas to run ALTER and mutations.");
         def("replication_alter_partitions_sync", "UInt64", "1", "Wait for partition actions on replicas.");
         def("database_atomic_wait_for_drop_and_detach_synchronously", "Bool", "0", "Wait for DROP to finish.");

@@ -93,6 +93,12 @@ public final class StubClusterExtension extends ScopedExtension implements Param
             return this;
         }
 
+        /** The cluster name the replicas register under for ON CLUSTER (the {@code {cluster}} macro); "default" unless set. */
+        public Builder cluster(String name) {
+            cluster.cluster(name);
+            return this;
+        }
+
         public StubClusterExtension build() {
             return new StubClusterExtension(cluster);
         }

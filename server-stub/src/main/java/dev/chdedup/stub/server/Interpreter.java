@@ -96,7 +96,20 @@ public final class Interpreter {
         return selects;
     }
 
+    /** Runs ON CLUSTER queries through the distributed DDL queue (set by the server); null: refused. */
+    private volatile java.util.function.BiFunction<Statement.OnCluster, QueryContext, QueryResult> onCluster;
+
+    public void onCluster(java.util.function.BiFunction<Statement.OnCluster, QueryContext, QueryResult> handler) {
+        this.onCluster = handler;
+    }
+
     public QueryResult execute(Statement st, String sql, InputStream data, String defaultFormat, QueryContext ctx) throws IOException {
+        if (st instanceof Statement.OnCluster) {
+            if (onCluster == null) {
+                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "ON CLUSTER needs a server with ZooKeeper");
+            }
+            return onCluster.apply((Statement.OnCluster) st, ctx);
+        }
         if (st instanceof Statement.SelectStmt) {
             dev.chdedup.stub.sql.Query q = ((Statement.SelectStmt) st).query();
             SelectExecutor.Stream result = selects.execute(q, ctx);

@@ -48,6 +48,8 @@ public final class StubServer implements Closeable {
     private Components components;
     private DeduplicationService dedup;
     private AsynchronousInsertQueue asyncInserts;
+    /** The distributed DDL worker: started with the server when it names a ZooKeeper, else by the first ON CLUSTER query. */
+    private dev.chdedup.stub.replicated.DDLWorker ddlWorker;
     private dev.chdedup.stub.replicated.ReplicationContext replication;
     private final dev.chdedup.stub.replicated.ReplicationContext.Config replicationConfig;
     /** Survives restarts, so a test can arm a fault and then restart the server. */
@@ -130,8 +132,23 @@ public final class StubServer implements Closeable {
         http = HttpServer.builder().host(host).port(port).handler(handler).idleTimeout(keepAlive).readTimeout(receiveTimeout)
             .sendTimeout(sendTimeout).fatalHandler(this::failed).build().start();
         port = http.port();
+        Interpreter runDdl = interpreter;
+        ddlWorker = new dev.chdedup.stub.replicated.DDLWorker(replication, host, port, (sql, queryId) -> runDdl.execute(
+            dev.chdedup.stub.sql.Parser.parse(sql), sql, null, "Values", new dev.chdedup.stub.exec.QueryContext(DatabaseCatalog.DEFAULT, "default",
+                queryId, dev.chdedup.stub.exec.Settings.DEFAULTS)));
+        if (replicationConfig.zookeeper() != null) {
+            ddlWorker.start();
+        }
+        interpreter.onCluster((oc, ctx) -> dev.chdedup.stub.replicated.DistributedDDL.execute(startedDdlWorker(), oc, ctx));
         state = State.STARTED;
         return this;
+    }
+
+    private synchronized dev.chdedup.stub.replicated.DDLWorker startedDdlWorker() {
+        if (!ddlWorker.started()) {
+            ddlWorker.start();
+        }
+        return ddlWorker;
     }
 
     /** An Error on an HTTP thread: the HTTP server is closing itself; mark this server failed and tell the owner. */
@@ -145,6 +162,7 @@ public final class StubServer implements Closeable {
         if (state != State.STARTED && state != State.FAILED) {
             return;
         }
+        ddlWorker.close();
         replication.close();
         http.close();
         asyncInserts.close();

@@ -24,6 +24,11 @@ public final class Parser {
     private final int end;
     private Token tok;
     private Token prev;
+    /** The ON CLUSTER clause of a CREATE/DROP (null: none), its text span, and where an unqualified table name starts (-1). */
+    private String onClusterName;
+    private int onClusterStart = -1;
+    private int onClusterEnd = -1;
+    private int unqualifiedNameAt = -1;
     /** The values of {@code {name:Type}} substitutions, replaced as they are parsed. */
     private final QueryParameters params;
 
@@ -185,13 +190,13 @@ public final class Parser {
             return insert();
         }
         if (readIf("CREATE")) {
-            return create();
+            return onCluster(create());
         }
         if (tok.is("ATTACH")) {
             throw new ChException(ErrorCode.NOT_IMPLEMENTED, "ATTACH is not supported by the stub");
         }
         if (readIf("DROP")) {
-            return drop();
+            return onCluster(drop());
         }
         if (readIf("DELETE")) {
             expect("FROM");
@@ -387,6 +392,7 @@ public final class Parser {
         if (readIf("DATABASE")) {
             boolean ine = readIf("IF", "NOT") && expectThen("EXISTS");
             String name = identifier();
+            onClusterClause();
             if (readIf("ENGINE")) {
                 expectOp("=");
                 identifier();
@@ -407,7 +413,14 @@ public final class Parser {
             throw error("TABLE, DATABASE, VIEW or MATERIALIZED VIEW");
         }
         boolean ine = readIf("IF", "NOT") && expectThen("EXISTS");
+        int nameAt = tok.pos();
         String[] n = qualifiedName();
+        if (!temporary && n[0] == null) {
+            unqualifiedNameAt = nameAt;
+        }
+        if (!temporary) {
+            onClusterClause();
+        }
         if (temporary) {
             if (n[0] != null) {
                 throw new ChException(ErrorCode.BAD_DATABASE_FOR_TEMPORARY_TABLE, "Temporary tables cannot be inside a database."
@@ -416,6 +429,27 @@ public final class Parser {
             return new Statement.CreateTemporaryTable(tableBody(null, n[1], ine, orReplace, false));
         }
         return tableBody(n[0], n[1], ine, orReplace, true);
+    }
+
+    /** {@code ON CLUSTER name} (an identifier or a string, which may hold macros) after a CREATE/DROP name: remembered for {@link #onCluster}. */
+    private void onClusterClause() {
+        if (!tok.is("ON")) {
+            return;
+        }
+        int st = tok.pos();
+        advance();
+        expect("CLUSTER");
+        onClusterName = tok.kind() == Token.Kind.STRING ? stringLiteral() : identifier();
+        onClusterStart = st;
+        onClusterEnd = prev.end();
+    }
+
+    /** Wraps a CREATE/DROP that named {@code ON CLUSTER} into a {@link Statement.OnCluster} (distributed DDL). */
+    private Statement onCluster(Statement st) {
+        if (onClusterName == null) {
+            return st;
+        }
+        return new Statement.OnCluster(onClusterName, st, sql, onClusterStart, onClusterEnd, unqualifiedNameAt);
     }
 
     private boolean expectThen(String keyword) {
@@ -607,6 +641,7 @@ public final class Parser {
         if (readIf("DATABASE")) {
             boolean ie = readIf("IF", "EXISTS");
             String name = identifier();
+            onClusterClause();
             readIf("SYNC");
             return new Statement.DropDatabase(name, ie);
         }
@@ -620,7 +655,12 @@ public final class Parser {
             expect("TABLE");
         }
         boolean ie = readIf("IF", "EXISTS");
+        int nameAt = tok.pos();
         String[] n = qualifiedName();
+        if (n[0] == null) {
+            unqualifiedNameAt = nameAt;
+        }
+        onClusterClause();
         boolean sync = readIf("SYNC");
         return new Statement.DropTable(n[0], n[1], ie, view, sync);
     }

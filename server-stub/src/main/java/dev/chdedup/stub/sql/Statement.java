@@ -12,6 +12,28 @@ public sealed interface Statement {
     record SelectStmt(Query query) implements Statement {
     }
 
+    /**
+     * A CREATE/DROP of a table or database with {@code ON CLUSTER cluster}: {@code statement} is the local one;
+     * {@code sql} spans {@code [clusterStart, clusterEnd)} for the clause and, when the table name was unqualified,
+     * {@code unqualifiedNameAt} is where it starts (else -1).
+     */
+    record OnCluster(String cluster, Statement statement, String sql, int clusterStart, int clusterEnd, int unqualifiedNameAt)
+        implements Statement {
+        /** The query for the DDL queue: the original text with the table name qualified by {@code database}. */
+        public String entryQuery(String database) {
+            if (unqualifiedNameAt < 0) {
+                return sql;
+            }
+            return sql.substring(0, unqualifiedNameAt) + "`" + database.replace("\\", "\\\\").replace("`", "\\`") + "`."
+                + sql.substring(unqualifiedNameAt);
+        }
+
+        /** The query each host runs: this text without the ON CLUSTER clause. */
+        public String localQuery() {
+            return sql.substring(0, clusterStart) + sql.substring(clusterEnd);
+        }
+    }
+
     record CreateDatabase(String name, boolean ifNotExists) implements Statement {
     }
 

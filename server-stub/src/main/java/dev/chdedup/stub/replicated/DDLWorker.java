@@ -1,0 +1,190 @@
+package dev.chdedup.stub.replicated;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.server.FileNames;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One server's worker of the distributed DDL queue, after ClickHouse's {@code DDLWorker}: it watches
+ * {@code /clickhouse/task_queue/ddl}, and runs, in queue order, every {@code query-N} whose hosts name this server
+ * and that has no {@code finished/<host id>} of it yet (so a server that was down runs what it missed when it is
+ * back): {@code active/<host id>} (ephemeral) while it runs, then {@code finished/<host id>} holding the status as
+ * {@code ExecutionStatus::serializeText} writes it ({@code <code>\n<escaped message>}). The initiator's side is
+ * {@link DistributedDDL}. A cluster's hosts are the servers that registered under {@link #CLUSTERS}: the stub's
+ * stand-in for ClickHouse's {@code remote_servers} configuration (every server of a StubCluster registers itself
+ * under the cluster name it was given).
+ */
+public final class DDLWorker implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(DDLWorker.class);
+    public static final String QUEUE = "/clickhouse/task_queue/ddl";
+    /** Where servers list themselves per cluster: {@code <CLUSTERS>/<cluster>/<replica name>} = host id. Not a ClickHouse node. */
+    public static final String CLUSTERS = "/clickhouse/stub_clusters";
+
+    /** Runs one query locally; an error is thrown as it would reach a client. */
+    @FunctionalInterface
+    public interface LocalExecutor {
+        void execute(String sql, String queryId) throws Exception;
+    }
+
+    private final ReplicationContext context;
+    private final String hostId;
+    private final LocalExecutor executor;
+    /** The last task this worker has finished or found not meant for it; tasks are taken in name order. */
+    private String lastTask = "";
+    private volatile boolean closed;
+    private boolean wake;
+    private Thread thread;
+
+    public DDLWorker(ReplicationContext context, String host, int port, LocalExecutor executor) {
+        this.context = context;
+        this.hostId = hostId(host, port);
+        this.executor = executor;
+    }
+
+    /** ClickHouse's {@code HostID::toString}: the escaped host name and the port. */
+    public static String hostId(String host, int port) {
+        return FileNames.escapeForFileName(host) + ":" + port;
+    }
+
+    public String hostId() {
+        return hostId;
+    }
+
+    ReplicationContext context() {
+        return context;
+    }
+
+    public synchronized boolean started() {
+        return thread != null;
+    }
+
+    /** Registers this server in its cluster and starts the worker thread. */
+    public synchronized DDLWorker start() {
+        ZooKeeperClient zk = context.zookeeper();
+        try {
+            String me = CLUSTERS + "/" + context.config().cluster() + "/" + context.replicaName();
+            if (zk.exists(me) == null) {
+                zk.curator().create().creatingParentsIfNeeded().forPath(me, ZooKeeperClient.bytes(hostId));
+            } else if (!hostId.equals(zk.get(me))) {
+                zk.set(me, hostId);
+            }
+            if (zk.exists(QUEUE) == null) {
+                zk.tryCreate("/clickhouse", "");
+                zk.tryCreate("/clickhouse/task_queue", "");
+                zk.tryCreate(QUEUE, "");
+            }
+        } catch (Exception e) {
+            throw StorageReplicatedMergeTree.zookeeperError("registering in cluster " + context.config().cluster(), e);
+        }
+        thread = new Thread(this::run, "ddl-worker-" + context.replicaName());
+        thread.setDaemon(true);
+        thread.start();
+        return this;
+    }
+
+    synchronized void wakeUp() {
+        wake = true;
+        notifyAll();
+    }
+
+    private void run() {
+        while (!closed) {
+            try {
+                List<String> tasks = new ArrayList<>(context.zookeeper().children(QUEUE, event -> wakeUp()));
+                tasks.sort(null);
+                for (String t : tasks) {
+                    if (closed || t.compareTo(lastTask) <= 0) {
+                        continue;
+                    }
+                    if (!process(t)) {
+                        break;
+                    }
+                    lastTask = t;
+                }
+            } catch (Exception e) {
+                if (!closed) {
+                    LOG.debug("DDLWorker of {}: {}", hostId, e.toString());
+                }
+            }
+            synchronized (this) {
+                if (!wake && !closed) {
+                    try {
+                        wait(500);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+                wake = false;
+            }
+        }
+    }
+
+    /** Runs one task if it is meant for this host and not finished here; false when it is not ready yet (retry later). */
+    private boolean process(String task) throws Exception {
+        ZooKeeperClient zk = context.zookeeper();
+        String path = QUEUE + "/" + task;
+        String text = zk.get(path);
+        if (text == null) {
+            return true;
+        }
+        DDLLogEntry entry;
+        try {
+            entry = DDLLogEntry.parse(text);
+        } catch (RuntimeException e) {
+            LOG.warn("DDLWorker of {}: skipping task {} it cannot read: {}", hostId, task, e.getMessage());
+            return true;
+        }
+        if (!entry.hosts().contains(hostId) || zk.exists(path + "/finished/" + hostId) != null) {
+            return true;
+        }
+        if (zk.exists(path + "/finished") == null) {
+            return false; // the initiator has not made active/ and finished/ yet
+        }
+        try {
+            zk.create(path + "/active/" + hostId, "", CreateMode.EPHEMERAL);
+        } catch (KeeperException.NodeExistsException ignored) {
+            // left by this server's previous session
+        }
+        String status;
+        try {
+            Object st = dev.chdedup.stub.sql.Parser.parse(entry.query());
+            String local = st instanceof dev.chdedup.stub.sql.Statement.OnCluster
+                ? ((dev.chdedup.stub.sql.Statement.OnCluster) st).localQuery() : entry.query();
+            executor.execute(local, task);
+            status = "0\n";
+        } catch (ChException e) {
+            status = e.code().code + "\n" + ReplicatedMergeTreeMutationEntry.escape(e.displayText());
+        } catch (Exception e) {
+            status = ErrorCode.UNKNOWN_EXCEPTION.code + "\n" + ReplicatedMergeTreeMutationEntry.escape("Code: 1002. DB::Exception: " + e);
+        }
+        List<org.apache.curator.framework.api.transaction.CuratorOp> ops = List.of(
+            zk.op().create().forPath(path + "/finished/" + hostId, ZooKeeperClient.bytes(status)),
+            zk.op().delete().forPath(path + "/active/" + hostId));
+        zk.multi(ops);
+        LOG.info("DDLWorker of {}: task {} done: {}", hostId, task, status.trim());
+        return true;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        Thread t;
+        synchronized (this) {
+            notifyAll();
+            t = thread;
+        }
+        if (t != null && t != Thread.currentThread()) {
+            try {
+                t.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
