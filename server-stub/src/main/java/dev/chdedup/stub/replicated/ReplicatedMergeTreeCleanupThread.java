@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Trims what ZooKeeper keeps for a replicated table, after ClickHouse's {@code ReplicatedMergeTreeCleanupThread}, on
  * the leader every {@code cleanup_delay_period} seconds (plus up to {@code cleanup_delay_period_random_add}): log
- * entries every replica has copied to its queue (at least {@code min_replicated_logs_to_keep} stay), and block ids
+ * entries every replica has copied to its queue (at least {@code min_replicated_logs_to_keep} stay; an inactive replica
+ * more than {@code max_replicated_logs_to_keep} behind is marked lost and no longer holds the log), and block ids
  * beyond the deduplication window: all but the newest {@code replicated_deduplication_window}, and those older than
  * {@code replicated_deduplication_window_seconds} before the newest one's ctime (ZooKeeper's clock, not this
  * server's). Block ids are removed with parallel asynchronous deletes.
@@ -64,25 +65,74 @@ final class ReplicatedMergeTreeCleanupThread implements AutoCloseable {
         }
     }
 
-    /** Removes the log entries below every replica's log_pointer, keeping the newest min_replicated_logs_to_keep. */
-    void clearOldLogs() throws Exception {
+    /**
+     * Removes the log entries every replica that is not lost has copied, keeping the newest
+     * {@code min_replicated_logs_to_keep}, as ClickHouse's {@code clearOldLogs}. An inactive replica may hold the log back
+     * only while it has at most {@code max_replicated_logs_to_keep} entries: past that the log is trimmed beyond its
+     * pointer (never beyond an active replica's) and it is marked lost ({@code is_lost} = 1, in a multi that checks its
+     * {@code host} node is unchanged, so a replica that came back meanwhile is not marked), to clone a live replica when
+     * it returns. Returns the replicas it marked lost.
+     */
+    List<String> clearOldLogs() throws Exception {
         ZooKeeperClient zk = table.zk();
-        long minPointer = Long.MAX_VALUE;
-        for (String r : zk.children(table.paths().replicas())) {
-            String p = zk.get(table.paths().replica(r) + "/log_pointer");
-            minPointer = Math.min(minPointer, p == null || p.isBlank() ? 0 : Long.parseLong(p.trim()));
-        }
         List<String> entries = new ArrayList<>(zk.children(table.paths().log()));
         entries.sort(null);
-        long keep = table.setting("min_replicated_logs_to_keep");
-        int removable = (int) Math.max(0, entries.size() - keep);
+        long minKeep = table.setting("min_replicated_logs_to_keep");
+        long maxKeep = Math.max(minKeep, table.setting("max_replicated_logs_to_keep"));
+        if (entries.size() <= minKeep) {
+            return List.of();
+        }
+        record Replica(String name, long pointer, boolean active, int hostVersion) {
+        }
+        List<Replica> replicas = new ArrayList<>();
+        long minActive = Long.MAX_VALUE;
+        long minAll = Long.MAX_VALUE;
+        for (String r : zk.children(table.paths().replicas())) {
+            String rp = table.paths().replica(r);
+            Stat host = new Stat();
+            if (zk.get(rp + "/host", host) == null || "1".equals(zk.get(rp + "/is_lost"))) {
+                continue;
+            }
+            String p = zk.get(rp + "/log_pointer");
+            long pointer = p == null || p.isBlank() ? 0 : Long.parseLong(p.trim());
+            boolean active = zk.exists(rp + "/is_active") != null;
+            replicas.add(new Replica(r, pointer, active, host.getVersion()));
+            minAll = Math.min(minAll, pointer);
+            if (active) {
+                minActive = Math.min(minActive, pointer);
+            }
+        }
+        long minSaved = minAll;
+        if (entries.size() > maxKeep) {
+            minSaved = Math.max(minSaved, index(entries.get((int) (entries.size() - maxKeep))));
+        }
+        minSaved = Math.min(minSaved, Math.min(minActive, index(entries.get((int) (entries.size() - minKeep)))));
+        List<String> lost = new ArrayList<>();
+        List<org.apache.curator.framework.api.transaction.CuratorOp> marks = new ArrayList<>();
+        for (Replica r : replicas) {
+            if (!r.active() && r.pointer() < minSaved) {
+                String rp = table.paths().replica(r.name());
+                marks.add(zk.op().check().withVersion(r.hostVersion()).forPath(rp + "/host"));
+                marks.add(zk.op().setData().forPath(rp + "/is_lost", ZooKeeperClient.bytes("1")));
+                lost.add(r.name());
+            }
+        }
+        if (!marks.isEmpty()) {
+            zk.multi(marks);
+            LOG.warn("Replicas {} of {} are marked lost: the log is trimmed to entry {} past their pointers", lost, table.zookeeperPath(), minSaved);
+        }
         List<String> gone = new ArrayList<>();
-        for (int i = 0; i < removable; i++) {
-            if (Long.parseLong(entries.get(i).substring("log-".length())) < minPointer) {
-                gone.add(table.paths().log() + "/" + entries.get(i));
+        for (String e : entries) {
+            if (index(e) < minSaved) {
+                gone.add(table.paths().log() + "/" + e);
             }
         }
         deleteInParallel(zk, gone);
+        return lost;
+    }
+
+    private static long index(String logEntry) {
+        return Long.parseLong(logEntry.substring("log-".length()));
     }
 
     /** Removes the block ids outside the deduplication window, by count and by age from the newest id's ctime. */

@@ -95,6 +95,13 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
         }
     }
 
+    /** Reads the queue and log pointer again after the replica was cloned (ClickHouse's {@code queue.load} on restart). */
+    synchronized void reload() throws Exception {
+        queue.clear();
+        load();
+        notifyAll();
+    }
+
     public synchronized long logPointer() {
         return logPointer;
     }

@@ -89,9 +89,10 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         createReplicaIfNotExists();
         activateReplica();
         try {
+            CloneReplica.cloneReplicaIfNeeded(this, false);
             mutations.load();
         } catch (Exception e) {
-            throw zookeeperError("loading the mutation pointer", e);
+            throw zookeeperError("cloning a lost replica or loading the mutation pointer", e);
         }
         context.register(this);
         partCheck = new ReplicatedMergeTreePartCheckThread(this).start();
@@ -244,7 +245,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
             }
             ops.add(zk.op().setData().forPath(paths.replicas(), ZooKeeperClient.bytes("last added replica: " + replicaName())));
             zk.multi(ops);
-            cloneReplicaIfLogTrimmed(zk);
+            CloneReplica.cloneReplicaIfNeeded(this, true);
         } catch (KeeperException.NodeExistsException e) {
             throw new ChException(ErrorCode.REPLICA_IS_ALREADY_EXIST, "Replica " + paths.replica() + " already exists");
         } catch (ChException e) {
@@ -252,46 +253,6 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         } catch (Exception e) {
             throw zookeeperError("creating the replica's nodes", e);
         }
-    }
-
-    /**
-     * A new replica of a table whose log was already trimmed cannot replay it from the start: it copies an active
-     * replica's state instead, after ClickHouse's {@code cloneReplica}: that replica's log pointer (read first), its
-     * queue, and a GET_PART for every part it has (read last, so nothing between the pointer and the parts is missed).
-     */
-    private void cloneReplicaIfLogTrimmed(ZooKeeperClient zk) throws Exception {
-        List<String> log = new ArrayList<>(zk.children(paths.log()));
-        log.sort(null);
-        if (log.isEmpty() || log.get(0).equals("log-0000000000")) {
-            return;
-        }
-        for (String source : zk.children(paths.replicas())) {
-            if (source.equals(replicaName()) || zk.exists(paths.replica(source) + "/is_active") == null) {
-                continue;
-            }
-            String pointer = zk.get(paths.replica(source) + "/log_pointer");
-            List<String> entries = new ArrayList<>();
-            List<String> queued = new ArrayList<>(zk.children(paths.replica(source) + "/queue"));
-            queued.sort(null);
-            for (String q : queued) {
-                String text = zk.get(paths.replica(source) + "/queue/" + q);
-                if (text != null) {
-                    entries.add(text);
-                }
-            }
-            for (String part : zk.children(paths.replica(source) + "/parts")) {
-                entries.add(ReplicatedMergeTreeLogEntry.getPart(source, "", part, 0).toText());
-            }
-            List<CuratorOp> ops = new ArrayList<>();
-            for (String text : entries) {
-                ops.add(zk.op().create().withMode(CreateMode.PERSISTENT_SEQUENTIAL).forPath(paths.queue() + "/queue-", ZooKeeperClient.bytes(text)));
-            }
-            ops.add(zk.op().setData().forPath(paths.replicaNode("log_pointer"), ZooKeeperClient.bytes(pointer == null ? "0" : pointer)));
-            zk.multi(ops);
-            LOG.info("Replica {} cloned from {}: {} entries, log pointer {}", paths.replica(), source, entries.size(), pointer);
-            return;
-        }
-        LOG.warn("Replica {}: the log is trimmed and no active replica can be cloned", paths.replica());
     }
 
     /**
@@ -357,6 +318,14 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
             throw zookeeperError("checking the replica's activity", e);
         }
         activateReplica();
+        try {
+            // marked lost while its session was gone: its queue and pointer are no longer worth replaying
+            if (CloneReplica.cloneReplicaIfNeeded(this, false)) {
+                queue.reload();
+            }
+        } catch (Exception e) {
+            throw zookeeperError("cloning a lost replica", e);
+        }
     }
 
     static ChException zookeeperError(String what, Exception e) {
