@@ -30,7 +30,9 @@ import org.slf4j.LoggerFactory;
  * would get, so sync and async attempts deduplicate each other. In each partition, under the deduplication log's
  * lock, a piece whose id is in the window is removed ({@code DuplicatedAsyncInserts}), a piece whose id an earlier
  * query of the batch already has is removed ({@code SelfDuplicatedAsyncInserts}), the rest are written as one part
- * and all their ids recorded with it. The rows written then go to the dependent views as one block ("one block
+ * and all their ids recorded with it. For a replicated table the window is ZooKeeper's: the pieces whose ids it holds
+ * are removed the same way, and the part commits with every remaining id (a query stored meanwhile by another replica
+ * is removed and the commit retried). The rows written then go to the dependent views as one block ("one block
  * in, one block out"). Any error fails the whole batch.
  */
 public final class AsyncInsertSink {
@@ -61,6 +63,7 @@ public final class AsyncInsertSink {
         Settings s = ctx.settings();
         boolean enabled = DeduplicationPolicy.forInsert(s, true);
         MergeTreeDeduplicationLog log = enabled ? dedup.log(table) : null;
+        boolean keeper = enabled && DeduplicationService.inKeeper(table);
         long maxPartitions = s.getLong("max_partitions_per_insert_block");
         boolean throwOnMax = s.getBool("throw_on_max_partitions_per_insert_block");
         List<Column> cols = table.columns();
@@ -74,7 +77,7 @@ public final class AsyncInsertSink {
                 List<Object[]> rows = p.getValue();
                 table.sortByKey(rows);
                 byPartition.computeIfAbsent(p.getKey(), k -> new ArrayList<>())
-                    .add(new Piece(e, p.getKey(), rows, log == null && !withViews ? null
+                    .add(new Piece(e, p.getKey(), rows, log == null && !keeper && !withViews ? null
                         : BlockIds.pieceId(p.getKey(), e.blockToken, cols, rows)));
             }
             all.addAll(e.rows);
@@ -86,12 +89,12 @@ public final class AsyncInsertSink {
             table.checkTooManyParts(partitionId);
         }
         if (log == null) {
-            flushUnlocked(table, byPartition, null, enabled, ctx).run();
+            flushUnlocked(table, byPartition, null, keeper, enabled, ctx).run();
             return;
         }
         Runnable viewWrites;
         synchronized (log) {
-            viewWrites = flushUnlocked(table, byPartition, log, enabled, ctx);
+            viewWrites = flushUnlocked(table, byPartition, log, false, enabled, ctx);
         }
         viewWrites.run();
     }
@@ -102,18 +105,19 @@ public final class AsyncInsertSink {
      * holds its lock.
      */
     private Runnable flushUnlocked(StorageMergeTree table, Map<String, List<Piece>> byPartition, MergeTreeDeduplicationLog log,
-                                   boolean enabled, QueryContext ctx) {
+                                   boolean keeper, boolean enabled, QueryContext ctx) {
         Map<String, List<Piece>> kept = new LinkedHashMap<>();
         List<Piece> duplicates = new ArrayList<>();
         List<Piece> selfDuplicates = new ArrayList<>();
         Map<AsyncInsertEntry, List<Piece>> written = new LinkedHashMap<>();
         for (Map.Entry<String, List<Piece>> p : byPartition.entrySet()) {
             List<Piece> keep = p.getValue();
-            if (log != null) {
+            if (log != null || keeper) {
                 keep = new ArrayList<>();
                 Set<String> seen = new HashSet<>();
+                Set<String> inKeeper = keeper ? table.existingBlockIds(p.getValue().stream().map(Piece::blockId).toList()) : Set.of();
                 for (Piece piece : p.getValue()) {
-                    if (log.contains(piece.blockId)) {
+                    if (log != null ? log.contains(piece.blockId) : inKeeper.contains(piece.blockId)) {
                         duplicates.add(piece);
                     } else if (!seen.add(piece.blockId)) {
                         selfDuplicates.add(piece);
@@ -131,10 +135,11 @@ public final class AsyncInsertSink {
         }
         Runnable viewWrites = prepareViews(table, written, enabled, ctx);
         for (Map.Entry<String, List<Piece>> p : kept.entrySet()) {
-            commit(table, p.getKey(), p.getValue(), log);
+            duplicates.addAll(commit(table, p.getKey(), p.getValue(), log, keeper));
         }
         for (Piece piece : duplicates) {
-            LOG.info("Block with ID {} already exists locally as part {}; ignoring it.", piece.blockId, log.partFor(piece.blockId));
+            LOG.info("Block with ID {} already exists {}; ignoring it.", piece.blockId, log != null ? "locally as part "
+                + log.partFor(piece.blockId) : "in ZooKeeper");
             events.increment("DuplicatedAsyncInserts");
             dedup.partLog().deduplicated(table, piece.partitionId, piece.rows.size(), piece.blockId, piece.entry.queryId());
         }
@@ -146,11 +151,29 @@ public final class AsyncInsertSink {
         return viewWrites;
     }
 
-    /** Writes the kept pieces of one partition as one part and records their ids with it. */
-    private void commit(StorageMergeTree table, String partitionId, List<Piece> kept, MergeTreeDeduplicationLog log) {
-        if (kept.isEmpty()) {
-            return;
+    /**
+     * Writes the kept pieces of one partition as one part and records their ids with it. For a table whose ids live in
+     * ZooKeeper, a commit that meets an id another insert stored meanwhile is retried without that piece; returns the
+     * pieces dropped so.
+     */
+    private List<Piece> commit(StorageMergeTree table, String partitionId, List<Piece> kept, MergeTreeDeduplicationLog log, boolean keeper) {
+        List<Piece> dropped = new ArrayList<>();
+        while (!kept.isEmpty()) {
+            DataPart part = commitOnce(table, partitionId, kept, log);
+            if (part != null || !keeper) {
+                return dropped;
+            }
+            Set<String> taken = table.existingBlockIds(kept.stream().map(Piece::blockId).toList());
+            List<Piece> rest = new ArrayList<>();
+            for (Piece piece : kept) {
+                (taken.contains(piece.blockId) ? dropped : rest).add(piece);
+            }
+            kept = rest;
         }
+        return dropped;
+    }
+
+    private DataPart commitOnce(StorageMergeTree table, String partitionId, List<Piece> kept, MergeTreeDeduplicationLog log) {
         List<Object[]> rows = new ArrayList<>();
         for (Piece piece : kept) {
             rows.addAll(piece.rows);
@@ -163,12 +186,16 @@ public final class AsyncInsertSink {
             }
         }
         DataPart part = dedup.commitPart(table, partitionId, rows, ids, log, kept.get(0).entry.queryId());
+        if (part == null) {
+            return null;
+        }
         for (Piece piece : kept) {
             piece.entry.writtenRows += piece.rows.size();
             piece.entry.writtenBytes += part.bytesOnDisk() * piece.rows.size() / Math.max(1, rows.size());
         }
         events.increment("InsertedRows", rows.size());
         events.increment("InsertedBytes", part.bytesOnDisk());
+        return part;
     }
 
     /**

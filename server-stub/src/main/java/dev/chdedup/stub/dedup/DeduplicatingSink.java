@@ -98,7 +98,7 @@ public class DeduplicatingSink extends MergeTreeSink {
         List<String> firstIds = new ArrayList<>();
         for (Map.Entry<String, List<Object[]>> p : pieces.entrySet()) {
             table.sortByKey(p.getValue());
-            if (log != null || views != null && tokens.isEmpty()) {
+            if (log != null || enabled && DeduplicationService.inKeeper(table) || views != null && tokens.isEmpty()) {
                 List<String> pieceIds = new ArrayList<>(Math.max(1, tokens.size()));
                 if (tokens.isEmpty()) {
                     pieceIds.add(BlockIds.pieceId(p.getKey(), null, table.columns(), p.getValue()));
@@ -128,6 +128,17 @@ public class DeduplicatingSink extends MergeTreeSink {
 
     /** Writes one partition's sorted piece as a part unless its ids are in the window; returns whether it was written. */
     private boolean writePiece(String partitionId, List<Object[]> rows, List<String> blockIds, MergeTreeDeduplicationLog log) {
+        if (log == null && enabled && blockIds != null && DeduplicationService.inKeeper(table)) {
+            DataPart part = service.commitKeeperPart(table, partitionId, rows, blockIds, ctx.queryId());
+            if (part == null) {
+                LOG.info("Block with ID {} already exists in ZooKeeper; ignoring it.", blockIds.get(0));
+                events.increment("DuplicatedInsertedBlocks");
+                service.partLog().deduplicated(table, partitionId, rows.size(), blockIds.get(0), ctx.queryId());
+                return false;
+            }
+            accountWritten(part, rows.size());
+            return true;
+        }
         if (log == null) {
             accountWritten(service.commitPart(table, partitionId, rows, List.of(), null, ctx.queryId()), rows.size());
             return true;

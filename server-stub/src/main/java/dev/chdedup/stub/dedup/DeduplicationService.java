@@ -82,7 +82,7 @@ public final class DeduplicationService {
      */
     public DataPart commitPart(StorageMergeTree t, String partitionId, List<Object[]> sortedRows, List<String> blockIds,
                                MergeTreeDeduplicationLog log, String queryId) {
-        DataPart part = t.writePart(partitionId, sortedRows, log == null ? List.of() : blockIds, written -> {
+        DataPart part = t.writePart(partitionId, sortedRows, log == null && !inKeeper(t) ? List.of() : blockIds, written -> {
             CrashPoint.AFTER_PART_RENAME.reached();
             if (log != null) {
                 for (String id : blockIds) {
@@ -90,9 +90,36 @@ public final class DeduplicationService {
                 }
             }
         });
+        if (part == null) {
+            return null; // a replicated table found one of the ids in ZooKeeper: nothing written
+        }
         CrashPoint.AFTER_INSERT_COMMIT.reached();
-        partLog.newPart(t, part, log == null || blockIds.isEmpty() ? "" : blockIds.get(0), queryId);
+        partLog.newPart(t, part, log == null && !inKeeper(t) || blockIds.isEmpty() ? "" : blockIds.get(0), queryId);
         return part;
+    }
+
+    /** Whether the table's block ids live in ZooKeeper (ReplicatedMergeTree), where {@link #commitPart} checks them. */
+    public static boolean inKeeper(StorageMergeTree t) {
+        return t.definition().engine().startsWith("Replicated");
+    }
+
+    /**
+     * A piece for a table whose ids live in ZooKeeper: committed with those of {@code blockIds} ZooKeeper does not
+     * have yet (a piece is a duplicate only when it has them all, as in the local log); null when it has them all.
+     * A commit that meets an id another insert stored meanwhile is retried without it.
+     */
+    public DataPart commitKeeperPart(StorageMergeTree t, String partitionId, List<Object[]> sortedRows, List<String> blockIds, String queryId) {
+        List<String> ids = new java.util.ArrayList<>(blockIds);
+        while (true) {
+            ids.removeAll(t.existingBlockIds(ids));
+            if (ids.isEmpty() && !blockIds.isEmpty()) {
+                return null;
+            }
+            DataPart part = commitPart(t, partitionId, sortedRows, ids, null, queryId);
+            if (part != null || ids.isEmpty()) {
+                return part;
+            }
+        }
     }
 
     public void partsDropped(StorageMergeTree t, List<DataPart> parts) {

@@ -288,6 +288,14 @@ public class StorageMergeTree implements TableSource {
     }
 
     /**
+     * Which of {@code ids} are already taken where this table keeps block ids outside its local log (ZooKeeper, for a
+     * replicated table); none here.
+     */
+    public java.util.Set<String> existingBlockIds(java.util.Collection<String> ids) {
+        return java.util.Set.of();
+    }
+
+    /**
      * Writes sorted rows of one partition as a new part and makes it active with a fresh block number taken under
      * the parts lock. {@code blockIds} (the ids a deduplication log records for it, or none) are stored in the
      * part, so a crash before the log's record cannot lose them.

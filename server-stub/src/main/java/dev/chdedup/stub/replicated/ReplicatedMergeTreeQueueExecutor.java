@@ -255,13 +255,14 @@ final class ReplicatedMergeTreeQueueExecutor {
      * deletes every row leaves no part. Without the source here, fetches the result.
      */
     private List<CuratorOp> mutate(ReplicatedMergeTreeLogEntry e) throws Exception {
-        if (hasPartLocally(e.newPartName())) {
-            return List.of();
+        List<CuratorOp> local = opsIfLocal(e.newPartName());
+        if (local != null) {
+            return local;
         }
         MergeTreeData data = table.parts();
         DataPart source = data.activePart(e.partsToMerge().get(0));
         if (source == null) {
-            return fetch(e.newPartName());
+            return fetch(e.newPartName(), null);
         }
         MergeTreePartInfo target = MergeTreePartInfo.parse(e.newPartName());
         ReplicatedMergeTreeMutationEntry m = table.mutations().entryFor(target);

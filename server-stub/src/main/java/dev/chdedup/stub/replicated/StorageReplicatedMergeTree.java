@@ -394,7 +394,21 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
 
     /** {@link #commitPart(String, List, String)} with ZooKeeper faults injected ({@code insert_keeper_fault_injection_probability}). */
     public DataPart commitPart(String partitionId, List<Object[]> sortedRows, String blockId, KeeperFaultInjection faults) {
-        return commitPart(partitionId, sortedRows, blockId, faults, null);
+        return commitPart(partitionId, sortedRows, ids(blockId), faults, null, ZooKeeperRetriesControl.none());
+    }
+
+    private static List<String> ids(String blockId) {
+        return blockId == null ? List.of() : List.of(blockId);
+    }
+
+    /**
+     * {@link #commitPart(String, List, String, KeeperFaultInjection)} for a part with several block ids (an async
+     * insert batch, one per query; a view's block, one per source token): every id is checked and stored in the same
+     * two multis, and any one of them existing makes the part a duplicate (null); the GET_PART entry's block_id is
+     * the id when there is exactly one.
+     */
+    public DataPart commitPart(String partitionId, List<Object[]> sortedRows, List<String> blockIds, KeeperFaultInjection faults) {
+        return commitPart(partitionId, sortedRows, blockIds, faults, null, ZooKeeperRetriesControl.none());
     }
 
     /**
@@ -404,7 +418,13 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
      */
     DataPart commitPart(String partitionId, List<Object[]> sortedRows, String blockId, KeeperFaultInjection faults,
                         ReplicatedMergeTreeQuorum.Insert quorum) {
-        return commitPart(partitionId, sortedRows, blockId, faults, quorum, ZooKeeperRetriesControl.none());
+        return commitPart(partitionId, sortedRows, ids(blockId), faults, quorum, ZooKeeperRetriesControl.none());
+    }
+
+    /** {@link #commitPart(String, List, List, KeeperFaultInjection, ReplicatedMergeTreeQuorum.Insert, ZooKeeperRetriesControl)} for one block id. */
+    DataPart commitPart(String partitionId, List<Object[]> sortedRows, String blockId, KeeperFaultInjection faults,
+                        ReplicatedMergeTreeQuorum.Insert quorum, ZooKeeperRetriesControl retries) {
+        return commitPart(partitionId, sortedRows, ids(blockId), faults, quorum, retries);
     }
 
     /**
@@ -413,19 +433,20 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
      * the part node is not), so a retry never commits a block twice; when that cannot be found out in the retries, the
      * outcome stays unknown (319).
      */
-    DataPart commitPart(String partitionId, List<Object[]> sortedRows, String blockId, KeeperFaultInjection faults,
+    DataPart commitPart(String partitionId, List<Object[]> sortedRows, List<String> blockIds, KeeperFaultInjection faults,
                         ReplicatedMergeTreeQuorum.Insert quorum, ZooKeeperRetriesControl retries) {
+        String blockId = blockIds.size() == 1 ? blockIds.get(0) : null;
         checkWritable();
         ZooKeeperClient zk = zk();
-        MergeTreeData.TempPart tmp = data().writeTempPart(partitionId, sortedRows, blockId == null ? List.of() : List.of(blockId), fsync());
+        MergeTreeData.TempPart tmp = data().writeTempPart(partitionId, sortedRows, blockIds, fsync());
         EphemeralLockInZooKeeper lock;
         while (true) {
             try {
                 ensureBlockNumbersNode(zk, partitionId);
-                List<CuratorOp> checks = new ArrayList<>(2);
-                if (blockId != null) {
-                    checks.add(zk.op().create().forPath(paths.blockId(blockId), new byte[0]));
-                    checks.add(zk.op().delete().forPath(paths.blockId(blockId)));
+                List<CuratorOp> checks = new ArrayList<>(2 * blockIds.size());
+                for (String id : blockIds) {
+                    checks.add(zk.op().create().forPath(paths.blockId(id), new byte[0]));
+                    checks.add(zk.op().delete().forPath(paths.blockId(id)));
                 }
                 faults.beforeRequest(paths.blockNumbers(partitionId));
                 lock = EphemeralLockInZooKeeper.acquire(zk, paths.blockNumbers(partitionId) + "/block-", checks);
@@ -456,20 +477,21 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         }
         committing.put(part, file);
         try {
-            return commitLocked(zk, blockId, faults, quorum, retries, tmp, lock, file, info);
+            return commitLocked(zk, blockIds, faults, quorum, retries, tmp, lock, file, info);
         } finally {
             committing.remove(part);
         }
     }
 
     /** The commit multi of {@link #commitPart} and what follows it, once the block number is taken and the part precommitted. */
-    private DataPart commitLocked(ZooKeeperClient zk, String blockId, KeeperFaultInjection faults, ReplicatedMergeTreeQuorum.Insert quorum,
+    private DataPart commitLocked(ZooKeeperClient zk, List<String> blockIds, KeeperFaultInjection faults, ReplicatedMergeTreeQuorum.Insert quorum,
                                   ZooKeeperRetriesControl retries, MergeTreeData.TempPart tmp, EphemeralLockInZooKeeper lock, byte[] file, MergeTreePartInfo info) {
         String part = info.name();
+        String blockId = blockIds.size() == 1 ? blockIds.get(0) : null;
         try {
-            List<CuratorOp> ops = new ArrayList<>(6);
-            if (blockId != null) {
-                ops.add(zk.op().create().forPath(paths.blockId(blockId), ZooKeeperClient.bytes(part)));
+            List<CuratorOp> ops = new ArrayList<>(5 + blockIds.size());
+            for (String id : blockIds) {
+                ops.add(zk.op().create().forPath(paths.blockId(id), ZooKeeperClient.bytes(part)));
             }
             ops.add(zk.op().create().withMode(CreateMode.PERSISTENT_SEQUENTIAL).forPath(paths.log() + "/log-",
                 ZooKeeperClient.bytes(ReplicatedMergeTreeLogEntry.getPart(replicaName(), blockId, part, quorum == null ? 0 : quorum.required()).toText())));
@@ -591,15 +613,33 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
     }
 
     /**
-     * Parts written by the paths that go around the insert sink (async inserts, a materialized view's output into this
-     * table) are committed through ZooKeeper too, with a block number from it; they carry no block id (those paths'
-     * deduplication is their own local log, which a replicated table does not keep).
+     * Parts written by the paths that go around the insert sink (async insert batches, a materialized view's output
+     * into this table) commit through ZooKeeper too, with their block ids ({@link #commitPart(String, List, List,
+     * KeeperFaultInjection)}), so a retry on any replica is a duplicate; null when ZooKeeper has one of the ids.
      */
     @Override
     public DataPart writePart(String partitionId, List<Object[]> sortedRows, List<String> blockIds, java.util.function.Consumer<DataPart> whileHeld) {
-        DataPart part = commitPart(partitionId, sortedRows, null);
-        whileHeld.accept(part);
+        DataPart part = commitPart(partitionId, sortedRows, blockIds, KeeperFaultInjection.NONE);
+        if (part != null) {
+            whileHeld.accept(part);
+        }
         return part;
+    }
+
+    /** Which of {@code ids} ZooKeeper already holds under the table's block ids (one read each). */
+    @Override
+    public java.util.Set<String> existingBlockIds(java.util.Collection<String> ids) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        try {
+            for (String id : ids) {
+                if (zk().exists(paths.blockId(id)) != null) {
+                    out.add(id);
+                }
+            }
+        } catch (Exception e) {
+            throw zookeeperError("reading block ids", e);
+        }
+        return out;
     }
 
     /** The ops that record {@code part} under this replica: the part node and its columns and checksums children. */
