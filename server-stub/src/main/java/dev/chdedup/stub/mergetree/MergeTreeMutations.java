@@ -198,6 +198,30 @@ final class MergeTreeMutations {
         table.scheduleMerges();
     }
 
+    /**
+     * KILL MUTATION: removes an unfinished mutation and its file, so no further part is rewritten for it (the parts
+     * already rewritten stay so) and it no longer holds merges back; returns whether it was found.
+     */
+    boolean kill(String mutationId) {
+        synchronized (data) {
+            for (MergeTreeMutationEntry e : mutations.values()) {
+                if (e.mutationId().equals(mutationId)) {
+                    mutations.remove(e.version());
+                    mutationFunctions.remove(e.version());
+                    try {
+                        Files.deleteIfExists(data.directory().resolve(e.fileName()));
+                    } catch (IOException ex) {
+                        throw new java.io.UncheckedIOException(ex);
+                    }
+                    data.notifyAll();
+                    table.scheduleMerges();
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
     private long partsToDoUnlocked(long version) {
         return data.activeParts().stream().filter(p -> p.dataVersion() < version).count();
     }

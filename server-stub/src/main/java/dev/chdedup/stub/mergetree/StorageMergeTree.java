@@ -499,6 +499,11 @@ public class StorageMergeTree implements TableSource {
         mutations.resume(compiler);
     }
 
+    /** KILL MUTATION: forgets the unfinished mutation {@code mutationId}; returns whether there was one. */
+    public boolean killMutation(String mutationId) {
+        return mutations.kill(mutationId);
+    }
+
     /** The table's mutations, oldest first, as system.mutations shows them. */
     public List<MergeTreeMutationStatus> mutationStatuses() {
         return mutations.statuses();

@@ -95,6 +95,7 @@ public final class DDLWorker implements AutoCloseable {
 
     private void run() {
         while (!closed) {
+            boolean notReady = false;
             try {
                 List<String> tasks = new ArrayList<>(context.zookeeper().children(QUEUE, event -> wakeUp()));
                 tasks.sort(null);
@@ -103,6 +104,7 @@ public final class DDLWorker implements AutoCloseable {
                         continue;
                     }
                     if (!process(t)) {
+                        notReady = true;
                         break;
                     }
                     lastTask = t;
@@ -115,7 +117,8 @@ public final class DDLWorker implements AutoCloseable {
             synchronized (this) {
                 if (!wake && !closed) {
                     try {
-                        wait(500);
+                        // a task seen before its initiator made active/ and finished/ is looked at again soon
+                        wait(notReady ? 20 : 500);
                     } catch (InterruptedException e) {
                         return;
                     }

@@ -122,6 +122,26 @@ final class ReplicatedMergeTreeMutations {
         }
     }
 
+    /**
+     * KILL MUTATION, as ClickHouse's {@code StorageReplicatedMergeTree::killMutation}: removes the mutation's node. A
+     * replica's MUTATE_PART entry for it then fetches the result from a replica that already made it, or is dropped
+     * when none did (parts already mutated stay so); returns whether the node existed.
+     */
+    boolean kill(String name) {
+        try {
+            boolean removed = table.zk().tryDelete(dir() + "/" + name);
+            stale = true;
+            functions.remove(name);
+            table.queue().wakeUp();
+            synchronized (this) {
+                notifyAll();
+            }
+            return removed;
+        } catch (Exception e) {
+            throw StorageReplicatedMergeTree.zookeeperError("killing mutation " + name, e);
+        }
+    }
+
     /** The row function of a mutation, compiled from its text on first use; null when no compiler is set yet. */
     MergeTreeDataMergerMutator.RowMutation function(ReplicatedMergeTreeMutationEntry e) {
         MergeTreeDataMergerMutator.RowMutation f = functions.get(e.znodeName());

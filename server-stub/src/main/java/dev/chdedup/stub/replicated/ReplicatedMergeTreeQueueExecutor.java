@@ -267,8 +267,9 @@ final class ReplicatedMergeTreeQueueExecutor {
         MergeTreePartInfo target = MergeTreePartInfo.parse(e.newPartName());
         ReplicatedMergeTreeMutationEntry m = table.mutations().entryFor(target);
         if (m == null) {
-            throw new ChException(ErrorCode.LOGICAL_ERROR, "No mutation with block number " + target.mutation() + " in partition "
-                + target.partitionId() + " for " + e.newPartName());
+            // killed (KILL MUTATION): take the result where a replica already made it, else leave the part as it is
+            List<CuratorOp> fetched = fetch(e.newPartName());
+            return fetched == null ? List.of() : fetched;
         }
         MergeTreeDataMergerMutator.RowMutation fn = table.mutations().function(m);
         if (fn == null) {

@@ -768,6 +768,13 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         queue.wakeUp();
     }
 
+    /** KILL MUTATION: removes {@code mutations/<id>}; every replica stops applying it (see ReplicatedMergeTreeMutations#kill). */
+    @Override
+    public boolean killMutation(String mutationId) {
+        checkWritable();
+        return mutations.kill(mutationId);
+    }
+
     @Override
     public List<dev.chdedup.stub.mergetree.MergeTreeMutationStatus> mutationStatuses() {
         return mutations.statuses();

@@ -88,6 +88,41 @@ public final class Interpreter {
         return rows(KILL_COLUMNS, out);
     }
 
+    /**
+     * KILL MUTATION WHERE ...: the unfinished mutations of MergeTree tables that match (their database, table,
+     * mutation_id, command) are removed, as ClickHouse's {@code killMutation} does; parts already mutated stay so.
+     * With TEST nothing is killed. Answers kill_status ("waiting"), database, table, mutation_id, command per mutation.
+     */
+    private QueryResult killMutation(Statement.KillMutation k, QueryContext ctx) {
+        List<Column> filterColumns = List.of(new Column("database", DataTypes.STRING), new Column("table", DataTypes.STRING),
+            new Column("mutation_id", DataTypes.STRING), new Column("command", DataTypes.STRING));
+        Evaluator where = new ExprCompiler(ctx, filterColumns, Map.of(), selects).compile(k.where());
+        List<Object[]> out = new ArrayList<>();
+        for (String db : catalog.databaseNames()) {
+            if (!catalog.databaseExists(db) || DatabaseCatalog.SYSTEM.equals(db)) {
+                continue;
+            }
+            for (Map.Entry<String, Object> e : catalog.tables(db).entrySet()) {
+                if (!(e.getValue() instanceof StorageMergeTree)) {
+                    continue;
+                }
+                StorageMergeTree t = (StorageMergeTree) e.getValue();
+                for (dev.chdedup.stub.mergetree.MergeTreeMutationStatus m : t.mutationStatuses()) {
+                    Object[] row = {db, e.getKey(), m.mutationId(), m.entry().commands()};
+                    if (!m.done() && dev.chdedup.stub.types.Values.isTrue(where.eval(row))) {
+                        if (!k.test()) {
+                            t.killMutation(m.mutationId());
+                        }
+                        out.add(new Object[] {"waiting", db, e.getKey(), m.mutationId(), m.entry().commands()});
+                    }
+                }
+            }
+        }
+        List<Column> header = new ArrayList<>(List.of(new Column("kill_status", DataTypes.STRING)));
+        header.addAll(filterColumns);
+        return rows(header, out);
+    }
+
     public boolean catalogHas(String db) {
         return catalog.databaseExists(db);
     }
@@ -227,6 +262,9 @@ public final class Interpreter {
         }
         if (st instanceof Statement.SystemCmd) {
             return system.execute((Statement.SystemCmd) st, ctx);
+        }
+        if (st instanceof Statement.KillMutation) {
+            return killMutation((Statement.KillMutation) st, ctx);
         }
         if (st instanceof Statement.KillQuery) {
             return killQuery((Statement.KillQuery) st, ctx);

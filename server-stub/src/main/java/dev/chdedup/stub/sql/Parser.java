@@ -265,6 +265,14 @@ public final class Parser {
             return new Statement.Use(identifier());
         }
         if (readIf("KILL")) {
+            if (readIf("MUTATION")) {
+                expect("WHERE");
+                Expr where = expr();
+                if (!readIf("SYNC")) {
+                    readIf("ASYNC");
+                }
+                return new Statement.KillMutation(where, readIf("TEST"));
+            }
             expect("QUERY");
             expect("WHERE");
             Expr where = expr();

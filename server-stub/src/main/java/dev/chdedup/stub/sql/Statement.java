@@ -129,6 +129,10 @@ public sealed interface Statement {
     record KillQuery(Expr where, boolean sync) implements Statement {
     }
 
+    /** KILL MUTATION WHERE ... [SYNC|ASYNC] [TEST]: {@code where} is over system.mutations' database, table, mutation_id, command. */
+    record KillMutation(Expr where, boolean test) implements Statement {
+    }
+
     /**
      * INSERT INTO t [(cols)] [SETTINGS ...] followed by VALUES data, FORMAT f data, or a SELECT.
      * {@code dataOffset} is where inline data starts in the statement text (-1 with a SELECT or no data).

@@ -179,6 +179,41 @@ class ReplicatedMergeTreeMutationsTest {
     }
 
     @Test
+    void killMutationStopsItOnEveryReplicaAndLeavesTheRowsAsTheyAre() throws Exception {
+        create("mk");
+        Http.query(url(1), "INSERT INTO mk VALUES (1, 1), (2, 1)");
+        for (int i = 1; i <= 3; i++) {
+            Http.query(url(i), "SYSTEM SYNC REPLICA mk");
+            Http.query(url(i), "SYSTEM STOP MERGES mk");
+        }
+        Http.query(url(2), "ALTER TABLE mk UPDATE v = 9 WHERE 1");
+        ReplicaRecoveryTest.waitFor("the MUTATE_PART postponed on every replica", () -> {
+            for (int i = 1; i <= 3; i++) {
+                if (Http.query(url(i), "SELECT count() FROM system.replication_queue WHERE table = 'mk' AND type = 'MUTATE_PART'"
+                    + " AND postpone_reason != ''").equals("0\n")) {
+                    return false;
+                }
+            }
+            return true;
+        });
+        assertEquals("waiting\tdefault\tmk\t0000000000\tUPDATE v = 9 WHERE 1\n", Http.query(url(1),
+            "KILL MUTATION WHERE table = 'mk' AND mutation_id = '0000000000' TEST"));
+        assertEquals("1\n", Http.query(url(3), "SELECT count() FROM system.mutations WHERE table = 'mk'"), "TEST kills nothing");
+        assertEquals("waiting\tdefault\tmk\t0000000000\tUPDATE v = 9 WHERE 1\n", Http.query(url(1), "KILL MUTATION WHERE table = 'mk'"));
+        for (int i = 1; i <= 3; i++) {
+            Http.query(url(i), "SYSTEM START MERGES mk");
+        }
+        for (int i = 1; i <= 3; i++) {
+            int r = i;
+            ReplicaRecoveryTest.waitFor("r" + i + "'s queue to drop the killed mutation's entries", () -> Http.query(url(r),
+                "SELECT count() FROM system.replication_queue WHERE table = 'mk'").equals("0\n"));
+            assertEquals("1\n1\n", Http.query(url(i), "SELECT v FROM mk ORDER BY k"), "r" + i);
+            assertEquals("0\n", Http.query(url(i), "SELECT count() FROM system.mutations WHERE table = 'mk'"));
+        }
+        assertEquals("", Http.query(url(1), "KILL MUTATION WHERE table = 'mk'"), "nothing left to kill");
+    }
+
+    @Test
     void aBadCommandWritesNoMutation() throws Exception {
         create("mb");
         HttpResponse<String> r = Http.send(url(1), "ALTER TABLE mb UPDATE nope = 1 WHERE 1", "");
