@@ -39,7 +39,7 @@ public final class DDLWorker implements AutoCloseable {
     private String lastTask = "";
     private volatile boolean closed;
     private boolean wake;
-    private Thread thread;
+    private volatile Thread thread;
 
     public DDLWorker(ReplicationContext context, String host, int port, LocalExecutor executor) {
         this.context = context;
@@ -177,17 +177,15 @@ public final class DDLWorker implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        Thread t;
-        synchronized (this) {
-            notifyAll();
-            t = thread;
+        wakeUp();
+        Thread t = thread;
+        if (t == null || t == Thread.currentThread()) {
+            return;
         }
-        if (t != null && t != Thread.currentThread()) {
-            try {
-                t.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        try {
+            t.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }
