@@ -23,8 +23,11 @@ import org.slf4j.LoggerFactory;
 public final class DDLWorker implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DDLWorker.class);
     public static final String QUEUE = "/clickhouse/task_queue/ddl";
-    /** Where servers list themselves per cluster: {@code <CLUSTERS>/<cluster>/<replica name>} = host id. Not a ClickHouse node. */
-    public static final String CLUSTERS = "/clickhouse/stub_clusters";
+    /**
+     * Where servers list themselves per cluster: {@code <CLUSTERS>/<cluster>/<replica name>} = host id; outside
+     * {@code /clickhouse}, which holds only what a real server writes.
+     */
+    public static final String CLUSTERS = "/chdedup_stub/clusters";
 
     /** Runs one query locally; an error is thrown as it would reach a client. */
     @FunctionalInterface
