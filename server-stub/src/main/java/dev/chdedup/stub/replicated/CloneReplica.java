@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * queue, then its parts, so nothing between them is missed. In one multi the replica's own queue is replaced by the
  * source's entries plus a GET_PART for every source part it does not have, its log pointer set to the source's and
  * {@code is_lost} to 0. Local parts that no source part covers (dropped or merged away meanwhile, or never replicated)
- * leave the active set, as ClickHouse detaches them; the stub deletes them (it has no {@code detached/}).
+ * leave the active set for {@code detached/clone_<name>}, as ClickHouse's cloneReplica detaches them.
  */
 final class CloneReplica {
     private static final Logger LOG = LoggerFactory.getLogger(CloneReplica.class);
@@ -92,8 +92,8 @@ final class CloneReplica {
         ops.add(zk.op().setData().forPath(t.paths().replicaNode("log_pointer"), ZooKeeperClient.bytes(pointer == null ? "0" : pointer)));
         ops.add(zk.op().setData().forPath(t.paths().replicaNode("is_lost"), ZooKeeperClient.bytes("0")));
         zk.multi(ops);
-        if (!orphans.isEmpty()) {
-            t.parts().removeParts(orphans::contains);
+        for (DataPart o : orphans) {
+            t.parts().detachPart(o.name(), "clone");
         }
         LOG.info("Replica {} cloned from {}: {} entries, log pointer {}, {} local parts no longer active: {}", t.replicaPath(), source,
             entries.size(), pointer, orphans.size(), orphans.stream().map(DataPart::name).toList());

@@ -63,6 +63,10 @@ class CloneReplicaTest {
         String parts = "SELECT name FROM system.parts WHERE table = 'lost' AND active ORDER BY name";
         ReplicaRecoveryTest.waitFor("the same parts on r3 as on r1", () -> Http.query(url(3), parts).equals(Http.query(url(1), parts))
             && Http.query(url(3), "SELECT count() FROM system.replication_queue WHERE table = 'lost'").equals("0\n"));
+        // the part of the dropped partition r3 still had is kept aside, not deleted
+        try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(replicas.cluster().replica(3).dataDir())) {
+            assertTrue(files.anyMatch(f -> f.getFileName().toString().startsWith("clone_2_")), "detached/clone_2_* on r3");
+        }
         // r3 is a full replica again: it replicates new inserts both ways
         Http.query(url(3), "INSERT INTO lost VALUES (1, 100)");
         Http.query(url(1), "SYSTEM SYNC REPLICA lost");
