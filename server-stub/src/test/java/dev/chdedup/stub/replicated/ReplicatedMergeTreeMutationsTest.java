@@ -214,6 +214,27 @@ class ReplicatedMergeTreeMutationsTest {
     }
 
     @Test
+    void aMutationThatFailsShowsWhyAndMutationsSyncAnswersUnfinishedUntilItIsKilled() throws Exception {
+        create("mf");
+        Http.query(url(1), "INSERT INTO mf VALUES (1, 1), (2, 1)");
+        HttpResponse<String> r = Http.send(url(1), "ALTER TABLE mf UPDATE v = throwIf(k = 2, 'no two') WHERE 1", "mutations_sync=1");
+        assertEquals(500, r.statusCode(), r.body());
+        assertTrue(r.body().startsWith("Code: 341. DB::Exception: Exception happened during execution of mutation '0000000000' on replica r1"),
+            r.body());
+        assertTrue(r.body().contains("no two"), r.body());
+        String status = Http.query(url(1), "SELECT is_done, latest_fail_reason != '' FROM system.mutations WHERE table = 'mf'");
+        assertEquals("0\t1\n", status);
+        Http.query(url(1), "KILL MUTATION WHERE table = 'mf'");
+        for (int i = 1; i <= 3; i++) {
+            Http.query(url(i), "SYSTEM SYNC REPLICA mf");
+            assertEquals("1\t1\n2\t1\n", Http.query(url(i), "SELECT k, v FROM mf ORDER BY k"), "r" + i);
+        }
+        Http.query(url(2), "INSERT INTO mf VALUES (3, 1)");
+        Http.query(url(1), "SYSTEM SYNC REPLICA mf");
+        assertEquals("3\n", Http.query(url(1), "SELECT count() FROM mf"), "the table works on after the kill");
+    }
+
+    @Test
     void aBadCommandWritesNoMutation() throws Exception {
         create("mb");
         HttpResponse<String> r = Http.send(url(1), "ALTER TABLE mb UPDATE nope = 1 WHERE 1", "");
