@@ -60,6 +60,10 @@ public final class StubMain implements Callable<Integer> {
     @Option(names = "--replica-name", description = "This server's replica name, the {replica} macro (default: r1).")
     String replicaName;
 
+    @Option(names = "--cluster", description = "The cluster this server belongs to for ON CLUSTER, the {cluster} macro (default: ${DEFAULT-VALUE}).",
+        defaultValue = "default")
+    String cluster;
+
     /** Ends the JVM at once: no shutdown hooks, which could wait on the threads that died. */
     static void halt(Throwable e) {
         try {
@@ -92,6 +96,7 @@ public final class StubMain implements Callable<Integer> {
         }
         StubServer.Builder b = StubServer.builder().host(host).port(port).dataDir(dataDir).zookeeper(ensemble)
             .replicaName(replicaName == null ? "r1" : replicaName)
+            .cluster(cluster)
             .unknownSettings(unknownSettings.toArray(new String[0]))
             .httpReceiveTimeout(java.time.Duration.ofMillis(Math.round(receiveTimeout * 1000)))
             .httpSendTimeout(java.time.Duration.ofMillis(Math.round(sendTimeout * 1000)))
@@ -122,7 +127,7 @@ public final class StubMain implements Callable<Integer> {
 
     private int runCluster(String ensemble) throws Exception {
         dev.chdedup.stub.cluster.StubCluster.Builder b = dev.chdedup.stub.cluster.StubCluster.builder().replicas(replicas).host(host)
-            .basePort(port).dataDir(dataDir).zookeeper(ensemble);
+            .basePort(port).dataDir(dataDir).zookeeper(ensemble).cluster(cluster);
         dev.chdedup.stub.cluster.StubCluster cluster = b.build();
         CountDownLatch done = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

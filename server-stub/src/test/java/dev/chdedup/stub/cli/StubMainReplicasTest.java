@@ -92,13 +92,17 @@ class StubMainReplicasTest {
     void namedReplicasInSeparateProcessesSurviveAKillNine() throws Exception {
         Path zkDir = Files.createDirectories(dir.resolve("zk"));
         try (TestingServer zk = new TestingServer(new InstanceSpec(zkDir.toFile(), -1, -1, -1, false, -1, 500, -1), true)) {
-            Child r1 = start(1, "--replica-name", "r1", "--zookeeper", zk.getConnectString(), "--data-dir", dir.resolve("r1").toString());
-            Child r2 = start(1, "--replica-name", "r2", "--zookeeper", zk.getConnectString(), "--data-dir", dir.resolve("r2").toString());
+            Child r1 = start(1, "--replica-name", "r1", "--zookeeper", zk.getConnectString(), "--data-dir", dir.resolve("r1").toString(),
+                "--cluster", "pair");
+            Child r2 = start(1, "--replica-name", "r2", "--zookeeper", zk.getConnectString(), "--data-dir", dir.resolve("r2").toString(),
+                "--cluster", "pair");
             try {
-                create(r1.urls().get(0), "{replica}");
-                create(r2.urls().get(0), "{replica}");
                 ConformanceClient c1 = new ConformanceClient(r1.urls().get(0));
+                // one ON CLUSTER CREATE from r1 reaches the other process through the DDL queue
+                c1.query("CREATE TABLE t ON CLUSTER pair (k UInt64) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/t', '{replica}')"
+                    + " ORDER BY k");
                 ConformanceClient c2 = new ConformanceClient(r2.urls().get(0));
+                assertEquals("1\n", c2.query("EXISTS TABLE t"));
                 c1.query("INSERT INTO t VALUES (1)");
                 c2.query("SYSTEM SYNC REPLICA t");
                 r2.process().destroyForcibly().waitFor(30, TimeUnit.SECONDS);
