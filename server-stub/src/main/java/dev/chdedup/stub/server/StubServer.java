@@ -162,7 +162,9 @@ public final class StubServer implements Closeable {
         if (state != State.STARTED && state != State.FAILED) {
             return;
         }
-        ddlWorker.close();
+        if (ddlWorker != null) {
+            ddlWorker.close();
+        }
         replication.close();
         http.close();
         asyncInserts.close();
