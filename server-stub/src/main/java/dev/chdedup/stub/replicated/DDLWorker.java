@@ -43,6 +43,7 @@ public final class DDLWorker implements AutoCloseable {
     private volatile boolean closed;
     private boolean wake;
     private volatile Thread thread;
+    private volatile boolean registered;
 
     public DDLWorker(ReplicationContext context, String host, int port, LocalExecutor executor) {
         this.context = context;
@@ -67,28 +68,60 @@ public final class DDLWorker implements AutoCloseable {
         return thread != null;
     }
 
-    /** Registers this server in its cluster and starts the worker thread. */
+    /**
+     * Registers this server in its cluster (so an ON CLUSTER query sent anywhere right after the start finds it) and
+     * starts the worker thread; when ZooKeeper cannot be reached now, the thread keeps trying to register, so the
+     * server starts all the same.
+     */
     public synchronized DDLWorker start() {
-        ZooKeeperClient zk = context.zookeeper();
         try {
-            String me = CLUSTERS + "/" + context.config().cluster() + "/" + context.replicaName();
-            if (zk.exists(me) == null) {
-                zk.curator().create().creatingParentsIfNeeded().forPath(me, ZooKeeperClient.bytes(hostId));
-            } else if (!hostId.equals(zk.get(me))) {
-                zk.set(me, hostId);
-            }
-            if (zk.exists(QUEUE) == null) {
-                zk.tryCreate("/clickhouse", "");
-                zk.tryCreate("/clickhouse/task_queue", "");
-                zk.tryCreate(QUEUE, "");
-            }
+            register();
         } catch (Exception e) {
-            throw StorageReplicatedMergeTree.zookeeperError("registering in cluster " + context.config().cluster(), e);
+            LOG.warn("DDLWorker of {}: cannot register in cluster {} yet, retrying in the background: {}", hostId,
+                context.config().cluster(), e.toString());
         }
         thread = new Thread(this::run, "ddl-worker-" + context.replicaName());
         thread.setDaemon(true);
         thread.start();
         return this;
+    }
+
+    /** {@code <CLUSTERS>/<cluster>/<replica>} = this host id, and the queue node; throws while ZooKeeper is away. */
+    private void register() throws Exception {
+        ZooKeeperClient zk = context.zookeeper();
+        String me = CLUSTERS + "/" + context.config().cluster() + "/" + context.replicaName();
+        if (zk.exists(me) == null) {
+            try {
+                zk.curator().create().creatingParentsIfNeeded().forPath(me, ZooKeeperClient.bytes(hostId));
+            } catch (KeeperException.NodeExistsException ignored) {
+                // made meanwhile: set below
+            }
+        }
+        if (!hostId.equals(zk.get(me))) {
+            zk.set(me, hostId);
+        }
+        if (zk.exists(QUEUE) == null) {
+            try {
+                zk.curator().create().creatingParentsIfNeeded().forPath(QUEUE);
+            } catch (KeeperException.NodeExistsException ignored) {
+                // another server made it
+            }
+        }
+        registered = true;
+    }
+
+    /** Registers now if the thread has not yet (an ON CLUSTER query must find its own server in the cluster). */
+    void ensureRegistered() {
+        if (registered) {
+            return;
+        }
+        try {
+            register();
+        } catch (ChException e) {
+            throw e;
+        } catch (Exception e) {
+            throw StorageReplicatedMergeTree.zookeeperError("registering in cluster " + context.config().cluster(), e);
+        }
     }
 
     synchronized void wakeUp() {
@@ -100,6 +133,9 @@ public final class DDLWorker implements AutoCloseable {
         while (!closed) {
             boolean notReady = false;
             try {
+                if (!registered) {
+                    register();
+                }
                 List<String> tasks = new ArrayList<>(context.zookeeper().children(QUEUE, event -> wakeUp()));
                 tasks.sort(null);
                 for (String t : tasks) {

@@ -53,6 +53,7 @@ public final class DistributedDDL {
             throw new ChException(ErrorCode.BAD_ARGUMENTS, "Unknown distributed_ddl_output_mode: '" + mode + "'");
         }
         long timeoutMs = 1000L * ctx.settings().getLong("distributed_ddl_task_timeout");
+        worker.ensureRegistered();
         ZooKeeperClient zk = worker.context().zookeeper();
         String cluster = worker.context().substitute(oc.cluster(), ctx.database(), "");
         String path;
