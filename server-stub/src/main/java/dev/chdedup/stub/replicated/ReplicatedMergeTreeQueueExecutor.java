@@ -268,7 +268,7 @@ final class ReplicatedMergeTreeQueueExecutor {
         ReplicatedMergeTreeMutationEntry m = table.mutations().entryFor(target);
         if (m == null) {
             // killed (KILL MUTATION): take the result where a replica already made it, else leave the part as it is
-            List<CuratorOp> fetched = fetch(e.newPartName());
+            List<CuratorOp> fetched = fetch(e.newPartName(), null);
             return fetched == null ? List.of() : fetched;
         }
         MergeTreeDataMergerMutator.RowMutation fn = table.mutations().function(m);
