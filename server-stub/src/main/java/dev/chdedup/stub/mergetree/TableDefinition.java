@@ -28,7 +28,7 @@ public record TableDefinition(String engine, List<Expr> engineArgs, List<TableCo
                               List<TableColumn> aliasColumns) {
 
     public static final Set<String> ENGINES = Set.of("MergeTree", "ReplicatedMergeTree", "ReplacingMergeTree", "SummingMergeTree",
-        "CollapsingMergeTree");
+        "CollapsingMergeTree", "AggregatingMergeTree", "VersionedCollapsingMergeTree");
 
     public static TableDefinition from(Statement.CreateTable ct) {
         String engine = ct.engine() == null ? "MergeTree" : ct.engine();

@@ -25,11 +25,14 @@ import java.util.Set;
  * without a version column), Summing adds up the numeric columns outside the key (or the given ones) and drops a
  * row whose sums are all zero, Collapsing cancels rows of sign -1 against rows of sign 1 (keeping, per key, the
  * first cancel row and the last state row as ClickHouse's CollapsingSortedTransform does). Plain MergeTree keeps
- * every row. Mirrors ClickHouse's ReplacingSortedAlgorithm, SummingSortedAlgorithm and CollapsingSortedAlgorithm.
+ * every row. Mirrors ClickHouse's ReplacingSortedAlgorithm, SummingSortedAlgorithm and CollapsingSortedAlgorithm;
+ * AggregatingMergeTree and VersionedCollapsingMergeTree have their own classes ({@link AggregatingSortedAlgorithm},
+ * {@link VersionedCollapsingAlgorithm}).
  */
 public final class MergingModes {
     /** The engines with a merging mode besides plain MergeTree. */
-    public static final Set<String> ENGINES = Set.of("ReplacingMergeTree", "SummingMergeTree", "CollapsingMergeTree");
+    public static final Set<String> ENGINES = Set.of("ReplacingMergeTree", "SummingMergeTree", "CollapsingMergeTree",
+        "AggregatingMergeTree", "VersionedCollapsingMergeTree");
 
     private MergingModes() {
     }
@@ -68,12 +71,16 @@ public final class MergingModes {
                 int sign = column(def, def.engineArgs().get(0), "sign");
                 return (rows, order) -> groups(rows, order, g -> collapsing(g, sign));
             }
+            case "AggregatingMergeTree":
+                return AggregatingSortedAlgorithm.mode(def);
+            case "VersionedCollapsingMergeTree":
+                return VersionedCollapsingAlgorithm.mode(def);
             default:
                 return MergeTreeDataMergerMutator.MergingMode.KEEP_ALL;
         }
     }
 
-    private static int column(TableDefinition def, Expr e, String what) {
+    static int column(TableDefinition def, Expr e, String what) {
         if (e instanceof Expr.Ident) {
             String n = ((Expr.Ident) e).last();
             for (int i = 0; i < def.columns().size(); i++) {
@@ -92,12 +99,12 @@ public final class MergingModes {
         return u instanceof IntType || u instanceof FloatType || u instanceof DecimalType || u instanceof BigIntType;
     }
 
-    private interface GroupMerge {
+    interface GroupMerge {
         List<Object[]> apply(List<Object[]> group);
     }
 
     /** Hands each run of rows with an equal key (the input is in key order) to {@code merge}, streaming. */
-    private static Iterator<Object[]> groups(Iterator<Object[]> rows, MergeTreeDataMergerMutator.KeyOrder order, GroupMerge merge) {
+    static Iterator<Object[]> groups(Iterator<Object[]> rows, MergeTreeDataMergerMutator.KeyOrder order, GroupMerge merge) {
         if (!order.sorted()) {
             return rows; // ORDER BY tuple(): no key to merge by
         }
@@ -151,6 +158,13 @@ public final class MergingModes {
 
     private static List<Object[]> summing(List<Object[]> g, List<Integer> sums, List<TableColumn> cols) {
         Object[] out = g.get(0).clone();
+        for (int i = 0; i < cols.size(); i++) {
+            if (cols.get(i).type().unwrap() instanceof dev.chdedup.stub.types.AggregateFunctionType) { // merged as AggregatingMergeTree does
+                for (int r = 1; r < g.size(); r++) {
+                    out[i] = dev.chdedup.stub.types.AggregateFunctionType.merge(out[i], g.get(r)[i]);
+                }
+            }
+        }
         boolean allZero = true;
         for (int i : sums) {
             Object acc = null;
