@@ -9,6 +9,11 @@ public record TableColumn(String name, DataType type, String defaultKind, Expr d
         return "MATERIALIZED".equals(defaultKind);
     }
 
+    /** An EPHEMERAL column: an INSERT may give it, DEFAULT expressions may read it, it is never stored. */
+    public boolean isEphemeral() {
+        return "EPHEMERAL".equals(defaultKind);
+    }
+
     public boolean hasDefault() {
         return defaultExpr != null;
     }

@@ -20,12 +20,13 @@ import java.util.Set;
 
 /**
  * A MergeTree table's definition compiled from its CREATE statement: stored columns with their defaults, ALIAS
- * columns (computed when read, never stored), the partition
+ * columns (computed when read, never stored), EPHEMERAL columns (given by an INSERT for the DEFAULT expressions of
+ * others, never stored nor read), the partition
  * key, the sorting key, the table settings and the statement text kept for SHOW CREATE and for reloading.
  */
 public record TableDefinition(String engine, List<Expr> engineArgs, List<TableColumn> columns, PartitionKey partitionKey,
                               Evaluator sortingKey, Map<String, String> clauseSql, Map<String, String> settings,
-                              List<TableColumn> aliasColumns) {
+                              List<TableColumn> aliasColumns, List<TableColumn> ephemeralColumns) {
 
     public static final Set<String> ENGINES = Set.of("MergeTree", "ReplicatedMergeTree", "ReplacingMergeTree", "SummingMergeTree",
         "CollapsingMergeTree", "AggregatingMergeTree", "VersionedCollapsingMergeTree");
@@ -41,13 +42,11 @@ public record TableDefinition(String engine, List<Expr> engineArgs, List<TableCo
         }
         List<TableColumn> cols = new ArrayList<>();
         List<TableColumn> aliases = new ArrayList<>();
+        List<TableColumn> ephemeral = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (Statement.ColumnDef c : ct.columns()) {
             if (!names.add(c.name())) {
                 throw new ChException(ErrorCode.DUPLICATE_COLUMN, "Column " + c.name() + " already exists");
-            }
-            if ("EPHEMERAL".equals(c.defaultKind())) {
-                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "EPHEMERAL columns are not supported by the stub");
             }
             DataType t = c.type() != null ? DataTypes.parse(c.type()) : null;
             if (t instanceof ArrayType && ((ArrayType) t).isNested() && c.defaultKind() == null) {
@@ -57,12 +56,28 @@ public record TableDefinition(String engine, List<Expr> engineArgs, List<TableCo
             TableColumn tc = new TableColumn(c.name(), t, c.defaultKind(), c.defaultExpr(), c.defaultSql());
             if ("ALIAS".equals(c.defaultKind())) {
                 aliases.add(tc);
+            } else if ("EPHEMERAL".equals(c.defaultKind())) {
+                if (t == null && c.defaultExpr() == null) {
+                    throw new ChException(ErrorCode.SYNTAX_ERROR, "Syntax error: column " + c.name() + " EPHEMERAL needs a type or a default");
+                }
+                ephemeral.add(tc);
             } else {
                 cols.add(tc);
             }
         }
         List<Column> header = new ArrayList<>();
         QueryContext ctx = new QueryContext("default", "default", "", Settings.DEFAULTS);
+        for (int i = 0; i < ephemeral.size(); i++) { // the stored columns' defaults may read them
+            TableColumn c = ephemeral.get(i);
+            if (c.type() == null) {
+                Evaluator e = new ExprCompiler(ctx, List.of(), Map.of(), null).compile(c.defaultExpr());
+                ephemeral.set(i, new TableColumn(c.name(), e.type(), c.defaultKind(), c.defaultExpr(), c.defaultSql()));
+            }
+        }
+        List<Column> ephemeralHeader = new ArrayList<>();
+        for (TableColumn c : ephemeral) {
+            ephemeralHeader.add(new Column(c.name(), c.type()));
+        }
         for (int i = 0; i < cols.size(); i++) {
             TableColumn c = cols.get(i);
             if (c.type() == null) {
@@ -72,9 +87,11 @@ public record TableDefinition(String engine, List<Expr> engineArgs, List<TableCo
             }
             header.add(new Column(c.name(), c.type()));
         }
+        List<Column> insertHeader = new ArrayList<>(header);
+        insertHeader.addAll(ephemeralHeader);
         for (TableColumn c : cols) {
             if (c.defaultExpr() != null) {
-                new ExprCompiler(ctx, header, Map.of(), null).compile(c.defaultExpr());
+                new ExprCompiler(ctx, insertHeader, Map.of(), null).compile(c.defaultExpr());
             }
         }
         // ALIAS columns are computed from the stored ones when read; they take the declared type or the expression's
@@ -94,13 +111,27 @@ public record TableDefinition(String engine, List<Expr> engineArgs, List<TableCo
         Evaluator sorting = isEmptyTuple(order) ? null : new ExprCompiler(ctx, header, Map.of(), null).compile(order);
         Map<String, String> settings = MergeTreeSettings.validated(ct.settings(), engine);
         return new TableDefinition(engine, ct.engineArgs(), List.copyOf(cols), new PartitionKey(partition), sorting,
-            ct.clauseSql(), settings, List.copyOf(aliases));
+            ct.clauseSql(), settings, List.copyOf(aliases), List.copyOf(ephemeral));
     }
 
-    /** Stored columns, then ALIAS columns: what DESCRIBE, SHOW CREATE and system.columns list. */
+    /** Stored columns, then EPHEMERAL and ALIAS columns: what DESCRIBE, SHOW CREATE and system.columns list. */
     public List<TableColumn> allColumns() {
         List<TableColumn> all = new ArrayList<>(columns);
+        all.addAll(ephemeralColumns);
         all.addAll(aliasColumns);
+        return all;
+    }
+
+    /**
+     * The columns an INSERT may name: the stored ones, then the EPHEMERAL ones (the first {@code columns().size()}
+     * of a completed row are stored, the rest only feed DEFAULT expressions).
+     */
+    public List<TableColumn> insertColumns() {
+        if (ephemeralColumns.isEmpty()) {
+            return columns;
+        }
+        List<TableColumn> all = new ArrayList<>(columns);
+        all.addAll(ephemeralColumns);
         return all;
     }
 

@@ -138,7 +138,7 @@ public final class ViewRegistry implements DeduplicatingSink.ViewPusher {
     private List<Block> transform(MaterializedView v, StorageMergeTree source, Block block, boolean oneBlockOut, QueryContext ctx) {
         StorageMergeTree target = catalog.mergeTree(v.targetDatabase(), v.targetTable());
         SelectExecutor.Stream out = runOnBlock(v, source, block, ctx);
-        List<TableColumn> all = target.definition().columns();
+        List<TableColumn> all = target.definition().insertColumns();
         List<Integer> targets = new ArrayList<>();
         List<Integer> picked = new ArrayList<>();
         List<Column> produced = new ArrayList<>();

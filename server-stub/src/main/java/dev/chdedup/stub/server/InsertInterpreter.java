@@ -27,6 +27,7 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -94,7 +95,7 @@ public final class InsertInterpreter {
             return insertInto((Storage) catalog.find(db, st.table()), db + "." + st.table(), st, data, defaultFormat, ctx);
         }
         StorageMergeTree table = catalog.mergeTree(db, st.table());
-        List<TableColumn> all = table.definition().columns();
+        List<TableColumn> all = table.definition().insertColumns();
         List<Integer> targets = targetColumns(table, st.columns());
         RowCompleter completer = new RowCompleter(all, targets, ctx);
         Settings s = ctx.settings();
@@ -126,7 +127,7 @@ public final class InsertInterpreter {
                 emit(squash.add(new Block(header, rows)), sink);
             }
         } else {
-            readInput(st, data, defaultFormat, ctx, table.definition().columns(), header, targets, completer, maxBlock,
+            readInput(st, data, defaultFormat, ctx, table.definition().insertColumns(), header, targets, completer, maxBlock,
                 rows -> emit(squash.add(new Block(header, rows)), sink, ctx));
         }
         emit(squash.flush(), sink);
@@ -143,7 +144,7 @@ public final class InsertInterpreter {
         DeduplicationPolicy.forInsert(s, true); // refuse a bad deduplicate_insert now, not at the flush
         CountingInputStream counted = data == null ? null : new CountingInputStream(data);
         List<Object[]> rows = new ArrayList<>();
-        readInput(st, counted, defaultFormat, ctx, table.definition().columns(), table.columns(), targets, completer,
+        readInput(st, counted, defaultFormat, ctx, table.definition().insertColumns(), table.columns(), targets, completer,
             Long.MAX_VALUE, rows::addAll);
         if (rows.isEmpty()) {
             return QueryResult.Done.NOTHING;
@@ -302,14 +303,14 @@ public final class InsertInterpreter {
     }
 
     private static List<Integer> targetColumns(StorageMergeTree table, List<String> names) {
-        return targetColumns(table.definition().columns(), table.definition().aliasColumns(), table.database() + "." + table.name(), names);
+        return targetColumns(table.definition().insertColumns(), table.definition().aliasColumns(), table.database() + "." + table.name(), names);
     }
 
     private static List<Integer> targetColumns(List<TableColumn> all, List<TableColumn> aliases, String tableName, List<String> names) {
         List<Integer> out = new ArrayList<>();
         if (names == null) {
             for (int i = 0; i < all.size(); i++) {
-                if (!all.get(i).isMaterialized()) {
+                if (!all.get(i).isMaterialized() && !all.get(i).isEphemeral()) {
                     out.add(i);
                 }
             }
@@ -345,9 +346,16 @@ public final class InsertInterpreter {
         private final int[] targets;
         private final Evaluator[] defaults;
         private final boolean trivial;
+        /** The stored columns come first in {@link #all}; EPHEMERAL ones after them are dropped from a completed row. */
+        private final int stored;
 
         public RowCompleter(List<TableColumn> all, List<Integer> targets, QueryContext ctx) {
             this.all = all;
+            int width = all.size();
+            while (width > 0 && all.get(width - 1).isEphemeral()) {
+                width--;
+            }
+            this.stored = width;
             this.targets = targets.stream().mapToInt(Integer::intValue).toArray();
             this.defaults = new Evaluator[all.size()];
             List<Column> header = new ArrayList<>();
@@ -362,7 +370,7 @@ public final class InsertInterpreter {
                     anyDefaults = true;
                 }
             }
-            this.trivial = !anyDefaults && targets.size() == all.size() && isIdentity(this.targets);
+            this.trivial = !anyDefaults && stored == all.size() && targets.size() == all.size() && isIdentity(this.targets);
         }
 
         private static boolean isIdentity(int[] t) {
@@ -398,12 +406,17 @@ public final class InsertInterpreter {
                 row[i] = v;
                 given[i] = true;
             }
-            for (int i = 0; i < row.length; i++) {
+            for (int i = stored; i < row.length; i++) { // EPHEMERAL columns first: the stored ones' defaults read them
                 if (!given[i]) {
                     row[i] = defaultFor(i, row);
                 }
             }
-            return row;
+            for (int i = 0; i < stored; i++) {
+                if (!given[i]) {
+                    row[i] = defaultFor(i, row);
+                }
+            }
+            return stored == row.length ? row : Arrays.copyOf(row, stored);
         }
 
         public Object[] fromSelect(Object[] in, List<Column> from) {

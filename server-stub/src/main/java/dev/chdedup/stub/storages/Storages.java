@@ -46,8 +46,8 @@ public final class Storages {
             ct.columns(), "MergeTree", List.of(), null, new Expr.Call("tuple", List.of(), false), null, Map.of(), ct.clauseSql(),
             null, null, null);
         TableDefinition def = TableDefinition.from(asMergeTree);
-        if (!def.aliasColumns().isEmpty()) {
-            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "ALIAS columns are supported by the stub only in MergeTree tables");
+        if (!def.aliasColumns().isEmpty() || !def.ephemeralColumns().isEmpty()) {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "ALIAS and EPHEMERAL columns are supported by the stub only in MergeTree tables");
         }
         switch (engine) {
             case "Memory": return new StorageMemory(engine, def.columns(), false, createSql);

@@ -15,7 +15,10 @@ public final class ShowCreate {
         for (TableColumn c : t.definition().allColumns()) {
             sb.append("    ").append(quote(c.name())).append(' ').append(c.type().name());
             if (c.defaultKind() != null) {
-                sb.append(' ').append(c.defaultKind()).append(' ').append(c.defaultSql());
+                sb.append(' ').append(c.defaultKind());
+                if (c.defaultSql() != null) {
+                    sb.append(' ').append(c.defaultSql());
+                }
             }
             String comment = t.definition().clauseSql().get(dev.chdedup.stub.sql.Statement.COLUMN_COMMENT + c.name());
             if (comment != null) {
