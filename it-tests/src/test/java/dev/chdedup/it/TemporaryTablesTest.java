@@ -8,7 +8,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code CREATE TEMPORARY TABLE} over HTTP sessions: the table (Memory by default) is seen by later queries of the
- * same session only, not by another session nor without one, and it shadows a permanent table of the same name.
+ * same session only, not by another session nor without one, and it shadows a permanent table of the same name;
+ * system.tables lists it for its session only, with database '' and is_temporary = 1.
  */
 class TemporaryTablesTest {
     @RegisterExtension
@@ -43,5 +44,17 @@ class TemporaryTablesTest {
         assertTrue(again.text().contains("TABLE_ALREADY_EXISTS"), again.text());
         ClickHouseHttp.Response withDb = in("s3", "CREATE TEMPORARY TABLE default.t2 (x UInt8)");
         assertTrue(withDb.text().contains("BAD_DATABASE_FOR_TEMPORARY_TABLE"), withDb.text());
+    }
+
+    @Test
+    void systemTablesListsASessionsTemporaryTables() {
+        assertEquals(200, in("s4", "CREATE TEMPORARY TABLE listed (x UInt8)").status());
+        assertEquals(200, in("s4", "INSERT INTO listed VALUES (1), (2), (3)").status());
+        String sql = "SELECT database, name, engine, is_temporary, total_rows FROM system.tables WHERE name = 'listed'";
+        assertEquals("\tlisted\tMemory\t1\t3\n", in("s4", sql).text());
+        assertEquals("", in("s5", sql).text(), "another session does not see it");
+        assertEquals("", STUB.http().postSql(sql).text(), "nor a query without a session");
+        assertEquals(200, in("s4", "DROP TABLE listed").status());
+        assertEquals("", in("s4", sql).text(), "gone once dropped");
     }
 }

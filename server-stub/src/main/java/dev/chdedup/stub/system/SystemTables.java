@@ -139,7 +139,7 @@ public final class SystemTables {
                 }
                 return snapshot(cols, rows);
             }
-            case "tables": return tables();
+            case "tables": return tables(ctx);
             case "columns": return ColumnFacts.table(catalog, this, ctx);
             case "functions": return SystemReferenceTables.functions();
             case "data_type_families": return SystemReferenceTables.dataTypeFamilies();
@@ -209,7 +209,7 @@ public final class SystemTables {
         }
     }
 
-    private TableSource tables() {
+    private TableSource tables(QueryContext ctx) {
         List<Column> cols = List.of(c("database", "String"), c("name", "String"), c("uuid", "UUID"), c("engine", "String"),
             c("is_temporary", "UInt8"), c("data_paths", "Array(String)"), c("metadata_path", "String"),
             c("metadata_modification_time", "DateTime"), c("create_table_query", "String"), c("engine_full", "String"),
@@ -221,37 +221,44 @@ public final class SystemTables {
                 continue;
             }
             for (Map.Entry<String, Object> e : catalog.tables(db).entrySet()) {
-                Object t = e.getValue();
-                if (t instanceof StorageMergeTree) {
-                    StorageMergeTree m = (StorageMergeTree) t;
-                    long total = 0;
-                    long bytes = 0;
-                    for (DataPart p : m.activeParts()) {
-                        total += p.rowCount();
-                        bytes += p.bytesOnDisk();
-                    }
-                    Map<String, String> cl = m.definition().clauseSql();
-                    rows.add(new Object[] {db, e.getKey(), new java.util.UUID(0, 0), m.definition().engine(), 0L,
-                        List.of(m.directory().toString() + "/"), "", 0L, ShowCreate.of(m), cl.getOrDefault("ENGINE", m.definition().engine()),
-                        keyList(cl.getOrDefault("PARTITION BY", "")), keyList(cl.getOrDefault("ORDER BY", "")),
-                        keyList(cl.getOrDefault("PRIMARY KEY", cl.getOrDefault("ORDER BY", ""))),
-                        total, bytes, ByteStrings.fromText(cl.getOrDefault("COMMENT", ""))});
-                } else if (t instanceof dev.chdedup.stub.storages.Storage) {
-                    dev.chdedup.stub.storages.Storage s = (dev.chdedup.stub.storages.Storage) t;
-                    boolean memory = s.engine().equals("Memory") || s.engine().equals("Null");
-                    rows.add(new Object[] {db, e.getKey(), new java.util.UUID(0, 0), s.engine(), 0L, List.of(), "", 0L,
-                        ByteStrings.fromText(s.createSql()), s.engine(), "", "", "", memory ? s.totalRows() : null, null,
-                        ByteStrings.fromText(s.createSql().contains("COMMENT") ? clauseComment(s.createSql()) : "")});
-                } else {
-                    String engine = db.equals("system") ? "SystemTable" : t instanceof dev.chdedup.stub.mv.PlainView ? "View"
-                        : t.getClass().getSimpleName();
-                    rows.add(new Object[] {db, e.getKey(), new java.util.UUID(0, 0), engine, 0L, List.of(), "", 0L, "", engine, "", "", "", null, null, ""});
-                }
+                rows.add(tableRow(db, e.getKey(), e.getValue(), 0L));
             }
+        }
+        // the session's temporary tables: database '' and is_temporary = 1, as ClickHouse lists them
+        for (Map.Entry<String, TableSource> e : ctx.temporaryTables().entrySet()) {
+            rows.add(tableRow("", e.getKey(), e.getValue(), 1L));
         }
         return snapshot(cols, rows);
     }
 
+
+    private static Object[] tableRow(String db, String name, Object t, long temporary) {
+        if (t instanceof StorageMergeTree) {
+            StorageMergeTree m = (StorageMergeTree) t;
+            long total = 0;
+            long bytes = 0;
+            for (DataPart p : m.activeParts()) {
+                total += p.rowCount();
+                bytes += p.bytesOnDisk();
+            }
+            Map<String, String> cl = m.definition().clauseSql();
+            return new Object[] {db, name, new java.util.UUID(0, 0), m.definition().engine(), temporary,
+                List.of(m.directory().toString() + "/"), "", 0L, ShowCreate.of(m), cl.getOrDefault("ENGINE", m.definition().engine()),
+                keyList(cl.getOrDefault("PARTITION BY", "")), keyList(cl.getOrDefault("ORDER BY", "")),
+                keyList(cl.getOrDefault("PRIMARY KEY", cl.getOrDefault("ORDER BY", ""))),
+                total, bytes, ByteStrings.fromText(cl.getOrDefault("COMMENT", ""))};
+        }
+        if (t instanceof dev.chdedup.stub.storages.Storage) {
+            dev.chdedup.stub.storages.Storage s = (dev.chdedup.stub.storages.Storage) t;
+            boolean memory = s.engine().equals("Memory") || s.engine().equals("Null");
+            return new Object[] {db, name, new java.util.UUID(0, 0), s.engine(), temporary, List.of(), "", 0L,
+                ByteStrings.fromText(s.createSql()), s.engine(), "", "", "", memory ? s.totalRows() : null, null,
+                ByteStrings.fromText(s.createSql().contains("COMMENT") ? clauseComment(s.createSql()) : "")};
+        }
+        String engine = db.equals("system") ? "SystemTable" : t instanceof dev.chdedup.stub.mv.PlainView ? "View"
+            : t.getClass().getSimpleName();
+        return new Object[] {db, name, new java.util.UUID(0, 0), engine, temporary, List.of(), "", 0L, "", engine, "", "", "", null, null, ""};
+    }
 
     /** The table COMMENT of a CREATE statement, or empty. */
     private static String clauseComment(String createSql) {
