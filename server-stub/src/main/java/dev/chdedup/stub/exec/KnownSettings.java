@@ -61,6 +61,7 @@ public final class KnownSettings {
         def("max_query_size", "UInt64", "262144", "Maximum bytes of a query parsed by the SQL parser.");
         def("http_receive_timeout", "Seconds", "30", "HTTP receive timeout: longest silence while a request is read.");
         def("http_send_timeout", "Seconds", "30", "HTTP send timeout: longest a blocked write of the response may wait.");
+        def("profile", "String", "", "The settings profile whose settings apply (SET profile = 'name', or the URL parameter).");
         def("readonly", "UInt64", "0", "0: no restrictions; 1: only reads; 2: reads and settings changes.");
         def("send_progress_in_http_headers", "Bool", "0", "Send X-ClickHouse-Progress headers.");
         def("http_headers_progress_interval_ms", "UInt64", "100", "Interval of progress headers.");

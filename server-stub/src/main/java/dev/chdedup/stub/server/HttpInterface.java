@@ -51,7 +51,6 @@ public final class HttpInterface implements HttpHandler {
 
     private final Interpreter interpreter;
     private final Sessions sessions;
-    private final Map<String, String> users;
     private final Events events;
     private final QueryHooks hooks;
     /** Settings this server pretends not to know, to play an older ClickHouse (see StubServer.Builder). */
@@ -65,10 +64,17 @@ public final class HttpInterface implements HttpHandler {
         this.processes = processes;
         this.interpreter = interpreter;
         this.sessions = sessions;
-        this.users = users;
+        this.access = new dev.chdedup.stub.access.AccessControl(users);
         this.events = events;
         this.hooks = hooks;
         this.unknownSettings = Set.copyOf(unknownSettings);
+    }
+
+    /** The users, roles and settings profiles: the configured users, and those CREATE USER/ROLE/SETTINGS PROFILE made. */
+    private final dev.chdedup.stub.access.AccessControl access;
+
+    public dev.chdedup.stub.access.AccessControl access() {
+        return access;
     }
 
     /** Plays {@code profile} from the next request on. */
@@ -127,12 +133,14 @@ public final class HttpInterface implements HttpHandler {
                 urlSettings.put(k, e.getValue());
             }
             String database = firstNonNull(req.param("database"), req.header("X-ClickHouse-Database"), DatabaseCatalog.DEFAULT);
-            Settings settings = Settings.DEFAULTS;
+            // the user's settings (its profiles', its roles', its own) are where the session's and the URL's start
+            dev.chdedup.stub.access.SettingsProfileElements profile = access.settingsOf(user);
+            Settings settings = Settings.DEFAULTS.with(profile.values());
             String sessionId = req.param("session_id");
             if (sessionId != null) {
                 int timeout = req.param("session_timeout") == null ? Sessions.DEFAULT_TIMEOUT_SECONDS : Integer.parseInt(req.param("session_timeout"));
                 session = sessions.acquire(sessionId, user, database, timeout, "1".equals(req.param("session_check")));
-                settings = session.settings;
+                settings = settings.with(session.settings.changed());
                 if (req.param("database") == null && req.header("X-ClickHouse-Database") == null) {
                     database = session.database;
                 }
@@ -140,6 +148,10 @@ public final class HttpInterface implements HttpHandler {
             if (compat.version() != null && !settings.isChanged("compatibility")) {
                 // an older server has that release's defaults (deduplicate_insert did not exist: insert_deduplicate decides)
                 settings = settings.with(Map.of("compatibility", compat.version()));
+            }
+            dev.chdedup.stub.access.SettingsConstraints.check(settings, urlSettings, profile.constraints());
+            if (urlSettings.containsKey("profile")) {
+                settings = settings.with(access.profile(urlSettings.get("profile")).values());
             }
             settings = settings.with(urlSettings);
             if (settings.isChanged("http_receive_timeout") || settings.isChanged("http_send_timeout")) {
@@ -280,9 +292,16 @@ public final class HttpInterface implements HttpHandler {
         }
         events.increment("Query");
         if (st instanceof Statement.SetStmt) {
-            Settings changed = ctx.settings().with(((Statement.SetStmt) st).settings());
+            Map<String, String> changes = ((Statement.SetStmt) st).settings();
+            dev.chdedup.stub.access.SettingsConstraints.check(ctx.settings(), changes, access.settingsOf(ctx.user()).constraints());
+            if (changes.containsKey("profile")) { // SET profile = 'p' applies the profile's settings, then the others
+                Map<String, String> expanded = new LinkedHashMap<>(access.profile(changes.get("profile")).values());
+                expanded.putAll(changes);
+                changes = expanded;
+            }
+            Settings changed = ctx.settings().with(changes);
             if (session != null) {
-                session.settings = session.settings.with(((Statement.SetStmt) st).settings());
+                session.settings = session.settings.with(changes);
             }
             ctx.withSettings(changed);
             out.finishEmpty(summary(0, 0, 0));
@@ -295,6 +314,15 @@ public final class HttpInterface implements HttpHandler {
             }
             if (session != null) {
                 session.database = db;
+            }
+            out.finishEmpty(summary(0, 0, 0));
+            return;
+        }
+        if (st instanceof Statement.AccessEntity || st instanceof Statement.Grant) {
+            if (st instanceof Statement.AccessEntity) {
+                access.execute((Statement.AccessEntity) st);
+            } else {
+                access.execute((Statement.Grant) st, ctx.user());
             }
             out.finishEmpty(summary(0, 0, 0));
             return;
@@ -385,8 +413,7 @@ public final class HttpInterface implements HttpHandler {
             user = "default";
             password = firstNonNull(password, "");
         }
-        String expected = users.get(user);
-        if (expected == null || !expected.equals(password)) {
+        if (!access.authenticate(user, password)) {
             // a request without any credentials that the default user refuses is asked for them (401 with
             // WWW-Authenticate, REQUIRED_PASSWORD), as ClickHouse does since 24.12; any other failure is 516 / 403
             boolean noCredentials = auth == null && req.header("X-ClickHouse-User") == null && req.param("user") == null

@@ -192,6 +192,9 @@ public final class Parser {
         if (readIf("CREATE")) {
             return onCluster(create());
         }
+        if (tok.is("GRANT") || tok.is("REVOKE")) {
+            return grant();
+        }
         if (tok.is("ATTACH")) {
             throw new ChException(ErrorCode.NOT_IMPLEMENTED, "ATTACH is not supported by the stub");
         }
@@ -282,7 +285,7 @@ public final class Parser {
             }
             return new Statement.KillQuery(where, sync);
         }
-        throw error("one of: SELECT, INSERT, CREATE, DROP, DELETE, ALTER, SHOW, DESCRIBE, EXISTS, OPTIMIZE, SYSTEM, SET, USE, TRUNCATE, KILL");
+        throw error("one of: SELECT, INSERT, CREATE, DROP, DELETE, ALTER, SHOW, DESCRIBE, EXISTS, OPTIMIZE, SYSTEM, SET, USE, TRUNCATE, KILL, GRANT, REVOKE");
     }
 
     private String formatOverride;
@@ -396,6 +399,9 @@ public final class Parser {
 
     private Statement create() {
         boolean orReplace = readIf("OR", "REPLACE");
+        if (atAccessEntity()) {
+            return accessEntity("CREATE", orReplace);
+        }
         boolean temporary = readIf("TEMPORARY");
         if (readIf("DATABASE")) {
             boolean ine = readIf("IF", "NOT") && expectThen("EXISTS");
@@ -646,6 +652,9 @@ public final class Parser {
     }
 
     private Statement drop() {
+        if (atAccessEntity()) {
+            return accessEntity("DROP", false);
+        }
         if (readIf("DATABASE")) {
             boolean ie = readIf("IF", "EXISTS");
             String name = identifier();
@@ -718,6 +727,9 @@ public final class Parser {
     }
 
     private Statement alter() {
+        if (atAccessEntity()) {
+            return accessEntity("ALTER", false);
+        }
         expect("TABLE");
         String[] n = qualifiedName();
         List<Statement.AlterCommand> cmds = new ArrayList<>();
@@ -1601,6 +1613,218 @@ public final class Parser {
             }
         }
         return new Expr.Ident(List.copyOf(parts));
+    }
+
+    // ---- access control: USER, ROLE, SETTINGS PROFILE, GRANT, REVOKE ----
+
+    private static final java.util.Set<String> USER_CLAUSES = java.util.Set.of("IDENTIFIED", "NOT", "SETTINGS", "DEFAULT", "HOST",
+        "VALID", "IN", "GRANTEES", "TO", "ON", "RENAME", "ADD", "DROP", "FORMAT");
+
+    private boolean atAccessEntity() {
+        return tok.is("USER") || tok.is("ROLE") || tok.is("PROFILE") || tok.is("SETTINGS") && peekIs("PROFILE");
+    }
+
+    /** CREATE | ALTER | DROP USER | ROLE | SETTINGS PROFILE, after the verb (and OR REPLACE). */
+    private Statement accessEntity(String verb, boolean orReplace) {
+        String kind = readIf("USER") ? "USER" : readIf("ROLE") ? "ROLE" : "SETTINGS PROFILE";
+        if (kind.equals("SETTINGS PROFILE")) {
+            readIf("SETTINGS");
+            expect("PROFILE");
+        }
+        boolean ifExists = !verb.equals("CREATE") && readIf("IF", "EXISTS");
+        boolean ifNotExists = verb.equals("CREATE") && readIf("IF", "NOT") && expectThen("EXISTS");
+        List<String> names = new ArrayList<>();
+        do {
+            names.add(accessName());
+        } while (readOp(","));
+        String authType = null;
+        String password = null;
+        List<Statement.SettingElement> settings = null;
+        List<String> assignees = null;
+        while (tok.kind() != Token.Kind.EOF && !tok.isOp(";") && !tok.is("FORMAT")) {
+            if (verb.equals("DROP")) {
+                if (readIf("ON", "CLUSTER") || readIf("FROM")) {
+                    accessName();
+                    continue;
+                }
+                throw error("end of query");
+            }
+            if (readIf("ON", "CLUSTER")) {
+                accessName();
+            } else if (kind.equals("USER") && readIf("NOT")) {
+                expect("IDENTIFIED");
+                authType = "no_password";
+                password = "";
+            } else if (kind.equals("USER") && readIf("IDENTIFIED")) {
+                authType = "plaintext_password";
+                if (readIf("WITH")) {
+                    authType = identifier().toLowerCase(Locale.ROOT);
+                }
+                password = authType.equals("no_password") ? "" : null;
+                if (readIf("BY")) {
+                    password = stringLiteral();
+                } else if (!authType.equals("no_password")) {
+                    throw error("BY");
+                }
+            } else if (readIf("SETTINGS")) {
+                settings = new ArrayList<>();
+                if (!readIf("NONE")) {
+                    do {
+                        settings.add(settingElement());
+                    } while (readOp(","));
+                }
+            } else if (kind.equals("SETTINGS PROFILE") && readIf("TO")) {
+                assignees = granteeList();
+            } else if (kind.equals("USER") && readIf("DEFAULT")) {
+                if (readIf("DATABASE")) {
+                    accessName();
+                } else {
+                    expect("ROLE");
+                    granteeList();
+                }
+            } else if (readIf("RENAME")) {
+                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "RENAME of a " + kind.toLowerCase(Locale.ROOT) + " is not supported by the stub");
+            } else if (tok.is("HOST") || tok.is("VALID") || tok.is("IN") || tok.is("GRANTEES")) {
+                // access restrictions the stub does not apply: skipped up to the next clause
+                advance();
+                while (tok.kind() != Token.Kind.EOF && !tok.isOp(";") && !USER_CLAUSES.contains(tok.text().toUpperCase(Locale.ROOT))) {
+                    if (readOp("(")) {
+                        skipBalanced();
+                    } else {
+                        advance();
+                    }
+                }
+            } else {
+                throw error(kind.equals("USER") ? "IDENTIFIED, SETTINGS, DEFAULT ROLE, HOST or end of query" : "SETTINGS or end of query");
+            }
+        }
+        return withFormat(new Statement.AccessEntity(verb, kind, List.copyOf(names), ifExists, ifNotExists, orReplace, authType, password,
+            settings == null ? null : List.copyOf(settings), assignees), trailingFormat());
+    }
+
+    /** A user, role or profile name: an identifier or a string, a user's optionally followed by {@code @'host'}. */
+    private String accessName() {
+        String name = tok.kind() == Token.Kind.STRING ? stringLiteral() : identifier();
+        if (readOp("@")) {
+            if (tok.kind() == Token.Kind.STRING) {
+                stringLiteral();
+            } else {
+                identifier();
+            }
+        }
+        return name;
+    }
+
+    /** {@code name [= value] [MIN [=] v] [MAX [=] v] [CONST|READONLY|WRITABLE|CHANGEABLE_IN_READONLY]} or {@code PROFILE 'p'}. */
+    private Statement.SettingElement settingElement() {
+        if (readIf("PROFILE") || readIf("INHERIT")) {
+            return new Statement.SettingElement(null, null, null, null, null, accessName());
+        }
+        String name = identifier();
+        String value = null;
+        String min = null;
+        String max = null;
+        String writability = null;
+        if (readOp("=")) {
+            value = settingValue();
+        } else if (tok.kind() == Token.Kind.NUMBER || tok.kind() == Token.Kind.STRING) {
+            value = settingValue();
+        }
+        while (true) {
+            if (readIf("MIN")) {
+                readOp("=");
+                min = settingValue();
+            } else if (readIf("MAX")) {
+                readOp("=");
+                max = settingValue();
+            } else if (tok.is("CONST") || tok.is("READONLY") || tok.is("WRITABLE") || tok.is("CHANGEABLE_IN_READONLY")) {
+                writability = tok.text().toUpperCase(Locale.ROOT);
+                advance();
+            } else {
+                break;
+            }
+        }
+        return new Statement.SettingElement(name, value, min, max, writability, null);
+    }
+
+    /** {@code name [, ...] | ALL | NONE | CURRENT_USER [EXCEPT ...]}: the names (ALL as "ALL"). */
+    private List<String> granteeList() {
+        List<String> out = new ArrayList<>();
+        do {
+            if (readIf("EXCEPT")) {
+                do {
+                    accessName();
+                } while (readOp(","));
+                break;
+            }
+            if (readIf("NONE")) {
+                continue;
+            }
+            out.add(tok.is("ALL") || tok.is("CURRENT_USER") ? tok.text().toUpperCase(Locale.ROOT) : null);
+            if (out.get(out.size() - 1) != null) {
+                advance();
+            } else {
+                out.set(out.size() - 1, accessName());
+            }
+        } while (readOp(",") || tok.is("EXCEPT"));
+        return List.copyOf(out);
+    }
+
+    /** GRANT / REVOKE of privileges ON a target, or of roles, TO / FROM users and roles. */
+    private Statement grant() {
+        boolean revoke = tok.is("REVOKE");
+        advance();
+        if (readIf("ON", "CLUSTER")) {
+            accessName();
+        }
+        if (revoke && (readIf("ADMIN", "OPTION") || readIf("GRANT", "OPTION"))) {
+            expect("FOR");
+        }
+        String to = revoke ? "FROM" : "TO";
+        int start = tok.pos();
+        int depth = 0;
+        while (tok.kind() != Token.Kind.EOF && !(depth == 0 && (tok.is("ON") || tok.is(to)))) {
+            depth += tok.isOp("(") ? 1 : tok.isOp(")") ? -1 : 0;
+            advance();
+        }
+        if (tok.kind() == Token.Kind.EOF || tok.pos() == start) {
+            throw error(tok.pos() == start ? "privilege or role" : "ON or " + to);
+        }
+        String what = sql.substring(start, prev.end()).strip();
+        String on = null;
+        if (readIf("ON")) {
+            int onStart = tok.pos();
+            while (tok.kind() != Token.Kind.EOF && !tok.is(to)) {
+                advance();
+            }
+            if (tok.kind() == Token.Kind.EOF || tok.pos() == onStart) {
+                throw error(tok.pos() == onStart ? "database and table" : to);
+            }
+            on = sql.substring(onStart, prev.end()).replace(" ", "");
+        }
+        expect(to);
+        List<String> grantees = granteeList();
+        while (readIf("WITH")) {
+            if (!(readIf("GRANT") || readIf("ADMIN") || readIf("REPLACE"))) {
+                throw error("GRANT, ADMIN or REPLACE");
+            }
+            expect("OPTION");
+        }
+        List<String> roles = null;
+        if (on == null) {
+            roles = new ArrayList<>();
+            for (String r : what.split(",")) {
+                roles.add(unquoteName(r.strip()));
+            }
+        }
+        return new Statement.Grant(revoke, on == null ? null : what, on, roles == null ? null : List.copyOf(roles), grantees);
+    }
+
+    private static String unquoteName(String n) {
+        if (n.length() >= 2 && (n.charAt(0) == '`' || n.charAt(0) == '"' || n.charAt(0) == '\'')) {
+            return n.substring(1, n.length() - 1);
+        }
+        return n;
     }
 
     private boolean peekIs(String keyword) {

@@ -140,4 +140,29 @@ public sealed interface Statement {
     record Insert(String database, String table, List<String> columns, Map<String, String> settings, String format,
                   Query select, int dataOffset) implements Statement {
     }
+
+    /**
+     * One element of a user's, role's or settings profile's SETTINGS list: a setting with a value and constraints
+     * (null when absent; writability is CONST, READONLY, WRITABLE or CHANGEABLE_IN_READONLY), or, when {@code profile}
+     * is set, {@code PROFILE 'name'} / {@code INHERIT 'name'}.
+     */
+    record SettingElement(String name, String value, String min, String max, String writability, String profile) {
+    }
+
+    /**
+     * CREATE, ALTER or DROP of a USER, ROLE or SETTINGS PROFILE. {@code password} is null when the statement does not
+     * say how the user is identified; {@code settings} is null when it has no SETTINGS clause; {@code assignees} is a
+     * profile's TO list (null without one).
+     */
+    record AccessEntity(String verb, String kind, List<String> names, boolean ifExists, boolean ifNotExists, boolean orReplace,
+                        String authType, String password, List<SettingElement> settings, List<String> assignees)
+        implements Statement {
+    }
+
+    /**
+     * GRANT or REVOKE of privileges ON a target ({@code privileges} the privilege list as written, {@code on} the
+     * target), or of roles ({@code roles}, when {@code privileges} is null), TO or FROM {@code grantees}.
+     */
+    record Grant(boolean revoke, String privileges, String on, List<String> roles, List<String> grantees) implements Statement {
+    }
 }

@@ -53,16 +53,18 @@ public final class SystemTables {
         TableSource table(String name, QueryContext ctx);
     }
 
-    private volatile Extra extra;
+    private final List<Extra> extras = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public void attachExtra(Extra e) {
-        this.extra = e;
+        extras.add(e);
     }
 
     public List<String> names() {
-        if (extra != null) {
+        if (!extras.isEmpty()) {
             List<String> all = new ArrayList<>(baseNames());
-            all.addAll(extra.names());
+            for (Extra e : extras) {
+                all.addAll(e.names());
+            }
             all.sort(null);
             return all;
         }
@@ -205,7 +207,14 @@ public final class SystemTables {
                 }
                 return snapshot(cols, rows);
             }
-            default: return extra == null ? null : extra.table(name.toLowerCase(), ctx);
+            default: {
+                for (Extra e : extras) {
+                    if (e.names().contains(name.toLowerCase())) {
+                        return e.table(name.toLowerCase(), ctx);
+                    }
+                }
+                return null;
+            }
         }
     }
 
