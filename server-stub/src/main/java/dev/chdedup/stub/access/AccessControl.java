@@ -31,7 +31,7 @@ public final class AccessControl {
                   List<Statement.SettingElement> settings, List<String> assignees) {
     }
 
-    /** One GRANT: privileges on a target, or a role, given to a user or role. */
+    /** One GRANT: a privilege (without its columns) on a target, or a role, given to a user or role. */
     record GrantEntry(String grantee, String privileges, String on, String role) {
     }
 
@@ -233,8 +233,9 @@ public final class AccessControl {
         }
         for (String g : grantees) {
             if (st.revoke()) {
+                List<String> revoked = st.roles() != null ? List.of() : AccessSystemTables.privileges(st.privileges().toUpperCase(Locale.ROOT));
                 grants.removeIf(e -> e.grantee().equals(g) && (st.roles() != null ? roles.contains(e.role())
-                    : e.role() == null && (e.on().equals(st.on()) || st.privileges().equalsIgnoreCase("ALL"))));
+                    : e.role() == null && (revoked.contains("ALL") || e.on().equals(st.on()) && revoked.contains(e.privileges()))));
             } else if (st.roles() != null) {
                 for (String r : roles) {
                     GrantEntry e = new GrantEntry(g, null, null, r);
@@ -243,7 +244,12 @@ public final class AccessControl {
                     }
                 }
             } else {
-                grants.add(new GrantEntry(g, st.privileges().toUpperCase(Locale.ROOT), st.on(), null));
+                for (String privilege : AccessSystemTables.privileges(st.privileges())) { // granting twice is granting once
+                    GrantEntry e = new GrantEntry(g, privilege.toUpperCase(Locale.ROOT), st.on(), null);
+                    if (!grants.contains(e)) {
+                        grants.add(e);
+                    }
+                }
             }
         }
     }

@@ -99,12 +99,10 @@ public final class AccessSystemTables implements SystemTables.Extra {
                     if (roleGrants) {
                         rows.add(new Object[] {user, role, g.role()});
                     } else {
-                        for (String privilege : privileges(g.privileges())) {
-                            String[] on = g.on().split("\\.", 2);
-                            String db = on.length == 2 ? on[0] : null;
-                            String table = on.length == 2 ? on[1] : on[0];
-                            rows.add(new Object[] {user, role, privilege.strip(), "*".equals(db) ? null : db, "*".equals(table) ? null : table});
-                        }
+                        String[] on = g.on().split("\\.", 2);
+                        String db = on.length == 2 ? on[0] : null;
+                        String table = on.length == 2 ? on[1] : on[0];
+                        rows.add(new Object[] {user, role, g.privileges(), "*".equals(db) ? null : db, "*".equals(table) ? null : table});
                     }
                 }
                 return roleGrants
