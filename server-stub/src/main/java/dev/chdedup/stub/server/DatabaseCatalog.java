@@ -117,8 +117,8 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
                             moveLegacy(dataDir(db).resolve(raw), tableDataDir(db, ct.table()));
                         }
                         if (dev.chdedup.stub.storages.Storages.handles(ct.engine())) {
-                            databases.get(db).put(ct.table(), dev.chdedup.stub.storages.Storages.create(ct,
-                                tableDataDir(db, ct.table()), Files.readString(metadataFile(db, ct.table()), StandardCharsets.UTF_8)));
+                            databases.get(db).put(ct.table(), withResolver(dev.chdedup.stub.storages.Storages.create(ct,
+                                tableDataDir(db, ct.table()), Files.readString(metadataFile(db, ct.table()), StandardCharsets.UTF_8))));
                             continue;
                         }
                         attach(db, ct.table(), ct);
@@ -239,7 +239,7 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
         PartStore.deleteRecursively(tableDataDir(db, table));
         if (dev.chdedup.stub.storages.Storages.handles(ct.engine())) {
             // Memory, Null and the Log family (storages/)
-            Object s = dev.chdedup.stub.storages.Storages.create(ct, tableDataDir(db, table), createSql);
+            Object s = withResolver(dev.chdedup.stub.storages.Storages.create(ct, tableDataDir(db, table), createSql));
             writeMetadata(db, table, createSql);
             tables.put(table, s);
             return s;
@@ -373,6 +373,21 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
 
     @Override
     public void close() {
+        for (Map<String, Object> tables : List.copyOf(databases.values())) {
+            for (Object t : List.copyOf(tables.values())) {
+                if (t instanceof dev.chdedup.stub.storages.StorageBuffer) {
+                    ((dev.chdedup.stub.storages.StorageBuffer) t).close(); // ClickHouse flushes its buffers on shutdown
+                }
+            }
+        }
         merges.close();
+    }
+
+    /** A Buffer table reads its destination through this catalog. */
+    private dev.chdedup.stub.storages.Storage withResolver(dev.chdedup.stub.storages.Storage s) {
+        if (s instanceof dev.chdedup.stub.storages.StorageBuffer) {
+            ((dev.chdedup.stub.storages.StorageBuffer) s).resolveWith(this::find);
+        }
+        return s;
     }
 }

@@ -294,12 +294,59 @@ public final class InsertInterpreter {
             readInput(st, data, defaultFormat, ctx, all, table.columns(), targets, completer, Long.MAX_VALUE, rows::addAll);
         }
         ctx.checkCancelled();
+        if (table instanceof dev.chdedup.stub.storages.StorageBuffer) {
+            ((dev.chdedup.stub.storages.StorageBuffer) table).flushWith(this::writeBuffered);
+        }
         table.write(rows);
         long bytes = 0;
         for (Object[] r : rows) {
             bytes += MemoryTracker.rowBytes(table.columns(), r);
         }
         return new QueryResult.Done(rows.size(), bytes);
+    }
+
+    /**
+     * A Buffer table's flush: {@code rows} (in {@code columns}) inserted into the destination as one block, into the
+     * destination's columns of the same names (converted to their types; the others get their defaults), without
+     * deduplication, feeding the destination's materialized views as any insert does.
+     */
+    private void writeBuffered(String db, String tableName, List<Column> columns, List<Object[]> rows) {
+        QueryContext ctx = new QueryContext(db, "default", "", Settings.DEFAULTS);
+        Object dest = catalog.find(db, tableName);
+        List<TableColumn> all = dest instanceof Storage ? ((Storage) dest).tableColumns() : catalog.mergeTree(db, tableName).definition().insertColumns();
+        List<String> names = new ArrayList<>();
+        List<Integer> picked = new ArrayList<>();
+        List<Column> from = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            String n = columns.get(i).name();
+            if (all.stream().anyMatch(c -> c.name().equals(n) && !c.isMaterialized())) {
+                names.add(n);
+                picked.add(i);
+                from.add(columns.get(i));
+            }
+        }
+        List<Integer> targets = targetColumns(all, List.of(), db + "." + tableName, names);
+        RowCompleter completer = new RowCompleter(all, targets, ctx);
+        List<Object[]> completed = new ArrayList<>(rows.size());
+        for (Object[] r : rows) {
+            Object[] in = new Object[picked.size()];
+            for (int k = 0; k < in.length; k++) {
+                in[k] = r[picked.get(k)];
+            }
+            completed.add(completer.fromSelect(in, from));
+        }
+        try {
+            if (dest instanceof Storage) {
+                ((Storage) dest).write(completed);
+                return;
+            }
+            StorageMergeTree table = catalog.mergeTree(db, tableName);
+            InsertSink sink = sinks.create(table, ctx, false, "");
+            sink.write(new Block(table.columns(), completed));
+            sink.finish();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static List<Integer> targetColumns(StorageMergeTree table, List<String> names) {

@@ -252,6 +252,10 @@ public final class Interpreter {
         }
         if (st instanceof Statement.Optimize) {
             Statement.Optimize o = (Statement.Optimize) st;
+            if (catalog.find(db(o.database(), ctx), o.table()) instanceof dev.chdedup.stub.storages.StorageBuffer) {
+                ((dev.chdedup.stub.storages.StorageBuffer) catalog.find(db(o.database(), ctx), o.table())).flush(); // OPTIMIZE flushes a Buffer
+                return QueryResult.Done.NOTHING;
+            }
             StorageMergeTree t = catalog.mergeTree(db(o.database(), ctx), o.table());
             String partition = o.partition() == null ? null : partitionId(t, o.partition(), ctx);
             boolean merged = t.optimize(partition, o.isFinal());

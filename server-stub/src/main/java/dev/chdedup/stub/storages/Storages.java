@@ -13,11 +13,11 @@ import java.util.Set;
 
 /**
  * Creates the tables of the simple engines from CREATE TABLE: Memory and Null (in memory), Log, TinyLog and StripeLog
- * (on disk). Their columns, types and defaults are compiled as MergeTree's are; the MergeTree-only clauses (ORDER BY,
+ * (on disk), and Buffer (in memory, in front of another table). Their columns, types and defaults are compiled as MergeTree's are; the MergeTree-only clauses (ORDER BY,
  * PARTITION BY, PRIMARY KEY, SETTINGS) are refused as ClickHouse refuses them for these engines.
  */
 public final class Storages {
-    public static final Set<String> ENGINES = Set.of("Memory", "Null", "Log", "TinyLog", "StripeLog");
+    public static final Set<String> ENGINES = Set.of("Memory", "Null", "Log", "TinyLog", "StripeLog", "Buffer");
 
     private Storages() {
     }
@@ -26,10 +26,50 @@ public final class Storages {
         return engine != null && ENGINES.contains(engine);
     }
 
+    /** Buffer(db, table, num_layers, min_time, max_time, min_rows, max_rows, min_bytes, max_bytes [, flush_time, flush_rows, flush_bytes]). */
+    private static Storage buffer(Statement.CreateTable ct, TableDefinition def, String createSql) {
+        List<Expr> a = ct.engineArgs();
+        if (a.size() != 9 && a.size() != 12) {
+            throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Storage Buffer requires from 9 to 12 parameters:"
+                + " destination_database, destination_table, num_buckets, min_time, max_time, min_rows, max_rows, min_bytes, max_bytes[,"
+                + " flush_time, flush_rows, flush_bytes].");
+        }
+        String db = name(a.get(0));
+        if (db.isEmpty()) {
+            db = ct.database();
+        }
+        String table = name(a.get(1));
+        double[] thresholds = new double[9];
+        for (int i = 3; i < a.size(); i++) {
+            if (!(a.get(i) instanceof Expr.Literal) || !(((Expr.Literal) a.get(i)).value() instanceof Number)) {
+                throw new ChException(ErrorCode.BAD_ARGUMENTS, "Storage Buffer expects a number as parameter " + (i + 1));
+            }
+            thresholds[i - 3] = ((Number) ((Expr.Literal) a.get(i)).value()).doubleValue();
+        }
+        if (db.equals(ct.database()) && table.equals(ct.table())) {
+            throw new ChException(ErrorCode.INFINITE_LOOP, "Destination table is myself. Write will cause infinite loop.");
+        }
+        return new StorageBuffer(def.columns(), createSql, db, table, thresholds);
+    }
+
+    /** A database or table argument: an identifier, a string, or currentDatabase() (empty: the table's own). */
+    private static String name(Expr e) {
+        if (e instanceof Expr.Ident) {
+            return ((Expr.Ident) e).last();
+        }
+        if (e instanceof Expr.Literal && ((Expr.Literal) e).value() instanceof String) {
+            return (String) ((Expr.Literal) e).value();
+        }
+        if (e instanceof Expr.Call && ((Expr.Call) e).name().equalsIgnoreCase("currentDatabase")) {
+            return "";
+        }
+        throw new ChException(ErrorCode.BAD_ARGUMENTS, "Storage Buffer expects a database and a table name as its first parameters");
+    }
+
     /** The table {@code ct} describes; {@code dataDir} holds a Log-family table's data. */
     public static Storage create(Statement.CreateTable ct, Path dataDir, String createSql) throws IOException {
         String engine = ct.engine();
-        if (!ct.engineArgs().isEmpty() && !engine.equals("Memory")) {
+        if (!ct.engineArgs().isEmpty() && !engine.equals("Memory") && !engine.equals("Buffer")) {
             throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Engine " + engine + " doesn't support any arguments ("
                 + ct.engineArgs().size() + " given)");
         }
@@ -52,6 +92,7 @@ public final class Storages {
         switch (engine) {
             case "Memory": return new StorageMemory(engine, def.columns(), false, createSql);
             case "Null": return new StorageMemory(engine, def.columns(), true, createSql);
+            case "Buffer": return buffer(ct, def, createSql);
             default: return new StorageLog(engine, def.columns(), dataDir, createSql);
         }
     }

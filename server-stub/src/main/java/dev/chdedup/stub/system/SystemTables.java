@@ -259,7 +259,7 @@ public final class SystemTables {
         }
         if (t instanceof dev.chdedup.stub.storages.Storage) {
             dev.chdedup.stub.storages.Storage s = (dev.chdedup.stub.storages.Storage) t;
-            boolean memory = s.engine().equals("Memory") || s.engine().equals("Null");
+            boolean memory = s.engine().equals("Memory") || s.engine().equals("Null") || s.engine().equals("Buffer");
             return new Object[] {db, name, new java.util.UUID(0, 0), s.engine(), temporary, List.of(), "", 0L,
                 ByteStrings.fromText(s.createSql()), s.engine(), "", "", "", memory ? s.totalRows() : null, null,
                 ByteStrings.fromText(s.createSql().contains("COMMENT") ? clauseComment(s.createSql()) : "")};
