@@ -17,6 +17,7 @@ import dev.chdedup.stub.server.InsertInterpreter;
 import dev.chdedup.stub.sql.Query;
 import dev.chdedup.stub.sql.Statement;
 import dev.chdedup.stub.system.Events;
+import dev.chdedup.stub.storages.Storage;
 import dev.chdedup.stub.system.SystemTables;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,13 +88,25 @@ public final class ViewRegistry implements DeduplicatingSink.ViewPusher {
         return () -> writes.forEach(Runnable::run);
     }
 
+    /**
+     * An insert into a Memory, Null or Log table run through the views that read it: their output goes to their
+     * targets (without deduplication: these engines have none), as ClickHouse feeds views from any table.
+     */
+    public void pushFromStorage(String db, String table, List<Column> columns, List<Object[]> rows, QueryContext ctx) {
+        TableSource source = SystemTables.snapshot(columns, rows);
+        Block block = new Block(columns, rows);
+        for (MaterializedView v : dependents(db, table)) {
+            prepareView(v, source, block, List.of(), false, false, ctx).forEach(Runnable::run);
+        }
+    }
+
     /** A plain sink into the view's target (POPULATE): no deduplication. */
     public DeduplicatingSink sinkForView(MaterializedView v, QueryContext ctx) {
         return sink(catalog.mergeTree(v.targetDatabase(), v.targetTable()), ctx, false, null);
     }
 
     /** Runs {@code block} through {@code v} and inserts the result into its target (POPULATE). */
-    public void pushTo(MaterializedView v, StorageMergeTree source, Block block, String sourceToken, boolean sourceDedup,
+    public void pushTo(MaterializedView v, TableSource source, Block block, String sourceToken, boolean sourceDedup,
                        QueryContext ctx) {
         prepareView(v, source, block, sourceToken == null ? List.of() : List.of(sourceToken), sourceDedup, false, ctx)
             .forEach(Runnable::run);
@@ -107,9 +120,24 @@ public final class ViewRegistry implements DeduplicatingSink.ViewPusher {
      * output of different source blocks, or of two views, is kept. (A source block has one token, or one per query
      * when it is an async insert batch.)
      */
-    private List<Runnable> prepareView(MaterializedView v, StorageMergeTree source, Block block, List<String> sourceTokens,
+    private List<Runnable> prepareView(MaterializedView v, TableSource source, Block block, List<String> sourceTokens,
                                        boolean sourceDedup, boolean oneBlockOut, QueryContext ctx) {
         List<Block> out = transform(v, source, block, oneBlockOut, ctx);
+        if (catalog.find(v.targetDatabase(), v.targetTable()) instanceof Storage) { // Memory, Null, Log: one append per block
+            Storage simple = (Storage) catalog.find(v.targetDatabase(), v.targetTable());
+            List<Runnable> writes = new ArrayList<>(out.size());
+            for (Block b : out) {
+                writes.add(() -> {
+                    try {
+                        simple.write(b.rows());
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                    pushFromStorage(v.targetDatabase(), v.targetTable(), simple.columns(), b.rows(), ctx); // and on downstream
+                });
+            }
+            return writes;
+        }
         StorageMergeTree target = catalog.mergeTree(v.targetDatabase(), v.targetTable());
         boolean dedupViews = ctx.settings().getBool("deduplicate_blocks_in_dependent_materialized_views");
         DeduplicatingSink sink = sink(target, ctx, dedupViews && sourceDedup && !sourceTokens.isEmpty(), null);
@@ -135,10 +163,12 @@ public final class ViewRegistry implements DeduplicatingSink.ViewPusher {
      * one is NOT_IMPLEMENTED (an async insert's block carries the tokens of several queries, which only map onto
      * a single output block).
      */
-    private List<Block> transform(MaterializedView v, StorageMergeTree source, Block block, boolean oneBlockOut, QueryContext ctx) {
-        StorageMergeTree target = catalog.mergeTree(v.targetDatabase(), v.targetTable());
+    private List<Block> transform(MaterializedView v, TableSource source, Block block, boolean oneBlockOut, QueryContext ctx) {
+        Object targetObject = catalog.find(v.targetDatabase(), v.targetTable());
+        TableSource target = targetObject instanceof Storage ? (Storage) targetObject : catalog.mergeTree(v.targetDatabase(), v.targetTable());
         SelectExecutor.Stream out = runOnBlock(v, source, block, ctx);
-        List<TableColumn> all = target.definition().insertColumns();
+        List<TableColumn> all = target instanceof Storage ? ((Storage) target).tableColumns()
+            : ((StorageMergeTree) target).definition().insertColumns();
         List<Integer> targets = new ArrayList<>();
         List<Integer> picked = new ArrayList<>();
         List<Column> produced = new ArrayList<>();
@@ -177,7 +207,7 @@ public final class ViewRegistry implements DeduplicatingSink.ViewPusher {
     }
 
     /** Runs the view's SELECT with its source table replaced by the rows of {@code block}. */
-    public SelectExecutor.Stream runOnBlock(MaterializedView v, StorageMergeTree source, Block block, QueryContext ctx) {
+    public SelectExecutor.Stream runOnBlock(MaterializedView v, TableSource source, Block block, QueryContext ctx) {
         List<Object[]> rows = block.rows();
         TableSource only = SystemTables.snapshot(source.columns(), rows);
         Catalog overlay = (db, table, c) -> db.equals(v.sourceDatabase()) && table.equals(v.sourceTable()) ? only : catalog.table(db, table, c);

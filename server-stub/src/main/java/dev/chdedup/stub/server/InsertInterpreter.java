@@ -89,10 +89,10 @@ public final class InsertInterpreter {
         QueryContext ctx = outer.withSettings(applied);
         String db = st.database() != null ? st.database() : ctx.database();
         if (st.database() == null && ctx.temporaryTables().get(st.table()) instanceof Storage) {
-            return insertInto((Storage) ctx.temporaryTables().get(st.table()), st.table(), st, data, defaultFormat, ctx);
+            return insertInto((Storage) ctx.temporaryTables().get(st.table()), null, st.table(), st, data, defaultFormat, ctx);
         }
         if (catalog.find(db, st.table()) instanceof Storage) {
-            return insertInto((Storage) catalog.find(db, st.table()), db + "." + st.table(), st, data, defaultFormat, ctx);
+            return insertInto((Storage) catalog.find(db, st.table()), db, db + "." + st.table(), st, data, defaultFormat, ctx);
         }
         StorageMergeTree table = catalog.mergeTree(db, st.table());
         List<TableColumn> all = table.definition().insertColumns();
@@ -273,7 +273,7 @@ public final class InsertInterpreter {
      * An INSERT into a Memory, Null or Log-family table: the rows (from the input or the SELECT), completed with
      * defaults, written in one atomic append; these engines do not deduplicate and feed no materialized views.
      */
-    private QueryResult.Done insertInto(Storage table, String name, Statement.Insert st, InputStream data, String defaultFormat,
+    private QueryResult.Done insertInto(Storage table, String db, String name, Statement.Insert st, InputStream data, String defaultFormat,
                                         QueryContext ctx) throws IOException {
         List<TableColumn> all = table.tableColumns();
         List<Integer> targets = targetColumns(all, List.of(), name, st.columns());
@@ -298,11 +298,27 @@ public final class InsertInterpreter {
             ((dev.chdedup.stub.storages.StorageBuffer) table).flushWith(this::writeBuffered);
         }
         table.write(rows);
+        StoragePusher pusher = storagePusher;
+        if (db != null && pusher != null && !rows.isEmpty()) {
+            pusher.push(db, name.substring(db.length() + 1), table.columns(), rows, ctx);
+        }
         long bytes = 0;
         for (Object[] r : rows) {
             bytes += MemoryTracker.rowBytes(table.columns(), r);
         }
         return new QueryResult.Done(rows.size(), bytes);
+    }
+
+    /** Runs an insert into a Memory, Null or Log table through the materialized views that read that table. */
+    public interface StoragePusher {
+        void push(String db, String table, List<Column> columns, List<Object[]> rows, QueryContext ctx);
+    }
+
+    private volatile StoragePusher storagePusher;
+
+    /** Feeds the views of Memory, Null and Log tables through {@code p} (the server's view registry). */
+    public void pushStorageInsertsWith(StoragePusher p) {
+        this.storagePusher = p;
     }
 
     /**
@@ -338,6 +354,10 @@ public final class InsertInterpreter {
         try {
             if (dest instanceof Storage) {
                 ((Storage) dest).write(completed);
+                StoragePusher pusher = storagePusher;
+                if (pusher != null) {
+                    pusher.push(db, tableName, ((Storage) dest).columns(), completed, ctx);
+                }
                 return;
             }
             StorageMergeTree table = catalog.mergeTree(db, tableName);

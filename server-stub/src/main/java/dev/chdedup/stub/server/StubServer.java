@@ -116,6 +116,7 @@ public final class StubServer implements Closeable {
         asyncInserts = new AsynchronousInsertQueue(new AsyncInsertSink(catalog, dedup, views, events)).start();
         InsertInterpreter inserts = new InsertInterpreter(catalog, selects,
             dev.chdedup.stub.replicated.ReplicatedStorages.sinks(views::sink, events, views), asyncInserts);
+        inserts.pushStorageInsertsWith(views::pushFromStorage);
         SystemCommands commands = new dev.chdedup.stub.replicated.ReplicatedSystemCommands(catalog, dedup, views, faults);
         system.attachExtra(new dev.chdedup.stub.system.ReplicationSystemTables(catalog, replication));
         commands.onFlushAsyncInserts(asyncInserts::flushAll);

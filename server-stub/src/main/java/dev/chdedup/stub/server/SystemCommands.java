@@ -137,7 +137,7 @@ public class SystemCommands {
             throw new ChException(ErrorCode.TABLE_ALREADY_EXISTS, "Table " + db + "." + v.name() + " already exists");
         }
         String[] source = ViewRegistry.sourceOf(v, db);
-        catalog.mergeTree(source[0], source[1]);
+        requireTable(source[0], source[1]);
         String targetDb;
         String targetTable;
         boolean inner = v.toTable() == null;
@@ -155,7 +155,7 @@ public class SystemCommands {
         } else {
             targetDb = v.toDatabase() != null ? v.toDatabase() : db;
             targetTable = v.toTable();
-            catalog.mergeTree(targetDb, targetTable);
+            requireTable(targetDb, targetTable);
         }
         String createSql = v.database() != null ? sql : sql.replaceFirst("(?is)^(\\s*CREATE\\s+MATERIALIZED\\s+VIEW\\s+"
             + "(?:IF\\s+NOT\\s+EXISTS\\s+)?)", "$1" + java.util.regex.Matcher.quoteReplacement(DatabaseCatalog.backQuote(db) + "."));
@@ -164,6 +164,15 @@ public class SystemCommands {
         catalog.putObject(db, v.name(), mv, createSql);
         views.register(mv);
         if (v.populate()) {
+            if (catalog.find(source[0], source[1]) instanceof dev.chdedup.stub.storages.Storage) {
+                dev.chdedup.stub.storages.Storage src = (dev.chdedup.stub.storages.Storage) catalog.find(source[0], source[1]);
+                List<Object[]> rows = new java.util.ArrayList<>();
+                for (var it = src.read(Integer.MAX_VALUE, false); it.hasNext(); ) {
+                    rows.addAll(it.next().rows());
+                }
+                views.pushFromStorage(source[0], source[1], src.columns(), rows, ctx);
+                return QueryResult.Done.NOTHING;
+            }
             StorageMergeTree src = catalog.mergeTree(source[0], source[1]);
             var sink = views.sinkForView(mv, ctx);
             for (var p : src.activeParts()) {
@@ -172,6 +181,12 @@ public class SystemCommands {
             sink.finish();
         }
         return QueryResult.Done.NOTHING;
+    }
+
+    /** A view's source or target: a MergeTree table, or a Memory, Null or Log-family one. */
+    private dev.chdedup.stub.exec.TableSource requireTable(String db, String table) {
+        Object t = catalog.find(db, table);
+        return t instanceof dev.chdedup.stub.storages.Storage ? (dev.chdedup.stub.storages.Storage) t : catalog.mergeTree(db, table);
     }
 
     /** The CREATE TABLE text of a table built from parts (an inner table), as stored in metadata. */
@@ -203,7 +218,7 @@ public class SystemCommands {
 
     /** The inner table's columns when the view gives none: the SELECT's output names and types. */
     private List<Statement.ColumnDef> columnsOf(Statement.CreateView v, String db, String[] source, QueryContext ctx) {
-        StorageMergeTree src = catalog.mergeTree(source[0], source[1]);
+        dev.chdedup.stub.exec.TableSource src = requireTable(source[0], source[1]);
         MaterializedView probe = new MaterializedView(db, v.name(), source[0], source[1], v.select(), v.selectSql(), db, "", true, "");
         var stream = views.runOnBlock(probe, src, new dev.chdedup.stub.data.Block(src.columns(), new java.util.ArrayList<>()), ctx);
         List<Statement.ColumnDef> cols = new java.util.ArrayList<>();
