@@ -2,6 +2,7 @@ package dev.chdedup.stub.exec;
 
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.types.AggregateFunctionStates;
 import dev.chdedup.stub.types.AggregateFunctionType;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
@@ -54,7 +55,8 @@ final class AggregateFunctionCombinators {
             boolean conditional = unconditional != null;
             List<DataType> stateArgs = conditional ? argTypes.subList(0, argTypes.size() - 1) : argTypes;
             DataType type = DataTypes.parse(typeName(conditional ? unconditional : base, stateArgs));
-            return new Aggregates.Aggregate(type, () -> new Collecting(conditional));
+            AggregateFunctionStates.Ops ops = ((AggregateFunctionType) type.unwrap()).ops;
+            return new Aggregates.Aggregate(type, () -> ops != null ? new OpsState(ops, conditional, false) : new Collecting(conditional));
         }
         if (argTypes.size() != 1 || !(argTypes.get(0).unwrap() instanceof AggregateFunctionType)
             || !((AggregateFunctionType) argTypes.get(0).unwrap()).function.equalsIgnoreCase(base)) {
@@ -62,6 +64,16 @@ final class AggregateFunctionCombinators {
                 + " of argument for aggregate function " + rawName + ", expected AggregateFunction(" + base + ", ...) or equivalent type");
         }
         AggregateFunctionType state = (AggregateFunctionType) argTypes.get(0).unwrap();
+        if (state.ops != null) { // ClickHouse's states: merged by the function's own merge
+            boolean finish = !suffix.equals("mergestate");
+            DataType type = finish ? Aggregates.create(base, state.arguments, false).type() : state;
+            return new Aggregates.Aggregate(type, () -> new OpsState(state.ops, false, true) {
+                @Override
+                public Object result() {
+                    return finish ? state.ops.finish(acc) : acc;
+                }
+            });
+        }
         if (suffix.equals("mergestate")) {
             return new Aggregates.Aggregate(state, () -> new Merging(null));
         }
@@ -75,6 +87,46 @@ final class AggregateFunctionCombinators {
             sb.append(", ").append(t.name());
         }
         return sb.append(')').toString();
+    }
+
+    /**
+     * A state of {@link AggregateFunctionStates}: -State adds argument rows (with -If those whose condition holds),
+     * -Merge / -MergeState ({@code merging}) merge the states given.
+     */
+    private static class OpsState implements Aggregates.State {
+        final AggregateFunctionStates.Ops ops;
+        final boolean conditional;
+        final boolean merging;
+        final Object acc;
+
+        OpsState(AggregateFunctionStates.Ops ops, boolean conditional, boolean merging) {
+            this.ops = ops;
+            this.conditional = conditional;
+            this.merging = merging;
+            this.acc = ops.create();
+        }
+
+        @Override
+        public void add(Object[] args) {
+            if (merging) {
+                if (args[0] != null) {
+                    ops.mergeInto(acc, args[0]);
+                }
+                return;
+            }
+            if (conditional) {
+                if (!dev.chdedup.stub.types.Values.isTrue(args[args.length - 1])) {
+                    return;
+                }
+                args = Arrays.copyOf(args, args.length - 1);
+            }
+            ops.add(acc, args);
+        }
+
+        @Override
+        public Object result() {
+            return acc;
+        }
     }
 
     /** -State: keeps every argument row (with -If, those whose condition, the last argument, holds, without it). */

@@ -29,30 +29,33 @@ final class AggregatingSortedAlgorithm {
         }
         List<TableColumn> cols = def.columns();
         List<Integer> states = new ArrayList<>();
+        List<AggregateFunctionType> stateTypes = new ArrayList<>();
         List<Integer> simple = new ArrayList<>();
         List<Aggregates.Aggregate> simpleFunctions = new ArrayList<>();
         for (int i = 0; i < cols.size(); i++) {
             DataType t = cols.get(i).type();
             if (t.unwrap() instanceof AggregateFunctionType) {
                 states.add(i);
+                stateTypes.add((AggregateFunctionType) t.unwrap());
             } else if (t instanceof SimpleAggregateFunctionType) {
                 SimpleAggregateFunctionType s = (SimpleAggregateFunctionType) t;
                 simple.add(i);
                 simpleFunctions.add(Aggregates.create(s.function, List.of(s.inner), false)); // an unknown function fails CREATE
             }
         }
-        return (rows, order) -> MergingModes.groups(rows, order, g -> List.<Object[]>of(merge(g, states, simple, simpleFunctions)));
+        return (rows, order) -> MergingModes.groups(rows, order, g -> List.<Object[]>of(merge(g, states, stateTypes, simple, simpleFunctions)));
     }
 
-    private static Object[] merge(List<Object[]> g, List<Integer> states, List<Integer> simple, List<Aggregates.Aggregate> functions) {
+    private static Object[] merge(List<Object[]> g, List<Integer> states, List<AggregateFunctionType> stateTypes, List<Integer> simple, List<Aggregates.Aggregate> functions) {
         Object[] out = g.get(0).clone();
         if (g.size() == 1) {
             return out;
         }
-        for (int i : states) {
+        for (int k = 0; k < states.size(); k++) {
+            int i = states.get(k);
             Object acc = out[i];
             for (int r = 1; r < g.size(); r++) {
-                acc = AggregateFunctionType.merge(acc, g.get(r)[i]);
+                acc = stateTypes.get(k).mergeStates(acc, g.get(r)[i]);
             }
             out[i] = acc;
         }

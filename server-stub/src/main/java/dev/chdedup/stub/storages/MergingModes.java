@@ -160,8 +160,9 @@ public final class MergingModes {
         Object[] out = g.get(0).clone();
         for (int i = 0; i < cols.size(); i++) {
             if (cols.get(i).type().unwrap() instanceof dev.chdedup.stub.types.AggregateFunctionType) { // merged as AggregatingMergeTree does
+                dev.chdedup.stub.types.AggregateFunctionType t = (dev.chdedup.stub.types.AggregateFunctionType) cols.get(i).type().unwrap();
                 for (int r = 1; r < g.size(); r++) {
-                    out[i] = dev.chdedup.stub.types.AggregateFunctionType.merge(out[i], g.get(r)[i]);
+                    out[i] = t.mergeStates(out[i], g.get(r)[i]);
                 }
             }
         }

@@ -9,24 +9,35 @@ import java.util.List;
 
 /**
  * AggregateFunction(f, T1, ..., Tn): a partial aggregation state, what {@code fState(...)} returns and
- * {@code fMerge(...)} finishes. The stub holds a state as the argument rows it has seen (an unmodifiable list of
- * unmodifiable lists), which makes merging two states, for every function, the concatenation of their rows and
- * finishing a state the function run over them. RowBinary and the text forms carry that list (a VarUInt row count,
- * then each row's arguments in RowBinary; text is those bytes), so a state read back from the stub merges
- * correctly, but its bytes are not the ones a ClickHouse server writes for the same state.
+ * {@code fMerge(...)} finishes. For count, sum, avg, min, max, groupArray and uniqExact over plain numbers, dates
+ * and strings the state is ClickHouse's, in memory and in its bytes ({@link AggregateFunctionStates}: {@link #ops}
+ * is set). For the other functions the stub holds a state as the argument rows it has seen (an unmodifiable list of
+ * unmodifiable lists), which makes merging two states the concatenation of their rows and finishing a state the
+ * function run over them; RowBinary and the text forms carry that list (a VarUInt row count, then each row's
+ * arguments in RowBinary; text is those bytes), so such a state read back from the stub merges correctly, but its
+ * bytes are not the ones a ClickHouse server writes.
  */
 public final class AggregateFunctionType extends DataType {
     /** The function name as written, e.g. {@code uniq}. */
     public final String function;
     public final List<DataType> arguments;
+    /** ClickHouse's states for this function and arguments, or null: the stub's argument rows. */
+    public final AggregateFunctionStates.Ops ops;
 
     AggregateFunctionType(String function, List<DataType> arguments) {
         this.function = function;
         this.arguments = List.copyOf(arguments);
+        this.ops = AggregateFunctionStates.of(function, this.arguments);
     }
 
-    /** The state holding {@code a}'s rows, then {@code b}'s. */
-    public static List<List<Object>> merge(Object a, Object b) {
+    /** The merge of states {@code a} and {@code b} (neither changes). */
+    public Object mergeStates(Object a, Object b) {
+        if (ops != null) {
+            Object acc = ops.create();
+            ops.mergeInto(acc, a);
+            ops.mergeInto(acc, b);
+            return acc;
+        }
         List<List<Object>> out = new ArrayList<>(rows(a));
         out.addAll(rows(b));
         return Collections.unmodifiableList(out);
@@ -48,7 +59,7 @@ public final class AggregateFunctionType extends DataType {
 
     @Override
     public Object defaultValue() {
-        return List.of();
+        return ops != null ? ops.create() : List.of();
     }
 
     private byte[] serialize(Object v) {
@@ -83,12 +94,17 @@ public final class AggregateFunctionType extends DataType {
             return v;
         } catch (IOException | RuntimeException e) {
             throw new ChException(ErrorCode.CANNOT_PARSE_TEXT,
-                "Cannot read state of aggregate function " + function + " from text: the stub reads only states it wrote");
+                "Cannot read state of aggregate function " + function + " from text" + (ops != null ? ""
+                    : ": the stub reads only states it wrote for this function"));
         }
     }
 
     @Override
     public void writeBinary(Object v, BinaryOut out) {
+        if (ops != null) {
+            ops.write(v, out);
+            return;
+        }
         List<List<Object>> rows = rows(v);
         out.writeVarUInt(rows.size());
         for (List<Object> row : rows) {
@@ -100,6 +116,9 @@ public final class AggregateFunctionType extends DataType {
 
     @Override
     public Object readBinary(BinaryIn in) throws IOException {
+        if (ops != null) {
+            return ops.read(in);
+        }
         long n = in.readVarUInt();
         if (n > BinaryIn.MAX_STRING_BYTES) {
             throw new ChException(ErrorCode.TOO_LARGE_ARRAY_SIZE, "Too large aggregate function state: " + n + " rows");
@@ -117,6 +136,9 @@ public final class AggregateFunctionType extends DataType {
 
     @Override
     public int compare(Object a, Object b) {
+        if (ops != null) {
+            return java.util.Arrays.compare(serialize(a), serialize(b));
+        }
         return Integer.compare(rows(a).size(), rows(b).size());
     }
 
@@ -133,6 +155,9 @@ public final class AggregateFunctionType extends DataType {
 
     @Override
     public int byteSize(Object v) {
+        if (ops != null) {
+            return serialize(v).length;
+        }
         return 8 + 8 * rows(v).size() * Math.max(1, arguments.size());
     }
 }
