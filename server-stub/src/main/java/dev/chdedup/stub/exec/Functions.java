@@ -81,6 +81,21 @@ public final class Functions {
                 arity(name, args, 1);
                 return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(args.get(0).type().name()));
             }
+            case "finalizeAggregation": { // the function's result of one state, as fMerge of that state alone
+                arity(name, args, 1);
+                Evaluator a = args.get(0);
+                if (!(a.type().unwrap() instanceof dev.chdedup.stub.types.AggregateFunctionType)) {
+                    throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + a.type().name() + " of argument for function"
+                        + " finalizeAggregation, expected AggregateFunction");
+                }
+                dev.chdedup.stub.types.AggregateFunctionType t = (dev.chdedup.stub.types.AggregateFunctionType) a.type().unwrap();
+                Aggregates.Aggregate merge = Aggregates.create(t.function + "Merge", List.of(t), false);
+                return Evaluator.of(merge.type(), r -> {
+                    Aggregates.State st = merge.factory().get();
+                    st.add(new Object[] {a.eval(r)});
+                    return st.result();
+                });
+            }
             case "throwIf": {
                 Evaluator c = args.get(0);
                 String msg = args.size() > 1 ? constString(args.get(1)) : null;
