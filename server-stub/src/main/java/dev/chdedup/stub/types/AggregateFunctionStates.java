@@ -74,6 +74,33 @@ public final class AggregateFunctionStates {
         return t instanceof StringType && ((StringType) t).fixedLength == 0;
     }
 
+    private interface ElementWriter {
+        void write(Object v, BinaryOut out);
+    }
+
+    private interface ElementReader {
+        Object read(BinaryIn in) throws IOException;
+    }
+
+    /** A VarUInt count, then each element: how groupArray and uniqExact states are laid out. */
+    private static void writeElements(java.util.Collection<Object> elements, BinaryOut out, ElementWriter w) {
+        out.writeVarUInt(elements.size());
+        for (Object v : elements) {
+            w.write(v, out);
+        }
+    }
+
+    private static <C extends java.util.Collection<Object>> C readElements(C into, BinaryIn in, ElementReader r) throws IOException {
+        long n = in.readVarUInt();
+        if (n > BinaryIn.MAX_STRING_BYTES) {
+            throw new IOException("too many elements: " + n);
+        }
+        for (long i = 0; i < n; i++) {
+            into.add(r.read(in));
+        }
+        return into;
+    }
+
     private static final class Count implements Ops {
         @Override
         public Object create() {
@@ -277,24 +304,12 @@ public final class AggregateFunctionStates {
         @Override
         @SuppressWarnings("unchecked")
         public void write(Object acc, BinaryOut out) {
-            List<Object> l = (List<Object>) acc;
-            out.writeVarUInt(l.size());
-            for (Object v : l) {
-                type.writeBinary(v, out);
-            }
+            writeElements((List<Object>) acc, out, type::writeBinary);
         }
 
         @Override
         public Object read(BinaryIn in) throws IOException {
-            long n = in.readVarUInt();
-            if (n > BinaryIn.MAX_STRING_BYTES) {
-                throw new IOException("too many elements: " + n);
-            }
-            List<Object> l = new ArrayList<>();
-            for (long i = 0; i < n; i++) {
-                l.add(type.readBinary(in));
-            }
-            return l;
+            return readElements(new ArrayList<>(), in, type::readBinary);
         }
     }
 
@@ -343,29 +358,19 @@ public final class AggregateFunctionStates {
         @Override
         @SuppressWarnings("unchecked")
         public void write(Object acc, BinaryOut out) {
-            Set<Object> s = (Set<Object>) acc;
-            out.writeVarUInt(s.size());
-            for (Object v : s) {
+            writeElements((Set<Object>) acc, out, (v, o) -> {
                 if (hashed) {
-                    out.writeLongLE((Long) ((List<?>) v).get(0), 8);
-                    out.writeLongLE((Long) ((List<?>) v).get(1), 8);
+                    o.writeLongLE((Long) ((List<?>) v).get(0), 8);
+                    o.writeLongLE((Long) ((List<?>) v).get(1), 8);
                 } else {
-                    type.writeBinary(v, out);
+                    type.writeBinary(v, o);
                 }
-            }
+            });
         }
 
         @Override
         public Object read(BinaryIn in) throws IOException {
-            long n = in.readVarUInt();
-            if (n > BinaryIn.MAX_STRING_BYTES) {
-                throw new IOException("too many elements: " + n);
-            }
-            Set<Object> s = new LinkedHashSet<>();
-            for (long i = 0; i < n; i++) {
-                s.add(hashed ? List.of(in.readLongLE(8), in.readLongLE(8)) : type.readBinary(in));
-            }
-            return s;
+            return readElements(new LinkedHashSet<>(), in, i -> hashed ? List.of(i.readLongLE(8), i.readLongLE(8)) : type.readBinary(i));
         }
     }
 }
