@@ -83,10 +83,10 @@ public final class AccessControl {
         }
         for (GrantEntry g : grants) {
             if (g.role() != null && g.grantee().equals(user) && entities.get("ROLE").containsKey(g.role())) {
-                addElements(out, entities.get("ROLE").get(g.role()).settings(), 0);
+                addElements(out, entities.get("ROLE").get(g.role()).settings(), 1);
             }
         }
-        addElements(out, u.settings(), 0);
+        addElements(out, u.settings(), 1); // a login never fails for a profile dropped since
         return out;
     }
 
@@ -97,9 +97,13 @@ public final class AccessControl {
         return out;
     }
 
+    /** Adds profile {@code name}'s elements; a profile dropped since an entity named it is skipped below the top. */
     private void addProfile(SettingsProfileElements out, String name, int depth) {
         Entity p = entities.get("SETTINGS PROFILE").get(name);
         if (p == null) {
+            if (depth > 0) {
+                return;
+            }
             throw notFound("SETTINGS PROFILE", name);
         }
         if (depth < 16) { // a profile inheriting itself stops here
