@@ -295,17 +295,44 @@ public final class Interpreter {
         if (DatabaseCatalog.SYSTEM.equals(db)) {
             throw new ChException(ErrorCode.DATABASE_ACCESS_DENIED, "Cannot create tables in the system database");
         }
-        if (ct.asTable() != null || ct.asSelect() != null) {
-            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "CREATE TABLE ... AS is not supported by the stub");
+        if (ct.asSelect() != null) {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "CREATE TABLE ... AS SELECT is not supported by the stub");
         }
         if (!catalog.databaseExists(db)) {
             throw DatabaseCatalog.unknownDatabase(db);
+        }
+        if (ct.asTable() != null) {
+            ct = asOther(ct, db, ctx);
+            sql = SystemCommands.createTableSql(ct);
         }
         Statement.CreateTable normalized = new Statement.CreateTable(db, ct.table(), ct.ifNotExists(), ct.orReplace(), ct.columns(),
             ct.engine(), ct.engineArgs(), ct.partitionBy(), ct.orderBy(), ct.primaryKey(), ct.settings(), ct.clauseSql(), null, null, null);
         system.beforeCreateTable(db, normalized);
         catalog.createTable(db, ct.table(), normalized, qualify(sql, db, ct));
         return QueryResult.Done.NOTHING;
+    }
+
+    /**
+     * {@code CREATE TABLE t AS other [ENGINE = ...]}: other's columns (with their defaults), and other's engine and
+     * clauses unless the statement gives an engine, as ClickHouse does (the usual way to put a Buffer in front of a table).
+     */
+    private Statement.CreateTable asOther(Statement.CreateTable ct, String db, QueryContext ctx) {
+        String srcDb = ct.asDatabase() != null ? ct.asDatabase() : db;
+        Object src = catalog.find(srcDb, ct.asTable());
+        String srcSql;
+        if (src instanceof StorageMergeTree) {
+            srcSql = dev.chdedup.stub.system.ShowCreate.of((StorageMergeTree) src);
+        } else if (src instanceof dev.chdedup.stub.storages.Storage) {
+            srcSql = ((dev.chdedup.stub.storages.Storage) src).createSql();
+        } else if (src == null) {
+            throw DatabaseCatalog.unknownTable(srcDb, ct.asTable());
+        } else {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "CREATE TABLE ... AS a view is not supported by the stub");
+        }
+        Statement.CreateTable from = (Statement.CreateTable) dev.chdedup.stub.sql.Parser.parse(srcSql);
+        Statement.CreateTable e = ct.engine() != null ? ct : from;
+        return new Statement.CreateTable(db, ct.table(), ct.ifNotExists(), ct.orReplace(), from.columns(), e.engine(), e.engineArgs(),
+            e.partitionBy(), e.orderBy(), e.primaryKey(), e.settings(), e.clauseSql(), null, null, null);
     }
 
     /** A temporary table: Memory unless the statement names another simple engine; it lives in the query context. */

@@ -195,9 +195,9 @@ public class SystemCommands {
             .append(DatabaseCatalog.backQuote(ct.table())).append(" (");
         for (int i = 0; i < ct.columns().size(); i++) {
             Statement.ColumnDef c = ct.columns().get(i);
-            sb.append(i > 0 ? ", " : "").append(DatabaseCatalog.backQuote(c.name())).append(' ').append(c.type());
+            sb.append(i > 0 ? ", " : "").append(DatabaseCatalog.backQuote(c.name())).append(c.type() == null ? "" : " " + c.type());
             if (c.defaultKind() != null) {
-                sb.append(' ').append(c.defaultKind()).append(' ').append(c.defaultSql());
+                sb.append(' ').append(c.defaultKind()).append(c.defaultSql() == null ? "" : " " + c.defaultSql());
             }
         }
         sb.append(") ENGINE = ").append(ct.clauseSql().getOrDefault("ENGINE", ct.engine()));
