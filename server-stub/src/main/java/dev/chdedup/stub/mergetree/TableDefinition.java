@@ -26,7 +26,7 @@ import java.util.Set;
  */
 public record TableDefinition(String engine, List<Expr> engineArgs, List<TableColumn> columns, PartitionKey partitionKey,
                               Evaluator sortingKey, Map<String, String> clauseSql, Map<String, String> settings,
-                              List<TableColumn> aliasColumns, List<TableColumn> ephemeralColumns) {
+                              List<TableColumn> aliasColumns, List<TableColumn> ephemeralColumns, List<String> declaredOrder) {
 
     public static final Set<String> ENGINES = Set.of("MergeTree", "ReplicatedMergeTree", "ReplacingMergeTree", "SummingMergeTree",
         "CollapsingMergeTree", "AggregatingMergeTree", "VersionedCollapsingMergeTree");
@@ -110,17 +110,30 @@ public record TableDefinition(String engine, List<Expr> engineArgs, List<TableCo
         Expr order = ct.orderBy() != null ? ct.orderBy() : ct.primaryKey();
         Evaluator sorting = isEmptyTuple(order) ? null : new ExprCompiler(ctx, header, Map.of(), null).compile(order);
         Map<String, String> settings = MergeTreeSettings.validated(ct.settings(), engine);
+        List<String> declared = new ArrayList<>(); // the column names as CREATE gave them (a Nested column once)
+        for (Statement.ColumnDef c : ct.columns()) {
+            declared.add(c.name());
+        }
         return new TableDefinition(engine, ct.engineArgs(), List.copyOf(cols), new PartitionKey(partition), sorting,
-            ct.clauseSql(), settings, List.copyOf(aliases), List.copyOf(ephemeral));
+            ct.clauseSql(), settings, List.copyOf(aliases), List.copyOf(ephemeral), List.copyOf(declared));
     }
 
-    /** Stored columns, then EPHEMERAL and ALIAS columns: what DESCRIBE, SHOW CREATE and system.columns list. */
+    /** Every column in the order CREATE declared them: what DESCRIBE, SHOW CREATE and system.columns list. */
     public List<TableColumn> allColumns() {
         List<TableColumn> all = new ArrayList<>(columns);
         all.addAll(ephemeralColumns);
         all.addAll(aliasColumns);
+        List<String> order = declaredOrder;
+        if (!ephemeralColumns.isEmpty() || !aliasColumns.isEmpty()) {
+            all.sort(java.util.Comparator.comparingInt(c -> {
+                int i = order.indexOf(c.name().contains(".") && !order.contains(c.name()) ? c.name().substring(0, c.name().indexOf('.')) : c.name());
+                return i < 0 ? Integer.MAX_VALUE : i;
+            })); // stable: a Nested column's arrays stay together, in order
+        }
         return all;
     }
+
+
 
     /**
      * The columns an INSERT may name: the stored ones, then the EPHEMERAL ones (the first {@code columns().size()}
