@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The -State, -Merge and -MergeState combinators over the aggregate functions of {@link Aggregates}:
+ * The -State, -Merge, -MergeState and -Array combinators over the aggregate functions of {@link Aggregates}:
  * {@code fState(x)} returns an {@code AggregateFunction(f, T)} state, {@code fMerge(state)} finishes the states of
  * a group into f's result, {@code fMergeState(state)} merges them into one state. A state is the list of argument
  * rows f has seen ({@link AggregateFunctionType}), so merging works for every function. Mirrors ClickHouse's
@@ -21,7 +21,7 @@ import java.util.Locale;
  * condition holds.
  */
 final class AggregateFunctionCombinators {
-    private static final String[] SUFFIXES = {"mergestate", "state", "merge"};
+    private static final String[] SUFFIXES = {"mergestate", "state", "merge", "array"};
 
     private AggregateFunctionCombinators() {
     }
@@ -48,6 +48,9 @@ final class AggregateFunctionCombinators {
             return null;
         }
         String base = rawName.substring(0, rawName.length() - suffix.length());
+        if (suffix.equals("array")) {
+            return arrayCombinator(rawName, base, argTypes);
+        }
         if (suffix.equals("state")) {
             Aggregates.create(base, argTypes, false); // checks the arguments
             // fIfState keeps f's state of the rows whose condition holds, as ClickHouse types it: AggregateFunction(f, ...)
@@ -79,6 +82,52 @@ final class AggregateFunctionCombinators {
         }
         Aggregates.Aggregate inner = Aggregates.create(base, state.arguments, false);
         return new Aggregates.Aggregate(inner.type(), () -> new Merging(inner.factory().get()));
+    }
+
+    /** -Array: f over the elements of its array arguments, taken together position by position (sumArray, groupUniqArrayArray). */
+    private static Aggregates.Aggregate arrayCombinator(String rawName, String base, List<DataType> argTypes) {
+        if (argTypes.isEmpty()) {
+            throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "-Array aggregate functions require at least one argument");
+        }
+        List<DataType> elements = new ArrayList<>();
+        for (DataType t : argTypes) {
+            if (!(t.unwrap() instanceof dev.chdedup.stub.types.ArrayType)) {
+                throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + t.name() + " of argument for aggregate function "
+                    + rawName + ", must be array");
+            }
+            elements.add(((dev.chdedup.stub.types.ArrayType) t.unwrap()).element);
+        }
+        Aggregates.Aggregate inner = Aggregates.create(base, elements, false);
+        return new Aggregates.Aggregate(inner.type(), () -> {
+            Aggregates.State state = inner.factory().get();
+            return new Aggregates.State() {
+                @Override
+                public void add(Object[] args) {
+                    if (args[0] == null) {
+                        return;
+                    }
+                    int n = ((List<?>) args[0]).size();
+                    for (Object a : args) {
+                        if (a == null || ((List<?>) a).size() != n) {
+                            throw new ChException(ErrorCode.SIZES_OF_ARRAYS_DONT_MATCH, "All arrays passed to aggregate function " + rawName
+                                + " must have the same size");
+                        }
+                    }
+                    for (int i = 0; i < n; i++) {
+                        Object[] at = new Object[args.length];
+                        for (int k = 0; k < args.length; k++) {
+                            at[k] = ((List<?>) args[k]).get(i);
+                        }
+                        state.add(at);
+                    }
+                }
+
+                @Override
+                public Object result() {
+                    return state.result();
+                }
+            };
+        });
     }
 
     private static String typeName(String base, List<DataType> argTypes) {
