@@ -20,7 +20,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * A migration script's users, roles, settings profiles and grants through the official JDBC driver: the script runs
  * twice (IF NOT EXISTS), the users it creates log in with their passwords (JDBC and client-v2), a user under a
  * readonly = 1 profile reads but cannot write or change a setting (164), a readonly = 2 user changes settings but not
- * readonly, and a CONST or MAX constraint holds (452).
+ * readonly, and a CONST or MAX constraint holds (452); users, profiles and grants survive a restart, as ClickHouse's
+ * local_directory keeps them.
  */
 class AccessEntitiesTest {
     @RegisterExtension
@@ -145,5 +146,29 @@ class AccessEntitiesTest {
                 one(c, "SELECT 1");
             }
         }, "a dropped user cannot log in");
+    }
+
+    @Test
+    void usersProfilesAndGrantsSurviveARestart(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dataDir) throws Exception {
+        try (dev.chdedup.stub.server.StubServer server = dev.chdedup.stub.server.StubServer.builder().port(0).dataDir(dataDir).build().start()) {
+            try (Connection c = DriverManager.getConnection(server.jdbcUrl()); Statement st = c.createStatement()) {
+                st.execute("CREATE SETTINGS PROFILE ro SETTINGS readonly = 1");
+                st.execute("CREATE USER kept IDENTIFIED BY 'k-pass'\nSETTINGS PROFILE 'ro'");
+                st.execute("CREATE USER gone IDENTIFIED BY 'g'");
+                st.execute("CREATE ROLE r");
+                st.execute("GRANT SELECT ON default.* TO r");
+                st.execute("GRANT r TO kept");
+                st.execute("DROP USER gone");
+            }
+            server.restart();
+            Properties p = new Properties();
+            p.setProperty("user", "kept");
+            p.setProperty("password", "k-pass");
+            try (Connection c = DriverManager.getConnection(server.jdbcUrl(), p)) {
+                assertEquals("1", one(c, "SELECT getSetting('readonly')"), "the profile is back and applies");
+                assertEquals("r", one(c, "SELECT granted_role_name FROM system.role_grants WHERE user_name = 'kept'"));
+                assertEquals("0", one(c, "SELECT count() FROM system.users WHERE name = 'gone'"), "a dropped user stays dropped");
+            }
+        }
     }
 }

@@ -17,7 +17,8 @@ import java.util.UUID;
 /**
  * The server's users, roles, settings profiles and grants: the users the server was started with (storage
  * {@code users_xml}, read-only) and those that CREATE USER / ROLE / SETTINGS PROFILE made (storage
- * {@code local_directory}, kept in memory for the server's life). It authenticates a user, and gives the settings
+ * {@code local_directory}, whose statements are kept in {@code access/statements.log} under the data directory and
+ * replayed at start, so they survive a restart). It authenticates a user, and gives the settings
  * and constraints a user gets from its SETTINGS, its profiles and its roles. Grants are recorded and listed, not
  * enforced: the stub checks no privileges. Mirrors ClickHouse's AccessControl over a MultipleAccessStorage, with its
  * errors (UNKNOWN_USER, UNKNOWN_ROLE, THERE_IS_NO_PROFILE, ACCESS_ENTITY_ALREADY_EXISTS, ACCESS_STORAGE_READONLY).
@@ -46,6 +47,57 @@ public final class AccessControl {
         }
         configuredUsers.forEach((name, password) -> entities.get("USER").put(name, new Entity(UUID.nameUUIDFromBytes(name.getBytes(
             StandardCharsets.UTF_8)), "USER", name, USERS_XML, password.isEmpty() ? "no_password" : "plaintext_password", password, List.of(), null)));
+    }
+
+    /** Where the statements that changed local_directory are appended (one Base64 line each), or null. */
+    private java.nio.file.Path log;
+
+    /**
+     * Replays the access statements logged under {@code dataDir} and logs the next ones there. A line that no
+     * longer applies (its entity changed since) is skipped, as replaying it did nothing the first time either.
+     */
+    public synchronized void persistIn(java.nio.file.Path dataDir) throws java.io.IOException {
+        java.nio.file.Path file = dataDir.resolve("access").resolve("statements.log");
+        if (java.nio.file.Files.exists(file)) {
+            for (String line : java.nio.file.Files.readAllLines(file, StandardCharsets.US_ASCII)) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                String[] parts = line.split(" ", 2);
+                String sql;
+                try {
+                    sql = new String(java.util.Base64.getDecoder().decode(parts[1]), StandardCharsets.UTF_8);
+                } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {
+                    continue; // a torn last line
+                }
+                try {
+                    Statement st = dev.chdedup.stub.sql.Parser.parse(sql);
+                    if (st instanceof Statement.AccessEntity) {
+                        execute((Statement.AccessEntity) st);
+                    } else if (st instanceof Statement.Grant) {
+                        execute((Statement.Grant) st, parts[0]);
+                    }
+                } catch (ChException e) {
+                    // it failed then too, or an entity it names is gone: nothing to replay
+                }
+            }
+        }
+        java.nio.file.Files.createDirectories(file.getParent());
+        this.log = file;
+    }
+
+    /** Records a statement that changed local_directory, run by {@code user} (CURRENT_USER of a GRANT). */
+    public synchronized void logged(String user, String sql) {
+        if (log == null) {
+            return;
+        }
+        String line = user.replace(' ', '_') + " " + java.util.Base64.getEncoder().encodeToString(sql.strip().getBytes(StandardCharsets.UTF_8)) + "\n";
+        try {
+            java.nio.file.Files.writeString(log, line, StandardCharsets.US_ASCII, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** True when {@code user} exists and {@code password} is its password. */

@@ -324,6 +324,7 @@ public final class HttpInterface implements HttpHandler {
             } else {
                 access.execute((Statement.Grant) st, ctx.user());
             }
+            access.logged(ctx.user(), sql);
             out.finishEmpty(summary(0, 0, 0));
             return;
         }

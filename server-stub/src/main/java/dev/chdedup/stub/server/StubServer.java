@@ -130,6 +130,7 @@ public final class StubServer implements Closeable {
         components = new Components(catalog, interpreter, events, system, dedup, views);
         HttpInterface handler = new HttpInterface(interpreter, new Sessions(), users, events, faults, unknownSettings, processes)
             .emulate(compat);
+        handler.access().persistIn(dataDir);
         system.attachExtra(new dev.chdedup.stub.access.AccessSystemTables(handler.access()));
         http = HttpServer.builder().host(host).port(port).handler(handler).idleTimeout(keepAlive).readTimeout(receiveTimeout)
             .sendTimeout(sendTimeout).fatalHandler(this::failed).build().start();
