@@ -49,54 +49,21 @@ public final class AccessControl {
             StandardCharsets.UTF_8)), "USER", name, USERS_XML, password.isEmpty() ? "no_password" : "plaintext_password", password, List.of(), null)));
     }
 
-    /** Where the statements that changed local_directory are appended (one Base64 line each), or null. */
-    private java.nio.file.Path log;
+    /** Where the statements that changed local_directory go, once the server has a data directory. */
+    private volatile AccessStatementsLog log;
 
-    /**
-     * Replays the access statements logged under {@code dataDir} and logs the next ones there. A line that no
-     * longer applies (its entity changed since) is skipped, as replaying it did nothing the first time either.
-     */
-    public synchronized void persistIn(java.nio.file.Path dataDir) throws java.io.IOException {
-        java.nio.file.Path file = dataDir.resolve("access").resolve("statements.log");
-        if (java.nio.file.Files.exists(file)) {
-            for (String line : java.nio.file.Files.readAllLines(file, StandardCharsets.US_ASCII)) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                String[] parts = line.split(" ", 2);
-                String sql;
-                try {
-                    sql = new String(java.util.Base64.getDecoder().decode(parts[1]), StandardCharsets.UTF_8);
-                } catch (IllegalArgumentException | ArrayIndexOutOfBoundsException e) {
-                    continue; // a torn last line
-                }
-                try {
-                    Statement st = dev.chdedup.stub.sql.Parser.parse(sql);
-                    if (st instanceof Statement.AccessEntity) {
-                        execute((Statement.AccessEntity) st);
-                    } else if (st instanceof Statement.Grant) {
-                        execute((Statement.Grant) st, parts[0]);
-                    }
-                } catch (ChException e) {
-                    // it failed then too, or an entity it names is gone: nothing to replay
-                }
-            }
-        }
-        java.nio.file.Files.createDirectories(file.getParent());
-        this.log = file;
+    /** Replays the access statements logged under {@code dataDir}, and logs the next ones there. */
+    public void persistIn(java.nio.file.Path dataDir) throws java.io.IOException {
+        AccessStatementsLog l = new AccessStatementsLog(dataDir);
+        l.replay(this);
+        this.log = l;
     }
 
     /** Records a statement that changed local_directory, run by {@code user} (CURRENT_USER of a GRANT). */
-    public synchronized void logged(String user, String sql) {
-        if (log == null) {
-            return;
-        }
-        String line = user.replace(' ', '_') + " " + java.util.Base64.getEncoder().encodeToString(sql.strip().getBytes(StandardCharsets.UTF_8)) + "\n";
-        try {
-            java.nio.file.Files.writeString(log, line, StandardCharsets.US_ASCII, java.nio.file.StandardOpenOption.CREATE,
-                java.nio.file.StandardOpenOption.APPEND);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+    public void logged(String user, String sql) {
+        AccessStatementsLog l = log;
+        if (l != null) {
+            l.append(user, sql);
         }
     }
 
