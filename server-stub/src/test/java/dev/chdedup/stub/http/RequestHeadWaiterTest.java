@@ -138,15 +138,16 @@ class RequestHeadWaiterTest {
                 OK.handle(req, resp);
             }
         };
-        // a send timeout long enough that the pinned worker is seen before the timeout frees it, on a loaded machine too
-        server = HttpServer.builder().handler(big).workerThreads(1).sendTimeout(Duration.ofMillis(2500)).build().start();
+        // a send timeout long enough that the pinned worker is seen before the timeout frees it, on a loaded machine too (a
+        // load of 16 on 2 cores missed a 2.5 s window)
+        server = HttpServer.builder().handler(big).workerThreads(1).sendTimeout(Duration.ofMillis(8000)).build().start();
         Socket stalled = new Socket("127.0.0.1", server.port());
         stalled.setReceiveBufferSize(4096);
         sockets.add(stalled);
         stalled.getOutputStream().write("GET /big HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
         RawHttp.await(() -> server.openConnections() == 1, Duration.ofSeconds(10), "stalled reader connected");
-        RawHttp.await(() -> status(server.port()) == 503, Duration.ofSeconds(5), "the only worker is pinned meanwhile");
-        RawHttp.await(() -> server.openConnections() == 0, Duration.ofSeconds(10), "stalled reader dropped");
+        RawHttp.await(() -> status(server.port()) == 503, Duration.ofSeconds(8), "the only worker is pinned meanwhile");
+        RawHttp.await(() -> server.openConnections() == 0, Duration.ofSeconds(20), "stalled reader dropped");
         RawHttp.await(() -> status(server.port()) == 200, Duration.ofSeconds(5), "the only worker serves again");
     }
 
