@@ -9,19 +9,21 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.curator.test.TestingServer;
 
 /**
  * N stub replicas in one JVM sharing one ZooKeeper, shaped like Curator's {@code TestingCluster}: replicas r1..rN,
  * each with its own HTTP port (0: a free one) and data directory, on an embedded ZooKeeper ({@code TestingServer})
- * or an external ensemble. {@link #kill} stops a replica as a crash would (its session is left to expire),
- * {@link #restart} brings it back on the same data directory; {@link #restartZooKeeper} restarts the embedded one.
+ * an embedded ensemble of several ({@code TestingCluster}, {@link Builder#zookeeperEnsemble}) or an external one.
+ * {@link #kill} stops a replica as a crash would (its session is left to expire), {@link #restart} brings it back on
+ * the same data directory; {@link #restartZooKeeper} restarts the embedded ZooKeeper. {@link #faults} is the handle
+ * the chaos tests drive: every fault the cluster can suffer, logged as it fires.
  */
 public final class StubCluster implements Closeable {
     private final Builder config;
     private final Path root;
     private final boolean tempRoot;
-    private TestingServer zookeeper;
+    private EmbeddedEnsemble zookeeper;
+    private final ClusterFaults faults = new ClusterFaults(this);
     private final List<StubServer> replicas = new ArrayList<>();
 
     private StubCluster(Builder b) throws IOException {
@@ -38,8 +40,8 @@ public final class StubCluster implements Closeable {
     public StubCluster start() throws Exception {
         String connect = config.zookeeper;
         if (connect == null) {
-            zookeeper = dev.chdedup.stub.replicated.EmbeddedZooKeeper.start(root.resolve("zookeeper").toFile());
-            connect = zookeeper.getConnectString();
+            zookeeper = EmbeddedEnsemble.start(root.resolve("zookeeper").toFile(), config.zookeeperNodes);
+            connect = zookeeper.connectString();
         }
         List<StubServer> built = new ArrayList<>();
         for (int i = 1; i <= config.replicas; i++) {
@@ -97,7 +99,24 @@ public final class StubCluster implements Closeable {
 
     /** The ZooKeeper connect string the replicas use. */
     public String zookeeperConnectString() {
-        return zookeeper != null ? zookeeper.getConnectString() : config.zookeeper;
+        return zookeeper != null ? zookeeper.connectString() : config.zookeeper;
+    }
+
+    /** The fault handle: kill and restart replicas and ZooKeeper nodes, expire sessions, arm failpoints. */
+    public ClusterFaults faults() {
+        return faults;
+    }
+
+    boolean hasEmbeddedZooKeeper() {
+        return zookeeper != null;
+    }
+
+    /** The ZooKeeper the cluster started itself; an IllegalStateException when it uses an external one. */
+    EmbeddedEnsemble embeddedZooKeeper() {
+        if (zookeeper == null) {
+            throw new IllegalStateException("the cluster uses an external ZooKeeper");
+        }
+        return zookeeper;
     }
 
     /** Stops replica {@code i} abruptly: no cleanup, its ZooKeeper session expires on its own. */
@@ -112,18 +131,12 @@ public final class StubCluster implements Closeable {
 
     /** Stops the embedded ZooKeeper (its data stays); {@link #restartZooKeeper} brings it back on the same port. */
     public void stopZooKeeper() throws IOException {
-        if (zookeeper == null) {
-            throw new IllegalStateException("the cluster uses an external ZooKeeper");
-        }
-        zookeeper.stop();
+        embeddedZooKeeper().stop();
     }
 
     /** Restarts the embedded ZooKeeper on the same port and data (sessions survive when it is back in time). */
     public void restartZooKeeper() throws Exception {
-        if (zookeeper == null) {
-            throw new IllegalStateException("the cluster uses an external ZooKeeper");
-        }
-        zookeeper.restart();
+        embeddedZooKeeper().restart();
     }
 
     @Override
@@ -148,6 +161,7 @@ public final class StubCluster implements Closeable {
         private String shard = "01";
         private String cluster = "default";
         private Duration sessionTimeout = Duration.ofSeconds(4);
+        private int zookeeperNodes = 1;
 
         public Builder replicas(int n) {
             if (n < 1) {
@@ -160,6 +174,15 @@ public final class StubCluster implements Closeable {
         /** An external ensemble ({@code host:port[,...]}); without one an embedded ZooKeeper starts with the cluster. */
         public Builder zookeeper(String connectString) {
             this.zookeeper = connectString;
+            return this;
+        }
+
+        /** An embedded ensemble of {@code nodes} ZooKeeper servers (Curator's TestingCluster) instead of one. */
+        public Builder zookeeperEnsemble(int nodes) {
+            if (nodes < 1) {
+                throw new IllegalArgumentException("an ensemble needs at least 1 node: " + nodes);
+            }
+            this.zookeeperNodes = nodes;
             return this;
         }
 

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 /**
  * Runs a {@link StubCluster} of replicas for JUnit 5 tests, as {@link StubServerExtension} runs one server: on a
  * static {@code @RegisterExtension} field one cluster serves the class, on an instance field each test gets its own.
- * Tests reach the replicas' JDBC and HTTP URLs (r1 first), and can take the running cluster as a parameter.
+ * Tests reach the replicas' JDBC and HTTP URLs (r1 first) and the cluster's fault handle ({@link #faults}), and can take
+ * the running cluster as a parameter.
  *
  * <pre>{@code
  * @RegisterExtension
@@ -40,6 +41,11 @@ public final class StubClusterExtension extends ScopedExtension implements Param
             throw new IllegalStateException("the stub cluster runs only while a test runs");
         }
         return cluster;
+    }
+
+    /** The running cluster's fault handle (kill and restart replicas, expire sessions, stop ZooKeeper, failpoints). */
+    public dev.chdedup.stub.cluster.ClusterFaults faults() {
+        return cluster().faults();
     }
 
     public List<String> jdbcUrls() {
@@ -85,6 +91,12 @@ public final class StubClusterExtension extends ScopedExtension implements Param
         /** An external ZooKeeper ensemble; without one each cluster starts an embedded ZooKeeper. */
         public Builder zookeeper(String connectString) {
             cluster.zookeeper(connectString);
+            return this;
+        }
+
+        /** An embedded ensemble of {@code nodes} ZooKeeper servers, so a test can kill one of them. */
+        public Builder zookeeperEnsemble(int nodes) {
+            cluster.zookeeperEnsemble(nodes);
             return this;
         }
 
