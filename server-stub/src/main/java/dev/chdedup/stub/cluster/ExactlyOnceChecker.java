@@ -18,7 +18,8 @@ import java.util.TreeMap;
 /**
  * Checks what an application believes it wrote into a replicated table against what every replica holds. The
  * application records each batch execution: its batch id (the value of the id column on each of its rows; batches of
- * identical content share one), its row count, and whether it was acknowledged or failed for good. {@link #check} then
+ * identical content share one), its row count, and whether it was acknowledged or failed for good (with an outcome the
+ * failure says is unknown, or known: nothing written). {@link #check} then
  * syncs every replica (SYSTEM SYNC REPLICA, with a deadline), waits until every replication queue is empty and all
  * replicas hold the same active parts with the same checksums (each part's file, as a fetching replica gets it from the
  * interserver endpoint), and counts on each replica the rows lost (fewer than the acknowledged copies) and duplicated
@@ -44,9 +45,20 @@ public final class ExactlyOnceChecker {
         return this;
     }
 
-    /** One execution of batch {@code id} failed for good: it may be there once or not at all. */
+    /** One execution of batch {@code id} failed for good with an unknown outcome: it may be there once or not at all. */
     public synchronized ExactlyOnceChecker failed(long id, long rows) {
-        entry(id, rows)[2]++;
+        return failed(id, rows, true);
+    }
+
+    /**
+     * One execution of batch {@code id} failed for good; when its failure says the outcome is known
+     * ({@code outcomeUnknown} false: nothing was written), a copy of it found on a replica is a duplicate.
+     */
+    public synchronized ExactlyOnceChecker failed(long id, long rows, boolean outcomeUnknown) {
+        long[] e = entry(id, rows);
+        if (outcomeUnknown) {
+            e[2]++;
+        }
         return this;
     }
 
@@ -132,12 +144,23 @@ public final class ExactlyOnceChecker {
                     return "r" + (i + 1) + " holds parts " + parts + ", r1 " + first;
                 }
             } catch (java.net.http.HttpTimeoutException e) {
-                return "r" + (i + 1) + ": SYSTEM SYNC REPLICA did not end in time";
+                return "r" + (i + 1) + ": SYSTEM SYNC REPLICA did not end in time; queue: " + queue(s);
             } catch (Exception e) {
                 return "r" + (i + 1) + ": " + e.getMessage();
             }
         }
         return "";
+    }
+
+    /** The replica's queue entries of the table, for a report on why it did not converge. */
+    private String queue(StubServer s) {
+        try {
+            return query(s, "SELECT node_name, type, new_part_name, num_tries, last_exception, num_postponed, postpone_reason, is_currently_executing"
+                + " FROM system.replication_queue WHERE database = '" + database + "' AND table = '" + table + "'", Duration.ofSeconds(10)).trim()
+                .replace("\n", " | ");
+        } catch (Exception e) {
+            return "unreadable: " + e;
+        }
     }
 
     /** Active part name -> checksum of its file as the interserver endpoint serves it. */

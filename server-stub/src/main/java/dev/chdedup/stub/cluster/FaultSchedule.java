@@ -12,7 +12,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A seeded random sequence of cluster faults, drawn by weight per {@link FaultType} with exponential gaps between them,
+ * A seeded random sequence of cluster faults, drawn by weight per {@link FaultType} (or from shuffled decks of every
+ * type, {@link Builder#roundRobin}) with exponential gaps between them,
  * and a runner that applies it to a {@link ClusterFaults} one fault at a time: a fault is put on, held for its
  * duration, healed, then the next one waits its gap. The sequence (types, targets, variants, durations, gaps) is a
  * function of the seed and the cluster's shape alone, so a failing seed replays the same schedule; only which inserts
@@ -30,8 +31,10 @@ public final class FaultSchedule {
     private final long meanGapMillis;
     private final long heldResponseMillis;
     private final double keeperFaultProbability;
+    private final boolean roundRobin;
 
     private FaultSchedule(Builder b) {
+        this.roundRobin = b.roundRobin;
         this.seed = b.seed;
         this.weights = new EnumMap<>(b.weights);
         this.meanGapMillis = b.meanGap.toMillis();
@@ -49,15 +52,42 @@ public final class FaultSchedule {
 
     /** The first {@code n} steps for a cluster of {@code replicas} replicas and {@code zookeeperNodes} ZooKeeper nodes. */
     public List<Step> plan(int n, int replicas, int zookeeperNodes) {
-        Random random = new Random(seed);
+        Draw draw = new Draw();
         List<Step> steps = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            steps.add(next(random, replicas, zookeeperNodes));
+            steps.add(draw.next(replicas, zookeeperNodes));
         }
         return steps;
     }
 
-    private Step next(Random r, int replicas, int zkNodes) {
+    /** The seeded stream of steps; in round-robin mode types come from shuffled decks holding each weighted type. */
+    private final class Draw {
+        private final Random r = new Random(seed);
+        private final java.util.ArrayDeque<FaultType> deck = new java.util.ArrayDeque<>();
+
+        Step next(int replicas, int zkNodes) {
+            FaultType type = roundRobin ? fromDeck(zkNodes) : byWeight(r, zkNodes);
+            return step(r, type, replicas, zkNodes);
+        }
+
+        private FaultType fromDeck(int zkNodes) {
+            if (deck.isEmpty()) {
+                List<FaultType> cards = new ArrayList<>();
+                for (Map.Entry<FaultType, Double> e : weights.entrySet()) {
+                    if (e.getKey() != FaultType.KILL_ZOOKEEPER_NODE || zkNodes > 1) {
+                        for (long k = Math.max(1, Math.round(e.getValue())); k > 0; k--) {
+                            cards.add(e.getKey());
+                        }
+                    }
+                }
+                java.util.Collections.shuffle(cards, r);
+                deck.addAll(cards);
+            }
+            return deck.poll();
+        }
+    }
+
+    private FaultType byWeight(Random r, int zkNodes) {
         double total = 0;
         for (Map.Entry<FaultType, Double> e : weights.entrySet()) {
             if (e.getKey() != FaultType.KILL_ZOOKEEPER_NODE || zkNodes > 1) {
@@ -76,6 +106,10 @@ public final class FaultSchedule {
                 break;
             }
         }
+        return type;
+    }
+
+    private Step step(Random r, FaultType type, int replicas, int zkNodes) {
         long gap = (long) (-Math.log(1 - r.nextDouble()) * meanGapMillis);
         int target = 1 + r.nextInt(type == FaultType.KILL_ZOOKEEPER_NODE ? zkNodes : replicas);
         boolean everywhere = r.nextInt(3) == 0;
@@ -112,10 +146,10 @@ public final class FaultSchedule {
         }
 
         private void run(int replicas, int zkNodes) {
-            Random random = new Random(seed);
+            Draw draw = new Draw();
             try {
                 while (!stopping) {
-                    Step s = next(random, replicas, zkNodes);
+                    Step s = draw.next(replicas, zkNodes);
                     if (!pause(s.gapMillis())) {
                         return;
                     }
@@ -245,6 +279,7 @@ public final class FaultSchedule {
         private Duration meanGap = Duration.ofSeconds(2);
         private Duration heldResponse = Duration.ofSeconds(3);
         private double keeperFaultProbability = 0.2;
+        private boolean roundRobin;
 
         private Builder(long seed) {
             this.seed = seed;
@@ -264,6 +299,15 @@ public final class FaultSchedule {
             for (FaultType t : FaultType.values()) {
                 weights.put(t, 1.0);
             }
+            return this;
+        }
+
+        /**
+         * Draws types from shuffled decks instead of independently: each deck holds every weighted type (weight
+         * rounded, at least once), so {@code k} decks' worth of steps fire every type at least {@code k} times.
+         */
+        public Builder roundRobin() {
+            this.roundRobin = true;
             return this;
         }
 
