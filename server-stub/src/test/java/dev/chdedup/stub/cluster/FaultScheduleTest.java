@@ -32,6 +32,19 @@ class FaultScheduleTest {
     }
 
     @Test
+    void roundRobinDecksFireEveryTypeOncePerDeckInASeededOrder() {
+        FaultSchedule s = FaultSchedule.builder(5).allTypes().roundRobin().build();
+        List<FaultSchedule.Step> plan = s.plan(FaultType.values().length * 3, 3, 3);
+        for (int deck = 0; deck < 3; deck++) {
+            List<FaultType> cards = plan.subList(deck * FaultType.values().length, (deck + 1) * FaultType.values().length).stream()
+                .map(FaultSchedule.Step::type).toList();
+            assertEquals(EnumSet.allOf(FaultType.class), EnumSet.copyOf(cards), "deck " + deck + ": " + cards);
+        }
+        assertNotEquals(plan.subList(0, 10), plan.subList(10, 20), "each deck is shuffled anew");
+        assertEquals(plan, FaultSchedule.builder(5).allTypes().roundRobin().build().plan(30, 3, 3));
+    }
+
+    @Test
     void onlyWeightedTypesAreDrawnAndNoZooKeeperNodeKillWithoutAnEnsemble() {
         FaultSchedule s = FaultSchedule.builder(7).weight(FaultType.KILL_REPLICA, 3).weight(FaultType.KILL_ZOOKEEPER_NODE, 1).build();
         Set<FaultType> drawn = s.plan(100, 3, 1).stream().map(FaultSchedule.Step::type).collect(Collectors.toSet());
