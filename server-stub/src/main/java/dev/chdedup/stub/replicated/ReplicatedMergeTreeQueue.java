@@ -335,8 +335,24 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
     private void removeEntry(Entry e, List<CuratorOp> ops) throws Exception {
         ZooKeeperClient zk = table.zk();
         List<CuratorOp> all = new ArrayList<>(ops);
-        all.add(zk.op().delete().forPath(table.paths().queue() + "/" + e.node));
-        zk.multi(all);
+        String queueNode = table.paths().queue() + "/" + e.node;
+        all.add(zk.op().delete().forPath(queueNode));
+        try {
+            zk.multi(all);
+        } catch (org.apache.zookeeper.KeeperException.NoNodeException gone) {
+            if (zk.exists(queueNode) != null) {
+                throw gone;
+            }
+            // the queue node is gone: an earlier removal was applied and its answer lost (a connection loss); the
+            // entry is done once what it records is there, which a multi of the rest either applies or finds applied
+            if (!ops.isEmpty()) {
+                try {
+                    zk.multi(ops);
+                } catch (org.apache.zookeeper.KeeperException.NodeExistsException | org.apache.zookeeper.KeeperException.NoNodeException applied) {
+                    LOG.debug("{}: what entry {} records was applied with its lost removal", table.replicaPath(), e.node);
+                }
+            }
+        }
         synchronized (this) {
             queue.remove(e);
             notifyAll();
