@@ -1,7 +1,5 @@
 package dev.chdedup.stub.cluster;
 
-import dev.chdedup.stub.fault.FaultKind;
-import dev.chdedup.stub.fault.FaultRule;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -130,17 +128,15 @@ public final class FaultSchedule {
     /** The thread applying a schedule; {@link #close} stops it and heals whatever fault is on. */
     public final class Runner implements AutoCloseable {
         private final Thread thread;
+        private final FaultSteps steps;
         private final ClusterFaults faults;
-        private final String database;
-        private final String table;
         private volatile boolean stopping;
         private volatile Throwable failure;
         private int applied;
 
         private Runner(ClusterFaults faults, int replicas, int zkNodes, String database, String table) {
             this.faults = faults;
-            this.database = database;
-            this.table = table;
+            this.steps = new FaultSteps(faults, database, table, heldResponseMillis, keeperFaultProbability, this::pause, () -> stopping);
             this.thread = new Thread(() -> run(replicas, zkNodes), "fault-schedule-" + seed);
             thread.setDaemon(true);
         }
@@ -154,7 +150,7 @@ public final class FaultSchedule {
                         return;
                     }
                     LOG.info("Schedule {} step {}: {}", seed, applied + 1, s);
-                    apply(s);
+                    steps.apply(s);
                     synchronized (this) {
                         applied++;
                     }
@@ -184,71 +180,6 @@ public final class FaultSchedule {
             return false;
         }
 
-        private void apply(Step s) throws Exception {
-            switch (s.type()) {
-                case LOST_ACK:
-                    failpoint(s, s.variant() == 0 ? FaultRule.of(FaultKind.DROP_AFTER_COMMIT)
-                        : s.variant() == 1 ? FaultRule.of(FaultKind.CLOSE_AFTER_COMMIT) : FaultRule.errorAfterCommit(319));
-                    break;
-                case CUT_REQUEST:
-                    failpoint(s, s.variant() == 0 ? FaultRule.of(FaultKind.HTTP_503) : FaultRule.of(FaultKind.DROP_BEFORE_BODY));
-                    break;
-                case HOLD_RESPONSE:
-                    failpoint(s, FaultRule.delay(heldResponseMillis));
-                    break;
-                case KILL_REPLICA:
-                    down(s.target(), s, FaultType.KILL_REPLICA, "");
-                    break;
-                case KILL_LEADER: {
-                    int leader = faults.whoIsLeader(database, table);
-                    down(leader == 0 ? s.target() : leader, s, FaultType.KILL_LEADER, leader == 0 ? "no leader: r" + s.target() : "leader");
-                    break;
-                }
-                case KILL_QUORUM_REPLICA: {
-                    List<Integer> busy = faults.replicasWithQueuedWork(database, table);
-                    int victim = busy.isEmpty() ? s.target() : busy.get(s.variant() % busy.size());
-                    down(victim, s, FaultType.KILL_QUORUM_REPLICA, busy.isEmpty() ? "no queued work" : "queue busy on " + busy);
-                    break;
-                }
-                case EXPIRE_SESSION:
-                    faults.expireSession(s.target());
-                    break;
-                case STOP_ZOOKEEPER:
-                    faults.stopZooKeeper();
-                    pause(s.holdMillis());
-                    faults.startZooKeeper();
-                    break;
-                case KILL_ZOOKEEPER_NODE:
-                    faults.killZooKeeperNode(s.target());
-                    pause(s.holdMillis());
-                    faults.restartZooKeeperNode(s.target());
-                    break;
-                case KEEPER_FAULT_INJECTION:
-                    faults.insertKeeperFaultProbability(keeperFaultProbability);
-                    pause(s.holdMillis());
-                    faults.insertKeeperFaultProbability(0);
-                    break;
-                default:
-                    throw new IllegalStateException(s.type().toString());
-            }
-        }
-
-        private void failpoint(Step s, FaultRule rule) {
-            FaultRule r = rule.times(s.times());
-            if (s.everywhere()) {
-                faults.armAll(r);
-            } else {
-                faults.arm(s.target(), r);
-            }
-            pause(s.holdMillis());
-            faults.disarmAll();
-        }
-
-        private void down(int replica, Step s, FaultType as, String why) throws Exception {
-            faults.killReplica(replica, as, why);
-            pause(s.holdMillis());
-            faults.restartReplica(replica);
-        }
 
         /** Faults applied so far. */
         public synchronized int applied() {
