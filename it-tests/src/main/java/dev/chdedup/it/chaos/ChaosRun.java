@@ -34,6 +34,8 @@ public final class ChaosRun implements Callable<Integer> {
     double quorumShare = 0.5;
     @Option(names = "--large-every", description = "every n-th batch of a writer has 10,000 rows; 0: none (default ${DEFAULT-VALUE})")
     int largeEvery = 50;
+    @Option(names = "--min-faults", description = "keep the schedule going after the writers until this many faults fired (default ${DEFAULT-VALUE})")
+    int minFaults = 0;
     @Option(names = "--no-raw", description = "leave out the raw official driver's contrast")
     boolean noRaw;
 
@@ -45,7 +47,7 @@ public final class ChaosRun implements Callable<Integer> {
     public Integer call() throws Exception {
         Map<FaultType, Double> weights = rates.isEmpty() ? ChaosConfig.allWeights(1) : rates;
         ChaosConfig config = new ChaosConfig(writers, batches, seed, Duration.ofSeconds(durationSeconds), weights, Duration.ofMillis(meanGapMs),
-            quorumShare, 3, 3, !noRaw, largeEvery);
+            quorumShare, 3, 3, !noRaw, largeEvery, minFaults);
         ChaosReport report = run(config, System.out);
         System.out.println(report);
         return report.ok() ? 0 : 1;

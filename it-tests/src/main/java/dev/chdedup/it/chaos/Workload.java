@@ -71,6 +71,10 @@ public final class Workload {
             for (Future<?> f : done) {
                 f.get();
             }
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+            while (runner.applied() < config.minFaults() && runner.failure() == null && System.nanoTime() < deadline) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
+            }
         } finally {
             runner.close();
             writers.shutdownNow();
