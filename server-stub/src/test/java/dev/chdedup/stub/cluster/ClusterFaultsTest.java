@@ -77,12 +77,14 @@ class ClusterFaultsTest {
     @Test
     void zooKeeperStoppedMakesInsertsReadOnlyUntilItIsBack() throws Exception {
         faults.stopZooKeeper();
+        // an insert already past the read-only check would retry its ZooKeeper requests (insert_keeper_max_retries)
+        waitFor("r1 to notice", WAIT, () -> query(cluster, 1, "SELECT is_readonly FROM system.replicas").equals("1\n"));
         waitFor("242 on r1", WAIT, () -> {
             HttpResponse<String> r = send(cluster, 1, "INSERT INTO t VALUES (2, 1)");
-            return r.statusCode() == 500 && r.body().contains("(TABLE_IS_READ_ONLY)");
+            return r != null && r.statusCode() == 500 && r.body().contains("(TABLE_IS_READ_ONLY)");
         });
         faults.startZooKeeper();
-        waitFor("r1 writable", WAIT, () -> send(cluster, 1, "INSERT INTO t VALUES (2, 1)").statusCode() == 200);
+        waitFor("r1 writable", WAIT, () -> { HttpResponse<String> r = send(cluster, 1, "INSERT INTO t VALUES (2, 1)"); return r != null && r.statusCode() == 200; });
         query(cluster, 2, "SYSTEM SYNC REPLICA t");
         assertEquals("1\n", query(cluster, 2, "SELECT count() FROM t"));
     }

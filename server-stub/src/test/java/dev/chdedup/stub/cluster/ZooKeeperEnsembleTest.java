@@ -29,9 +29,10 @@ class ZooKeeperEnsembleTest {
         waitFor("an insert on r1 with zk1 down", WAIT, () -> ok(send(cluster, 1, "INSERT INTO t VALUES (1, 1)")));
         waitFor("an insert on r2 with zk1 down", WAIT, () -> ok(send(cluster, 2, "INSERT INTO t VALUES (1, 2)")));
         faults.killZooKeeperNode(2);
+        waitFor("r1 to notice", WAIT, () -> query(cluster, 1, "SELECT is_readonly FROM system.replicas").equals("1\n"));
         waitFor("242 with two of three nodes down", WAIT, () -> {
             HttpResponse<String> r = send(cluster, 1, "INSERT INTO t VALUES (1, 3)");
-            return r.statusCode() == 500 && r.body().contains("(TABLE_IS_READ_ONLY)");
+            return r != null && r.statusCode() == 500 && r.body().contains("(TABLE_IS_READ_ONLY)");
         });
         faults.restartZooKeeperNode(1);
         faults.restartZooKeeperNode(2);
