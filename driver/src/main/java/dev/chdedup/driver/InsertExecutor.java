@@ -123,8 +123,18 @@ final class InsertExecutor {
         throws SQLException {
         DedupMetrics.INSTANCE.inserts.increment();
         String[] target = SqlText.insertTarget(sql);
-        TableInfo info = target == null ? TableInfo.unknown(null, "?")
+        TableInfo first = target == null ? TableInfo.unknown(null, "?")
             : TableInfo.Cache.get(endpoint, delegate, target[0], target[1], config.tableInfoTtlMillis());
+        // what the table is, asked again when the first read failed (a fault may have cut it), for the decision
+        // whether an insert of unknown outcome may be re-sent
+        TableInfo[] known = {first};
+        java.util.function.Supplier<TableInfo> current = () -> {
+            if (target != null && known[0].engine().equals("unknown")) {
+                known[0] = TableInfo.Cache.get(endpoint, delegate, target[0], target[1], config.tableInfoTtlMillis());
+            }
+            return known[0];
+        };
+        TableInfo info = first;
         String token = settings.get(TOKEN);
         RetryPolicy policy = config.policy();
         if (info.replicated() && info.windowSeconds() > 0) {
@@ -144,14 +154,14 @@ final class InsertExecutor {
             long written = new RetryExecutor(policy).execute(n -> {
                 attempts[0] = n;
                 return attempt(stmt, sql, settings);
-            }, () -> unknownRetryable(info), multiPart, new Listener(token, info));
+            }, () -> unknownRetryable(current.get()), multiPart, new Listener(token, info));
             settled = true;
             InsertJournal.acknowledged(journal, entry);
             return new Outcome(written, sentToken(token), attempts[0]);
         } catch (RetryExecutor.GaveUpException e) {
             settled = true;
             throw InsertJournal.gaveUp(journal, entry,
-                GiveUpMessage.exception(e, sentToken(token), info, unknownRetryable(info), multiPart, strictWithoutToken()));
+                GiveUpMessage.exception(e, sentToken(token), current.get(), unknownRetryable(current.get()), multiPart, strictWithoutToken()));
         } finally {
             if (!settled) {
                 InsertJournal.abandoned(journal, entry);

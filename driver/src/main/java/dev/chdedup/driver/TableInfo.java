@@ -71,8 +71,12 @@ public record TableInfo(String database, String table, String engine, boolean re
                 return e.info;
             }
             TableInfo info = read(conn, db, table);
-            // a read that failed (a lost response, a timeout) is not kept: the next insert asks again
-            if (ttlMillis > 0 && !info.engine().equals("unknown")) {
+            if (info.engine().equals("unknown")) {
+                // a read that failed (a lost response, a timeout, a server going down) is not kept: the next insert
+                // asks again, and this one goes on what was read before, even if it expired, rather than on nothing
+                return e != null ? e.info : info;
+            }
+            if (ttlMillis > 0) {
                 ENTRIES.put(key, new Entry(info, now + ttlMillis));
             }
             return info;

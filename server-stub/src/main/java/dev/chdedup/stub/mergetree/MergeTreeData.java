@@ -30,7 +30,11 @@ public final class MergeTreeData {
     private final List<Column> columns;
     /** Active parts: no part covers another; every part in it is on disk under its name. */
     private final ActiveDataPartSet parts = new ActiveDataPartSet();
-    private final AtomicLong tempCounter = new AtomicLong();
+    /**
+     * Numbers the temporary files, JVM-wide: a table dropped and created again under the same name shares its directory
+     * with an insert still running into the dropped one, whose discarded file must never be the new table's.
+     */
+    private static final AtomicLong tempCounter = new AtomicLong();
     /** Set once by {@link #drop()}: no part is added any more (a table of the same name may own the directory now). */
     private boolean dropped;
 

@@ -45,6 +45,7 @@ public final class MergeTreeSettings {
         def("storage_policy", "String", "default", "Name of the storage disk policy.");
         def("ttl_only_drop_parts", "Bool", "0", "Drop whole parts when all their rows expired.");
         def("merge_selecting_sleep_ms", "UInt64", "5000", "Sleep time of the merge selecting task when nothing is selected.");
+        def("max_replicated_merges_in_queue", "UInt64", "1000", "How many merge and mutate tasks may be in the replication queue at once.");
         def("min_age_to_force_merge_seconds", "UInt64", "0", "Merge parts older than this.");
         def("replicated_can_become_leader", "Bool", "1", "A replica can become leader.");
         def("max_replicated_logs_to_keep", "UInt64", "1000", "Records in the replication log kept if there are inactive replicas.");

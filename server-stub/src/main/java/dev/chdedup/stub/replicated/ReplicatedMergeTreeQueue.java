@@ -176,6 +176,17 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
         return copied;
     }
 
+    /** How many MERGE_PARTS and MUTATE_PART entries this replica's queue holds. */
+    private synchronized int queuedMerges() {
+        int n = 0;
+        for (Entry e : queue) {
+            if (e.log.type() == ReplicatedMergeTreeLogEntry.Type.MERGE_PARTS || e.log.type() == ReplicatedMergeTreeLogEntry.Type.MUTATE_PART) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     /** The first entry that may run now (not running, not backing off, not a stopped fetch), moved to the tail. */
     synchronized Entry selectEntryToProcess() {
         long now = System.currentTimeMillis();
@@ -242,8 +253,11 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
             try {
                 long now = System.currentTimeMillis();
                 if (now >= nextMergeSelecting) {
-                    nextMergeSelecting = now + Math.max(10, table.setting("merge_selecting_sleep_ms"));
-                    ReplicatedMergeAssigner.selectBackgroundMerge(table);
+                    // as ClickHouse's merge selecting task: it sleeps only when it found nothing to merge, so merges keep
+                    // up with a steady stream of inserts
+                    boolean assigned = queuedMerges() < table.setting("max_replicated_merges_in_queue")
+                        && ReplicatedMergeAssigner.selectBackgroundMerge(table);
+                    nextMergeSelecting = assigned ? now : now + Math.max(10, table.setting("merge_selecting_sleep_ms"));
                 }
                 table.mutations().assign();
                 pullLogsToQueue();

@@ -185,6 +185,9 @@ public final class StubServer implements Closeable {
         if (state != State.STARTED) {
             return;
         }
+        // connections drop first, as a crashed process's do: a request in flight gets no answer at all, never an
+        // error from a half-stopped server ("replication context closed") that a client would take as a known failure
+        http.close();
         replication.kill();
         stop();
     }
