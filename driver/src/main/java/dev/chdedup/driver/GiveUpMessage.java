@@ -32,6 +32,8 @@ final class GiveUpMessage {
         Throwable lastT = e.getCause();
         SQLException last = lastT instanceof SQLException ? (SQLException) lastT : new SQLException(String.valueOf(lastT), "08000", lastT);
         boolean unknown = e.lastClass() == ErrorClass.UNKNOWN_OUTCOME;
+        // an earlier attempt of unknown outcome leaves the whole execution unknown, whatever the last one says
+        boolean earlierUnknown = !unknown && e.anyUnknown();
         StringBuilder msg = new StringBuilder();
         if (e.lastClass() == ErrorClass.NEVER && e.attempts() == 1) {
             msg.append(last.getMessage());
@@ -57,12 +59,16 @@ final class GiveUpMessage {
                 msg.append(token != null ? "The insert may or may not have landed; re-sending it with the same insert_deduplication_token"
                     + " inside the table's deduplication window is safe. " : "The insert may or may not have landed; re-sending the"
                     + " identical statement inside the table's deduplication window is safe. ");
+            } else if (earlierUnknown) {
+                msg.append("Nothing was written by the last attempt, but an earlier attempt's outcome is unknown: the insert may or may not"
+                    + " have landed; re-sending ").append(token != null ? "it with the same insert_deduplication_token" : "the identical statement")
+                    .append(" inside the table's deduplication window is safe. ");
             } else if (e.lastClass() == ErrorClass.SAFE_TO_RETRY) {
                 msg.append("Nothing was written by the last attempt. ");
             }
             msg.append("Last error: ").append(last.getMessage());
         }
-        DedupInsertException out = new DedupInsertException(msg.toString(), last, token, e.attempts(), unknown);
+        DedupInsertException out = new DedupInsertException(msg.toString(), last, token, e.attempts(), unknown || earlierUnknown);
         List<Throwable> earlier = new ArrayList<>(e.errors());
         earlier.remove(earlier.size() - 1);
         for (Throwable t : earlier) {

@@ -26,12 +26,22 @@ public final class RetryExecutor {
         private final int attempts;
         private final transient List<Throwable> errors;
         private final ErrorClass lastClass;
+        private final boolean anyUnknown;
 
-        GaveUpException(int attempts, List<Throwable> errors, ErrorClass lastClass) {
+        GaveUpException(int attempts, List<Throwable> errors, ErrorClass lastClass, boolean anyUnknown) {
             super(errors.get(errors.size() - 1).getMessage(), errors.get(errors.size() - 1));
             this.attempts = attempts;
             this.errors = List.copyOf(errors);
             this.lastClass = lastClass;
+            this.anyUnknown = anyUnknown || lastClass == ErrorClass.UNKNOWN_OUTCOME;
+        }
+
+        /**
+         * Whether any attempt ended with an unknown outcome: then the rows may have landed whatever the later attempts
+         * say (a retry refused before writing says nothing of an earlier attempt that may have committed).
+         */
+        public boolean anyUnknown() {
+            return anyUnknown;
         }
 
         public int attempts() {
@@ -82,6 +92,7 @@ public final class RetryExecutor {
         AtomicInteger attempt = new AtomicInteger();
         List<Throwable> errors = new ArrayList<>();
         ErrorClass[] last = new ErrorClass[1];
+        boolean[] anyUnknown = new boolean[1];
         IntervalFunction backoff = policy.jitter() > 0
             ? IntervalFunction.ofExponentialRandomBackoff(Math.max(1, policy.initialBackoff().toMillis()), policy.multiplier(),
                 policy.jitter(), Math.max(1, policy.maxBackoff().toMillis()))
@@ -96,6 +107,7 @@ public final class RetryExecutor {
             .retryOnException(e -> {
                 ErrorClass c = ErrorClassifier.classify(e, mayHaveWritten);
                 last[0] = c;
+                anyUnknown[0] |= c == ErrorClass.UNKNOWN_OUTCOME;
                 boolean retryable = c == ErrorClass.SAFE_TO_RETRY || c == ErrorClass.UNKNOWN_OUTCOME && unknownOutcomeRetryable.getAsBoolean();
                 return retryable && System.nanoTime() < deadline && attempt.get() < policy.maxAttempts();
             })
@@ -122,7 +134,7 @@ public final class RetryExecutor {
             }
             ErrorClass c = last[0] != null ? last[0] : ErrorClassifier.classify(t, mayHaveWritten);
             listener.onGiveUp(attempt.get(), errors.get(errors.size() - 1), c);
-            throw new GaveUpException(attempt.get(), errors, c);
+            throw new GaveUpException(attempt.get(), errors, c, anyUnknown[0]);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.chdedup.retry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -41,6 +42,24 @@ class RetryExecutorTest {
         }, true, RetryListener.NONE));
         assertEquals(4, all.attempts());
         assertEquals(4, all.errors().size());
+    }
+
+    /** A timeout (the insert may have landed), then refusals that wrote nothing: the outcome stays unknown. */
+    @Test
+    void anEarlierUnknownOutcomeStaysUnknownWhenLaterAttemptsAreRefused() {
+        RetryExecutor.GaveUpException e = assertThrows(RetryExecutor.GaveUpException.class, () -> new RetryExecutor(FAST).execute(n -> {
+            if (n == 1) {
+                throw new SocketTimeoutException("Read timed out");
+            }
+            throw new ConnectException("Connection refused");
+        }, true, RetryListener.NONE));
+        assertEquals(4, e.attempts());
+        assertEquals(ErrorClass.SAFE_TO_RETRY, e.lastClass());
+        assertTrue(e.anyUnknown(), "the first attempt may have landed");
+        RetryExecutor.GaveUpException refused = assertThrows(RetryExecutor.GaveUpException.class, () -> new RetryExecutor(FAST).execute(n -> {
+            throw new ConnectException("Connection refused");
+        }, true, RetryListener.NONE));
+        assertFalse(refused.anyUnknown(), "no attempt got through");
     }
 
     @Test
