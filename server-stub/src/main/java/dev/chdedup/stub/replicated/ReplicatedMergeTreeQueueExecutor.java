@@ -116,7 +116,7 @@ final class ReplicatedMergeTreeQueueExecutor {
         if (isLostForever(zk, info)) {
             LOG.warn("{}.{}: part {} is lost forever: no replica has it, a part covering it or a part inside it; an empty part takes its place",
                 table.database(), table.name(), partName);
-            return emptyPartInsteadOfLost(zk, info);
+            return emptyPartInsteadOfLost(zk, info, quorumEntry == null ? "" : quorumEntry.blockId());
         }
         postponeReason = "No active replica has part " + partName + " or covering part (yet)";
         return null;
@@ -213,12 +213,22 @@ final class ReplicatedMergeTreeQueueExecutor {
 
     /**
      * Puts an empty part in place of a part lost forever, as ClickHouse's {@code createEmptyPartInsteadOfLost}, so the
-     * queues of every replica move on: each replica that finds the part lost writes the same empty file.
+     * queues of every replica move on: each replica that finds the part lost writes the same empty file. The block id
+     * that named the lost part goes with it, so a retry of that block is written again rather than taken for a
+     * duplicate of rows that exist nowhere.
      */
-    private List<CuratorOp> emptyPartInsteadOfLost(ZooKeeperClient zk, MergeTreePartInfo info) throws Exception {
+    private List<CuratorOp> emptyPartInsteadOfLost(ZooKeeperClient zk, MergeTreePartInfo info, String blockId) throws Exception {
         MergeTreeData.TempPart tmp = table.parts().writeTempPart(info.partitionId(), java.util.Collections.emptyIterator(), List.of(),
             table.fsyncParts());
-        return addPart(zk, info, tmp, Files.readAllBytes(tmp.file().tmp()));
+        List<CuratorOp> ops = new ArrayList<>(addPart(zk, info, tmp, Files.readAllBytes(tmp.file().tmp())));
+        if (blockId != null && !blockId.isEmpty()) {
+            org.apache.zookeeper.data.Stat st = new org.apache.zookeeper.data.Stat();
+            byte[] named = zk.get(table.paths().blockId(blockId), st);
+            if (named != null && ZooKeeperClient.text(named).equals(info.name())) {
+                ops.add(zk.op().delete().withVersion(st.getVersion()).forPath(table.paths().blockId(blockId)));
+            }
+        }
+        return ops;
     }
 
     private List<CuratorOp> merge(ReplicatedMergeTreeLogEntry e) throws Exception {

@@ -134,6 +134,11 @@ final class ReplicatedMergeTreeQuorum {
                     throw new ChException(ErrorCode.NO_ACTIVE_REPLICAS, "Replica become inactive while waiting for quorum");
                 }
                 if (value == null || !q.parallel() && !ReplicatedMergeTreeQuorumEntry.parse(ZooKeeperClient.text(value)).partName().equals(part)) {
+                    // the node also goes when the part was lost before its quorum (markFailedIfLost): that is no success
+                    if (zk.exists(paths.quorumFailedPart(part)) != null) {
+                        throw new ChException(ErrorCode.UNSATISFIED_QUORUM_FOR_PREVIOUS_WRITE, "Quorum for part " + part
+                            + " failed: no replica has the part any more (quorum/failed_parts); its block id was removed, so a retry writes it again");
+                    }
                     return;
                 }
                 long left = deadline - System.nanoTime();
