@@ -77,6 +77,12 @@ final class ReplicatedMergeTreeQueueExecutor {
     private List<CuratorOp> fetch(String partName, ReplicatedMergeTreeLogEntry quorumEntry) throws Exception {
         ZooKeeperClient zk = table.zk();
         MergeTreePartInfo info = MergeTreePartInfo.parse(partName);
+        if (table.committingHere(partName)) {
+            // this replica's own insert makes it active in a moment: fetching it back from a replica that already got
+            // it would make that insert fail on a part that is there
+            postponeReason = "Part " + partName + " is being committed by an insert on this replica";
+            return null;
+        }
         MergeTreeData.TempPart uncertain = table.takeUncertainPart(partName);
         if (uncertain != null) {
             return addPart(zk, info, uncertain, Files.readAllBytes(uncertain.file().tmp()));

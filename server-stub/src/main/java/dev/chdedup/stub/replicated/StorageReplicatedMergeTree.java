@@ -670,6 +670,11 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
     record UncertainPart(MergeTreeData.TempPart tmp, EphemeralLockInZooKeeper lock) {
     }
 
+    /** Whether this replica's own insert of {@code part} is between its commit multi and its activation here. */
+    boolean committingHere(String part) {
+        return committing.containsKey(part);
+    }
+
     /** A part whose commit had an unknown outcome, taken back by the queue once the log shows it did land. */
     MergeTreeData.TempPart takeUncertainPart(String part) {
         UncertainPart u = uncertainParts.remove(part);
