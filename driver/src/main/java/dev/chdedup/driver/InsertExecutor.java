@@ -123,18 +123,16 @@ final class InsertExecutor {
         throws SQLException {
         DedupMetrics.INSTANCE.inserts.increment();
         String[] target = SqlText.insertTarget(sql);
-        TableInfo first = target == null ? TableInfo.unknown(null, "?")
-            : TableInfo.Cache.get(endpoint, delegate, target[0], target[1], config.tableInfoTtlMillis());
+        TableInfo info = tableInfo(sql);
         // what the table is, asked again when the first read failed (a fault may have cut it), for the decision
         // whether an insert of unknown outcome may be re-sent
-        TableInfo[] known = {first};
+        TableInfo[] known = {info};
         java.util.function.Supplier<TableInfo> current = () -> {
-            if (target != null && known[0].engine().equals("unknown")) {
-                known[0] = TableInfo.Cache.get(endpoint, delegate, target[0], target[1], config.tableInfoTtlMillis());
+            if (known[0].engine().equals("unknown")) {
+                known[0] = tableInfo(sql);
             }
             return known[0];
         };
-        TableInfo info = first;
         String token = settings.get(TOKEN);
         RetryPolicy policy = config.policy();
         if (info.replicated() && info.windowSeconds() > 0) {
