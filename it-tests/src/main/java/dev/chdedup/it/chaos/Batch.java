@@ -34,11 +34,12 @@ record Batch(long id, int rows, boolean prepared) {
         return out;
     }
 
-    /**
-     * Inserts the batch into {@code table} (batch UInt64, seq UInt32, payload String) through {@code c}; returns the
-     * attempts our driver made (0 through another driver).
-     */
-    int insert(Connection c, String table) throws SQLException {
+    /** What one acknowledged execution took: our driver's attempts and token (0 and null through another driver). */
+    record Sent(int attempts, String token) {
+    }
+
+    /** Inserts the batch into {@code table} (batch UInt64, seq UInt32, payload String) through {@code c}. */
+    Sent insert(Connection c, String table) throws SQLException {
         if (prepared) {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (batch, seq, payload) VALUES (?, ?, ?)")) {
                 for (int i = 0; i < rows; i++) {
@@ -61,8 +62,12 @@ record Batch(long id, int rows, boolean prepared) {
         }
     }
 
-    private static int attempts(Statement st) throws SQLException {
-        return st.isWrapperFor(DedupStatement.class) ? st.unwrap(DedupStatement.class).lastAttempts() : 0;
+    private static Sent attempts(Statement st) throws SQLException {
+        if (!st.isWrapperFor(DedupStatement.class)) {
+            return new Sent(0, null);
+        }
+        DedupStatement d = st.unwrap(DedupStatement.class);
+        return new Sent(d.lastAttempts(), d.lastToken());
     }
 
     private String payload(int seq) {

@@ -30,6 +30,7 @@ import java.util.concurrent.locks.LockSupport;
  * cluster and checks both tables with {@link ExactlyOnceChecker}.
  */
 public final class Workload {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Workload.class);
     static final int SOCKET_TIMEOUT_MS = 3000;
     static final double KEEPER_FAULT_PROBABILITY = 0.2;
     static final String OURS = "default.chaos_events";
@@ -116,15 +117,18 @@ public final class Workload {
                 continue; // that replica is down: the application tries the next one; nothing was sent
             }
             try (c) {
-                int attempts = b.insert(c, OURS);
+                Batch.Sent sent = b.insert(c, OURS);
+                LOG.debug("batch {} acknowledged by r{} after {} attempt(s), token {}", b.id(), (replica + hop) % cluster.size() + 1,
+                    sent.attempts(), sent.token());
                 oursChecker.acknowledged(b.id(), b.rows());
-                ours.acknowledged(b.rows(), attempts > 1);
+                ours.acknowledged(b.rows(), sent.attempts() > 1);
             } catch (SQLException e) {
                 DedupInsertException d = dedupCause(e);
                 if (d != null) {
                     oursChecker.failed(b.id(), b.rows(), d.outcomeUnknown());
                     ours.failed(d.outcomeUnknown(), d.getMessage());
                 } else if (e instanceof SQLTransientConnectionException) {
+                    LOG.warn("batch {}: r{} refused the insert, trying the next replica: {}", b.id(), (replica + hop) % cluster.size() + 1, e.toString());
                     continue;
                 } else {
                     oursChecker.failed(b.id(), b.rows(), true);

@@ -22,6 +22,7 @@ import org.apache.zookeeper.CreateMode;
  * then waits until this replica applied what it wrote, as ClickHouse's {@code replication_alter_partitions_sync=1}.
  */
 final class ReplicatedMergeAssigner {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ReplicatedMergeAssigner.class);
     private static final long WAIT_MS = 60_000;
 
     private ReplicatedMergeAssigner() {
@@ -42,6 +43,7 @@ final class ReplicatedMergeAssigner {
                 throw new ChException(ErrorCode.TIMEOUT_EXCEEDED, "Cannot select parts for optimization: the replication queue of "
                     + t.replicaName() + " still has parts to get");
             }
+            List<ReplicatedMergeTreeLogEntry> queued = t.queue().entriesForMerge();
             Map<String, List<DataPart>> byPartition = partsByPartition(t);
             java.util.Set<String> quorumOpen = ReplicatedMergeTreeQuorum.partsInProgress(t.zk(), t.paths());
             for (Map.Entry<String, List<DataPart>> e : byPartition.entrySet()) {
@@ -57,7 +59,7 @@ final class ReplicatedMergeAssigner {
                 }
                 MergeTreePartInfo merged = MergeTreeDataMergerMutator.mergedInfo(ps);
                 List<Long> locked = locks.getOrDefault(e.getKey(), List.of());
-                if (locked.stream().anyMatch(n -> n >= merged.minBlock() && n <= merged.maxBlock()) || t.queue().blocksMerge(merged, ps)
+                if (locked.stream().anyMatch(n -> n >= merged.minBlock() && n <= merged.maxBlock()) || ReplicatedMergeTreeQueue.blocksMerge(queued, merged, ps)
                     || !sameMutationVersion(t, ps)) {
                     continue;
                 }
@@ -87,13 +89,14 @@ final class ReplicatedMergeAssigner {
         if (t.mergesStopped() || t.isReadonly() || !t.isLeader()) {
             return false;
         }
-        // order matters: locks first, then the log, then the parts (see ReplicatedMergeTreeQueue.blocksMerge)
+        // order matters: locks first, then the log, then the queue, then the parts (see ReplicatedMergeTreeQueue.blocksMerge)
         Map<String, List<Long>> locks = new LinkedHashMap<>();
         for (String partition : t.zk().children(t.paths().node("block_numbers"))) {
             locks.put(partition, lockedNumbers(t, partition));
         }
         t.mutations().forceUpdate();
         t.queue().pullLogsToQueue();
+        List<ReplicatedMergeTreeLogEntry> queued = t.queue().entriesForMerge();
         Map<String, List<DataPart>> byPartition = partsByPartition(t);
         java.util.Set<String> quorumOpen = ReplicatedMergeTreeQuorum.partsInProgress(t.zk(), t.paths());
         for (Map.Entry<String, List<DataPart>> e : byPartition.entrySet()) {
@@ -102,16 +105,18 @@ final class ReplicatedMergeAssigner {
             int[] run = SimpleMergeSelector.select(ps, (left, right) -> !quorumOpen.contains(left.name()) && !quorumOpen.contains(right.name())
                 && locked.stream().noneMatch(n -> n > left.info().maxBlock() && n < right.info().minBlock())
                 && sameMutationVersion(t, List.of(left, right))
-                && !t.queue().blocksMerge(new MergeTreePartInfo(left.info().partitionId(), left.info().minBlock(), right.info().maxBlock(), 0),
+                && !ReplicatedMergeTreeQueue.blocksMerge(queued, new MergeTreePartInfo(left.info().partitionId(), left.info().minBlock(), right.info().maxBlock(), 0),
                     List.of(left, right)));
             if (run != null) {
                 List<DataPart> sources = ps.subList(run[0], run[1]);
                 MergeTreePartInfo merged = MergeTreeDataMergerMutator.mergedInfo(sources);
-                if (t.queue().blocksMerge(merged, sources)) {
+                if (ReplicatedMergeTreeQueue.blocksMerge(queued, merged, sources)) {
                     continue;
                 }
                 t.zk().create(t.paths().log() + "/log-", ReplicatedMergeTreeLogEntry.mergeParts(t.replicaName(),
                     sources.stream().map(DataPart::name).toList(), merged.name()).toText(), CreateMode.PERSISTENT_SEQUENTIAL);
+                LOG.debug("{}.{}: selected {} parts from {} to {}", t.database(), t.name(), sources.size(), sources.get(0).name(),
+                    sources.get(sources.size() - 1).name());
                 t.queue().wakeUp();
                 return true;
             }

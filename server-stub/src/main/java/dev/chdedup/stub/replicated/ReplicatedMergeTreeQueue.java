@@ -427,18 +427,32 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
     }
 
     /**
-     * Whether a merge of {@code sources} into {@code range} must wait: an entry of the queue (a part to get or a merge
-     * already assigned) produces a part inside the range that none of the sources covers, so the merge would span a
-     * part this replica does not have yet (or take a part another merge takes). The caller reads the block-number locks
-     * before it pulls the log and takes the source parts after that, so a part whose insert is committing is either
-     * still locked or already in this queue.
+     * The log entries in the queue now, for {@link #blocksMerge}. A merge predicate takes them after it read the
+     * block-number locks and pulled the log, and before it reads the local parts: an entry that finishes in between has
+     * its part among the local parts then, and one that is still queued is in this list. (Read after the parts, an
+     * entry whose fetch finished in between would be in neither, and a merge would cover its part without its rows.)
      */
-    synchronized boolean blocksMerge(MergeTreePartInfo range, List<DataPart> sources) {
+    synchronized List<ReplicatedMergeTreeLogEntry> entriesForMerge() {
+        List<ReplicatedMergeTreeLogEntry> out = new ArrayList<>(queue.size());
         for (Entry e : queue) {
-            if (e.log.type() == ReplicatedMergeTreeLogEntry.Type.DROP_RANGE) {
+            out.add(e.log);
+        }
+        return out;
+    }
+
+    /**
+     * Whether a merge of {@code sources} into {@code range} must wait: an entry of {@code queued}
+     * ({@link #entriesForMerge}: a part to get or a merge already assigned) produces a part inside the range that none
+     * of the sources covers, so the merge would span a part this replica does not have yet (or take a part another
+     * merge takes). The caller reads the block-number locks before it pulls the log, and the queue before it takes the
+     * source parts, so a part whose insert is committing is still locked, in the queue, or among the local parts.
+     */
+    static boolean blocksMerge(List<ReplicatedMergeTreeLogEntry> queued, MergeTreePartInfo range, List<DataPart> sources) {
+        for (ReplicatedMergeTreeLogEntry log : queued) {
+            if (log.type() == ReplicatedMergeTreeLogEntry.Type.DROP_RANGE) {
                 continue;
             }
-            MergeTreePartInfo p = MergeTreePartInfo.tryParse(e.log.newPartName());
+            MergeTreePartInfo p = MergeTreePartInfo.tryParse(log.newPartName());
             if (p == null || !p.partitionId().equals(range.partitionId()) || p.isDisjoint(range)) {
                 continue;
             }
@@ -449,7 +463,7 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                     break;
                 }
             }
-            if (!covered || e.log.type() == ReplicatedMergeTreeLogEntry.Type.MERGE_PARTS && !sources.stream().anyMatch(s -> s.info().equals(p))) {
+            if (!covered || log.type() == ReplicatedMergeTreeLogEntry.Type.MERGE_PARTS && !sources.stream().anyMatch(s -> s.info().equals(p))) {
                 return true;
             }
         }

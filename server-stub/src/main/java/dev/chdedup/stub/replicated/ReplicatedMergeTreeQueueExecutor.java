@@ -261,6 +261,12 @@ final class ReplicatedMergeTreeQueueExecutor {
             r.tmp().discard();
             throw new ChException(ErrorCode.LOGICAL_ERROR, "Merging " + e.partsToMerge() + " gave " + r.info().name() + ", expected " + e.newPartName());
         }
+        for (DataPart p : data.activeParts()) {
+            if (p.info().partitionId().equals(r.info().partitionId()) && r.info().contains(p.info()) && !sources.contains(p)) {
+                LOG.warn("{}.{}: merged part {} covers part {}, which is not one of its sources {}: that part's rows are dropped",
+                    table.database(), table.name(), r.info().name(), p.name(), e.partsToMerge());
+            }
+        }
         byte[] file = Files.readAllBytes(r.tmp().file().tmp());
         return addPart(table.zk(), r.info(), r.tmp(), file);
     }

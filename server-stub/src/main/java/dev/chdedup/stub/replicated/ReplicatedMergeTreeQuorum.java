@@ -28,6 +28,7 @@ import org.apache.zookeeper.data.Stat;
  * ({@link #markFailedIfLost}), so that a retry of the block writes it anew.
  */
 final class ReplicatedMergeTreeQuorum {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ReplicatedMergeTreeQuorum.class);
     /** What one quorum insert asks for; {@code isActiveCzxid} identifies the writer's {@code is_active} node when it began. */
     record Insert(int required, boolean parallel, long timeoutMs, CompatibilityProfile compat, long isActiveCzxid) {
         Insert withActiveNode(long czxid) {
@@ -201,6 +202,7 @@ final class ReplicatedMergeTreeQuorum {
                         : zk.op().setData().withVersion(lastStat.getVersion()).forPath(paths.quorumLastPart(), ZooKeeperClient.bytes(added.toText())));
                 }
                 zk.multi(ops);
+                LOG.debug("{}: quorum of part {} reached with replicas {}", table.replicaPath(), part, entry.replicas());
                 return;
             } catch (KeeperException.BadVersionException | KeeperException.NoNodeException | KeeperException.NodeExistsException e) {
                 // another replica updated the node meanwhile: read it again
@@ -276,6 +278,7 @@ final class ReplicatedMergeTreeQuorum {
         }
         try {
             zk.multi(ops);
+            LOG.warn("{}: quorum of part {} failed: no replica has the part", table.replicaPath(), part);
             return true;
         } catch (KeeperException.BadVersionException | KeeperException.NoNodeException | KeeperException.NodeExistsException e) {
             return false;

@@ -540,6 +540,8 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
             tmp.discard();
             throw zookeeperError("committing part " + part, e);
         }
+        LOG.debug("{}.{} (Replicated OutputStream): Wrote block with ID '{}', part {}{}", database(), name(), blockIds, part,
+            quorum == null ? "" : ", quorum " + quorum.required());
         DataPart added = data().renameTempPartAndAdd(tmp, info);
         queue.wakeUp();
         if (quorum != null) {
