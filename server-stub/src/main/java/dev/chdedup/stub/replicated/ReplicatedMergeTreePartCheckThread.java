@@ -119,8 +119,13 @@ final class ReplicatedMergeTreePartCheckThread implements AutoCloseable {
                 continue;
             }
             StorageReplicatedMergeTree.UncertainPart u = e.getValue();
+            // the lock goes first: a commit multi still in flight removes it too, so once it is gone here that multi
+            // can no longer apply; when it was gone already, the multi either applied (the part node is there by now)
+            // or never will (the session that held the lock ended)
+            if (!zk.tryDelete(u.lock().path()) && zk.exists(table.paths().part(table.replicaName(), part)) != null) {
+                continue;
+            }
             if (table.uncertainParts().remove(part, u)) {
-                u.lock().unlock(zk);
                 u.tmp().discard();
                 discarded++;
                 LOG.info("{}.{}: the commit of part {} did not reach ZooKeeper: its file is removed", table.database(), table.name(), part);

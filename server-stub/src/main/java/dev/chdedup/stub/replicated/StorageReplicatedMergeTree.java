@@ -501,6 +501,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
             }
             ops.addAll(partNodeOps(zk, part, file));
             ops.add(lock.unlockOp(zk));
+            boolean resent = false;
             while (true) {
                 boolean lostAnswer = faults.afterRequest();
                 try {
@@ -515,6 +516,16 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
                     }
                     break;
                 } catch (KeeperException.NodeExistsException e) {
+                    // a multi sent again finds the nodes of the first one when that one landed after all: a read on
+                    // another ZooKeeper node can miss a write still in flight from the lost connection
+                    Boolean earlier = resent ? landedEarlier(zk, part) : Boolean.FALSE;
+                    if (earlier == null) {
+                        uncertainParts.put(part, new UncertainPart(tmp, lock));
+                        throw new ChException(ErrorCode.UNKNOWN_STATUS_OF_INSERT, "Unknown status, client must retry. Reason: " + e.getMessage(), e);
+                    }
+                    if (earlier) {
+                        break;
+                    }
                     return existsOnCommit(zk, e, quorumOp, lock, tmp, blockId, quorum);
                 } catch (KeeperException e) {
                     // an injected lost answer with no retries stands for a client that cannot find out: unknown
@@ -531,6 +542,14 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
                         tmp.discard();
                         throw zookeeperError("committing part " + part, e);
                     }
+                    resent = true;
+                } catch (ChException e) {
+                    throw e;
+                } catch (Exception e) {
+                    // not an answer from ZooKeeper (an interrupt, a client closed under the request): the multi may
+                    // have been applied, so the part stays until that is known (PartCheck settles it)
+                    uncertainParts.put(part, new UncertainPart(tmp, lock));
+                    throw new ChException(ErrorCode.UNKNOWN_STATUS_OF_INSERT, "Unknown status, client must retry. Reason: " + e, e);
                 }
             }
         } catch (ChException e) {
@@ -548,6 +567,18 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
             ReplicatedMergeTreeQuorum.waitForQuorum(this, quorum, part);
         }
         return added;
+    }
+
+    /**
+     * Whether the NodeExists of a re-sent commit multi comes from the first send, applied after all: this replica's
+     * node of {@code part} exists (the part's name is this insert's own block number); null when the read fails.
+     */
+    private Boolean landedEarlier(ZooKeeperClient zk, String part) {
+        try {
+            return zk.exists(paths.part(replicaName(), part)) != null;
+        } catch (Exception readFailed) {
+            return null;
+        }
     }
 
     /**
