@@ -65,6 +65,7 @@ public final class DataPartsExchange implements AutoCloseable {
         HttpURLConnection c = (HttpURLConnection) uri.toURL().openConnection();
         c.setConnectTimeout(TIMEOUT_MS);
         c.setReadTimeout(TIMEOUT_MS);
+        boolean reusable = false;
         try {
             if (c.getResponseCode() == 404) {
                 return null;
@@ -72,11 +73,17 @@ public final class DataPartsExchange implements AutoCloseable {
             if (c.getResponseCode() != 200) {
                 throw new IOException("Fetching " + part + " from " + host + ":" + port + " answered HTTP " + c.getResponseCode());
             }
+            byte[] body;
             try (InputStream in = c.getInputStream()) {
-                return in.readAllBytes();
+                body = in.readAllBytes();
             }
+            reusable = true;
+            return body;
         } finally {
-            c.disconnect();
+            // a whole answer read leaves the connection to the JDK's keep-alive cache for the next fetch from there
+            if (!reusable) {
+                c.disconnect();
+            }
         }
     }
 

@@ -87,6 +87,19 @@ final class ReplicatedMergeTreeQueueExecutor {
         if (uncertain != null) {
             return addPart(zk, info, uncertain, Files.readAllBytes(uncertain.file().tmp()));
         }
+        String origin = quorumEntry == null ? null : quorumEntry.sourceReplica();
+        if (origin != null && !origin.equals(table.replicaName())) {
+            // the replica that wrote the part usually has it: what the fetch needs from there, in one round trip
+            String r = table.paths().replica(origin);
+            List<String> v = zk.getAll(List.of(r + "/is_active", table.paths().part(origin, partName) + "/checksums", r + "/host",
+                table.paths().part(table.replicaName(), partName)));
+            if (v.get(0) != null && v.get(1) != null && v.get(2) != null) {
+                List<CuratorOp> ops = fetchFrom(zk, origin, partName, v.get(1), v.get(2), v.get(3) != null);
+                if (ops != null) {
+                    return ops;
+                }
+            }
+        }
         for (String replica : zk.children(table.paths().replicas())) {
             if (replica.equals(table.replicaName()) || zk.exists(table.paths().replica(replica) + "/is_active") == null) {
                 continue;
@@ -100,21 +113,10 @@ final class ReplicatedMergeTreeQueueExecutor {
             if (checksums == null || host == null) {
                 continue;
             }
-            byte[] file = DataPartsExchange.fetch(field(host, "host"), Integer.parseInt(field(host, "port")), table.paths().replica(replica), source);
-            if (file == null) {
-                continue;
+            List<CuratorOp> ops = fetchFrom(zk, replica, source, checksums, host, null);
+            if (ops != null) {
+                return ops;
             }
-            if (!DataPartsExchange.checksum(file).equals(checksums)) {
-                throw new ChException(ErrorCode.CHECKSUM_DOESNT_MATCH, "Checksum mismatch for part " + source + " fetched from " + replica);
-            }
-            MergeTreePartInfo sourceInfo = MergeTreePartInfo.parse(source);
-            Path dir = table.parts().directory();
-            Path tmp = dir.resolve(PartStore.TMP_PREFIX + "fetch_" + source + "_" + System.nanoTime() + PartStore.EXT);
-            Files.write(tmp, file);
-            DataPart probe = PartStore.read(tmp, sourceInfo, table.columns());
-            MergeTreeData.TempPart part = new MergeTreeData.TempPart(sourceInfo.partitionId(), new PartStore.Written(dir, tmp, probe.rowCount(),
-                probe.bytesOnDisk(), probe.layout().dataOffset(), probe.blockIds(), table.fsyncParts()), probe.layout().stored());
-            return addPart(zk, sourceInfo, part, file);
         }
         if (quorumEntry != null && quorumEntry.quorum() > 0 && ReplicatedMergeTreeQuorum.markFailedIfLost(table, partName, quorumEntry.blockId())) {
             return List.of();
@@ -126,6 +128,30 @@ final class ReplicatedMergeTreeQueueExecutor {
         }
         postponeReason = "No active replica has part " + partName + " or covering part (yet)";
         return null;
+    }
+
+    /**
+     * Downloads {@code source} from {@code replica} (its {@code checksums} and {@code host} nodes read) and makes it
+     * active here; null when that replica does not serve it. {@code listedHere}: whether this replica's node of the
+     * part exists (null: not read yet).
+     */
+    private List<CuratorOp> fetchFrom(ZooKeeperClient zk, String replica, String source, String checksums, String host, Boolean listedHere)
+        throws Exception {
+        byte[] file = DataPartsExchange.fetch(field(host, "host"), Integer.parseInt(field(host, "port")), table.paths().replica(replica), source);
+        if (file == null) {
+            return null;
+        }
+        if (!DataPartsExchange.checksum(file).equals(checksums)) {
+            throw new ChException(ErrorCode.CHECKSUM_DOESNT_MATCH, "Checksum mismatch for part " + source + " fetched from " + replica);
+        }
+        MergeTreePartInfo sourceInfo = MergeTreePartInfo.parse(source);
+        Path dir = table.parts().directory();
+        Path tmp = dir.resolve(PartStore.TMP_PREFIX + "fetch_" + source + "_" + System.nanoTime() + PartStore.EXT);
+        Files.write(tmp, file);
+        DataPart probe = PartStore.read(tmp, sourceInfo, table.columns());
+        MergeTreeData.TempPart part = new MergeTreeData.TempPart(sourceInfo.partitionId(), new PartStore.Written(dir, tmp, probe.rowCount(),
+            probe.bytesOnDisk(), probe.layout().dataOffset(), probe.blockIds(), table.fsyncParts()), probe.layout().stored());
+        return addPart(zk, sourceInfo, part, file, listedHere);
     }
 
     /**
@@ -149,6 +175,12 @@ final class ReplicatedMergeTreeQueueExecutor {
 
     /** Makes a fetched or merged part active, replacing the parts it covers; returns the ops recording it. */
     private List<CuratorOp> addPart(ZooKeeperClient zk, MergeTreePartInfo info, MergeTreeData.TempPart tmp, byte[] file) throws Exception {
+        return addPart(zk, info, tmp, file, null);
+    }
+
+    /** {@link #addPart(ZooKeeperClient, MergeTreePartInfo, MergeTreeData.TempPart, byte[])}; {@code listedHere} as in {@link #fetchFrom}. */
+    private List<CuratorOp> addPart(ZooKeeperClient zk, MergeTreePartInfo info, MergeTreeData.TempPart tmp, byte[] file, Boolean listedHere)
+        throws Exception {
         MergeTreeData data = table.parts();
         List<DataPart> covered = new ArrayList<>();
         for (DataPart p : data.activeParts()) {
@@ -165,7 +197,7 @@ final class ReplicatedMergeTreeQueueExecutor {
         for (DataPart p : covered) {
             ops.addAll(table.removePartNodeOps(zk, p.name()));
         }
-        if (zk.exists(table.paths().part(table.replicaName(), info.name())) == null) {
+        if (listedHere != null ? !listedHere : zk.exists(table.paths().part(table.replicaName(), info.name())) == null) {
             ops.addAll(table.partNodeOps(zk, info.name(), file));
         }
         return ops;

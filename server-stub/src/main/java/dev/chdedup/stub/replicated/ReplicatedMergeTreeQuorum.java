@@ -66,13 +66,22 @@ final class ReplicatedMergeTreeQuorum {
         ZooKeeperClient zk = table.zk();
         ReplicatedPaths paths = table.paths();
         try {
-            Stat mine = zk.exists(paths.replicaNode("is_active"));
+            // the replicas' is_active nodes and quorum/status in one round trip after the list of replicas
+            List<String> replicas = zk.children(paths.replicas());
+            List<String> read = new ArrayList<>(replicas.size() + 2);
+            read.add(paths.replicaNode("is_active"));
+            read.add(paths.quorumStatus());
+            for (String r : replicas) {
+                read.add(paths.replica(r) + "/is_active");
+            }
+            List<ZooKeeperClient.Node> nodes = zk.getNodes(read);
+            ZooKeeperClient.Node mine = nodes.get(0);
             if (mine == null) {
                 throw new ChException(ErrorCode.READONLY, "Replica is not active right now");
             }
             int active = 0;
-            for (String r : zk.children(paths.replicas())) {
-                if (zk.exists(paths.replica(r) + "/is_active") != null) {
+            for (ZooKeeperClient.Node n : nodes.subList(2, nodes.size())) {
+                if (n != null) {
                     active++;
                 }
             }
@@ -80,13 +89,10 @@ final class ReplicatedMergeTreeQuorum {
                 throw new ChException(ErrorCode.TOO_FEW_LIVE_REPLICAS, "Number of alive replicas (" + active + ") is less than requested quorum ("
                     + q.required() + ").");
             }
-            if (!q.parallel()) {
-                String status = zk.get(paths.quorumStatus());
-                if (status != null) {
-                    throw unsatisfiedPrevious(status);
-                }
+            if (!q.parallel() && nodes.get(1) != null) {
+                throw unsatisfiedPrevious(nodes.get(1).value());
             }
-            return q.withActiveNode(mine.getCzxid());
+            return q.withActiveNode(mine.stat().getCzxid());
         } catch (ChException e) {
             throw e;
         } catch (Exception e) {
@@ -122,7 +128,21 @@ final class ReplicatedMergeTreeQuorum {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(q.timeoutMs());
         try {
             long session = zk.curator().getZookeeperClient().getZooKeeper().getSessionId();
+            boolean woken = false;
             while (true) {
+                if (woken) {
+                    // after a wake-up the node is usually gone: is_active, the node and failed_parts in one round trip
+                    List<ZooKeeperClient.Node> now = zk.getNodes(List.of(paths.replicaNode("is_active"), node, paths.quorumFailedPart(part)));
+                    String value = now.get(1) == null ? null : now.get(1).value();
+                    if (now.get(0) != null && now.get(0).stat().getCzxid() == q.isActiveCzxid()
+                        && zk.curator().getZookeeperClient().getZooKeeper().getSessionId() == session
+                        && (value == null || !q.parallel() && !ReplicatedMergeTreeQuorumEntry.parse(value).partName().equals(part))) {
+                        if (now.get(2) != null) {
+                            throw failedQuorum(part);
+                        }
+                        return;
+                    }
+                }
                 CountDownLatch changed = new CountDownLatch(1);
                 CuratorWatcher wake = event -> changed.countDown();
                 Stat activeNow = zk.exists(paths.replicaNode("is_active"), wake);
@@ -137,8 +157,7 @@ final class ReplicatedMergeTreeQuorum {
                 if (value == null || !q.parallel() && !ReplicatedMergeTreeQuorumEntry.parse(ZooKeeperClient.text(value)).partName().equals(part)) {
                     // the node also goes when the part was lost before its quorum (markFailedIfLost): that is no success
                     if (zk.exists(paths.quorumFailedPart(part)) != null) {
-                        throw new ChException(ErrorCode.UNSATISFIED_QUORUM_FOR_PREVIOUS_WRITE, "Quorum for part " + part
-                            + " failed: no replica has the part any more (quorum/failed_parts); its block id was removed, so a retry writes it again");
+                        throw failedQuorum(part);
                     }
                     return;
                 }
@@ -146,6 +165,7 @@ final class ReplicatedMergeTreeQuorum {
                 if (left <= 0 || !changed.await(left, TimeUnit.NANOSECONDS)) {
                     throw new ChException(ErrorCode.TIMEOUT_EXCEEDED, "Timeout while waiting for quorum");
                 }
+                woken = true;
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -159,6 +179,11 @@ final class ReplicatedMergeTreeQuorum {
         } catch (Exception e) {
             throw unknownStatus(q, StorageReplicatedMergeTree.zookeeperError("waiting for quorum", e));
         }
+    }
+
+    private static ChException failedQuorum(String part) {
+        return new ChException(ErrorCode.UNSATISFIED_QUORUM_FOR_PREVIOUS_WRITE, "Quorum for part " + part
+            + " failed: no replica has the part any more (quorum/failed_parts); its block id was removed, so a retry writes it again");
     }
 
     /** UNKNOWN_STATUS_OF_INSERT with the reason worded as the server words errors. */
@@ -178,9 +203,14 @@ final class ReplicatedMergeTreeQuorum {
         ZooKeeperClient zk = table.zk();
         ReplicatedPaths paths = table.paths();
         while (true) {
-            String node = openNode(zk, paths, part);
+            // the parallel node first: for the default quorum that one read finds it
             Stat stat = new Stat();
+            String node = paths.quorumParallel(part);
             ReplicatedMergeTreeQuorumEntry entry = entryOf(zk, node, part, stat);
+            if (entry == null) {
+                node = paths.quorumStatus();
+                entry = entryOf(zk, node, part, stat);
+            }
             if (entry == null || entry.replicas().contains(table.replicaName())) {
                 return;
             }

@@ -12,6 +12,8 @@ import org.apache.curator.framework.api.transaction.TransactionOp;
 import org.apache.curator.retry.RetryNTimes;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Op;
+import org.apache.zookeeper.OpResult;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 
@@ -25,6 +27,7 @@ import org.apache.zookeeper.data.Stat;
 public final class ZooKeeperClient implements AutoCloseable {
     private final CuratorFramework curator;
     private final AtomicLong writes = new AtomicLong();
+    private volatile boolean readMultiUnsupported;
     /** The same count, per calling thread: what one insert sent, whatever the background threads do meanwhile. */
     private final ThreadLocal<long[]> threadWrites = ThreadLocal.withInitial(() -> new long[1]);
 
@@ -114,6 +117,64 @@ public final class ZooKeeperClient implements AutoCloseable {
         } catch (KeeperException.NoNodeException e) {
             return null;
         }
+    }
+
+    /**
+     * The values of several nodes in one round trip (ZooKeeper's read-only multi, as ClickHouse batches its
+     * {@code tryGet} calls), in order, each null when its node does not exist. A server older than 3.6 does not know
+     * read multis: the values are then read one by one.
+     */
+    public List<String> getAll(List<String> paths) throws Exception {
+        List<String> values = new java.util.ArrayList<>(paths.size());
+        for (Node n : getNodes(paths)) {
+            values.add(n == null ? null : n.value());
+        }
+        return values;
+    }
+
+    /** A node's value and stat, as {@link #getNodes} reads them. */
+    public record Node(String value, Stat stat) {
+    }
+
+    /** {@link #getAll} with each node's stat: null for a node that does not exist. */
+    public List<Node> getNodes(List<String> paths) throws Exception {
+        if (readMultiUnsupported) {
+            return getOneByOne(paths);
+        }
+        List<Op> ops = new java.util.ArrayList<>(paths.size());
+        for (String path : paths) {
+            ops.add(Op.getData(path));
+        }
+        List<OpResult> results;
+        try {
+            results = curator.getZookeeperClient().getZooKeeper().multi(ops);
+        } catch (KeeperException.UnimplementedException e) {
+            readMultiUnsupported = true;
+            return getOneByOne(paths);
+        }
+        List<Node> values = new java.util.ArrayList<>(paths.size());
+        for (int i = 0; i < results.size(); i++) {
+            OpResult r = results.get(i);
+            if (r instanceof OpResult.GetDataResult d) {
+                values.add(new Node(d.getData() == null ? "" : new String(d.getData(), StandardCharsets.UTF_8), d.getStat()));
+            } else if (r instanceof OpResult.ErrorResult err && err.getErr() == KeeperException.Code.NONODE.intValue()) {
+                values.add(null);
+            } else {
+                int code = r instanceof OpResult.ErrorResult err ? err.getErr() : KeeperException.Code.SYSTEMERROR.intValue();
+                throw KeeperException.create(KeeperException.Code.get(code), paths.get(i));
+            }
+        }
+        return values;
+    }
+
+    private List<Node> getOneByOne(List<String> paths) throws Exception {
+        List<Node> values = new java.util.ArrayList<>(paths.size());
+        for (String path : paths) {
+            Stat stat = new Stat();
+            byte[] value = get(path, stat);
+            values.add(value == null ? null : new Node(new String(value, StandardCharsets.UTF_8), stat));
+        }
+        return values;
     }
 
     /** The node's value and stat, or null when it does not exist. */
