@@ -32,10 +32,7 @@ final class ReplicatedMergeAssigner {
         boolean any = false;
         List<String> written = new ArrayList<>();
         try {
-            Map<String, List<Long>> locks = new LinkedHashMap<>();
-            for (String partition : t.zk().children(t.paths().node("block_numbers"))) {
-                locks.put(partition, lockedNumbers(t, partition));
-            }
+            Map<String, BlockNumbers> locks = blockNumbers(t);
             t.mutations().forceUpdate();
             // the parts this replica still has to get belong to the merge too: wait until they are here
             t.queue().pullLogsToQueue();
@@ -50,7 +47,11 @@ final class ReplicatedMergeAssigner {
                 if (onlyPartition != null && !onlyPartition.equals(e.getKey())) {
                     continue;
                 }
-                List<DataPart> ps = e.getValue();
+                BlockNumbers numbers = locks.get(e.getKey());
+                if (numbers == null) {
+                    continue; // a partition newer than the locks read: the next OPTIMIZE takes it
+                }
+                List<DataPart> ps = numbers.takenBefore(e.getValue());
                 if (ps.stream().anyMatch(p -> quorumOpen.contains(p.name()))) {
                     continue;
                 }
@@ -58,8 +59,7 @@ final class ReplicatedMergeAssigner {
                     continue;
                 }
                 MergeTreePartInfo merged = MergeTreeDataMergerMutator.mergedInfo(ps);
-                List<Long> locked = locks.getOrDefault(e.getKey(), List.of());
-                if (locked.stream().anyMatch(n -> n >= merged.minBlock() && n <= merged.maxBlock()) || ReplicatedMergeTreeQueue.blocksMerge(queued, merged, ps)
+                if (numbers.locked().stream().anyMatch(n -> n >= merged.minBlock() && n <= merged.maxBlock()) || ReplicatedMergeTreeQueue.blocksMerge(queued, merged, ps)
                     || !sameMutationVersion(t, ps)) {
                     continue;
                 }
@@ -89,19 +89,21 @@ final class ReplicatedMergeAssigner {
         if (t.mergesStopped() || t.isReadonly() || !t.isLeader()) {
             return false;
         }
-        // order matters: locks first, then the log, then the queue, then the parts (see ReplicatedMergeTreeQueue.blocksMerge)
-        Map<String, List<Long>> locks = new LinkedHashMap<>();
-        for (String partition : t.zk().children(t.paths().node("block_numbers"))) {
-            locks.put(partition, lockedNumbers(t, partition));
-        }
+        // order matters: block numbers first, then the log, then the queue, then the parts (see BlockNumbers.takenBefore and
+        // ReplicatedMergeTreeQueue.blocksMerge)
+        Map<String, BlockNumbers> locks = blockNumbers(t);
         t.mutations().forceUpdate();
         t.queue().pullLogsToQueue();
         List<ReplicatedMergeTreeLogEntry> queued = t.queue().entriesForMerge();
         Map<String, List<DataPart>> byPartition = partsByPartition(t);
         java.util.Set<String> quorumOpen = ReplicatedMergeTreeQuorum.partsInProgress(t.zk(), t.paths());
         for (Map.Entry<String, List<DataPart>> e : byPartition.entrySet()) {
-            List<Long> locked = locks.getOrDefault(e.getKey(), List.of());
-            List<DataPart> ps = e.getValue();
+            BlockNumbers numbers = locks.get(e.getKey());
+            if (numbers == null) {
+                continue;
+            }
+            List<Long> locked = numbers.locked();
+            List<DataPart> ps = numbers.takenBefore(e.getValue());
             int[] run = SimpleMergeSelector.select(ps, (left, right) -> !quorumOpen.contains(left.name()) && !quorumOpen.contains(right.name())
                 && locked.stream().noneMatch(n -> n > left.info().maxBlock() && n < right.info().minBlock())
                 && sameMutationVersion(t, List.of(left, right))
@@ -148,12 +150,41 @@ final class ReplicatedMergeAssigner {
         return byPartition;
     }
 
-    private static List<Long> lockedNumbers(StorageReplicatedMergeTree t, String partitionId) throws Exception {
-        List<Long> out = new ArrayList<>();
-        for (String lock : t.zk().children(t.paths().blockNumbers(partitionId))) {
-            if (lock.startsWith("block-")) {
-                out.add(Long.parseLong(lock.substring("block-".length())));
+    /**
+     * A partition's block numbers when the merge predicate began: those still locked (inserts committing) and the next
+     * one ZooKeeper will hand out (the sequence of {@code block_numbers/<partition>} is its cversion).
+     */
+    record BlockNumbers(List<Long> locked, long next) {
+        /**
+         * The parts a merge selected now may take: those whose block numbers were all taken before the locks were read.
+         * Every number below {@code next} was then locked (and is in {@link #locked}), or committed (its entry is in
+         * the log the predicate pulls afterwards), or abandoned. A later number is neither: its insert may commit after
+         * the pull, while a part with a still later number is already here, and a merge up to that one would cover
+         * the late part without its rows.
+         */
+        List<DataPart> takenBefore(List<DataPart> parts) {
+            List<DataPart> out = new ArrayList<>(parts.size());
+            for (DataPart p : parts) {
+                if (p.info().maxBlock() < next) {
+                    out.add(p);
+                }
             }
+            return out;
+        }
+    }
+
+    /** Every partition's {@link BlockNumbers}: read first, before the log is pulled and the parts are read. */
+    private static Map<String, BlockNumbers> blockNumbers(StorageReplicatedMergeTree t) throws Exception {
+        Map<String, BlockNumbers> out = new LinkedHashMap<>();
+        for (String partition : t.zk().children(t.paths().node("block_numbers"))) {
+            org.apache.zookeeper.data.Stat stat = new org.apache.zookeeper.data.Stat();
+            List<Long> locked = new ArrayList<>();
+            for (String lock : t.zk().children(t.paths().blockNumbers(partition), stat)) {
+                if (lock.startsWith("block-")) {
+                    locked.add(Long.parseLong(lock.substring("block-".length())));
+                }
+            }
+            out.put(partition, new BlockNumbers(locked, stat.getCversion()));
         }
         return out;
     }

@@ -60,6 +60,10 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
     private long logPointer;
     private volatile boolean fetchesStopped;
     private volatile boolean closed;
+    /** Guards {@link #wake}, apart from the queue's monitor: a wake-up never waits for a pull that holds that one. */
+    private final Object wakeLock = new Object();
+    /** One watcher object for the log's children, so ZooKeeper holds one watch however often the log is read. */
+    private final org.apache.curator.framework.api.CuratorWatcher logWatcher = event -> wakeUp();
     private boolean wake;
     private Thread thread;
 
@@ -119,15 +123,18 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
         return fetchesStopped;
     }
 
-    public synchronized void wakeUp() {
-        wake = true;
-        notifyAll();
+    /** Makes the queue thread pull the log and look at its entries again now; never blocks on the queue. */
+    public void wakeUp() {
+        synchronized (wakeLock) {
+            wake = true;
+            wakeLock.notifyAll();
+        }
     }
 
     /** Copies the log entries at and after {@code log_pointer} into this replica's queue; returns how many. */
     public int pullLogsToQueue() throws Exception {
         ZooKeeperClient zk = table.zk();
-        List<String> names = new ArrayList<>(zk.children(table.paths().log(), event -> wakeUp()));
+        List<String> names = new ArrayList<>(zk.children(table.paths().log(), logWatcher));
         names.sort(null);
         int copied = 0;
         int batch = 1;
@@ -271,10 +278,10 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                     LOG.debug("Replication queue of {}: {}", table.replicaPath(), ex.toString());
                 }
             }
-            synchronized (this) {
+            synchronized (wakeLock) {
                 if (!wake && !closed) {
                     try {
-                        wait(200);
+                        wakeLock.wait(200);
                     } catch (InterruptedException ie) {
                         return;
                     }
@@ -419,8 +426,7 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                 if (left <= 0 || closed) {
                     return false;
                 }
-                wake = true;
-                notifyAll();
+                wakeUp();
                 wait(Math.min(left, 50));
             }
         }
@@ -480,8 +486,7 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
         List<Entry> waitFor;
         synchronized (this) {
             waitFor = new ArrayList<>(queue);
-            wake = true;
-            notifyAll();
+            wakeUp();
             while (true) {
                 waitFor.retainAll(queue);
                 if (waitFor.isEmpty()) {
@@ -520,8 +525,7 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                 if (left <= 0 || closed) {
                     return false;
                 }
-                wake = true;
-                notifyAll();
+                wakeUp();
                 wait(Math.min(left, 50));
             }
         }
@@ -539,6 +543,7 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        wakeUp();
         Thread t;
         synchronized (this) {
             notifyAll();

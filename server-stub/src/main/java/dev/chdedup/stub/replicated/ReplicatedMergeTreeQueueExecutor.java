@@ -56,11 +56,12 @@ final class ReplicatedMergeTreeQueueExecutor {
     List<CuratorOp> execute(ReplicatedMergeTreeLogEntry e) throws Exception {
         switch (e.type()) {
             case GET_PART: {
-                if (e.quorum() > 0 && ReplicatedMergeTreeQuorum.failed(table, e.newPartName())) {
+                Origin origin = readOrigin(e);
+                if (e.quorum() > 0 && (origin != null ? origin.quorumFailed() : ReplicatedMergeTreeQuorum.failed(table, e.newPartName()))) {
                     return List.of();
                 }
                 List<CuratorOp> local = opsIfLocal(e.newPartName());
-                return local != null ? local : fetch(e.newPartName(), e);
+                return local != null ? local : fetch(e.newPartName(), e, origin);
             }
             case MERGE_PARTS:
                 return merge(e);
@@ -73,8 +74,37 @@ final class ReplicatedMergeTreeQueueExecutor {
         }
     }
 
-    /** Fetches {@code partName}; {@code quorumEntry} is the GET_PART entry when it is one (null for a merge's fallback). */
+    /**
+     * What a GET_PART needs from the replica that wrote the part, read in one round trip (with whether the part's
+     * quorum failed and whether this replica lists the part already); null when this replica wrote it.
+     */
+    private record Origin(String replica, String isActive, String checksums, String host, boolean listedHere, boolean quorumFailed) {
+        boolean serves() {
+            return isActive != null && checksums != null && host != null;
+        }
+    }
+
+    private Origin readOrigin(ReplicatedMergeTreeLogEntry e) throws Exception {
+        String origin = e.sourceReplica();
+        if (origin == null || origin.isEmpty() || origin.equals(table.replicaName())) {
+            return null;
+        }
+        String r = table.paths().replica(origin);
+        List<String> v = table.zk().getAll(List.of(r + "/is_active", table.paths().part(origin, e.newPartName()) + "/checksums", r + "/host",
+            table.paths().part(table.replicaName(), e.newPartName()), table.paths().quorumFailedPart(e.newPartName())));
+        return new Origin(origin, v.get(0), v.get(1), v.get(2), v.get(3) != null, v.get(4) != null);
+    }
+
+    /** Fetches {@code partName} for a merge that cannot run here. */
     private List<CuratorOp> fetch(String partName, ReplicatedMergeTreeLogEntry quorumEntry) throws Exception {
+        return fetch(partName, quorumEntry, null);
+    }
+
+    /**
+     * Fetches {@code partName}; {@code quorumEntry} is the GET_PART entry when it is one (null for a merge's fallback),
+     * {@code origin} what its writer's nodes said (null: not read).
+     */
+    private List<CuratorOp> fetch(String partName, ReplicatedMergeTreeLogEntry quorumEntry, Origin origin) throws Exception {
         ZooKeeperClient zk = table.zk();
         MergeTreePartInfo info = MergeTreePartInfo.parse(partName);
         if (table.committingHere(partName)) {
@@ -87,17 +117,11 @@ final class ReplicatedMergeTreeQueueExecutor {
         if (uncertain != null) {
             return addPart(zk, info, uncertain, Files.readAllBytes(uncertain.file().tmp()));
         }
-        String origin = quorumEntry == null ? null : quorumEntry.sourceReplica();
-        if (origin != null && !origin.equals(table.replicaName())) {
-            // the replica that wrote the part usually has it: what the fetch needs from there, in one round trip
-            String r = table.paths().replica(origin);
-            List<String> v = zk.getAll(List.of(r + "/is_active", table.paths().part(origin, partName) + "/checksums", r + "/host",
-                table.paths().part(table.replicaName(), partName)));
-            if (v.get(0) != null && v.get(1) != null && v.get(2) != null) {
-                List<CuratorOp> ops = fetchFrom(zk, origin, partName, v.get(1), v.get(2), v.get(3) != null);
-                if (ops != null) {
-                    return ops;
-                }
+        // the replica that wrote the part usually has it
+        if (origin != null && origin.serves()) {
+            List<CuratorOp> ops = fetchFrom(zk, origin.replica(), partName, origin.checksums(), origin.host(), origin.listedHere());
+            if (ops != null) {
+                return ops;
             }
         }
         for (String replica : zk.children(table.paths().replicas())) {

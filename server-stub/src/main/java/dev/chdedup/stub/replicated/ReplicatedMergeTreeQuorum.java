@@ -67,7 +67,7 @@ final class ReplicatedMergeTreeQuorum {
         ReplicatedPaths paths = table.paths();
         try {
             // the replicas' is_active nodes and quorum/status in one round trip after the list of replicas
-            List<String> replicas = zk.children(paths.replicas());
+            List<String> replicas = table.replicaNames();
             List<String> read = new ArrayList<>(replicas.size() + 2);
             read.add(paths.replicaNode("is_active"));
             read.add(paths.quorumStatus());

@@ -48,6 +48,9 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
     private final Set<String> knownPartitions = ConcurrentHashMap.newKeySet();
     /** Parts whose commit multi had an unknown outcome, kept so the queue can add them if the commit did land. */
     private final Map<String, UncertainPart> uncertainParts = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicLong replicaListChanges = new java.util.concurrent.atomic.AtomicLong();
+    private final org.apache.curator.framework.api.CuratorWatcher replicaListWatcher = event -> replicaListChanges.incrementAndGet();
+    private volatile ReplicaList replicaList;
     /**
      * The files of parts between their commit multi and their activation here: a replica that saw the log entry may
      * fetch one in that moment (it fetches only parts ZooKeeper lists under this replica, so only committed ones).
@@ -364,10 +367,27 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
 
     public int totalReplicas() {
         try {
-            return zk().children(paths.replicas()).size();
+            return replicaNames().size();
         } catch (Exception e) {
             throw zookeeperError("counting replicas", e);
         }
+    }
+
+    /** The names under {@code replicas/}, as read last with a watch; read again once the watch fired (any event: a change, a lost session). */
+    List<String> replicaNames() throws Exception {
+        ZooKeeperClient zk = zk();
+        long session = zk.curator().getZookeeperClient().getZooKeeper().getSessionId();
+        long changes = replicaListChanges.get();
+        ReplicaList cached = replicaList;
+        if (cached != null && cached.changes() == changes && cached.session() == session && cached.zk() == zk) {
+            return cached.names();
+        }
+        List<String> names = List.copyOf(zk.children(paths.replicas(), replicaListWatcher));
+        replicaList = new ReplicaList(zk, session, changes, names);
+        return names;
+    }
+
+    private record ReplicaList(ZooKeeperClient zk, long session, long changes, List<String> names) {
     }
 
     public boolean isReadonly() {

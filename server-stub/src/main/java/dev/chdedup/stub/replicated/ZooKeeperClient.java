@@ -213,6 +213,15 @@ public final class ZooKeeperClient implements AutoCloseable {
         }
     }
 
+    /** The children's names and the node's stat (its cversion is the next sequence number), or an empty list when it does not exist. */
+    public List<String> children(String path, Stat stat) throws Exception {
+        try {
+            return curator.getChildren().storingStatIn(stat).forPath(path);
+        } catch (KeeperException.NoNodeException e) {
+            return List.of();
+        }
+    }
+
     /** The children's names; {@code watcher} fires once when they change next. */
     public List<String> children(String path, CuratorWatcher watcher) throws Exception {
         try {
