@@ -52,7 +52,9 @@ record ChaosReport(ChaosConfig config, long writeMillis, Tally ours, Tally raw, 
         sb.append("faults fired by type: ").append(faults).append('\n');
         sb.append("failpoints that hit an insert: ").append(failpointHits).append('\n');
         sb.append("our driver: ").append(ours).append('\n');
-        ours.firstErrors().forEach(e -> sb.append("  failed: ").append(e).append('\n'));
+        ours.firstErrors().stream().limit(2).forEach(e -> sb.append("  failed: ").append(e).append('\n'));
+        ours.reasons().entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue())
+            .forEach(e -> sb.append("  failed ").append(e.getValue()).append(" x: ").append(e.getKey()).append('\n'));
         sb.append(indent(oursResult.toString())).append('\n');
         if (rawResult != null) {
             sb.append("raw official driver (contrast, application retries up to 3 times): ").append(raw).append('\n');

@@ -11,6 +11,7 @@ final class Tally {
     private long failedUnknown;
     private long failedKnown;
     private final List<String> firstErrors = new ArrayList<>();
+    private final java.util.Map<String, Integer> reasons = new java.util.TreeMap<>();
 
     synchronized void acknowledged(int batchRows, boolean afterRetry) {
         acknowledged++;
@@ -29,6 +30,21 @@ final class Tally {
         if (firstErrors.size() < 5) {
             firstErrors.add(message);
         }
+        reasons.merge((outcomeUnknown ? "outcome unknown, " : "nothing written, ") + reason(message), 1, Integer::sum);
+    }
+
+    /** A failure's message without what differs between two of its kind (tokens, query ids, numbers): its last error. */
+    static String reason(String message) {
+        String m = message == null ? "" : message;
+        int last = m.indexOf("Last error: ");
+        String r = last >= 0 ? m.substring(last + "Last error: ".length()) : m;
+        r = r.replaceAll("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>").replaceAll("\\d+", "N");
+        return r.length() > 120 ? r.substring(0, 120) + "..." : r;
+    }
+
+    /** How many failures for good had each {@link #reason}, by reason. */
+    synchronized java.util.Map<String, Integer> reasons() {
+        return java.util.Map.copyOf(reasons);
     }
 
     synchronized long acknowledged() {
