@@ -240,25 +240,6 @@ final class ReplicatedMergeTreeQuorum {
         }
     }
 
-    /**
-     * The ops that add this replica to {@code part}'s parallel quorum node as read ({@code node}: its value and stat),
-     * for the fetch's own commit multi: a versioned set, or a versioned delete when this replica makes the quorum;
-     * null when the node names this replica already or another part. A concurrent change fails the multi on these
-     * ops (BadVersion, NoNode), and the caller then commits without them and updates the quorum on its own.
-     */
-    static List<CuratorOp> addReplicaOps(StorageReplicatedMergeTree table, String part, ZooKeeperClient.Node node) throws Exception {
-        ReplicatedMergeTreeQuorumEntry entry = ReplicatedMergeTreeQuorumEntry.parse(node.value());
-        if (!entry.partName().equals(part) || entry.replicas().contains(table.replicaName())) {
-            return null;
-        }
-        ZooKeeperClient zk = table.zk();
-        String path = table.paths().quorumParallel(part);
-        entry = entry.withReplica(table.replicaName());
-        int version = node.stat().getVersion();
-        return List.of(entry.satisfied() ? zk.op().delete().withVersion(version).forPath(path)
-            : zk.op().setData().withVersion(version).forPath(path, ZooKeeperClient.bytes(entry.toText())));
-    }
-
     /** The node of {@code part}'s open quorum: its parallel node if there is one, else {@code quorum/status}. */
     private static String openNode(ZooKeeperClient zk, ReplicatedPaths paths, String part) throws Exception {
         return zk.exists(paths.quorumParallel(part)) != null ? paths.quorumParallel(part) : paths.quorumStatus();
