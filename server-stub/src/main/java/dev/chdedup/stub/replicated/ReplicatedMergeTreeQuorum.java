@@ -203,17 +203,13 @@ final class ReplicatedMergeTreeQuorum {
         ZooKeeperClient zk = table.zk();
         ReplicatedPaths paths = table.paths();
         while (true) {
-            // the parallel node first: for the default quorum that one read finds it
             Stat stat = new Stat();
-            String node = paths.quorumParallel(part);
-            ReplicatedMergeTreeQuorumEntry entry = entryOf(zk, node, part, stat);
-            if (entry == null) {
-                node = paths.quorumStatus();
-                entry = entryOf(zk, node, part, stat);
-            }
-            if (entry == null || entry.replicas().contains(table.replicaName())) {
+            OpenQuorum open = openQuorum(zk, paths, part, stat);
+            if (open == null || open.entry().replicas().contains(table.replicaName())) {
                 return;
             }
+            String node = open.node();
+            ReplicatedMergeTreeQuorumEntry entry = open.entry();
             boolean parallel = !node.equals(paths.quorumStatus());
             entry = entry.withReplica(table.replicaName());
             try {
@@ -240,9 +236,22 @@ final class ReplicatedMergeTreeQuorum {
         }
     }
 
-    /** The node of {@code part}'s open quorum: its parallel node if there is one, else {@code quorum/status}. */
-    private static String openNode(ZooKeeperClient zk, ReplicatedPaths paths, String part) throws Exception {
-        return zk.exists(paths.quorumParallel(part)) != null ? paths.quorumParallel(part) : paths.quorumStatus();
+    /** The node of an open quorum and its entry. */
+    private record OpenQuorum(String node, ReplicatedMergeTreeQuorumEntry entry) {
+    }
+
+    /**
+     * {@code part}'s open quorum (its node's stat into {@code stat}): its parallel node, read first because the default
+     * quorum is parallel, else {@code quorum/status} when that names the part; null when neither is open.
+     */
+    private static OpenQuorum openQuorum(ZooKeeperClient zk, ReplicatedPaths paths, String part, Stat stat) throws Exception {
+        for (String node : List.of(paths.quorumParallel(part), paths.quorumStatus())) {
+            ReplicatedMergeTreeQuorumEntry entry = entryOf(zk, node, part, stat);
+            if (entry != null) {
+                return new OpenQuorum(node, entry);
+            }
+        }
+        return null;
     }
 
     /** The entry at {@code node} (its stat into {@code stat}) when it is {@code part}'s; null when gone or another part's. */
@@ -286,11 +295,12 @@ final class ReplicatedMergeTreeQuorum {
     static boolean markFailedIfLost(StorageReplicatedMergeTree table, String part, String blockId) throws Exception {
         ZooKeeperClient zk = table.zk();
         ReplicatedPaths paths = table.paths();
-        String node = openNode(zk, paths, part);
         Stat stat = new Stat();
-        if (entryOf(zk, node, part, stat) == null) {
+        OpenQuorum open = openQuorum(zk, paths, part, stat);
+        if (open == null) {
             return false;
         }
+        String node = open.node();
         for (String r : zk.children(paths.replicas())) {
             if (zk.exists(paths.part(r, part)) != null) {
                 return false;
