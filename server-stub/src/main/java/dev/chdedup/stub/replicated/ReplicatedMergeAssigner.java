@@ -60,7 +60,7 @@ final class ReplicatedMergeAssigner {
                 }
                 MergeTreePartInfo merged = MergeTreeDataMergerMutator.mergedInfo(ps);
                 if (numbers.locked().stream().anyMatch(n -> n >= merged.minBlock() && n <= merged.maxBlock()) || ReplicatedMergeTreeQueue.blocksMerge(queued, merged, ps)
-                    || !sameMutationVersion(t, ps)) {
+                    || !sameMutationVersion(t, ps) || strayPart(t, merged, ps) != null) {
                     continue;
                 }
                 List<String> names = ps.stream().map(DataPart::name).toList();
@@ -112,7 +112,7 @@ final class ReplicatedMergeAssigner {
             if (run != null) {
                 List<DataPart> sources = ps.subList(run[0], run[1]);
                 MergeTreePartInfo merged = MergeTreeDataMergerMutator.mergedInfo(sources);
-                if (ReplicatedMergeTreeQueue.blocksMerge(queued, merged, sources)) {
+                if (ReplicatedMergeTreeQueue.blocksMerge(queued, merged, sources) || strayPart(t, merged, sources) != null) {
                     continue;
                 }
                 t.zk().create(t.paths().log() + "/log-", ReplicatedMergeTreeLogEntry.mergeParts(t.replicaName(),
@@ -124,6 +124,31 @@ final class ReplicatedMergeAssigner {
             }
         }
         return false;
+    }
+
+    /**
+     * The last look before a merge is assigned: a part that some replica lists in ZooKeeper inside {@code range} and
+     * that none of {@code sources} covers, or null. Every committed part is listed under its writer from its commit
+     * multi on, so this does not depend on this replica's queue and parts being up to date; the predicate above should
+     * never leave such a part, and when it does, the merge is not assigned (its rows would be dropped on every replica)
+     * and a warning says what this replica knew of the part.
+     */
+    static String strayPart(StorageReplicatedMergeTree t, MergeTreePartInfo range, List<DataPart> sources) throws Exception {
+        ZooKeeperClient zk = t.zk();
+        for (String replica : t.replicaNames()) {
+            for (String name : zk.children(t.replicaPathOf(replica) + "/parts")) {
+                MergeTreePartInfo p = MergeTreePartInfo.tryParse(name);
+                if (p == null || !p.partitionId().equals(range.partitionId()) || p.isDisjoint(range)
+                    || sources.stream().anyMatch(s -> s.info().contains(p))) {
+                    continue;
+                }
+                LOG.warn("{}.{}: no merge into {}: replica {} lists part {} inside it, which is not among the sources {} (queued here: {}, active"
+                    + " here: {})", t.database(), t.name(), range.name(), replica, name, sources.stream().map(DataPart::name).toList(),
+                    t.queue().entriesForMerge().stream().anyMatch(e -> name.equals(e.newPartName())), t.parts().activePart(name) != null);
+                return name;
+            }
+        }
+        return null;
     }
 
     /**

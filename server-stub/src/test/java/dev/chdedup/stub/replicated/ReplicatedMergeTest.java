@@ -44,6 +44,29 @@ class ReplicatedMergeTest {
     }
 
     @Test
+    void noMergeIsAssignedOverAPartThatAReplicaListsAndTheSelectionDidNotSee() throws Exception {
+        for (int i = 1; i <= 2; i++) {
+            Http.query(url(i), "CREATE TABLE stray (k UInt64) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/stray', '{replica}') ORDER BY k");
+        }
+        for (int k = 1; k <= 3; k++) {
+            Http.query(url(1), "INSERT INTO stray VALUES (" + k + ")");
+        }
+        Http.query(url(2), "SYSTEM SYNC REPLICA stray");
+        // a part that r2 lists inside the range, that neither r1's queue nor its parts know of: the last look refuses
+        ZooKeeperClient zk = replicas.cluster().replica(1).replication().zookeeper();
+        String stray = "/clickhouse/tables/01/stray/replicas/r2/parts/all_1_2_1";
+        zk.create(stray, "", org.apache.zookeeper.CreateMode.PERSISTENT);
+        Http.query(url(1), "OPTIMIZE TABLE stray FINAL");
+        String parts = "SELECT name FROM system.parts WHERE table = 'stray' AND active ORDER BY name";
+        assertEquals("all_0_0_0\nall_1_1_0\nall_2_2_0\n", Http.query(url(1), parts), "not merged over the part r2 lists");
+        zk.delete(stray);
+        Http.query(url(1), "OPTIMIZE TABLE stray FINAL");
+        Http.query(url(2), "SYSTEM SYNC REPLICA stray");
+        assertEquals("all_0_2_1\n", Http.query(url(1), parts), "merged once nothing stray is listed");
+        assertEquals("all_0_2_1\n", Http.query(url(2), parts));
+    }
+
+    @Test
     void optimizeFinalOnAFollowerMergesOnEveryReplica() throws Exception {
         for (int i = 1; i <= 2; i++) {
             Http.query(url(i), "CREATE TABLE opt (k UInt64) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/opt', '{replica}') ORDER BY k");
