@@ -9,11 +9,15 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.apache.curator.framework.api.CuratorWatcher;
 import org.apache.curator.framework.api.transaction.CuratorOp;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.WatchedEvent;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.data.Stat;
 
 /**
@@ -119,7 +123,10 @@ final class ReplicatedMergeTreeQuorum {
      * Waits until the quorum of {@code part} is reached: its node is gone (or {@code quorum/status} names another part
      * by now). A timeout is UNKNOWN_STATUS_OF_INSERT wrapping TIMEOUT_EXCEEDED; this replica's {@code is_active} going
      * (or being re-created) meanwhile is UNKNOWN_STATUS_OF_INSERT wrapping NO_ACTIVE_REPLICAS, and a lost session or any
-     * ZooKeeper error wraps KEEPER_EXCEPTION: the part stays in every case, and may still reach its quorum later.
+     * ZooKeeper error wraps KEEPER_EXCEPTION: the part stays in every case, and may still reach its quorum later. The
+     * watches on the node, {@code is_active} and {@code failed_parts/<part>} are set in one round trip; when the node's
+     * removal is the first event, that is the answer, else the three are read again. The watches that did not fire are
+     * taken off after each wait, so a long-running server does not pile up one per insert.
      */
     static void waitForQuorum(StorageReplicatedMergeTree table, Insert q, String part) {
         ZooKeeperClient zk = table.zk();
@@ -127,15 +134,14 @@ final class ReplicatedMergeTreeQuorum {
         String node = nodePath(paths, q.parallel(), part);
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(q.timeoutMs());
         try {
-            long session = zk.curator().getZookeeperClient().getZooKeeper().getSessionId();
+            long session = sessionId(zk);
             boolean woken = false;
             while (true) {
                 if (woken) {
                     // after a wake-up the node is usually gone: is_active, the node and failed_parts in one round trip
                     List<ZooKeeperClient.Node> now = zk.getNodes(List.of(paths.replicaNode("is_active"), node, paths.quorumFailedPart(part)));
                     String value = now.get(1) == null ? null : now.get(1).value();
-                    if (now.get(0) != null && now.get(0).stat().getCzxid() == q.isActiveCzxid()
-                        && zk.curator().getZookeeperClient().getZooKeeper().getSessionId() == session
+                    if (now.get(0) != null && now.get(0).stat().getCzxid() == q.isActiveCzxid() && sessionId(zk) == session
                         && (value == null || !q.parallel() && !ReplicatedMergeTreeQuorumEntry.parse(value).partName().equals(part))) {
                         if (now.get(2) != null) {
                             throw failedQuorum(part);
@@ -143,27 +149,13 @@ final class ReplicatedMergeTreeQuorum {
                         return;
                     }
                 }
-                CountDownLatch changed = new CountDownLatch(1);
-                CuratorWatcher wake = event -> changed.countDown();
-                Stat activeNow = zk.exists(paths.replicaNode("is_active"), wake);
-                byte[] value = zk.get(node, new Stat(), wake);
-                // the session the insert began with is gone: what was read may come from a new one
-                if (zk.curator().getZookeeperClient().getZooKeeper().getSessionId() != session) {
-                    throw new ChException(ErrorCode.KEEPER_EXCEPTION, "Session expired");
-                }
-                if (activeNow == null || activeNow.getCzxid() != q.isActiveCzxid()) {
-                    throw new ChException(ErrorCode.NO_ACTIVE_REPLICAS, "Replica become inactive while waiting for quorum");
-                }
-                if (value == null || !q.parallel() && !ReplicatedMergeTreeQuorumEntry.parse(ZooKeeperClient.text(value)).partName().equals(part)) {
-                    // the node also goes when the part was lost before its quorum (markFailedIfLost): that is no success
-                    if (zk.exists(paths.quorumFailedPart(part)) != null) {
-                        throw failedQuorum(part);
+                Watches watches = Watches.set(zk, paths.quorumFailedPart(part), paths.replicaNode("is_active"), node);
+                try {
+                    if (waitOnce(zk, q, part, session, deadline, watches)) {
+                        return;
                     }
-                    return;
-                }
-                long left = deadline - System.nanoTime();
-                if (left <= 0 || !changed.await(left, TimeUnit.NANOSECONDS)) {
-                    throw new ChException(ErrorCode.TIMEOUT_EXCEEDED, "Timeout while waiting for quorum");
+                } finally {
+                    watches.remove(zk);
                 }
                 woken = true;
             }
@@ -178,6 +170,144 @@ final class ReplicatedMergeTreeQuorum {
             throw unknownStatus(q, new ChException(ErrorCode.KEEPER_EXCEPTION, m, e));
         } catch (Exception e) {
             throw unknownStatus(q, StorageReplicatedMergeTree.zookeeperError("waiting for quorum", e));
+        }
+    }
+
+    /**
+     * One wait on {@code watches}: true when the quorum is reached (the node was gone when read, or its removal was the
+     * first event), false when an event came that needs a read to understand.
+     */
+    private static boolean waitOnce(ZooKeeperClient zk, Insert q, String part, long session, long deadline, Watches watches) throws Exception {
+        // the session the insert began with is gone: what was read may come from a new one
+        if (sessionId(zk) != session) {
+            throw new ChException(ErrorCode.KEEPER_EXCEPTION, "Session expired");
+        }
+        Stat activeNow = watches.active();
+        if (activeNow == null || activeNow.getCzxid() != q.isActiveCzxid()) {
+            throw new ChException(ErrorCode.NO_ACTIVE_REPLICAS, "Replica become inactive while waiting for quorum");
+        }
+        ZooKeeperClient.Node value = watches.quorum();
+        if (value == null || !q.parallel() && !ReplicatedMergeTreeQuorumEntry.parse(value.value()).partName().equals(part)) {
+            // the node also goes when the part was lost before its quorum (markFailedIfLost): that is no success
+            if (watches.failed() != null) {
+                throw failedQuorum(part);
+            }
+            return true;
+        }
+        long left = deadline - System.nanoTime();
+        if (left <= 0 || !watches.await(left)) {
+            throw new ChException(ErrorCode.TIMEOUT_EXCEEDED, "Timeout while waiting for quorum");
+        }
+        if (watches.quorumNodeWentFirst() && sessionId(zk) == session) {
+            // ZooKeeper delivers a session's events in the order of its transactions: nothing came before the
+            // node's removal, so is_active stayed and no failure was recorded (markFailedIfLost creates its
+            // failed_parts node before it removes the quorum node, in the same multi)
+            return true;
+        }
+        return false;
+    }
+
+    private static long sessionId(ZooKeeperClient zk) throws Exception {
+        return zk.curator().getZookeeperClient().getZooKeeper().getSessionId();
+    }
+
+    /**
+     * The three watches of a quorum wait, set in one round trip (the reads are sent together and answered in order):
+     * {@code failed_parts/<part>}, this replica's {@code is_active} and the quorum node. It remembers which event came
+     * first, so that a wait woken by the quorum node's removal, and by nothing before it, needs no read to know the
+     * quorum was reached.
+     */
+    private static final class Watches implements Watcher {
+        private final CountDownLatch fired = new CountDownLatch(1);
+        private final String quorumNode;
+        private volatile WatchedEvent first;
+        private CompletableFuture<Stat> failed;
+        private CompletableFuture<Stat> active;
+        private CompletableFuture<ZooKeeperClient.Node> quorum;
+        private final List<String> paths;
+
+        private Watches(String quorumNode, List<String> paths) {
+            this.quorumNode = quorumNode;
+            this.paths = paths;
+        }
+
+        static Watches set(ZooKeeperClient zk, String failedPath, String activePath, String quorumPath) throws Exception {
+            Watches w = new Watches(quorumPath, List.of(failedPath, activePath, quorumPath));
+            ZooKeeper z = zk.curator().getZookeeperClient().getZooKeeper();
+            w.failed = exists(z, failedPath, w);
+            w.active = exists(z, activePath, w);
+            w.quorum = new CompletableFuture<>();
+            z.getData(quorumPath, w, (rc, path, ctx, data, stat) -> {
+                if (rc == KeeperException.Code.OK.intValue()) {
+                    w.quorum.complete(new ZooKeeperClient.Node(data == null ? "" : ZooKeeperClient.text(data), stat));
+                } else if (rc == KeeperException.Code.NONODE.intValue()) {
+                    w.quorum.complete(null);
+                } else {
+                    w.quorum.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), path));
+                }
+            }, null);
+            return w;
+        }
+
+        private static CompletableFuture<Stat> exists(ZooKeeper z, String path, Watches w) {
+            CompletableFuture<Stat> f = new CompletableFuture<>();
+            z.exists(path, w, (rc, at, ctx, stat) -> {
+                if (rc == KeeperException.Code.OK.intValue() || rc == KeeperException.Code.NONODE.intValue()) {
+                    f.complete(stat);
+                } else {
+                    f.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), at));
+                }
+            }, null);
+            return f;
+        }
+
+        private static <T> T answer(CompletableFuture<T> f) throws Exception {
+            try {
+                return f.get(30, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof Exception c ? c : e;
+            }
+        }
+
+        Stat failed() throws Exception {
+            return answer(failed);
+        }
+
+        Stat active() throws Exception {
+            return answer(active);
+        }
+
+        ZooKeeperClient.Node quorum() throws Exception {
+            return answer(quorum);
+        }
+
+        @Override
+        public synchronized void process(WatchedEvent event) {
+            if (first == null) {
+                first = event;
+            }
+            fired.countDown();
+        }
+
+        boolean await(long nanos) throws InterruptedException {
+            return fired.await(nanos, TimeUnit.NANOSECONDS);
+        }
+
+        /** Takes the watches that did not fire off the session (asynchronously: the answers are not waited for). */
+        void remove(ZooKeeperClient zk) {
+            try {
+                ZooKeeper z = zk.curator().getZookeeperClient().getZooKeeper();
+                for (String path : paths) {
+                    z.removeWatches(path, this, Watcher.WatcherType.Any, true, (rc, at, ctx) -> { }, null);
+                }
+            } catch (Exception ignored) {
+                // the session's end takes them
+            }
+        }
+
+        boolean quorumNodeWentFirst() {
+            WatchedEvent e = first;
+            return e != null && e.getType() == Watcher.Event.EventType.NodeDeleted && quorumNode.equals(e.getPath());
         }
     }
 
@@ -203,8 +333,7 @@ final class ReplicatedMergeTreeQuorum {
         ZooKeeperClient zk = table.zk();
         ReplicatedPaths paths = table.paths();
         while (true) {
-            Stat stat = new Stat();
-            OpenQuorum open = openQuorum(zk, paths, part, stat);
+            OpenQuorum open = openQuorum(zk, paths, part);
             if (open == null || open.entry().replicas().contains(table.replicaName())) {
                 return;
             }
@@ -214,11 +343,11 @@ final class ReplicatedMergeTreeQuorum {
             entry = entry.withReplica(table.replicaName());
             try {
                 if (!entry.satisfied()) {
-                    zk.multi(List.of(zk.op().setData().withVersion(stat.getVersion()).forPath(node, ZooKeeperClient.bytes(entry.toText()))));
+                    zk.multi(List.of(zk.op().setData().withVersion(open.version()).forPath(node, ZooKeeperClient.bytes(entry.toText()))));
                     return;
                 }
                 List<CuratorOp> ops = new ArrayList<>(2);
-                ops.add(zk.op().delete().withVersion(stat.getVersion()).forPath(node));
+                ops.add(zk.op().delete().withVersion(open.version()).forPath(node));
                 if (!parallel) {
                     Stat lastStat = new Stat();
                     byte[] last = zk.get(paths.quorumLastPart(), lastStat);
@@ -236,19 +365,20 @@ final class ReplicatedMergeTreeQuorum {
         }
     }
 
-    /** The node of an open quorum and its entry. */
-    private record OpenQuorum(String node, ReplicatedMergeTreeQuorumEntry entry) {
+    /** The node of an open quorum, its entry and the node's version as read. */
+    private record OpenQuorum(String node, ReplicatedMergeTreeQuorumEntry entry, int version) {
     }
 
     /**
-     * {@code part}'s open quorum (its node's stat into {@code stat}): its parallel node, read first because the default
+     * {@code part}'s open quorum: its parallel node, read first because the default
      * quorum is parallel, else {@code quorum/status} when that names the part; null when neither is open.
      */
-    private static OpenQuorum openQuorum(ZooKeeperClient zk, ReplicatedPaths paths, String part, Stat stat) throws Exception {
+    private static OpenQuorum openQuorum(ZooKeeperClient zk, ReplicatedPaths paths, String part) throws Exception {
         for (String node : List.of(paths.quorumParallel(part), paths.quorumStatus())) {
+            Stat stat = new Stat();
             ReplicatedMergeTreeQuorumEntry entry = entryOf(zk, node, part, stat);
             if (entry != null) {
-                return new OpenQuorum(node, entry);
+                return new OpenQuorum(node, entry, stat.getVersion());
             }
         }
         return null;
@@ -295,8 +425,7 @@ final class ReplicatedMergeTreeQuorum {
     static boolean markFailedIfLost(StorageReplicatedMergeTree table, String part, String blockId) throws Exception {
         ZooKeeperClient zk = table.zk();
         ReplicatedPaths paths = table.paths();
-        Stat stat = new Stat();
-        OpenQuorum open = openQuorum(zk, paths, part, stat);
+        OpenQuorum open = openQuorum(zk, paths, part);
         if (open == null) {
             return false;
         }
@@ -307,8 +436,9 @@ final class ReplicatedMergeTreeQuorum {
             }
         }
         List<CuratorOp> ops = new ArrayList<>(3);
-        ops.add(zk.op().delete().withVersion(stat.getVersion()).forPath(node));
+        // failed_parts first: a waiting insert is told of the failure before it sees the quorum node go (waitForQuorum)
         ops.add(zk.op().create().forPath(paths.quorumFailedPart(part), new byte[0]));
+        ops.add(zk.op().delete().withVersion(open.version()).forPath(node));
         if (blockId != null && !blockId.isEmpty()) {
             Stat idStat = new Stat();
             byte[] id = zk.get(paths.blockId(blockId), idStat);

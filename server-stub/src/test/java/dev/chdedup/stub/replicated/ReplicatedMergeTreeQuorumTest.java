@@ -310,4 +310,22 @@ class ReplicatedMergeTreeQuorumTest {
             ReplicatedMergeTreeQuorum.checkPrecondition(t, q)) != null, "the retry commits");
         assertEquals("1\n", Http.query(url(2), "SELECT count() FROM qrace"), "on the quorum's other replica already");
     }
+
+    @Test
+    void anInsertWaitingWhileItsQuorumIsMarkedFailedAnswersUnknownStatusNotSuccess() throws Exception {
+        create("qwait");
+        fetches("qwait", false, 2, 3);
+        CompletableFuture<HttpResponse<String>> insert = async(1, "INSERT INTO qwait VALUES (1,'w')", "insert_quorum=2&insert_quorum_timeout=60000");
+        waitFor("the quorum node", () -> exists(base("qwait") + "/quorum/parallel", "all_0_0_0"));
+        String blockId = zk(base("qwait") + "/log", "log-0000000000").split("\n")[3].substring("block_id: ".length());
+        // the part's only copy leaves ZooKeeper (as when its replica is dropped) while the insert waits: the lost-part
+        // check fails the quorum, and the waiting insert must hear of it, though the quorum node goes in the same multi
+        ZooKeeperClient zk = replicas.cluster().replica(1).replication().zookeeper();
+        zk.deleteRecursive(base("qwait") + "/replicas/r1/parts/all_0_0_0");
+        assertTrue(ReplicatedMergeTreeQuorum.markFailedIfLost(table("qwait"), "all_0_0_0", blockId));
+        HttpResponse<String> r = insert.get(30, TimeUnit.SECONDS);
+        assertEquals(500, r.statusCode(), r.body());
+        assertTrue(r.body().contains("(UNKNOWN_STATUS_OF_INSERT)") && r.body().contains("Quorum for part all_0_0_0 failed"), r.body());
+        fetches("qwait", true, 2, 3);
+    }
 }
