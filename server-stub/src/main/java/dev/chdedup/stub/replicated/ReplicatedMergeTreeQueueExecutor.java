@@ -319,8 +319,9 @@ final class ReplicatedMergeTreeQueueExecutor {
         }
         for (DataPart p : data.activeParts()) {
             if (p.info().partitionId().equals(r.info().partitionId()) && r.info().contains(p.info()) && !sources.contains(p)) {
-                LOG.warn("{}.{}: merged part {} covers part {}, which is not one of its sources {}: that part's rows are dropped",
-                    table.database(), table.name(), r.info().name(), p.name(), e.partsToMerge());
+                LOG.warn("{}.{}: merged part {} covers part {}, which is not one of its sources {}: that part's rows are dropped"
+                    + " (the part is listed under this replica in ZooKeeper: {})", table.database(), table.name(), r.info().name(), p.name(),
+                    e.partsToMerge(), table.zk().exists(table.paths().part(table.replicaName(), p.name())) != null);
             }
         }
         byte[] file = Files.readAllBytes(r.tmp().file().tmp());
