@@ -336,8 +336,28 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                 }
                 return;
             }
-            removeEntry(e, ops);
-            executor.afterGetPart(e.log);
+            List<CuratorOp> quorumOps = executors.get().takeQuorumOps();
+            if (quorumOps == null) {
+                removeEntry(e, ops);
+                executor.afterGetPart(e.log);
+            } else {
+                try {
+                    List<CuratorOp> withQuorum = new ArrayList<>(ops);
+                    withQuorum.addAll(quorumOps);
+                    removeEntry(e, withQuorum);
+                    LOG.debug("{}: counted in the quorum of part {} with its fetch", table.replicaPath(), e.log.newPartName());
+                } catch (org.apache.zookeeper.KeeperException.BadVersionException | org.apache.zookeeper.KeeperException.NoNodeException k) {
+                    int failed = ZooKeeperClient.failedOp(k);
+                    if (failed < ops.size() || failed >= ops.size() + quorumOps.size()) {
+                        throw k;
+                    }
+                    // another replica changed the quorum node meanwhile: commit the part alone, then count this replica
+                    LOG.debug("{}: the quorum node of part {} changed during its fetch ({}): the part is committed alone", table.replicaPath(),
+                        e.log.newPartName(), k.code());
+                    removeEntry(e, ops);
+                    executor.afterGetPart(e.log);
+                }
+            }
         } catch (Exception ex) {
             synchronized (this) {
                 e.currentlyExecuting = false;

@@ -28,6 +28,8 @@ import org.slf4j.LoggerFactory;
  */
 final class ReplicatedMergeTreeQueueExecutor {
     private static final Logger LOG = LoggerFactory.getLogger(ReplicatedMergeTreeQueueExecutor.class);
+    /** Set by a GET_PART's fetch for {@link #takeQuorumOps}; one executor per queue thread. */
+    private List<CuratorOp> pendingQuorumOps;
     private final StorageReplicatedMergeTree table;
     private volatile String postponeReason = "";
 
@@ -61,7 +63,14 @@ final class ReplicatedMergeTreeQueueExecutor {
                     return List.of();
                 }
                 List<CuratorOp> local = opsIfLocal(e.newPartName());
-                return local != null ? local : fetch(e.newPartName(), e, origin);
+                if (local != null) {
+                    return local;
+                }
+                List<CuratorOp> fetched = fetch(e.newPartName(), e, origin);
+                if (fetched != null && e.quorum() > 0 && origin != null && origin.quorumNode() != null) {
+                    pendingQuorumOps = ReplicatedMergeTreeQuorum.addReplicaOps(table, e.newPartName(), origin.quorumNode());
+                }
+                return fetched;
             }
             case MERGE_PARTS:
                 return merge(e);
@@ -78,7 +87,8 @@ final class ReplicatedMergeTreeQueueExecutor {
      * What a GET_PART needs from the replica that wrote the part, read in one round trip (with whether the part's
      * quorum failed and whether this replica lists the part already); null when this replica wrote it.
      */
-    private record Origin(String replica, String isActive, String checksums, String host, boolean listedHere, boolean quorumFailed) {
+    private record Origin(String replica, String isActive, String checksums, String host, boolean listedHere, boolean quorumFailed,
+                          ZooKeeperClient.Node quorumNode) {
         boolean serves() {
             return isActive != null && checksums != null && host != null;
         }
@@ -90,9 +100,25 @@ final class ReplicatedMergeTreeQueueExecutor {
             return null;
         }
         String r = table.paths().replica(origin);
-        List<String> v = table.zk().getAll(List.of(r + "/is_active", table.paths().part(origin, e.newPartName()) + "/checksums", r + "/host",
-            table.paths().part(table.replicaName(), e.newPartName()), table.paths().quorumFailedPart(e.newPartName())));
-        return new Origin(origin, v.get(0), v.get(1), v.get(2), v.get(3) != null, v.get(4) != null);
+        List<ZooKeeperClient.Node> v = table.zk().getNodes(List.of(r + "/is_active", table.paths().part(origin, e.newPartName()) + "/checksums",
+            r + "/host", table.paths().part(table.replicaName(), e.newPartName()), table.paths().quorumFailedPart(e.newPartName()),
+            table.paths().quorumParallel(e.newPartName())));
+        return new Origin(origin, value(v.get(0)), value(v.get(1)), value(v.get(2)), v.get(3) != null, v.get(4) != null, v.get(5));
+    }
+
+    private static String value(ZooKeeperClient.Node n) {
+        return n == null ? null : n.value();
+    }
+
+    /**
+     * The ops that count this replica in the parallel quorum of the part the last {@link #execute} fetched (read with
+     * the fetch's other nodes, so they go in the same multi as the part's node); null when there are none, and the
+     * quorum is then updated on its own ({@link #afterGetPart}).
+     */
+    List<CuratorOp> takeQuorumOps() {
+        List<CuratorOp> ops = pendingQuorumOps;
+        pendingQuorumOps = null;
+        return ops;
     }
 
     /** Fetches {@code partName} for a merge that cannot run here. */

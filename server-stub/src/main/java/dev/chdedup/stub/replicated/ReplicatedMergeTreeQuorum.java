@@ -365,6 +365,25 @@ final class ReplicatedMergeTreeQuorum {
         }
     }
 
+    /**
+     * The ops that add this replica to {@code part}'s parallel quorum node as read ({@code node}: its value and stat),
+     * for the fetch's own commit multi: a versioned set, or a versioned delete when this replica makes the quorum;
+     * null when the node names this replica already or another part. A concurrent change fails the multi on these
+     * ops (BadVersion, NoNode), and the caller then commits without them and updates the quorum on its own.
+     */
+    static List<CuratorOp> addReplicaOps(StorageReplicatedMergeTree table, String part, ZooKeeperClient.Node node) throws Exception {
+        ReplicatedMergeTreeQuorumEntry entry = ReplicatedMergeTreeQuorumEntry.parse(node.value());
+        if (!entry.partName().equals(part) || entry.replicas().contains(table.replicaName())) {
+            return null;
+        }
+        ZooKeeperClient zk = table.zk();
+        String path = table.paths().quorumParallel(part);
+        entry = entry.withReplica(table.replicaName());
+        int version = node.stat().getVersion();
+        return List.of(entry.satisfied() ? zk.op().delete().withVersion(version).forPath(path)
+            : zk.op().setData().withVersion(version).forPath(path, ZooKeeperClient.bytes(entry.toText())));
+    }
+
     /** The node of an open quorum, its entry and the node's version as read. */
     private record OpenQuorum(String node, ReplicatedMergeTreeQuorumEntry entry, int version) {
     }
