@@ -21,6 +21,12 @@ public record ReplicatedMergeTreeLogEntry(Type type, long createTime, String sou
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
 
+    /** The name of the log node at {@code index}: {@code log-} and ten digits, as ZooKeeper numbers sequential nodes. */
+    static String znodeName(long index) {
+        String digits = Long.toString(index);
+        return "log-" + "0".repeat(Math.max(0, 10 - digits.length())) + digits;
+    }
+
     public static ReplicatedMergeTreeLogEntry getPart(String source, String blockId, String part, int quorum) {
         return new ReplicatedMergeTreeLogEntry(Type.GET_PART, now(), source, blockId == null ? "" : blockId, part, List.of(), quorum);
     }

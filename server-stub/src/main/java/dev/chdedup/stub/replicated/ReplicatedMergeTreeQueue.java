@@ -26,6 +26,8 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ReplicatedMergeTreeQueue.class);
     private static final long MAX_BACKOFF_MS = 2_000;
     private static final int MAX_BATCH = 100;
+    /** How often a pull that finds no entry at the pointer lists the log anyway (see {@link #pullLogsToQueue}). */
+    private static final long LIST_EVERY_MS = 5_000;
 
     /** An entry of this replica's queue with its execution state, as system.replication_queue shows it. */
     public static final class Entry {
@@ -56,8 +58,8 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
     private int running;
     /** Entries not done yet, in queue order (a selected entry moves to the end). Guarded by this. */
     private final List<Entry> queue = new ArrayList<>();
-    /** The index of the next log entry to copy; mirrors {@code replicas/<r>/log_pointer}. Guarded by this. */
-    private long logPointer;
+    /** The index of the next log entry to copy; mirrors {@code replicas/<r>/log_pointer}. Written under this. */
+    private volatile long logPointer;
     private volatile boolean fetchesStopped;
     private volatile boolean closed;
     /** Guards {@link #wake}, apart from the queue's monitor: a wake-up never waits for a pull that holds that one. */
@@ -65,6 +67,8 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
     /** One watcher object for the log's children, so ZooKeeper holds one watch however often the log is read. */
     private final org.apache.curator.framework.api.CuratorWatcher logWatcher = event -> wakeUp();
     private boolean wake;
+    /** When the log was last listed by a pull that reads entries by name. */
+    private volatile long lastListedMs;
     private Thread thread;
 
     ReplicatedMergeTreeQueue(StorageReplicatedMergeTree table) {
@@ -131,10 +135,52 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
         }
     }
 
-    /** Copies the log entries at and after {@code log_pointer} into this replica's queue; returns how many. */
+    /**
+     * Copies the log entries at and after {@code log_pointer} into this replica's queue; returns how many. The log is
+     * not listed on every pull: ZooKeeper numbers the entries one after another (its sequence counts creations only,
+     * and the cleanup removes entries below every pointer), so the new ones are read by name from the pointer on, in
+     * batches, until a name is missing; a persistent watch on the log wakes the queue. The log is listed when the watch
+     * is new in the session, every {@link #LIST_EVERY_MS} when the pointer's entry is missing (a net under that rule),
+     * and on every pull against a server without persistent watches.
+     */
     public int pullLogsToQueue() throws Exception {
         ZooKeeperClient zk = table.zk();
-        List<String> names = new ArrayList<>(zk.children(table.paths().log(), logWatcher));
+        String log = table.paths().log();
+        long from = logPointer;
+        List<String> names;
+        java.util.Map<String, String> known = new java.util.HashMap<>();
+        Boolean added = zk.watchPersistently(log, logWatcher);
+        if (added == null) {
+            names = new ArrayList<>(zk.children(log, logWatcher));
+        } else {
+            names = new ArrayList<>();
+            for (int want = 2; ; want = Math.min(MAX_BATCH, want * 2)) {
+                long at = from + names.size();
+                List<String> paths = new ArrayList<>(want);
+                for (int k = 0; k < want; k++) {
+                    paths.add(log + "/" + ReplicatedMergeTreeLogEntry.znodeName(at + k));
+                }
+                List<String> texts = zk.getAll(paths);
+                int k = 0;
+                while (k < texts.size() && texts.get(k) != null) {
+                    String name = ReplicatedMergeTreeLogEntry.znodeName(at + k);
+                    names.add(name);
+                    known.put(name, texts.get(k));
+                    k++;
+                }
+                if (k < texts.size()) {
+                    break;
+                }
+            }
+            long now = System.currentTimeMillis();
+            if (names.isEmpty() && (added || now - lastListedMs > LIST_EVERY_MS)) {
+                lastListedMs = now;
+                names = new ArrayList<>(zk.children(log));
+            }
+            if (names.isEmpty()) {
+                return 0;
+            }
+        }
         names.sort(null);
         int copied = 0;
         int batch = 1;
@@ -151,11 +197,15 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                 List<CuratorOp> ops = new ArrayList<>();
                 List<ReplicatedMergeTreeLogEntry> entries = new ArrayList<>();
                 List<String> sources = new ArrayList<>();
-                for (String n : slice) {
-                    String text = zk.get(table.paths().log() + "/" + n);
+                List<String> texts = read(zk, slice, known);
+                long lastPresent = -1;
+                for (int k = 0; k < slice.size(); k++) {
+                    String n = slice.get(k);
+                    String text = texts.get(k);
                     if (text == null) {
-                        continue;
+                        continue; // a number no entry kept (removed by the cleanup, or taken by a removal)
                     }
+                    lastPresent = Long.parseLong(n.substring("log-".length()));
                     ReplicatedMergeTreeLogEntry entry = ReplicatedMergeTreeLogEntry.parse(text);
                     if (entry.type() != ReplicatedMergeTreeLogEntry.Type.DROP_RANGE && executor.hasPartLocally(entry.newPartName())) {
                         continue; // this replica's own insert or merge: nothing to do, no queue node to write and remove
@@ -165,7 +215,11 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                     ops.add(zk.op().create().withMode(CreateMode.PERSISTENT_SEQUENTIAL).forPath(table.paths().queue() + "/queue-",
                         ZooKeeperClient.bytes(text)));
                 }
-                long next = Long.parseLong(slice.get(slice.size() - 1).substring("log-".length())) + 1;
+                if (lastPresent < 0) {
+                    i += slice.size();
+                    continue; // nothing there: the pointer stays, as it does for a listing that shows no new entry
+                }
+                long next = lastPresent + 1;
                 ops.add(zk.op().setData().forPath(table.paths().replicaNode("log_pointer"), ZooKeeperClient.bytes(Long.toString(next))));
                 List<String> created = zk.multiPaths(ops);
                 for (int k = 0; k < entries.size(); k++) {
@@ -181,6 +235,22 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
             }
         }
         return copied;
+    }
+
+    /** The texts of the log entries {@code names} (null for a missing one): those in {@code known}, the others read in one round trip. */
+    private List<String> read(ZooKeeperClient zk, List<String> names, java.util.Map<String, String> known) throws Exception {
+        List<String> paths = new ArrayList<>();
+        for (String n : names) {
+            if (!known.containsKey(n)) {
+                paths.add(table.paths().log() + "/" + n);
+            }
+        }
+        java.util.Iterator<String> read = (paths.isEmpty() ? List.<String>of() : zk.getAll(paths)).iterator();
+        List<String> texts = new ArrayList<>(names.size());
+        for (String n : names) {
+            texts.add(known.containsKey(n) ? known.get(n) : read.next());
+        }
+        return texts;
     }
 
     /** How many MERGE_PARTS and MUTATE_PART entries this replica's queue holds. */

@@ -28,6 +28,9 @@ public final class ZooKeeperClient implements AutoCloseable {
     private final CuratorFramework curator;
     private final AtomicLong writes = new AtomicLong();
     private volatile boolean readMultiUnsupported;
+    private volatile boolean persistentWatchUnsupported;
+    /** The paths under a persistent watch, with the session that holds it (a new session has none). */
+    private final java.util.Map<String, Long> persistentWatches = new java.util.concurrent.ConcurrentHashMap<>();
     /** The same count, per calling thread: what one insert sent, whatever the background threads do meanwhile. */
     private final ThreadLocal<long[]> threadWrites = ThreadLocal.withInitial(() -> new long[1]);
 
@@ -165,6 +168,37 @@ public final class ZooKeeperClient implements AutoCloseable {
             }
         }
         return values;
+    }
+
+    /**
+     * Keeps a persistent watch ({@code addWatch} in PERSISTENT mode) on {@code path} in the current session: {@code
+     * watcher} then hears of every change of the node and of its children without reading them again. Adds it when
+     * this session has none yet. Returns true when it added the watch now (what changed before is not known to the
+     * caller), false when the session held it already, null when the server is older than 3.6 and has none.
+     */
+    /** For tests: behave as against a server without persistent watches (false), or find out again (true). */
+    void usePersistentWatches(boolean use) {
+        persistentWatchUnsupported = !use;
+        persistentWatches.clear();
+    }
+
+    public Boolean watchPersistently(String path, CuratorWatcher watcher) throws Exception {
+        if (persistentWatchUnsupported) {
+            return null;
+        }
+        long session = curator.getZookeeperClient().getZooKeeper().getSessionId();
+        Long held = persistentWatches.get(path);
+        if (held != null && held == session) {
+            return Boolean.FALSE;
+        }
+        try {
+            curator.watchers().add().withMode(org.apache.zookeeper.AddWatchMode.PERSISTENT).usingWatcher(watcher).forPath(path);
+        } catch (KeeperException.UnimplementedException e) {
+            persistentWatchUnsupported = true;
+            return null;
+        }
+        persistentWatches.put(path, session);
+        return Boolean.TRUE;
     }
 
     private List<Node> getOneByOne(List<String> paths) throws Exception {
