@@ -15,7 +15,8 @@ import org.apache.zookeeper.CreateMode;
 
 /**
  * Writes the log entries that change parts on every replica, after the merge selecting and partition dropping of
- * {@code StorageReplicatedMergeTree}: MERGE_PARTS for OPTIMIZE (never across a block number still locked under
+ * {@code StorageReplicatedMergeTree}: MERGE_PARTS for OPTIMIZE (only of parts committed before the locks are read,
+ * never across a block number still locked under
  * {@code block_numbers/}, across a part still waiting in this replica's queue, over a part whose quorum insert is still
  * open, nor across parts at different mutation versions) and DROP_RANGE for DROP PARTITION
  * and TRUNCATE (the range ends below a block number taken for it, so inserts that commit later survive). Each call
@@ -24,6 +25,8 @@ import org.apache.zookeeper.CreateMode;
 final class ReplicatedMergeAssigner {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ReplicatedMergeAssigner.class);
     private static final long WAIT_MS = 60_000;
+    /** For tests: runs in OPTIMIZE's predicate right after it read the block-number locks (null: nothing). */
+    static volatile Runnable afterLocksRead;
 
     private ReplicatedMergeAssigner() {
     }
@@ -32,7 +35,14 @@ final class ReplicatedMergeAssigner {
         boolean any = false;
         List<String> written = new ArrayList<>();
         try {
+            // the entries read now committed before the locks are read (see ReplicatedMergeTreeQueue.committedBefore)
+            t.queue().pullLogsToQueue();
+            long committedBefore = t.queue().logPointer();
             Map<String, BlockNumbers> locks = blockNumbers(t);
+            Runnable hook = afterLocksRead;
+            if (hook != null) {
+                hook.run();
+            }
             t.mutations().forceUpdate();
             // the parts this replica still has to get belong to the merge too: wait until they are here
             t.queue().pullLogsToQueue();
@@ -51,7 +61,10 @@ final class ReplicatedMergeAssigner {
                 if (numbers == null) {
                     continue; // a partition newer than the locks read: the next OPTIMIZE takes it
                 }
-                List<DataPart> ps = numbers.takenBefore(e.getValue());
+                List<DataPart> ps = t.queue().committedBefore(e.getValue(), committedBefore);
+                if (ps.size() < e.getValue().size()) {
+                    continue; // a part committed after the locks were read: the next OPTIMIZE takes them all
+                }
                 if (ps.stream().anyMatch(p -> quorumOpen.contains(p.name()))) {
                     continue;
                 }
@@ -89,8 +102,11 @@ final class ReplicatedMergeAssigner {
         if (t.mergesStopped() || t.isReadonly() || !t.isLeader()) {
             return false;
         }
-        // order matters: block numbers first, then the log, then the queue, then the parts (see BlockNumbers.takenBefore and
-        // ReplicatedMergeTreeQueue.blocksMerge)
+        // order matters: a pull, then block numbers, then the log again, then the queue, then the parts (see
+        // ReplicatedMergeTreeQueue.committedBefore and blocksMerge)
+        t.queue().pullLogsToQueue();
+        long committedBefore = t.queue().logPointer();
+        t.queue().forgetLogIndexes();
         Map<String, BlockNumbers> locks = blockNumbers(t);
         t.mutations().forceUpdate();
         t.queue().pullLogsToQueue();
@@ -103,7 +119,7 @@ final class ReplicatedMergeAssigner {
                 continue;
             }
             List<Long> locked = numbers.locked();
-            List<DataPart> ps = numbers.takenBefore(e.getValue());
+            List<DataPart> ps = t.queue().committedBefore(e.getValue(), committedBefore);
             int[] run = SimpleMergeSelector.select(ps, (left, right) -> !quorumOpen.contains(left.name()) && !quorumOpen.contains(right.name())
                 && locked.stream().noneMatch(n -> n > left.info().maxBlock() && n < right.info().minBlock())
                 && sameMutationVersion(t, List.of(left, right))
@@ -175,41 +191,21 @@ final class ReplicatedMergeAssigner {
         return byPartition;
     }
 
-    /**
-     * A partition's block numbers when the merge predicate began: those still locked (inserts committing) and the next
-     * one ZooKeeper will hand out (the sequence of {@code block_numbers/<partition>} is its cversion).
-     */
-    record BlockNumbers(List<Long> locked, long next) {
-        /**
-         * The parts a merge selected now may take: those whose block numbers were all taken before the locks were read.
-         * Every number below {@code next} was then locked (and is in {@link #locked}), or committed (its entry is in
-         * the log the predicate pulls afterwards), or abandoned. A later number is neither: its insert may commit after
-         * the pull, while a part with a still later number is already here, and a merge up to that one would cover
-         * the late part without its rows.
-         */
-        List<DataPart> takenBefore(List<DataPart> parts) {
-            List<DataPart> out = new ArrayList<>(parts.size());
-            for (DataPart p : parts) {
-                if (p.info().maxBlock() < next) {
-                    out.add(p);
-                }
-            }
-            return out;
-        }
+    /** A partition's block numbers still locked (inserts committing) when the merge predicate began. */
+    record BlockNumbers(List<Long> locked) {
     }
 
-    /** Every partition's {@link BlockNumbers}: read first, before the log is pulled and the parts are read. */
+    /** Every partition's {@link BlockNumbers}: read after a first pull, before the log is pulled again and the parts are read. */
     private static Map<String, BlockNumbers> blockNumbers(StorageReplicatedMergeTree t) throws Exception {
         Map<String, BlockNumbers> out = new LinkedHashMap<>();
         for (String partition : t.zk().children(t.paths().node("block_numbers"))) {
-            org.apache.zookeeper.data.Stat stat = new org.apache.zookeeper.data.Stat();
             List<Long> locked = new ArrayList<>();
-            for (String lock : t.zk().children(t.paths().blockNumbers(partition), stat)) {
+            for (String lock : t.zk().children(t.paths().blockNumbers(partition))) {
                 if (lock.startsWith("block-")) {
                     locked.add(Long.parseLong(lock.substring("block-".length())));
                 }
             }
-            out.put(partition, new BlockNumbers(locked, stat.getCversion()));
+            out.put(partition, new BlockNumbers(locked));
         }
         return out;
     }

@@ -67,6 +67,12 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
     /** One watcher object for the log's children, so ZooKeeper holds one watch however often the log is read. */
     private final org.apache.curator.framework.api.CuratorWatcher logWatcher = event -> wakeUp();
     private boolean wake;
+    /**
+     * The index of the log entry that made each part (GET_PART, MERGE_PARTS, MUTATE_PART), as the pulls read them; -1
+     * for the parts and queue entries a previous run left (their entries were read before). A merge predicate takes
+     * only parts whose entry it had read before it read the block-number locks ({@link #committedBefore}).
+     */
+    private final java.util.Map<String, Long> logIndexOf = new java.util.concurrent.ConcurrentHashMap<>();
     /** When the log was last listed by a pull that reads entries by name. */
     private volatile long lastListedMs;
     private Thread thread;
@@ -98,8 +104,13 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
         for (String n : names) {
             String text = zk.get(table.paths().queue() + "/" + n);
             if (text != null) {
-                queue.add(new Entry(n, ReplicatedMergeTreeLogEntry.parse(text)));
+                Entry e = new Entry(n, ReplicatedMergeTreeLogEntry.parse(text));
+                queue.add(e);
+                logIndexOf.put(e.log.newPartName(), -1L);
             }
+        }
+        for (DataPart part : table.parts().activeParts()) {
+            logIndexOf.put(part.name(), -1L);
         }
     }
 
@@ -207,6 +218,9 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                     }
                     lastPresent = Long.parseLong(n.substring("log-".length()));
                     ReplicatedMergeTreeLogEntry entry = ReplicatedMergeTreeLogEntry.parse(text);
+                    if (entry.type() != ReplicatedMergeTreeLogEntry.Type.DROP_RANGE) {
+                        logIndexOf.putIfAbsent(entry.newPartName(), lastPresent);
+                    }
                     if (entry.type() != ReplicatedMergeTreeLogEntry.Type.DROP_RANGE && executor.hasPartLocally(entry.newPartName())) {
                         continue; // this replica's own insert or merge: nothing to do, no queue node to write and remove
                     }
@@ -251,6 +265,36 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
             texts.add(known.containsKey(n) ? known.get(n) : read.next());
         }
         return texts;
+    }
+
+    /**
+     * The parts of {@code parts} whose log entries a pull read before {@code pointer} (a log pointer taken before
+     * the caller read the block-number locks): they committed before that read, so every block number below theirs was
+     * then locked, committed (its entry is in the log) or abandoned. A part that committed later may sit above a number
+     * taken after that read, whose insert can still commit after the caller's pull: a merge up to such a part could
+     * cover the late one without its rows. Forgets the parts that are neither active nor queued any more.
+     */
+    List<DataPart> committedBefore(List<DataPart> parts, long pointer) {
+        List<DataPart> out = new ArrayList<>(parts.size());
+        for (DataPart p : parts) {
+            Long index = logIndexOf.get(p.name());
+            if (index != null && index < pointer) {
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    /** Drops what {@link #logIndexOf} holds for parts that are neither active nor waited for in the queue. */
+    void forgetLogIndexes() {
+        java.util.Set<String> keep = new java.util.HashSet<>();
+        for (DataPart p : table.parts().activeParts()) {
+            keep.add(p.name());
+        }
+        for (ReplicatedMergeTreeLogEntry e : entriesForMerge()) {
+            keep.add(e.newPartName());
+        }
+        logIndexOf.keySet().retainAll(keep);
     }
 
     /** How many MERGE_PARTS and MUTATE_PART entries this replica's queue holds. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.chdedup.stub.junit.StubClusterExtension;
+import java.util.List;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Test;
 
@@ -64,6 +65,39 @@ class ReplicatedMergeTest {
         Http.query(url(2), "SYSTEM SYNC REPLICA stray");
         assertEquals("all_0_2_1\n", Http.query(url(1), parts), "merged once nothing stray is listed");
         assertEquals("all_0_2_1\n", Http.query(url(2), parts));
+    }
+
+    @Test
+    void aPartCommittedAfterThePredicateReadTheLocksIsNotMergedOverANumberTakenMeanwhile() throws Exception {
+        for (int i = 1; i <= 2; i++) {
+            Http.query(url(i), "CREATE TABLE late (k UInt64) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/late', '{replica}') ORDER BY k");
+        }
+        Http.query(url(1), "INSERT INTO late VALUES (0)");
+        Http.query(url(1), "INSERT INTO late VALUES (1)");
+        Http.query(url(2), "SYSTEM SYNC REPLICA late");
+        ZooKeeperClient zk = replicas.cluster().replica(1).replication().zookeeper();
+        EphemeralLockInZooKeeper[] slow = new EphemeralLockInZooKeeper[1];
+        // right after the predicate read the locks: an insert takes number 2 (and is slow to commit), then another
+        // takes 3 and commits on r2; r1 fetches all_3_3_0 before it reads its parts
+        ReplicatedMergeAssigner.afterLocksRead = () -> {
+            try {
+                slow[0] = EphemeralLockInZooKeeper.acquire(zk, "/clickhouse/tables/01/late/block_numbers/all/block-", List.of());
+                Http.query(url(2), "INSERT INTO late VALUES (3)");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        };
+        try {
+            Http.query(url(1), "OPTIMIZE TABLE late FINAL");
+        } finally {
+            ReplicatedMergeAssigner.afterLocksRead = null;
+        }
+        assertEquals(2L, slow[0].number());
+        String parts = "SELECT name FROM system.parts WHERE table = 'late' AND active ORDER BY name";
+        assertEquals("all_0_0_0\nall_1_1_0\nall_3_3_0\n", Http.query(url(1), parts), "no merge over number 2, whose insert may still commit");
+        slow[0].unlock(zk);
+        Http.query(url(1), "OPTIMIZE TABLE late FINAL");
+        assertEquals("all_0_3_1\n", Http.query(url(1), parts), "merged once number 2 is settled");
     }
 
     @Test
