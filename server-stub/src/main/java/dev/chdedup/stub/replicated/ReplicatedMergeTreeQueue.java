@@ -676,12 +676,20 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
 
     @Override
     public void close() {
+        close(false);
+    }
+
+    /** Stops the queue; {@code abrupt} interrupts its thread (a ZooKeeper call waiting for a connection that will not come). */
+    void close(boolean abrupt) {
         closed = true;
         wakeUp();
         Thread t;
         synchronized (this) {
             notifyAll();
             t = thread;
+        }
+        if (abrupt && t != null && t != Thread.currentThread()) {
+            t.interrupt();
         }
         if (t != null && t != Thread.currentThread()) {
             try {

@@ -839,11 +839,12 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
     }
 
     /** Stops the queue (server stop or kill); ZooKeeper is left as it is. */
-    void shutdown() {
+    /** Stops the table's threads; {@code abrupt} (a crash) interrupts the queue's thread where it waits rather than letting it finish its step. */
+    void shutdown(boolean abrupt) {
         cleanup.close();
         partCheck.close();
         restarting.close();
-        queue.close();
+        queue.close(abrupt);
     }
 
     /** DROP TABLE: removes this replica's nodes, and the table's when it was the last replica; then the local data. */
