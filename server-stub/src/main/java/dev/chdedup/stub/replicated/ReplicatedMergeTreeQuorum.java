@@ -342,12 +342,12 @@ final class ReplicatedMergeTreeQuorum {
             boolean parallel = !node.equals(paths.quorumStatus());
             entry = entry.withReplica(table.replicaName());
             try {
+                List<CuratorOp> ops = new ArrayList<>(2);
+                ops.add(countOp(zk, node, entry, open.version()));
                 if (!entry.satisfied()) {
-                    zk.multi(List.of(zk.op().setData().withVersion(open.version()).forPath(node, ZooKeeperClient.bytes(entry.toText()))));
+                    zk.multi(ops);
                     return;
                 }
-                List<CuratorOp> ops = new ArrayList<>(2);
-                ops.add(zk.op().delete().withVersion(open.version()).forPath(node));
                 if (!parallel) {
                     Stat lastStat = new Stat();
                     byte[] last = zk.get(paths.quorumLastPart(), lastStat);
@@ -377,11 +377,16 @@ final class ReplicatedMergeTreeQuorum {
             return null;
         }
         ZooKeeperClient zk = table.zk();
-        String path = table.paths().quorumParallel(part);
-        entry = entry.withReplica(table.replicaName());
-        int version = node.stat().getVersion();
-        return List.of(entry.satisfied() ? zk.op().delete().withVersion(version).forPath(path)
-            : zk.op().setData().withVersion(version).forPath(path, ZooKeeperClient.bytes(entry.toText())));
+        return List.of(countOp(zk, table.paths().quorumParallel(part), entry.withReplica(table.replicaName()), node.stat().getVersion()));
+    }
+
+    /**
+     * The op that records {@code counted} (the entry with this replica added) at {@code node}, read at {@code version}:
+     * a versioned set, or a versioned delete when it makes the quorum.
+     */
+    private static CuratorOp countOp(ZooKeeperClient zk, String node, ReplicatedMergeTreeQuorumEntry counted, int version) throws Exception {
+        return counted.satisfied() ? zk.op().delete().withVersion(version).forPath(node)
+            : zk.op().setData().withVersion(version).forPath(node, ZooKeeperClient.bytes(counted.toText()));
     }
 
     /** The node of an open quorum, its entry and the node's version as read. */
