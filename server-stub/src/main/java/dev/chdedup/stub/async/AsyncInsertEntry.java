@@ -15,8 +15,8 @@ final class AsyncInsertEntry {
     final List<Object[]> rows;
     /** Bytes of the query's raw input data: what {@code async_insert_max_data_size} counts. */
     final long dataBytes;
-    /** {@code <insert_deduplication_token>_0}, or null: the entry's pieces are then identified by their data. */
-    final String blockToken;
+    /** The query's {@code insert_deduplication_token}, or null: its rows then identify it. */
+    final String userToken;
     /** Completed with what this query wrote once its batch is flushed, or with the batch's error. */
     final CompletableFuture<QueryResult.Done> done = new CompletableFuture<>();
     /** Partition pieces of the rows: set by the flush thread. */
@@ -25,11 +25,15 @@ final class AsyncInsertEntry {
     long writtenRows;
     long writtenBytes;
 
-    AsyncInsertEntry(QueryContext ctx, List<Object[]> rows, long dataBytes, String blockToken) {
+    /** The columns of a row the query sent, in its order (indexes): what its data hash covers. */
+    final int[] sentColumns;
+
+    AsyncInsertEntry(QueryContext ctx, List<Object[]> rows, long dataBytes, String userToken, int[] sentColumns) {
+        this.sentColumns = sentColumns;
         this.ctx = ctx;
         this.rows = rows;
         this.dataBytes = dataBytes;
-        this.blockToken = blockToken;
+        this.userToken = userToken;
     }
 
     String queryId() {

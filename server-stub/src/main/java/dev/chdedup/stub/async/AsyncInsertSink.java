@@ -3,13 +3,13 @@ package dev.chdedup.stub.async;
 import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.dedup.BlockIds;
+import dev.chdedup.stub.dedup.DeduplicationInfo;
 import dev.chdedup.stub.dedup.DeduplicationPolicy;
 import dev.chdedup.stub.dedup.DeduplicationService;
 import dev.chdedup.stub.dedup.MergeTreeDeduplicationLog;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.Settings;
 import dev.chdedup.stub.mergetree.DataPart;
-import dev.chdedup.stub.mergetree.PartitionKey;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.mv.ViewRegistry;
 import dev.chdedup.stub.server.DatabaseCatalog;
@@ -25,15 +25,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Writes one flushed batch of async inserts: one part per partition, with deduplication per query, as ClickHouse's
- * {@code MergeTreeSink} does for an async insert block. Each query's rows in a partition are a piece with the id
- * {@link BlockIds#pieceId} gives (its token, or its sorted rows), exactly as a synchronous insert of that query
- * would get, so sync and async attempts deduplicate each other. In each partition, under the deduplication log's
+ * {@code MergeTreeSink} does for an async insert block. The batch is one block whose {@link DeduplicationInfo} has one
+ * token per query (its user token, or the hash of its rows as sent, and block number 0); each query's rows in a
+ * partition are a piece with that token's id in the partition, exactly the id a one-block synchronous insert of that
+ * query gets, so sync and async attempts deduplicate each other. In each partition, under the deduplication log's
  * lock, a piece whose id is in the window is removed ({@code DuplicatedAsyncInserts}), a piece whose id an earlier
  * query of the batch already has is removed ({@code SelfDuplicatedAsyncInserts}), the rest are written as one part
  * and all their ids recorded with it. For a replicated table the window is ZooKeeper's: the pieces whose ids it holds
  * are removed the same way, and the part commits with every remaining id (a query stored meanwhile by another replica
- * is removed and the commit retried). The rows written then go to the dependent views as one block ("one block
- * in, one block out"). Any error fails the whole batch.
+ * is removed and the commit retried). The whole batch then goes to the dependent views as one block ("one block
+ * in, one block out"), whose targets deduplicate each query's output by its token. Any error fails the whole batch.
  */
 public final class AsyncInsertSink {
     private static final Logger LOG = LoggerFactory.getLogger(AsyncInsertSink.class);
@@ -68,19 +69,33 @@ public final class AsyncInsertSink {
         boolean throwOnMax = s.getBool("throw_on_max_partitions_per_insert_block");
         List<Column> cols = table.columns();
         boolean withViews = !views.dependents(table.database(), table.name()).isEmpty();
-        Map<String, List<Piece>> byPartition = new LinkedHashMap<>();
+        boolean legacy = dev.chdedup.stub.dedup.DeduplicatingSink.legacyIds(ctx);
         List<Object[]> all = new ArrayList<>();
+        List<String> userTokens = new ArrayList<>(entries.size());
+        List<Integer> counts = new ArrayList<>(entries.size());
+        List<int[]> sent = new ArrayList<>(entries.size());
         for (AsyncInsertEntry e : entries) {
+            all.addAll(e.rows);
+            userTokens.add(e.userToken);
+            counts.add(e.rows.size());
+            sent.add(e.sentColumns);
+        }
+        DeduplicationInfo info = DeduplicationInfo.forAsyncBatch(userTokens, counts, sent);
+        boolean ids = log != null || keeper;
+        if (!legacy && (ids || withViews)) {
+            info.computeDataHashes(cols, all); // each query's rows as sent
+        }
+        Map<String, List<Piece>> byPartition = new LinkedHashMap<>();
+        for (int i = 0; i < entries.size(); i++) {
+            AsyncInsertEntry e = entries.get(i);
             Map<String, List<Object[]>> split = table.splitByPartition(e.rows, maxPartitions, throwOnMax);
             e.pieces = split.size();
             for (Map.Entry<String, List<Object[]>> p : split.entrySet()) {
                 List<Object[]> rows = p.getValue();
                 table.sortByKey(rows);
-                byPartition.computeIfAbsent(p.getKey(), k -> new ArrayList<>())
-                    .add(new Piece(e, p.getKey(), rows, log == null && !keeper && !withViews ? null
-                        : BlockIds.pieceId(p.getKey(), e.blockToken, cols, rows)));
+                String id = !ids ? null : legacy ? BlockIds.pieceId(p.getKey(), null, cols, rows) : info.blockId(i, p.getKey());
+                byPartition.computeIfAbsent(p.getKey(), k -> new ArrayList<>()).add(new Piece(e, p.getKey(), rows, id));
             }
-            all.addAll(e.rows);
         }
         if (maxPartitions > 0 && byPartition.size() > maxPartitions) {
             table.splitByPartition(all, maxPartitions, throwOnMax); // the batch is one block: refused as a whole
@@ -88,13 +103,14 @@ public final class AsyncInsertSink {
         for (String partitionId : byPartition.keySet()) {
             table.checkTooManyParts(partitionId);
         }
+        Block block = new Block(cols, all, info);
         if (log == null) {
-            flushUnlocked(table, byPartition, null, keeper, enabled, ctx).run();
+            flushUnlocked(table, byPartition, null, keeper, enabled, block, ctx).run();
             return;
         }
         Runnable viewWrites;
         synchronized (log) {
-            viewWrites = flushUnlocked(table, byPartition, log, false, enabled, ctx);
+            viewWrites = flushUnlocked(table, byPartition, log, false, enabled, block, ctx);
         }
         viewWrites.run();
     }
@@ -105,7 +121,7 @@ public final class AsyncInsertSink {
      * holds its lock.
      */
     private Runnable flushUnlocked(StorageMergeTree table, Map<String, List<Piece>> byPartition, MergeTreeDeduplicationLog log,
-                                   boolean keeper, boolean enabled, QueryContext ctx) {
+                                   boolean keeper, boolean enabled, Block block, QueryContext ctx) {
         Map<String, List<Piece>> kept = new LinkedHashMap<>();
         List<Piece> duplicates = new ArrayList<>();
         List<Piece> selfDuplicates = new ArrayList<>();
@@ -133,7 +149,9 @@ public final class AsyncInsertSink {
                 written.computeIfAbsent(piece.entry, k -> new ArrayList<>()).add(piece);
             }
         }
-        Runnable viewWrites = prepareViews(table, written, enabled, ctx);
+        // as in a synchronous insert, the views get the whole batch, duplicates too: their targets deduplicate by their windows
+        Runnable viewWrites = views.dependents(table.database(), table.name()).isEmpty() ? () -> { }
+            : views.prepare(table, block, (DeduplicationInfo) block.info(), enabled, true, ctx);
         for (Map.Entry<String, List<Piece>> p : kept.entrySet()) {
             duplicates.addAll(commit(table, p.getKey(), p.getValue(), log, keeper));
         }
@@ -196,37 +214,5 @@ public final class AsyncInsertSink {
         events.increment("InsertedRows", rows.size());
         events.increment("InsertedBytes", part.bytesOnDisk());
         return part;
-    }
-
-    /**
-     * Runs the rows to be written, each query's in its input order, through the table's views as one block ("one
-     * block in, one block out"), with one token per query: what a synchronous insert of that query hands its views
-     * (its token, or the hash of its pieces' ids; marked with the pieces kept when only some were). The views'
-     * targets record every token's id with the part they write, so a later retry of any one query matches there.
-     */
-    private Runnable prepareViews(StorageMergeTree table, Map<AsyncInsertEntry, List<Piece>> written, boolean enabled,
-                                  QueryContext ctx) {
-        if (written.isEmpty() || views.dependents(table.database(), table.name()).isEmpty()) {
-            return () -> { };
-        }
-        PartitionKey pk = table.definition().partitionKey();
-        List<Object[]> rows = new ArrayList<>();
-        List<String> tokens = new ArrayList<>();
-        for (Map.Entry<AsyncInsertEntry, List<Piece>> w : written.entrySet()) {
-            AsyncInsertEntry e = w.getKey();
-            Set<String> partitions = new HashSet<>();
-            List<String> ids = new ArrayList<>();
-            for (Piece piece : w.getValue()) {
-                partitions.add(piece.partitionId);
-                ids.add(piece.blockId);
-            }
-            for (Object[] r : e.rows) {
-                if (partitions.contains(pk.partitionId(r))) {
-                    rows.add(r);
-                }
-            }
-            tokens.add(BlockIds.viewToken(e.blockToken, ids) + (e.blockToken != null && ids.size() < e.pieces ? "@" + ids : ""));
-        }
-        return views.prepare(table, new Block(table.columns(), rows), tokens, enabled, true, ctx);
     }
 }

@@ -1,6 +1,5 @@
 package dev.chdedup.stub.async;
 
-import dev.chdedup.stub.dedup.BlockIds;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.QueryContext;
@@ -92,14 +91,16 @@ public final class AsynchronousInsertQueue implements AutoCloseable {
     }
 
     /**
-     * Queues one query's rows (full table rows) for {@code table}; {@code dataBytes} is the size of its raw input.
-     * Its token is {@code <insert_deduplication_token>_0} (one query is one block) or none.
+     * Queues one query's rows (full table rows) for {@code table}; {@code dataBytes} is the size of its raw input,
+     * {@code sentColumns} the columns of a row it sent (what its data hash covers).
+     * Its token is its {@code insert_deduplication_token} (one query is one block) or none.
      */
-    public CompletableFuture<QueryResult.Done> push(StorageMergeTree table, QueryContext ctx, List<Object[]> rows, long dataBytes) {
+    public CompletableFuture<QueryResult.Done> push(StorageMergeTree table, QueryContext ctx, List<Object[]> rows, long dataBytes,
+                                                    int[] sentColumns) {
         Settings s = ctx.settings();
         String userToken = s.get("insert_deduplication_token");
         AsyncInsertEntry entry = new AsyncInsertEntry(ctx, rows, dataBytes,
-            userToken.isEmpty() ? null : BlockIds.userBlockToken(userToken, 0));
+            userToken.isEmpty() ? null : userToken, sentColumns);
         long timeoutMs = Math.max(0, s.getLong("async_insert_busy_timeout_ms"));
         long maxBytes = s.getLong("async_insert_max_data_size");
         InsertKey key = InsertKey.of(table, ctx);

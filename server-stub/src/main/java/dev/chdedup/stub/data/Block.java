@@ -11,10 +11,26 @@ import java.util.List;
 public final class Block {
     private final List<Column> columns;
     private final List<Object[]> rows;
+    /** What the insert pipeline attached to these rows (their deduplication info), or null. */
+    private final ChunkInfo info;
 
     public Block(List<Column> columns, List<Object[]> rows) {
+        this(columns, rows, null);
+    }
+
+    public Block(List<Column> columns, List<Object[]> rows, ChunkInfo info) {
         this.columns = List.copyOf(columns);
         this.rows = rows;
+        this.info = info;
+    }
+
+    /** This block's rows with {@code info} attached. */
+    public Block withInfo(ChunkInfo info) {
+        return new Block(columns, rows, info);
+    }
+
+    public ChunkInfo info() {
+        return info;
     }
 
     public Block(List<Column> columns) {

@@ -17,50 +17,47 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * Deduplication tokens and block ids, the one place both insert paths compute them, so a synchronous and an
- * asynchronous attempt of the same insert get the same ids.
+ * Block ids, the one place every insert path computes them.
  *
  * <ul>
- *   <li>A block's <b>token</b> is {@code <insert_deduplication_token>_<ordinal>} when the user gave a token (the
- *   block's ordinal in its insert: 0, 1, ...), else there is none. An asynchronous insert is one block, so its
- *   token is {@code <token>_0}: the same as a synchronous insert of one block with that token.</li>
- *   <li>The <b>block id</b> of one partition's piece of a block is {@code <partition_id>_<hi>_<lo>} of the 128-bit
- *   SipHash of the token when there is one, else of the piece's rows, sorted by the table's ORDER BY key, column
- *   by column over the values' canonical binary form (so it depends on the values only, not on how a column is
- *   represented). Both paths split a block (sync) or one query's rows (async) by partition, sort the piece, and
- *   call {@link #pieceId}: the same rows give the same ids whichever path carried them, and the same rows or
- *   token in two partitions are two different blocks.</li>
- *   <li>A block hands dependent views {@link #viewToken}: its token, or a hash of its pieces' ids (so a block the
- *   source table sees as a duplicate hands the views the same token as the original); a view derives its
- *   target's tokens from that and its own name.</li>
+ *   <li>As ClickHouse 26.x does (the default): the {@link #dataHash} of a block's rows as sent (SipHash-128 fed
+ *   column after column by {@link ColumnRangeHash}), then {@link #unifiedBlockId} of the text a
+ *   {@link DeduplicationInfo} makes of it with the block's extras: {@code <partition>_<lo>_<hi>}.</li>
+ *   <li>As 18.16 and 22.1 did (under their emulation): one id per part, {@link #pieceId} of the part's rows sorted by
+ *   the ORDER BY key, so equal parts are duplicates wherever they came from.</li>
  * </ul>
  */
 public final class BlockIds {
     private BlockIds() {
     }
 
-    /** The token of block {@code ordinal} of an insert with the user's token. */
-    public static String userBlockToken(String userToken, int ordinal) {
-        return userToken + "_" + ordinal;
+    /**
+     * The data hash of {@code rows[from, to)}, {lo, hi}: one SipHash-128 fed with each sent column's run of values
+     * in the order the insert sent them ({@code sent}: indexes into a row; null for every column in table order), as
+     * ClickHouse 26.x hashes a block's rows for its deduplication token.
+     */
+    public static long[] dataHash(List<Column> columns, int[] sent, List<Object[]> rows, int from, int to) {
+        SipHash h = new SipHash();
+        int n = sent == null ? columns.size() : sent.length;
+        for (int k = 0; k < n; k++) {
+            int c = sent == null ? k : sent[k];
+            ColumnRangeHash.update(columns.get(c).type(), rows, c, from, to, h);
+        }
+        return h.get128();
     }
 
-    /** The block id of one partition's piece: from {@code blockToken} if not null, else from the sorted rows. */
-    public static String pieceId(String partitionId, String blockToken, List<Column> columns, List<Object[]> sortedRows) {
-        return blockId(partitionId, blockToken != null ? hashToken(blockToken) : hashData(columns, sortedRows));
+    /** The block id of a token's text in a partition, as ClickHouse 26.x writes it: {@code <partition>_<lo>_<hi>}. */
+    public static String unifiedBlockId(String partitionId, String tokenText) {
+        long[] h = hashToken(tokenText);
+        return partitionId + "_" + Long.toUnsignedString(h[0]) + "_" + Long.toUnsignedString(h[1]);
     }
 
     /**
-     * The token a block hands its dependent views: its own token, or the hex of the hash of its pieces' ids (sorted,
-     * so the order of partitions in the input does not matter): a block the source table sees as a duplicate of an
-     * earlier one hands the views the same token as that one.
+     * The legacy block id of one partition's piece (18.16, 22.1): from {@code blockToken} if not null, else from the
+     * sorted rows.
      */
-    public static String viewToken(String blockToken, Collection<String> pieceIds) {
-        if (blockToken != null) {
-            return blockToken;
-        }
-        List<String> sorted = new ArrayList<>(pieceIds);
-        Collections.sort(sorted);
-        return hex(hashToken(String.join(",", sorted)));
+    public static String pieceId(String partitionId, String blockToken, List<Column> columns, List<Object[]> sortedRows) {
+        return blockId(partitionId, blockToken != null ? hashToken(blockToken) : hashData(columns, sortedRows));
     }
 
     /** Bytes gathered before they are fed to the hash. */

@@ -29,8 +29,8 @@ public final class KnownSettings {
         def("max_partitions_per_insert_block", "UInt64", "100", "Limit the maximum number of partitions in a single inserted block.");
         def("throw_on_max_partitions_per_insert_block", "Bool", "1", "Throw when max_partitions_per_insert_block is exceeded, instead of logging.");
         def("insert_deduplicate", "Bool", "1", "Legacy switch for deduplication of INSERT queries (read under deduplicate_insert=backward_compatible_choice).");
-        def("deduplicate_insert", "String", "enable", "Deduplication of INSERT queries: enable, disable or backward_compatible_choice.");
-        def("deduplicate_insert_select", "String", "enable_when_possible", "Deduplication of INSERT SELECT: enable_when_possible, force_enable, enable_even_for_bad_queries or disable.");
+        def("deduplicate_insert", "DeduplicateInsertMode", "enable", "Deduplication of INSERT queries: enable, disable or backward_compatible_choice.");
+        def("deduplicate_insert_select", "DeduplicateInsertSelectMode", "enable_when_possible", "Deduplication of INSERT SELECT: enable_when_possible, force_enable, enable_even_for_bad_queries or disable.");
         def("async_insert_deduplicate", "Bool", "0", "Legacy switch for deduplication of async inserts.");
         def("insert_deduplication_token", "String", "", "A token that, when set, is used for block ids instead of the data hash.");
         def("deduplicate_blocks_in_dependent_materialized_views", "Bool", "1", "Deduplicate blocks pushed into materialized views.");

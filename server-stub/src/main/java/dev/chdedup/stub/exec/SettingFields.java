@@ -10,7 +10,7 @@ import java.math.BigInteger;
  * is {@code 0}, {@code 1}, {@code true} or {@code false} (any case), else {@code CANNOT_PARSE_BOOL}; a number may
  * carry a size suffix ({@code 10k}, {@code 1Mi}); a minus sign in an unsigned setting is {@code CANNOT_PARSE_NUMBER}
  * and trailing garbage is {@code CANNOT_PARSE_INPUT_ASSERTION_FAILED}; {@code auto} is allowed where ClickHouse
- * allows it; a Char setting is exactly one character.
+ * allows it; a Char setting is exactly one character; an enum setting takes one of its values, else {@code BAD_ARGUMENTS}.
  */
 public final class SettingFields {
     private static final BigInteger UINT64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
@@ -50,9 +50,19 @@ public final class SettingFields {
                 }
                 return value.charAt(0);
             default:
+                java.util.List<String> values = ENUMS.get(type);
+                if (values != null && !values.contains(value)) {
+                    throw new ChException(ErrorCode.BAD_ARGUMENTS, "Unexpected value of " + type + ": '" + value + "'. Must be one of ["
+                        + String.join(", ", values.stream().map(v -> "'" + v + "'").toList()) + "]");
+                }
                 return 0;
         }
     }
+
+    /** The enum setting types the stub checks, with their values in the order ClickHouse 26.7 lists them. */
+    private static final java.util.Map<String, java.util.List<String>> ENUMS = java.util.Map.of(
+        "DeduplicateInsertMode", java.util.List.of("disable", "enable", "backward_compatible_choice"),
+        "DeduplicateInsertSelectMode", java.util.List.of("enable_even_for_bad_queries", "force_enable", "disable", "enable_when_possible"));
 
     public static boolean parseBool(String s) {
         if (s.equals("1") || s.equalsIgnoreCase("true")) {

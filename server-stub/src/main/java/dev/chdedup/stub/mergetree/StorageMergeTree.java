@@ -174,7 +174,9 @@ public class StorageMergeTree implements TableSource {
             header.addAll(virtualColumns());
         }
         int width = storedColumns.size();
-        int blockSize = Math.max(1, maxBlockSize);
+        // as ClickHouse's MergeTree reader: whole granules, at least max_block_size rows, never across parts
+        long granule = Math.max(1, setting("index_granularity"));
+        int blockSize = (int) Math.min(Integer.MAX_VALUE, (Math.max(1, maxBlockSize) + granule - 1) / granule * granule);
         return new Iterator<>() {
             int partIdx;
 
@@ -193,8 +195,9 @@ public class StorageMergeTree implements TableSource {
                 }
                 PartStore.RowReader reader = snapshot.get(partIdx);
                 DataPart p = reader.part();
-                List<Object[]> rows = new ArrayList<>((int) Math.min(blockSize, p.rowCount()));
-                while (rows.size() < blockSize && reader.hasNext()) {
+                int take = blockSize;
+                List<Object[]> rows = new ArrayList<>((int) Math.min(take, p.rowCount()));
+                while (rows.size() < take && reader.hasNext()) {
                     Object[] r = reader.next();
                     if (withVirtuals) {
                         r = java.util.Arrays.copyOf(r, width + 2);

@@ -3,6 +3,7 @@ package dev.chdedup.stub.mv;
 import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.dedup.DeduplicatingSink;
+import dev.chdedup.stub.dedup.DeduplicationInfo;
 import dev.chdedup.stub.dedup.DeduplicationService;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
@@ -21,6 +22,7 @@ import dev.chdedup.stub.storages.Storage;
 import dev.chdedup.stub.system.SystemTables;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -79,11 +81,11 @@ public final class ViewRegistry implements DeduplicatingSink.ViewPusher {
     }
 
     @Override
-    public Runnable prepare(StorageMergeTree source, Block block, List<String> sourceTokens, boolean sourceDedup,
+    public Runnable prepare(StorageMergeTree source, Block block, DeduplicationInfo info, boolean sourceDedup,
                             boolean oneBlockOut, QueryContext ctx) {
         List<Runnable> writes = new ArrayList<>();
         for (MaterializedView v : dependents(source.database(), source.name())) {
-            writes.addAll(prepareView(v, source, block, sourceTokens, sourceDedup, oneBlockOut, ctx));
+            writes.addAll(prepareView(v, source, block, info, sourceDedup, oneBlockOut, ctx));
         }
         return () -> writes.forEach(Runnable::run);
     }
@@ -96,7 +98,7 @@ public final class ViewRegistry implements DeduplicatingSink.ViewPusher {
         TableSource source = SystemTables.snapshot(columns, rows);
         Block block = new Block(columns, rows);
         for (MaterializedView v : dependents(db, table)) {
-            prepareView(v, source, block, List.of(), false, false, ctx).forEach(Runnable::run);
+            prepareView(v, source, block, null, false, false, ctx).forEach(Runnable::run);
         }
     }
 
@@ -106,21 +108,19 @@ public final class ViewRegistry implements DeduplicatingSink.ViewPusher {
     }
 
     /** Runs {@code block} through {@code v} and inserts the result into its target (POPULATE). */
-    public void pushTo(MaterializedView v, TableSource source, Block block, String sourceToken, boolean sourceDedup,
-                       QueryContext ctx) {
-        prepareView(v, source, block, sourceToken == null ? List.of() : List.of(sourceToken), sourceDedup, false, ctx)
-            .forEach(Runnable::run);
+    public void pushTo(MaterializedView v, TableSource source, Block block, QueryContext ctx) {
+        prepareView(v, source, block, null, false, false, ctx).forEach(Runnable::run);
     }
 
     /**
      * Runs {@code block} through {@code v} (and its output through the views downstream of its target) and returns
-     * the writes of its output blocks. The target deduplicates when the source insert does, views are deduplicated
-     * ({@code deduplicate_blocks_in_dependent_materialized_views}) and the source block has tokens; the target's
-     * tokens are {@code <source token>_<view id>_<ordinal>}, so a retry is dropped in every target while identical
-     * output of different source blocks, or of two views, is kept. (A source block has one token, or one per query
-     * when it is an async insert batch.)
+     * the writes of its output blocks. Output block {@code n} carries {@code info} with the view's id and {@code n}
+     * added to every token ({@link DeduplicationInfo#forView}), so a retry of the source insert is dropped in every
+     * target while identical output of different source blocks, or of two views, is kept; the target deduplicates
+     * when the source insert does and {@code deduplicate_blocks_in_dependent_materialized_views} is on. Without an
+     * info (an insert into a Memory, Null or Log table, POPULATE) the output is not deduplicated.
      */
-    private List<Runnable> prepareView(MaterializedView v, TableSource source, Block block, List<String> sourceTokens,
+    private List<Runnable> prepareView(MaterializedView v, TableSource source, Block block, DeduplicationInfo info,
                                        boolean sourceDedup, boolean oneBlockOut, QueryContext ctx) {
         List<Block> out = transform(v, source, block, oneBlockOut, ctx);
         if (catalog.find(v.targetDatabase(), v.targetTable()) instanceof Storage) { // Memory, Null, Log: one append per block
@@ -140,20 +140,23 @@ public final class ViewRegistry implements DeduplicatingSink.ViewPusher {
         }
         StorageMergeTree target = catalog.mergeTree(v.targetDatabase(), v.targetTable());
         boolean dedupViews = ctx.settings().getBool("deduplicate_blocks_in_dependent_materialized_views");
-        DeduplicatingSink sink = sink(target, ctx, dedupViews && sourceDedup && !sourceTokens.isEmpty(), null);
-        if (!sourceTokens.isEmpty()) {
-            List<String> tokens = new ArrayList<>(sourceTokens.size());
-            for (String t : sourceTokens) {
-                tokens.add(t + "_" + v.id());
-            }
-            sink.useTokens(tokens);
-        }
+        DeduplicatingSink sink = sink(target, ctx, info != null && sourceDedup, null);
         if (oneBlockOut) {
             sink.requireOneBlockOut();
         }
         List<Runnable> writes = new ArrayList<>(out.size());
-        for (Block b : out) {
-            writes.add(sink.prepareWrite(b));
+        // a block with several tokens (an async batch) can be made again of some of them, when its target drops others
+        DeduplicationInfo.Retry retry = info == null || info.count() < 2 || info.isViewLevel() ? null : kept -> {
+            List<Object[]> rows = new ArrayList<>();
+            for (int t : kept) {
+                rows.addAll(block.rows().subList(info.begin(t), info.end(t)));
+            }
+            List<Block> again = transform(v, source, new Block(block.columns(), rows), oneBlockOut, ctx);
+            return again.isEmpty() ? new Block(target.columns(), new ArrayList<>()) : again.get(0);
+        };
+        for (int n = 0; n < out.size(); n++) {
+            Block b = out.get(n);
+            writes.add(sink.prepareWrite(info == null ? b : b.withInfo(info.forView(v.id(), n, dedupViews, retry))));
         }
         return writes;
     }
@@ -211,7 +214,10 @@ public final class ViewRegistry implements DeduplicatingSink.ViewPusher {
         List<Object[]> rows = block.rows();
         TableSource only = SystemTables.snapshot(source.columns(), rows);
         Catalog overlay = (db, table, c) -> db.equals(v.sourceDatabase()) && table.equals(v.sourceTable()) ? only : catalog.table(db, table, c);
-        return new SelectExecutor(overlay).execute(v.select(), ctx.withDatabase(v.database()));
+        // the view reads the block as one chunk, as ClickHouse's source of a single chunk does: max_block_size does not split it
+        long maxBlock = Math.max(ctx.settings().getLong("max_block_size"), rows.size());
+        QueryContext viewCtx = ctx.withDatabase(v.database()).withSettings(ctx.settings().with(Map.of("max_block_size", String.valueOf(maxBlock))));
+        return new SelectExecutor(overlay).execute(v.select(), viewCtx);
     }
 
     private static int indexOf(List<TableColumn> all, String name) {

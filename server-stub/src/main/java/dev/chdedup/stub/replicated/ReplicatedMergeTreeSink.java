@@ -1,23 +1,23 @@
 package dev.chdedup.stub.replicated;
 
 import dev.chdedup.stub.data.Block;
-import dev.chdedup.stub.dedup.BlockIds;
+import dev.chdedup.stub.dedup.DeduplicationInfo;
 import dev.chdedup.stub.dedup.DeduplicatingSink;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.mergetree.DataPart;
 import dev.chdedup.stub.server.MergeTreeSink;
 import dev.chdedup.stub.system.Events;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The insert sink of a replicated table, after ClickHouse's {@code ReplicatedMergeTreeSink}: each block is split by
- * partition and sorted, each piece gets its block id (the hash of its rows, or of the user's
- * {@code insert_deduplication_token} and the block's ordinal; none with {@code insert_deduplicate=0}) and is committed
+ * partition and sorted, each piece gets its block id from the block's {@link DeduplicationInfo} (as DeduplicatingSink
+ * computes it: ClickHouse 26.x's ids, or the sorted piece's hash under a legacy emulation; none with
+ * {@code insert_deduplicate=0}) and is committed
  * through {@link StorageReplicatedMergeTree#commitPart}. A duplicate is success with nothing written, counted in
  * DuplicatedInsertedBlocks. The table's materialized views get each block as DeduplicatingSink gives it them (run before
- * the commit, written after it, skipped for a duplicate unless deduplicate_blocks_in_dependent_materialized_views).
+ * the commit, written after it).
  * With {@code insert_quorum} ({@link ReplicatedMergeTreeQuorum}) each block first checks the quorum's precondition
  * (TOO_FEW_LIVE_REPLICAS, UNSATISFIED_QUORUM_FOR_PREVIOUS_WRITE: nothing written), and each commit waits for its part's
  * quorum, a duplicate for the quorum of the part that has the block. Each block's ZooKeeper requests are retried as
@@ -54,23 +54,27 @@ public final class ReplicatedMergeTreeSink extends MergeTreeSink {
         for (String partitionId : parts.keySet()) {
             table.checkTooManyParts(partitionId);
         }
-        String token = userToken == null ? null : BlockIds.userBlockToken(userToken, ordinal++);
-        Map<String, String> ids = new LinkedHashMap<>();
-        for (Map.Entry<String, List<Object[]>> e : parts.entrySet()) {
-            table.sortByKey(e.getValue());
-            ids.put(e.getKey(), BlockIds.pieceId(e.getKey(), token, table.columns(), e.getValue()));
+        DeduplicationInfo info = DeduplicatingSink.infoOf(block, userToken, ordinal++);
+        boolean legacy = DeduplicatingSink.legacyIds(ctx);
+        boolean dedup = deduplicate && !info.disabled();
+        if (!legacy && !info.isViewLevel() && (dedup || views != null)) {
+            info.computeDataHashes(table.columns(), block.rows()); // over the rows as sent; the views' copies carry it
         }
+        for (List<Object[]> rows : parts.values()) {
+            table.sortByKey(rows);
+        }
+        Map<String, List<String>> ids = dedup ? DeduplicatingSink.pieceIds(table, block, info, parts, legacy) : Map.of();
         // the dependent views run first, so an error in one fails the insert with nothing written
-        Runnable viewWrites = views == null ? null : views.prepare(table, block,
-            List.of(token != null ? token : BlockIds.viewToken(null, ids.values())), deduplicate, false, ctx);
+        Runnable viewWrites = views == null ? null : views.prepare(table, block, info, deduplicate, false, ctx);
         int dropped = 0;
         for (Map.Entry<String, List<Object[]>> e : parts.entrySet()) {
-            if (!writePartition(e.getKey(), e.getValue(), deduplicate ? ids.get(e.getKey()) : null, quorum)) {
+            List<String> pieceIds = ids.get(e.getKey());
+            if (!writePartition(e.getKey(), e.getValue(), pieceIds == null || pieceIds.isEmpty() ? null : pieceIds.get(0), quorum)) {
                 dropped++;
             }
         }
         boolean duplicate = !parts.isEmpty() && dropped == parts.size();
-        if (viewWrites != null && (!duplicate || ctx.settings().getBool("deduplicate_blocks_in_dependent_materialized_views"))) {
+        if (viewWrites != null && (!legacy || !duplicate || ctx.settings().getBool("deduplicate_blocks_in_dependent_materialized_views"))) {
             viewWrites.run();
         }
     }

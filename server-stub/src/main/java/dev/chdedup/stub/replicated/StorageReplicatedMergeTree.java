@@ -250,7 +250,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
             zk.multi(ops);
             CloneReplica.cloneReplicaIfNeeded(this, true);
         } catch (KeeperException.NodeExistsException e) {
-            throw new ChException(ErrorCode.REPLICA_IS_ALREADY_EXIST, "Replica " + paths.replica() + " already exists");
+            throw new ChException(ErrorCode.REPLICA_ALREADY_EXISTS, "Replica " + paths.replica() + " already exists");
         } catch (ChException e) {
             throw e;
         } catch (Exception e) {

@@ -3,6 +3,7 @@ package dev.chdedup.stub.server;
 import dev.chdedup.stub.async.AsynchronousInsertQueue;
 import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.dedup.DeduplicationInfo;
 import dev.chdedup.stub.dedup.DeduplicationPolicy;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
@@ -39,7 +40,8 @@ import java.util.function.Consumer;
 
 /**
  * Executes INSERT: reads the input (inline VALUES or FORMAT data, the request body, or a SELECT) into blocks of
- * {@code max_insert_block_size} rows, completes each row with column defaults, squashes blocks to
+ * {@code max_insert_block_size} rows, completes each row with column defaults, gives each block its
+ * {@link DeduplicationInfo} (the user's token and the block's number in the insert), squashes blocks to
  * {@code min_insert_block_size_rows}/{@code _bytes} as ClickHouse's SquashingTransform does, and hands each
  * finished block to the table's {@link InsertSink}. A block is written whole or not at all; blocks finished
  * before a later error stay written, as in ClickHouse. With {@code async_insert=1} an insert with data (not
@@ -109,6 +111,8 @@ public final class InsertInterpreter {
         InsertSink sink = sinks.create(table, ctx, dedup, token);
         Squashing squash = new Squashing(s.getLong("min_insert_block_size_rows"), s.getLong("min_insert_block_size_bytes"));
         List<Column> header = table.columns();
+        long[] numbers = {0}; // each block read gets the next number, before squashing (its deduplication info)
+        int[] sent = sentColumns(targets, header.size());
         if (st.select() != null) {
             if (st.select().format() != null) {
                 throw new ChException(ErrorCode.SYNTAX_ERROR, "FORMAT is not allowed in INSERT ... SELECT");
@@ -120,15 +124,18 @@ public final class InsertInterpreter {
             }
             while (stream.blocks().hasNext()) {
                 Block in = stream.blocks().next();
+                if (in.rowCount() == 0) {
+                    continue;
+                }
                 List<Object[]> rows = new ArrayList<>(in.rowCount());
                 for (Object[] r : in.rows()) {
                     rows.add(completer.fromSelect(r, stream.columns()));
                 }
-                emit(squash.add(new Block(header, rows)), sink);
+                emit(squash.add(new Block(header, rows, DeduplicationInfo.forInsertBlock(token, rows.size(), numbers[0]++, sent))), sink);
             }
         } else {
             readInput(st, data, defaultFormat, ctx, table.definition().insertColumns(), header, targets, completer, maxBlock,
-                rows -> emit(squash.add(new Block(header, rows)), sink, ctx));
+                rows -> emit(squash.add(new Block(header, rows, DeduplicationInfo.forInsertBlock(token, rows.size(), numbers[0]++, sent))), sink, ctx));
         }
         emit(squash.flush(), sink);
         return sink.finish();
@@ -149,7 +156,8 @@ public final class InsertInterpreter {
         if (rows.isEmpty()) {
             return QueryResult.Done.NOTHING;
         }
-        CompletableFuture<QueryResult.Done> done = asyncInserts.push(table, ctx, rows, counted.count);
+        CompletableFuture<QueryResult.Done> done = asyncInserts.push(table, ctx, rows, counted.count,
+            sentColumns(targets, table.columns().size()));
         if (!s.getBool("wait_for_async_insert")) {
             return QueryResult.Done.NOTHING;
         }
@@ -367,6 +375,14 @@ public final class InsertInterpreter {
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The columns of a completed row an insert sent (indexes, in the order it named them; EPHEMERAL ones are not
+     * stored): ClickHouse hashes the block as sent, without the DEFAULT and MATERIALIZED columns it computed.
+     */
+    private static int[] sentColumns(List<Integer> targets, int stored) {
+        return targets.stream().mapToInt(Integer::intValue).filter(i -> i < stored).toArray();
     }
 
     private static List<Integer> targetColumns(StorageMergeTree table, List<String> names) {

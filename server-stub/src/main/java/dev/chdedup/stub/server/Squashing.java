@@ -1,13 +1,14 @@
 package dev.chdedup.stub.server;
 
 import dev.chdedup.stub.data.Block;
+import dev.chdedup.stub.data.ChunkInfo;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Squashes parsed blocks to at least {@code min_insert_block_size_rows} rows or {@code _bytes} bytes (a zero
  * threshold is off; both zero means no squashing), as ClickHouse's {@code SquashingTransform}: a block already
- * big enough passes alone, small ones are concatenated until the accumulation is big enough.
+ * big enough passes alone, small ones are concatenated until the accumulation is big enough, their infos merged.
  */
 final class Squashing {
     private final long minRows;
@@ -41,9 +42,10 @@ final class Squashing {
             return out;
         }
         if (acc == null) {
-            acc = new Block(b.columns(), new ArrayList<>(b.rows()));
+            acc = new Block(b.columns(), new ArrayList<>(b.rows()), b.info());
         } else {
             acc.rows().addAll(b.rows());
+            acc = new Block(acc.columns(), acc.rows(), merge(acc.info(), b.info()));
         }
         accBytes += bytes;
         if (enough(acc.rowCount(), accBytes)) {
@@ -52,6 +54,11 @@ final class Squashing {
             accBytes = 0;
         }
         return out;
+    }
+
+    /** The info of two squashed blocks: their merge ({@code DeduplicationInfo} extends or concatenates its tokens). */
+    private static ChunkInfo merge(ChunkInfo left, ChunkInfo right) {
+        return left == null ? right : right == null ? left : left.merge(right);
     }
 
     List<Block> flush() {

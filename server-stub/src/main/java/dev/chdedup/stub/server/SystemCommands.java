@@ -176,7 +176,7 @@ public class SystemCommands {
             StorageMergeTree src = catalog.mergeTree(source[0], source[1]);
             var sink = views.sinkForView(mv, ctx);
             for (var p : src.activeParts()) {
-                views.pushTo(mv, src, new dev.chdedup.stub.data.Block(src.columns(), new java.util.ArrayList<>(p.readAllRows())), null, false, ctx);
+                views.pushTo(mv, src, new dev.chdedup.stub.data.Block(src.columns(), new java.util.ArrayList<>(p.readAllRows())), ctx);
             }
             sink.finish();
         }

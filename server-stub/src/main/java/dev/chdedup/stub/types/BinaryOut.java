@@ -94,6 +94,25 @@ public final class BinaryOut {
         len = at;
     }
 
+    /** A String value's bytes alone, as {@link #writeString} writes them after the length; returns how many. */
+    public int writeStringBytes(String s) {
+        int n = s.length();
+        ensure(n);
+        byte[] b = buf;
+        int at = len;
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c > 0xFF) {
+                byte[] u = s.getBytes(StandardCharsets.UTF_8);
+                write(u, 0, u.length);
+                return u.length;
+            }
+            b[at++] = (byte) c;
+        }
+        len = at;
+        return n;
+    }
+
     private void writeUtf8(String s) {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         writeVarUInt(b.length);

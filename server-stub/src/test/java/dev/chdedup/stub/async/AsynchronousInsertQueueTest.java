@@ -87,7 +87,7 @@ class AsynchronousInsertQueueTest {
     }
 
     private CompletableFuture<QueryResult.Done> push(StorageMergeTree t, String id, int rows, long bytes, Map<String, String> settings) {
-        return queue.push(t, ctx(id, settings), rows(rows), bytes);
+        return queue.push(t, ctx(id, settings), rows(rows), bytes, new int[] {0});
     }
 
     private static QueryResult.Done await(CompletableFuture<QueryResult.Done> f) throws Exception {
@@ -110,8 +110,8 @@ class AsynchronousInsertQueueTest {
         assertEquals(1, batches.size());
         List<AsyncInsertEntry> batch = batches.get(0);
         assertEquals(List.of("a", "b", "c"), batch.stream().map(AsyncInsertEntry::queryId).toList());
-        assertEquals("tok_0", batch.get(1).blockToken, "a query is one block: its token has ordinal 0");
-        assertEquals(null, batch.get(0).blockToken);
+        assertEquals("tok", batch.get(1).userToken, "each query keeps its own token");
+        assertEquals(null, batch.get(0).userToken);
         assertEquals(0, queue.queuedQueries());
     }
 

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * Block ids: the data hash depends on the values only (not on a column's representation), is the SipHash of each
+ * Legacy block ids (the 18.16 and 22.1 emulation: one id per part): the data hash depends on the values only (not on a column's representation), is the SipHash of each
  * column's canonical binary form in turn, and the ids are per partition (token ids share the hash and differ by
  * the partition prefix; the same rows in two partitions are two blocks).
  */
@@ -115,17 +115,6 @@ class BlockIdsTest {
         long[] h = BlockIds.hashData(c, same);
         assertEquals("202401_" + Long.toUnsignedString(h[1]) + "_" + Long.toUnsignedString(h[0]), a);
         assertNotEquals(a, BlockIds.pieceId("202401", BlockIds.hex(h), c, same), "a token never collides with a data hash id");
-    }
-
-    @Test
-    void tokensAndViewTokens() {
-        assertEquals("tok_0", BlockIds.userBlockToken("tok", 0));
-        assertEquals("tok_12", BlockIds.userBlockToken("tok", 12));
-        assertEquals("tok_0", BlockIds.viewToken("tok_0", List.of("1_2_3")));
-        String v = BlockIds.viewToken(null, List.of("1_2_3", "2_4_5"));
-        assertEquals(v, BlockIds.viewToken(null, List.of("2_4_5", "1_2_3")), "independent of the partition order");
-        assertNotEquals(v, BlockIds.viewToken(null, List.of("1_2_3")));
-        assertTrue(Pattern.matches("[0-9a-f]{32}", v), v);
     }
 
     /**

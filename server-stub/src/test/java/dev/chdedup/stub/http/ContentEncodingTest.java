@@ -150,7 +150,7 @@ class ContentEncodingTest {
             bad[i] ^= 0x5A;
         }
         HttpResponse<byte[]> r = post("INSERT INTO " + table + " FORMAT TabSeparated", bad, "Content-Encoding", encoding);
-        String code = encoding.equals("zstd") ? "561" : encoding.equals("lz4") ? "617" : "354";
+        String code = encoding.equals("zstd") ? "561" : encoding.equals("lz4") ? "618" : "354";
         assertEquals(code, r.headers().firstValue("X-ClickHouse-Exception-Code").orElse(null), new String(r.body(), StandardCharsets.UTF_8));
         assertEquals("0\n", sql("SELECT count() FROM " + table));
         byte[] tail = Arrays.copyOf(good, good.length - 3);

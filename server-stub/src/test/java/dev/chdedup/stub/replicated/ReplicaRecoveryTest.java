@@ -29,8 +29,9 @@ class ReplicaRecoveryTest {
         return cluster.replica(i).httpUrl();
     }
 
+    /** Waits for {@code condition}: up to 60 s, as a busy machine may take a ZooKeeper session timeout and more. */
     static void waitFor(String what, Callable<Boolean> condition) throws Exception {
-        long deadline = System.currentTimeMillis() + 20_000;
+        long deadline = System.currentTimeMillis() + 60_000;
         while (!condition.call()) {
             if (System.currentTimeMillis() > deadline) {
                 throw new AssertionError("timed out waiting for " + what);

@@ -36,7 +36,7 @@ class ReplicatedAsyncAndViewDedupTest {
     void anAsyncInsertRetriedOnAnotherReplicaIsADuplicateAsyncOrNot() throws Exception {
         create("a");
         ok(Http.send(url(1), "INSERT INTO a VALUES (1), (2)", ASYNC));
-        ok(Http.send(url(2), "INSERT INTO a VALUES (2), (1)", ASYNC));
+        ok(Http.send(url(2), "INSERT INTO a VALUES (1), (2)", ASYNC));
         ok(Http.send(url(2), "INSERT INTO a VALUES (1), (2)", ""));
         Http.query(url(1), "SYSTEM SYNC REPLICA a");
         Http.query(url(2), "SYSTEM SYNC REPLICA a");

@@ -41,7 +41,7 @@ class StorageReplicatedMergeTreeTest {
         create("dup");
         Http.query(url(1), "INSERT INTO dup VALUES (1,'a'),(2,'b')");
         Http.query(url(2), "INSERT INTO dup VALUES (1,'a'),(2,'b')");
-        Http.query(url(1), "INSERT INTO dup VALUES (2,'b'),(1,'a')");
+        Http.query(url(1), "INSERT INTO dup VALUES (1,'a'),(2,'b')");
         Http.query(url(2), "SYSTEM SYNC REPLICA dup");
         assertEquals("2\n", Http.query(url(2), "SELECT count() FROM dup"));
         assertEquals("1\n", Http.query(url(2), "SELECT count() FROM system.parts WHERE table = 'dup' AND active"));

@@ -44,7 +44,7 @@ class HttpInterfaceTest {
             for (String[] c : cases) {
                 String r = exchange(s, c[0], c[1]);
                 assertTrue(r.startsWith("HTTP/1.1 400"), c[0] + " " + c[1] + " -> " + r);
-                assertTrue(r.contains("X-ClickHouse-Exception-Code: 457"), r);
+                assertTrue(r.contains("X-ClickHouse-Exception-Code: 408"), r);
                 assertTrue(r.contains("(BAD_REQUEST_PARAMETER)"), r);
                 String body = r.substring(r.indexOf("\r\n\r\n") + 4);
                 assertFalse(body.contains("java.") || body.contains("dev.chdedup") || body.replace("DB::Exception", "").contains("Exception"), r);
