@@ -127,7 +127,18 @@ public final class StubMain implements Callable<Integer> {
 
     private int runCluster(String ensemble) throws Exception {
         dev.chdedup.stub.cluster.StubCluster.Builder b = dev.chdedup.stub.cluster.StubCluster.builder().replicas(replicas).host(host)
-            .basePort(port).dataDir(dataDir).zookeeper(ensemble).cluster(cluster);
+            .basePort(port).dataDir(dataDir).zookeeper(ensemble).cluster(cluster)
+            .unknownSettings(unknownSettings.toArray(new String[0]))
+            .httpReceiveTimeout(java.time.Duration.ofMillis(Math.round(receiveTimeout * 1000)))
+            .httpSendTimeout(java.time.Duration.ofMillis(Math.round(sendTimeout * 1000)))
+            .replicaOption(s -> s.fatalHandler(StubMain::halt));
+        if (emulate != null) {
+            b.emulate(emulate);
+        }
+        for (String u : users) {
+            int c = u.indexOf(':');
+            b.user(c < 0 ? u : u.substring(0, c), c < 0 ? "" : u.substring(c + 1));
+        }
         dev.chdedup.stub.cluster.StubCluster cluster = b.build();
         CountDownLatch done = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

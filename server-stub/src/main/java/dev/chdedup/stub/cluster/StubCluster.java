@@ -48,8 +48,10 @@ public final class StubCluster implements Closeable {
             String name = "r" + i;
             int port = config.basePort == 0 ? 0 : config.basePort + i - 1;
             Files.createDirectories(root.resolve(name));
-            built.add(StubServer.builder().host(config.host).port(port).dataDir(root.resolve(name)).zookeeper(connect)
-                .replicaName(name).macro("shard", config.shard).cluster(config.cluster).zookeeperSessionTimeout(config.sessionTimeout).build());
+            StubServer.Builder b = StubServer.builder().host(config.host).port(port).dataDir(root.resolve(name)).zookeeper(connect)
+                .replicaName(name).macro("shard", config.shard).cluster(config.cluster).zookeeperSessionTimeout(config.sessionTimeout);
+            config.replicaOptions.accept(b); // every mode one server takes reaches every replica
+            built.add(b.build());
         }
         // the replicas start in parallel, as separate servers would
         List<java.util.concurrent.CompletableFuture<StubServer>> starting = new ArrayList<>();
@@ -162,6 +164,8 @@ public final class StubCluster implements Closeable {
         private String cluster = "default";
         private Duration sessionTimeout = Duration.ofSeconds(4);
         private int zookeeperNodes = 1;
+        /** What every replica's server builder gets besides the cluster's own settings. */
+        private java.util.function.Consumer<StubServer.Builder> replicaOptions = b -> { };
 
         public Builder replicas(int n) {
             if (n < 1) {
@@ -216,6 +220,37 @@ public final class StubCluster implements Closeable {
         /** The replicas' ZooKeeper session timeout (default 4 s, so a killed replica's session expires soon). */
         public Builder sessionTimeout(Duration d) {
             this.sessionTimeout = d;
+            return this;
+        }
+
+        /** Every replica plays this ClickHouse release ({@code 18.16}, {@code 22.1}), as {@link StubServer.Builder#emulate} does. */
+        public Builder emulate(String version) {
+            dev.chdedup.stub.compat.CompatibilityProfile.named(version); // refuse an unknown release now, naming the known ones
+            return replicaOption(b -> b.emulate(version));
+        }
+
+        /** A user every replica knows, as {@link StubServer.Builder#user} adds it. */
+        public Builder user(String name, String password) {
+            return replicaOption(b -> b.user(name, password));
+        }
+
+        /** Settings every replica answers Code 115 for, as {@link StubServer.Builder#unknownSettings} makes them. */
+        public Builder unknownSettings(String... names) {
+            String[] copy = names.clone();
+            return replicaOption(b -> b.unknownSettings(copy));
+        }
+
+        public Builder httpReceiveTimeout(Duration d) {
+            return replicaOption(b -> b.httpReceiveTimeout(d));
+        }
+
+        public Builder httpSendTimeout(Duration d) {
+            return replicaOption(b -> b.httpSendTimeout(d));
+        }
+
+        /** Any other option of {@link StubServer.Builder}, applied to every replica's builder. */
+        public Builder replicaOption(java.util.function.Consumer<StubServer.Builder> option) {
+            this.replicaOptions = this.replicaOptions.andThen(option);
             return this;
         }
 

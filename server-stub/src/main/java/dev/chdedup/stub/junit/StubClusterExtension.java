@@ -111,6 +111,18 @@ public final class StubClusterExtension extends ScopedExtension implements Param
             return this;
         }
 
+        /** Every replica plays this ClickHouse release ({@code 18.16}, {@code 22.1}). */
+        public Builder emulate(String version) {
+            cluster.emulate(version);
+            return this;
+        }
+
+        /** Settings every replica answers Code 115 for, as an older ClickHouse does. */
+        public Builder unknownSettings(String... names) {
+            cluster.unknownSettings(names);
+            return this;
+        }
+
         public StubClusterExtension build() {
             return new StubClusterExtension(cluster);
         }

@@ -76,22 +76,12 @@ public final class BinaryOut {
      * pass without a temporary array. A string with a char above 255 is text, not bytes: it is written as UTF-8.
      */
     public void writeString(String s) {
-        int n = s.length();
         int start = len;
-        writeVarUInt(n);
-        ensure(n);
-        byte[] b = buf;
-        int at = len;
-        for (int i = 0; i < n; i++) {
-            char c = s.charAt(i);
-            if (c > 0xFF) {
-                len = start;
-                writeUtf8(s);
-                return;
-            }
-            b[at++] = (byte) c;
+        writeVarUInt(s.length());
+        if (writeStringBytes(s) != s.length()) { // text (a char above 255): its UTF-8 length goes first
+            len = start;
+            writeUtf8(s);
         }
-        len = at;
     }
 
     /** A String value's bytes alone, as {@link #writeString} writes them after the length; returns how many. */

@@ -69,6 +69,23 @@ class StubMainReplicasTest {
             + replica + "') ORDER BY k");
     }
 
+    /** Every mode one server takes reaches every replica of {@code --replicas}: here {@code --emulate 18.16}. */
+    @Test
+    void everyReplicaOfOneProcessPlaysTheEmulatedRelease() throws Exception {
+        Child c = start(2, "--replicas", "2", "--emulate", "18.16", "--unknown-setting", "max_threads");
+        try {
+            for (String url : c.urls()) {
+                ConformanceClient client = new ConformanceClient(url);
+                assertEquals("18.16.1\n", client.query("SELECT version()"), url);
+                ConformanceClient.Reply missing = client.send("SELECT * FROM no_such_table");
+                assertTrue(missing.body().startsWith("Code: 60, e.displayText() = DB::Exception"), url + ": " + missing.body());
+                assertTrue(client.send("SELECT 1", java.util.Map.of("max_threads", "2")).body().contains("Code: 115"), url);
+            }
+        } finally {
+            c.stop();
+        }
+    }
+
     @Test
     void threeReplicasInOneProcessOnAnEmbeddedZooKeeper() throws Exception {
         Child c = start(3, "--replicas", "3");
