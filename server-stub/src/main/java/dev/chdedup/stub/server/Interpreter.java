@@ -388,7 +388,8 @@ public final class Interpreter {
         return Pattern.compile(sb.toString(), Pattern.DOTALL);
     }
 
-    private QueryResult alter(Statement.Alter a, QueryContext ctx) throws IOException {
+    private QueryResult alter(Statement.Alter a, QueryContext outer) throws IOException {
+        QueryContext ctx = outer.withSettings(outer.settings().with(a.settings())); // the SETTINGS clause: this statement only
         StorageMergeTree t = catalog.mergeTree(db(a.database(), ctx), a.table());
         for (Statement.AlterCommand c : a.commands()) {
             if (c instanceof Statement.ModifySetting) {

@@ -207,7 +207,8 @@ public final class Parser {
             expect("WHERE");
             int st = tok.pos();
             Expr where = expr();
-            return new Statement.Alter(n[0], n[1], List.of(new Statement.MutateDelete(where, "DELETE WHERE " + sql.substring(st, prev.end()))));
+            return new Statement.Alter(n[0], n[1], List.of(new Statement.MutateDelete(where, "DELETE WHERE " + sql.substring(st, prev.end()))),
+                readIf("SETTINGS") ? settingList() : Map.of());
         }
         if (readIf("TRUNCATE")) {
             readIf("TABLE");
@@ -780,7 +781,8 @@ public final class Parser {
                     + " DELETE, UPDATE");
             }
         } while (readOp(","));
-        return new Statement.Alter(n[0], n[1], cmds);
+        // ALTER TABLE t DELETE WHERE ... SETTINGS mutations_sync = 2: the settings apply to this statement
+        return new Statement.Alter(n[0], n[1], cmds, readIf("SETTINGS") ? settingList() : Map.of());
     }
 
     private Statement system() {

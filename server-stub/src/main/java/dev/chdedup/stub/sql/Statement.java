@@ -85,7 +85,11 @@ public sealed interface Statement {
     }
 
     /** ALTER TABLE with one or more commands. */
-    record Alter(String database, String table, List<AlterCommand> commands) implements Statement {
+    /** ALTER TABLE with its commands and the settings of its SETTINGS clause (for this statement only). */
+    record Alter(String database, String table, List<AlterCommand> commands, Map<String, String> settings) implements Statement {
+        public Alter(String database, String table, List<AlterCommand> commands) {
+            this(database, table, commands, Map.of());
+        }
     }
 
     sealed interface AlterCommand {
