@@ -220,7 +220,11 @@ final class ReplicatedMergeAssigner {
                 lock.unlock(zk);
                 return List.of();
             }
-            return dropRange(t, new MergeTreePartInfo(partitionId, 0, lock.number() - 1, 999_999_999), lock);
+            // the range carries the partition's mutation version, as ClickHouse's getFakePartCoveringAllPartsInPartition
+            // makes it: a part a mutation rewrote (all_0_0_0_1) is inside it
+            long right = lock.number() - 1;
+            long mutation = Math.max(0, t.mutations().currentMutationVersion(partitionId, right));
+            return dropRange(t, new MergeTreePartInfo(partitionId, 0, right, 999_999_999, mutation), lock);
         } catch (ChException e) {
             throw e;
         } catch (Exception e) {

@@ -801,7 +801,8 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         if (p == null) {
             throw new ChException(ErrorCode.NO_SUCH_DATA_PART, "No part " + partName + " in committed state");
         }
-        ReplicatedMergeAssigner.dropRange(this, new MergeTreePartInfo(p.info().partitionId(), p.info().minBlock(), p.info().maxBlock(), 999_999_999));
+        ReplicatedMergeAssigner.dropRange(this, new MergeTreePartInfo(p.info().partitionId(), p.info().minBlock(), p.info().maxBlock(), 999_999_999,
+            p.info().mutation()));
         return p;
     }
 

@@ -48,6 +48,31 @@ class ReplicatedMergeTreeMutationsTest {
         }
     }
 
+    /** A part a mutation rewrote is inside DROP PARTITION's and TRUNCATE's range on every replica, as on a real 18.16 pair. */
+    @Test
+    void mutatedPartsGoWithDropPartitionAndTruncate() throws Exception {
+        for (int i = 1; i <= 3; i++) {
+            Http.query(url(i), "CREATE TABLE dm (k UInt64, v String) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/dm', '{replica}')"
+                + " PARTITION BY k % 3 ORDER BY k");
+        }
+        Http.query(url(2), "INSERT INTO dm VALUES (0, 'a'), (3, 'a'), (1, 'a')");
+        Http.query(url(1), "SYSTEM SYNC REPLICA dm");
+        Http.query(url(1), "ALTER TABLE dm DELETE WHERE k = 2 SETTINGS mutations_sync = 2");
+        syncAll("dm");
+        assertEquals("0_0_0_0_1\n1_0_0_0_1\n", Http.query(url(2), "SELECT name FROM system.parts WHERE table = 'dm' AND active ORDER BY name"));
+        Http.query(url(1), "ALTER TABLE dm DROP PARTITION 0");
+        syncAll("dm");
+        for (int i = 1; i <= 3; i++) {
+            assertEquals("1\ta\n", Http.query(url(i), "SELECT k, v FROM dm ORDER BY k"), "r" + i);
+        }
+        Http.query(url(3), "ALTER TABLE dm UPDATE v = 'b' WHERE k = 1 SETTINGS mutations_sync = 2");
+        Http.query(url(2), "TRUNCATE TABLE dm");
+        syncAll("dm");
+        for (int i = 1; i <= 3; i++) {
+            assertEquals("0\n", Http.query(url(i), "SELECT count() FROM dm"), "r" + i);
+        }
+    }
+
     @Test
     void theEntryTextsAreClickHouses() {
         ReplicatedMergeTreeMutationEntry e = new ReplicatedMergeTreeMutationEntry("0000000000", 1_700_000_000L, "r1",
