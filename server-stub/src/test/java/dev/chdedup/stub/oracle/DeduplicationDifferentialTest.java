@@ -104,6 +104,9 @@ class DeduplicationDifferentialTest {
         if (r.nextInt(10) == 0) {
             s.put("insert_deduplicate", "0");
         }
+        if (r.nextInt(10) == 0) {
+            s.put("deduplicate_insert", r.nextBoolean() ? "disable" : "backward_compatible_choice");
+        }
         if (view && r.nextInt(6) == 0) {
             s.put("deduplicate_blocks_in_dependent_materialized_views", "0");
         }
