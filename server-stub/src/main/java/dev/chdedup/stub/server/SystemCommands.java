@@ -156,6 +156,7 @@ public class SystemCommands {
             targetDb = v.toDatabase() != null ? v.toDatabase() : db;
             targetTable = v.toTable();
             requireTable(targetDb, targetTable);
+            checkOutputColumns(v, db, source, targetDb, targetTable, ctx);
         }
         String createSql = v.database() != null ? sql : sql.replaceFirst("(?is)^(\\s*CREATE\\s+MATERIALIZED\\s+VIEW\\s+"
             + "(?:IF\\s+NOT\\s+EXISTS\\s+)?)", "$1" + java.util.regex.Matcher.quoteReplacement(DatabaseCatalog.backQuote(db) + "."));
@@ -217,6 +218,21 @@ public class SystemCommands {
     }
 
     /** The inner table's columns when the view gives none: the SELECT's output names and types. */
+    /** A view TO a table refuses a SELECT column that table does not have, as ClickHouse 26.x does (THERE_IS_NO_COLUMN). */
+    private void checkOutputColumns(Statement.CreateView v, String db, String[] source, String targetDb, String targetTable, QueryContext ctx) {
+        Object target = catalog.find(targetDb, targetTable);
+        List<dev.chdedup.stub.mergetree.TableColumn> all = target instanceof dev.chdedup.stub.storages.Storage
+            ? ((dev.chdedup.stub.storages.Storage) target).tableColumns() : catalog.mergeTree(targetDb, targetTable).definition().insertColumns();
+        java.util.Set<String> names = new java.util.HashSet<>();
+        all.forEach(c -> names.add(c.name()));
+        for (Statement.ColumnDef c : columnsOf(v, db, source, ctx)) {
+            if (!names.contains(c.name())) {
+                throw new ChException(ErrorCode.THERE_IS_NO_COLUMN, "SELECT query outputs column with name '" + c.name()
+                    + "', which is not found in the target table. Use 'AS' to assign alias that matches a column name.");
+            }
+        }
+    }
+
     private List<Statement.ColumnDef> columnsOf(Statement.CreateView v, String db, String[] source, QueryContext ctx) {
         dev.chdedup.stub.exec.TableSource src = requireTable(source[0], source[1]);
         MaterializedView probe = new MaterializedView(db, v.name(), source[0], source[1], v.select(), v.selectSql(), db, "", true, "");
