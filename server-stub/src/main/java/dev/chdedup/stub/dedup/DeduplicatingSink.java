@@ -20,8 +20,8 @@ import org.slf4j.LoggerFactory;
  * piece gets the ids of the block's tokens in that partition ({@link DeduplicationInfo#blockIds}). A piece whose ids
  * are all in the table's window is dropped (counted, logged, recorded in part_log), the others are written and their
  * ids recorded; check, write and record happen under the log's lock, so concurrent retries cannot both land. The
- * dependent materialized views run on the block before it is written (an error in a view fails the insert with
- * nothing of the block written), and their output is written after it, each output block with the view's id and
+ * dependent materialized views run on the block once it is written, one after another (an error in a view fails the
+ * insert, and what was written before it stays, as in ClickHouse 26.x), each output block with the view's id and
  * number added to the tokens; as in ClickHouse 26.x the views get every block, a duplicate too, and their targets
  * deduplicate it by their own windows (with {@code deduplicate_blocks_in_dependent_materialized_views=0} they do not).
  * Under an older release's emulation (18.16, 22.1) a piece's id is the hash of its sorted rows and a duplicate goes
@@ -42,8 +42,8 @@ public class DeduplicatingSink extends MergeTreeSink {
     /** Pushes a source block through the table's dependent views. */
     public interface ViewPusher {
         /**
-         * Runs {@code block} through each view of {@code source} now, so errors surface before anything is written,
-         * and returns what writes their output into their targets, to run once the source block is committed. The
+         * Returns what runs {@code block} through each view of {@code source} and writes its output into the view's
+         * table, view after view, to run once the source block is committed. The
          * output's deduplication info derives from {@code info} (null: not deduplicated); {@code sourceDedup} says
          * whether the source insert deduplicates. With {@code oneBlockOut} a view that makes more than one block of
          * it fails with NOT_IMPLEMENTED.
@@ -125,9 +125,8 @@ public class DeduplicatingSink extends MergeTreeSink {
     }
 
     /**
-     * Takes the block's info, computes its data hash, splits it by partition, computes the pieces' ids and runs the
-     * block through the dependent views (everything that can fail before a part is written); returns the write of
-     * the block, then of the views' output.
+     * Takes the block's info, computes its data hash, splits it by partition and computes the pieces' ids (what can
+     * fail before a part is written); returns the write of the block, then the run of its views.
      */
     public Runnable prepareWrite(Block block) {
         DeduplicationInfo info = infoOf(block, userToken, ordinal++);

@@ -30,9 +30,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * table is run through each dependent view's SELECT (with the source replaced by just that block) and the result
  * inserted into the view's target, with a deduplication token derived from the source block's token and the
  * view's identity. So identical output of different source blocks, or of two views into one table, is kept,
- * while a retry of the source insert is dropped in every target. Chains of views follow naturally. A view's
- * SELECT runs before the source block is written ({@link #prepare}), so an error in a view fails the insert with
- * nothing written. An async insert batch is one block carrying one token per query, and a view must make one
+ * while a retry of the source insert is dropped in every target. Chains of views follow naturally. As in
+ * ClickHouse 26.x the views run after the source block is written ({@link #prepare}), one after another: an error in
+ * one fails the insert and leaves the source block and the output of the views before it written (a retry then
+ * lands only where it is missing). An async insert batch is one block carrying one token per query, and a view must make one
  * block of it ("one block in, one block out"), else NOT_IMPLEMENTED.
  */
 public final class ViewRegistry implements DeduplicatingSink.ViewPusher {
@@ -83,11 +84,14 @@ public final class ViewRegistry implements DeduplicatingSink.ViewPusher {
     @Override
     public Runnable prepare(StorageMergeTree source, Block block, DeduplicationInfo info, boolean sourceDedup,
                             boolean oneBlockOut, QueryContext ctx) {
-        List<Runnable> writes = new ArrayList<>();
-        for (MaterializedView v : dependents(source.database(), source.name())) {
-            writes.addAll(prepareView(v, source, block, info, sourceDedup, oneBlockOut, ctx));
-        }
-        return () -> writes.forEach(Runnable::run);
+        // as ClickHouse 26.x does: the views run once the source block is written, one after another, each writing its
+        // output before the next runs; an error in one fails the insert and leaves what was written before it
+        List<MaterializedView> deps = dependents(source.database(), source.name());
+        return () -> {
+            for (MaterializedView v : deps) {
+                prepareView(v, source, block, info, sourceDedup, oneBlockOut, ctx).forEach(Runnable::run);
+            }
+        };
     }
 
     /**

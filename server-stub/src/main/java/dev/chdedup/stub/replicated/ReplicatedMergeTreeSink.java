@@ -64,7 +64,7 @@ public final class ReplicatedMergeTreeSink extends MergeTreeSink {
             table.sortByKey(rows);
         }
         Map<String, List<String>> ids = dedup ? DeduplicatingSink.pieceIds(table, block, info, parts, legacy) : Map.of();
-        // the dependent views run first, so an error in one fails the insert with nothing written
+        // the dependent views run after the commits, view after view
         Runnable viewWrites = views == null ? null : views.prepare(table, block, info, deduplicate, false, ctx);
         int dropped = 0;
         for (Map.Entry<String, List<Object[]>> e : parts.entrySet()) {
