@@ -19,8 +19,6 @@ final class AsyncInsertEntry {
     final String userToken;
     /** Completed with what this query wrote once its batch is flushed, or with the batch's error. */
     final CompletableFuture<QueryResult.Done> done = new CompletableFuture<>();
-    /** Partition pieces of the rows: set by the flush thread. */
-    int pieces;
     /** Written by the flush thread only. */
     long writtenRows;
     long writtenBytes;

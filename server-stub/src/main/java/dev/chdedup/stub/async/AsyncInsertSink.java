@@ -82,18 +82,17 @@ public final class AsyncInsertSink {
         }
         DeduplicationInfo info = DeduplicationInfo.forAsyncBatch(userTokens, counts, sent);
         boolean ids = log != null || keeper;
-        if (!legacy && (ids || withViews)) {
+        if (!legacy && enabled && (ids || withViews)) {
             info.computeDataHashes(cols, all); // each query's rows as sent
         }
         Map<String, List<Piece>> byPartition = new LinkedHashMap<>();
         for (int i = 0; i < entries.size(); i++) {
             AsyncInsertEntry e = entries.get(i);
             Map<String, List<Object[]>> split = table.splitByPartition(e.rows, maxPartitions, throwOnMax);
-            e.pieces = split.size();
             for (Map.Entry<String, List<Object[]>> p : split.entrySet()) {
                 List<Object[]> rows = p.getValue();
                 table.sortByKey(rows);
-                String id = !ids ? null : legacy ? BlockIds.pieceId(p.getKey(), null, cols, rows) : info.blockId(i, p.getKey());
+                String id = !ids ? null : legacy ? BlockIds.pieceId(p.getKey(), cols, rows) : info.blockId(i, p.getKey());
                 byPartition.computeIfAbsent(p.getKey(), k -> new ArrayList<>()).add(new Piece(e, p.getKey(), rows, id));
             }
         }
@@ -150,8 +149,7 @@ public final class AsyncInsertSink {
             }
         }
         // as in a synchronous insert, the views get the whole batch, duplicates too: their targets deduplicate by their windows
-        Runnable viewWrites = views.dependents(table.database(), table.name()).isEmpty() ? () -> { }
-            : views.prepare(table, block, (DeduplicationInfo) block.info(), enabled, true, ctx);
+        Runnable viewWrites = views.prepare(table, block, (DeduplicationInfo) block.info(), enabled, true, ctx);
         for (Map.Entry<String, List<Piece>> p : kept.entrySet()) {
             duplicates.addAll(commit(table, p.getKey(), p.getValue(), log, keeper));
         }

@@ -52,12 +52,9 @@ public final class BlockIds {
         return partitionId + "_" + Long.toUnsignedString(h[0]) + "_" + Long.toUnsignedString(h[1]);
     }
 
-    /**
-     * The legacy block id of one partition's piece (18.16, 22.1): from {@code blockToken} if not null, else from the
-     * sorted rows.
-     */
-    public static String pieceId(String partitionId, String blockToken, List<Column> columns, List<Object[]> sortedRows) {
-        return blockId(partitionId, blockToken != null ? hashToken(blockToken) : hashData(columns, sortedRows));
+    /** The legacy block id of one partition's piece (18.16, 22.1 had no token): the hash of its sorted rows. */
+    public static String pieceId(String partitionId, List<Column> columns, List<Object[]> sortedRows) {
+        return blockId(partitionId, hashData(columns, sortedRows));
     }
 
     /** Bytes gathered before they are fed to the hash. */

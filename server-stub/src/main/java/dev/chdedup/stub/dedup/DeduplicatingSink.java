@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * The insert sink with deduplication, after ClickHouse's {@code MergeTreeSink}. Each block carries its
  * {@link DeduplicationInfo} (the insert gives each block read one; a block without one gets the next ordinal and the
  * user's token); its data hash is computed over the rows as sent, then the block is split by partition and each
- * piece gets the ids of the block's tokens in that partition ({@link DeduplicationInfo#blockIds}). A piece whose ids
+ * piece gets the ids of the block's tokens in that partition ({@link DeduplicationInfo#blockId}). A piece whose ids
  * are all in the table's window is dropped (counted, logged, recorded in part_log), the others are written and their
  * ids recorded; check, write and record happen under the log's lock, so concurrent retries cannot both land. The
  * dependent materialized views run on the block once it is written, one after another (an error in a view fails the
@@ -92,7 +92,7 @@ public class DeduplicatingSink extends MergeTreeSink {
         Map<String, List<String>> ids = new LinkedHashMap<>();
         if (legacy) {
             for (Map.Entry<String, List<Object[]>> p : pieces.entrySet()) {
-                ids.put(p.getKey(), List.of(BlockIds.pieceId(p.getKey(), null, table.columns(), p.getValue())));
+                ids.put(p.getKey(), List.of(BlockIds.pieceId(p.getKey(), table.columns(), p.getValue())));
             }
             return ids;
         }
@@ -138,7 +138,8 @@ public class DeduplicatingSink extends MergeTreeSink {
         }
         MergeTreeDeduplicationLog log = enabled && !info.disabled() ? service.log(table) : null;
         boolean keeper = enabled && !info.disabled() && DeduplicationService.inKeeper(table);
-        if (!legacy && !info.isViewLevel() && (log != null || keeper || views != null)) {
+        // the views' tables deduplicate only when this insert does: without it nobody reads the hash
+        if (!legacy && !info.isViewLevel() && enabled && !info.disabled() && (log != null || keeper || views != null)) {
             info.computeDataHashes(table.columns(), block.rows()); // over the rows as sent; the views' copies carry it
         }
         for (List<Object[]> rows : pieces.values()) {

@@ -212,10 +212,6 @@ public final class DeduplicationInfo implements ChunkInfo {
         return disabled;
     }
 
-    public boolean isAsync() {
-        return async;
-    }
-
     /** Whether the block is a view's output, whose rows the tokens' row runs do not describe. */
     public boolean isViewLevel() {
         return viewLevel;
@@ -235,11 +231,6 @@ public final class DeduplicationInfo implements ChunkInfo {
 
     public int end(int token) {
         return ends[token];
-    }
-
-    /** The user's token of token {@code i}, or "" when its rows identify it. */
-    public String userToken(int i) {
-        return tokens.get(i).byUser;
     }
 
     /**
@@ -279,15 +270,6 @@ public final class DeduplicationInfo implements ChunkInfo {
     /** The block id of token {@code i} in partition {@code partitionId}. */
     public String blockId(int i, String partitionId) {
         return BlockIds.unifiedBlockId(partitionId, text(i));
-    }
-
-    /** The block ids of every token in {@code partitionId}, in token order. */
-    public List<String> blockIds(String partitionId) {
-        List<String> ids = new ArrayList<>(tokens.size());
-        for (int i = 0; i < tokens.size(); i++) {
-            ids.add(blockId(i, partitionId));
-        }
-        return ids;
     }
 
     /** A short form for logs: each token's user token or "-", with its extras. */

@@ -57,7 +57,7 @@ public final class ReplicatedMergeTreeSink extends MergeTreeSink {
         DeduplicationInfo info = DeduplicatingSink.infoOf(block, userToken, ordinal++);
         boolean legacy = DeduplicatingSink.legacyIds(ctx);
         boolean dedup = deduplicate && !info.disabled();
-        if (!legacy && !info.isViewLevel() && (dedup || views != null)) {
+        if (!legacy && !info.isViewLevel() && dedup) { // also what the views' tables need: they deduplicate only when this insert does
             info.computeDataHashes(table.columns(), block.rows()); // over the rows as sent; the views' copies carry it
         }
         for (List<Object[]> rows : parts.values()) {

@@ -91,30 +91,15 @@ class BlockIdsTest {
     }
 
     @Test
-    void tokenIdsArePerPartition() {
-        List<Column> c = cols("UInt8");
-        String in1 = BlockIds.pieceId("1", "tok_0", c, rows(new Object[] {1L}));
-        String in2 = BlockIds.pieceId("2", "tok_0", c, rows(new Object[] {2L}));
-        assertNotEquals(in1, in2);
-        assertTrue(in1.startsWith("1_") && in2.startsWith("2_"));
-        assertEquals(in1.substring(2), in2.substring(2), "the same token hash under each partition's prefix");
-        // the rows do not matter with a token
-        assertEquals(in1, BlockIds.pieceId("1", "tok_0", c, rows(new Object[] {9L}, new Object[] {8L})));
-        assertEquals(BlockIds.blockId("1", BlockIds.hashToken("tok_0")), in1);
-        assertNotEquals(in1, BlockIds.pieceId("1", "tok_1", c, rows(new Object[] {1L})));
-    }
-
-    @Test
-    void hashIdsDifferAcrossPartitionsAndFromTokenIds() {
+    void hashIdsDifferAcrossPartitions() {
         List<Column> c = cols("String");
         List<Object[]> same = rows(new Object[] {"x"});
-        String a = BlockIds.pieceId("202401", null, c, same);
-        String b = BlockIds.pieceId("202402", null, c, same);
+        String a = BlockIds.pieceId("202401", c, same);
+        String b = BlockIds.pieceId("202402", c, same);
         assertNotEquals(a, b);
         assertTrue(Pattern.matches("202401_\\d+_\\d+", a), a);
         long[] h = BlockIds.hashData(c, same);
         assertEquals("202401_" + Long.toUnsignedString(h[1]) + "_" + Long.toUnsignedString(h[0]), a);
-        assertNotEquals(a, BlockIds.pieceId("202401", BlockIds.hex(h), c, same), "a token never collides with a data hash id");
     }
 
     /**
