@@ -243,10 +243,14 @@ final class ReplicatedMergeAssigner {
         }
     }
 
-    /** Writes DROP_RANGE (releasing {@code lock} in the same multi), clears the range's block ids, waits for this replica. */
+    /**
+     * Clears the range's block ids, then writes DROP_RANGE (releasing {@code lock} in the same multi) and waits for this
+     * replica, in ClickHouse's order: the cleanup that executing the entry wakes sees the dropped ids gone.
+     */
     private static List<DataPart> dropRange(StorageReplicatedMergeTree t, MergeTreePartInfo range, EphemeralLockInZooKeeper lock) throws Exception {
         ZooKeeperClient zk = t.zk();
         List<DataPart> before = t.parts().activeParts().stream().filter(p -> p.info().partitionId().equals(range.partitionId())).toList();
+        clearBlocksInPartition(t, range);
         List<CuratorOp> ops = new ArrayList<>();
         ops.add(zk.op().create().withMode(CreateMode.PERSISTENT_SEQUENTIAL).forPath(t.paths().log() + "/log-",
             ZooKeeperClient.bytes(ReplicatedMergeTreeLogEntry.dropRange(t.replicaName(), range.name()).toText())));
@@ -254,7 +258,6 @@ final class ReplicatedMergeAssigner {
             ops.add(lock.unlockOp(zk));
         }
         List<String> created = zk.multiPaths(ops);
-        clearBlocksInPartition(t, range);
         waitApplied(t, List.of(created.get(0)));
         return before.stream().filter(p -> range.contains(p.info())).toList();
     }

@@ -66,6 +66,22 @@ final class ReplicatedMergeTreeCleanupThread implements AutoCloseable {
     }
 
     /**
+     * What ClickHouse's {@code cleanup_thread.wakeup()} after a DROP_RANGE does for the block ids: on the leader, applies
+     * the deduplication window now, in the calling thread (so the next statement finds it applied, as it does on a real
+     * server, where the woken task runs at once). The periodic run goes on as before.
+     */
+    void wakeup() {
+        if (closed || table.isReadonly() || !table.isLeader()) {
+            return;
+        }
+        try {
+            clearOldBlocks();
+        } catch (Exception e) {
+            LOG.debug("Cleanup of {} after a drop: {}", table.replicaPath(), e.toString());
+        }
+    }
+
+    /**
      * Removes the log entries every replica that is not lost has copied, keeping the newest
      * {@code min_replicated_logs_to_keep}, as ClickHouse's {@code clearOldLogs}. An inactive replica may hold the log back
      * only while it has at most {@code max_replicated_logs_to_keep} entries: past that the log is trimmed beyond its

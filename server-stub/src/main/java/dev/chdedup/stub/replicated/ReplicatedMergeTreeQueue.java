@@ -452,8 +452,7 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
             }
             List<CuratorOp> quorumOps = executors.get().takeQuorumOps();
             if (quorumOps == null) {
-                removeEntry(e, ops);
-                executor.afterGetPart(e.log);
+                commitThenCountInQuorum(e, ops);
             } else {
                 try {
                     List<CuratorOp> withQuorum = new ArrayList<>(ops);
@@ -468,8 +467,7 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                     // another replica changed the quorum node meanwhile: commit the part alone, then count this replica
                     LOG.debug("{}: the quorum node of part {} changed during its fetch ({}): the part is committed alone", table.replicaPath(),
                         e.log.newPartName(), k.code());
-                    removeEntry(e, ops);
-                    executor.afterGetPart(e.log);
+                    commitThenCountInQuorum(e, ops);
                 }
             }
         } catch (Exception ex) {
@@ -487,6 +485,28 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
     }
 
     /** Removes a done entry from ZooKeeper in one multi with {@code ops} (the part nodes it changed), then from memory. */
+    /**
+     * Commits what an entry did, counts this replica in the quorum of a quorum insert's part, then removes the entry, in
+     * that order, as ClickHouse's fetch does: SYSTEM SYNC REPLICA (which waits for the queue) returns only once the
+     * quorum has counted the part, so a sequential quorum completed by a late fetch admits the next quorum insert.
+     */
+    private void commitThenCountInQuorum(Entry e, List<CuratorOp> ops) throws Exception {
+        if (e.log.type() != ReplicatedMergeTreeLogEntry.Type.GET_PART || e.log.quorum() <= 0) {
+            removeEntry(e, ops);
+            return;
+        }
+        if (!ops.isEmpty()) {
+            try {
+                table.zk().multi(ops);
+            } catch (org.apache.zookeeper.KeeperException.NodeExistsException applied) {
+                // committed by an earlier attempt whose answer was lost; the entry is still in the queue
+                LOG.debug("{}: part {} of entry {} is committed already", table.replicaPath(), e.log.newPartName(), e.node);
+            }
+        }
+        executor.afterGetPart(e.log);
+        removeEntry(e, List.of());
+    }
+
     private void removeEntry(Entry e, List<CuratorOp> ops) throws Exception {
         ZooKeeperClient zk = table.zk();
         List<CuratorOp> all = new ArrayList<>(ops);

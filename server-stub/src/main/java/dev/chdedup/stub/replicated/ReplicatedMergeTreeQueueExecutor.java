@@ -406,6 +406,9 @@ final class ReplicatedMergeTreeQueueExecutor {
         for (DataPart p : removed) {
             ops.addAll(table.removePartNodeOps(table.zk(), p.name()));
         }
+        // as ClickHouse's executeDropRange, which wakes the cleanup thread: on the leader the deduplication window is
+        // applied to the block ids left now, before the entry is done (a real 18.16 has done so before the next insert)
+        table.cleanupThread().wakeup();
         return ops;
     }
 

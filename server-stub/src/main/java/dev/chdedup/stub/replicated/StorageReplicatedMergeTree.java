@@ -100,8 +100,8 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         context.register(this);
         partCheck = new ReplicatedMergeTreePartCheckThread(this).start();
         restarting = new ReplicatedMergeTreeRestartingThread(this, zk().curator());
+        cleanup = new ReplicatedMergeTreeCleanupThread(this).start(); // before the queue, whose DROP_RANGE wakes it
         queue.start();
-        cleanup = new ReplicatedMergeTreeCleanupThread(this).start();
     }
 
     private static String literal(Expr e, String what) {
@@ -132,6 +132,10 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
 
     ReplicatedMergeTreeMutations mutations() {
         return mutations;
+    }
+
+    ReplicatedMergeTreeCleanupThread cleanupThread() {
+        return cleanup;
     }
 
     public String zookeeperPath() {
@@ -786,8 +790,16 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
     @Override
     public List<DataPart> truncate() {
         checkWritable();
+        // every partition that ever took a block number, as ClickHouse's truncate lists block_numbers: a part another
+        // replica wrote and this one has not fetched yet is dropped too
+        java.util.TreeSet<String> partitions = new java.util.TreeSet<>(data().activeParts().stream().map(x -> x.info().partitionId()).toList());
+        try {
+            partitions.addAll(zk().children(paths().node("block_numbers")));
+        } catch (Exception e) {
+            throw zookeeperError("listing the partitions to truncate", e);
+        }
         List<DataPart> gone = new ArrayList<>();
-        for (String p : new java.util.TreeSet<>(data().activeParts().stream().map(x -> x.info().partitionId()).toList())) {
+        for (String p : partitions) {
             gone.addAll(ReplicatedMergeAssigner.dropRange(this, p));
         }
         return gone;
