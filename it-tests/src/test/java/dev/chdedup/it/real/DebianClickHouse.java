@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 
 /**
  * A real ClickHouse from the Debian packages ({@code clickhouse-server} 18.16, {@code zookeeper} 3.8) started for one
- * test class: one ZooKeeper and two replicas, each a process of its own on 127.0.0.1 with free ports, its own config
+ * test class: one ZooKeeper and two replicas (or more), each a process of its own on 127.0.0.1 with free ports, its own config
  * and data in one temporary directory that {@link #close()} removes after stopping the processes it started. Nothing of
  * the system service is used. {@link #missing()} says why it cannot run here (the test then skips).
  */
@@ -36,7 +36,8 @@ final class DebianClickHouse implements AutoCloseable {
     private final Path dir;
     private final List<Process> processes = new ArrayList<>();
     private final int zkPort;
-    private final int[] httpPorts = new int[2];
+    private final int[] httpPorts;
+    private final Process[] replicaProcesses;
     private final Thread reaper = new Thread(this::stopProcesses, "debian-clickhouse-reaper");
 
     /** Why no real server can start here, or null when the packages are installed. */
@@ -50,6 +51,22 @@ final class DebianClickHouse implements AutoCloseable {
         return null;
     }
 
+    /** Starts {@code replicas} servers, or skips the calling test (a JUnit assumption) where the packages are missing. */
+    static DebianClickHouse startOrSkip(int replicas) throws IOException, InterruptedException {
+        String why = missing();
+        org.junit.jupiter.api.Assumptions.assumeTrue(why == null, () -> "Skipped: " + why);
+        return new DebianClickHouse(replicas);
+    }
+
+    /** Closes what a test class started, the last first; those never started (null) are passed over. */
+    static void closeAll(AutoCloseable... started) throws Exception {
+        for (int i = started.length - 1; i >= 0; i--) {
+            if (started[i] != null) {
+                started[i].close();
+            }
+        }
+    }
+
     private static Path server() {
         for (Path p : SERVER_BINARIES) {
             if (Files.isExecutable(p)) {
@@ -60,16 +77,23 @@ final class DebianClickHouse implements AutoCloseable {
     }
 
     DebianClickHouse() throws IOException, InterruptedException {
+        this(2);
+    }
+
+    /** {@code replicas} servers (r1, r2, ...) on one ZooKeeper. */
+    DebianClickHouse(int replicas) throws IOException, InterruptedException {
+        httpPorts = new int[replicas];
+        replicaProcesses = new Process[replicas];
         dir = Files.createTempDirectory("chdedup-real-1816-");
         Runtime.getRuntime().addShutdownHook(reaper);
         try {
             zkPort = freePort();
             startZooKeeper();
-            for (int r = 0; r < 2; r++) {
+            for (int r = 0; r < replicas; r++) {
                 httpPorts[r] = freePort();
                 startReplica(r);
             }
-            for (int r = 0; r < 2; r++) {
+            for (int r = 0; r < replicas; r++) {
                 awaitPing(r);
                 awaitZooKeeperSession(r);
             }
@@ -165,15 +189,42 @@ final class DebianClickHouse implements AutoCloseable {
               <quotas><default></default></quotas>
             </yandex>
             """);
-        start(d, List.of(server().toString(), "--config-file=" + d.resolve("config.xml")));
+        replicaProcesses[r] = start(d, List.of(server().toString(), "--config-file=" + d.resolve("config.xml")));
     }
 
-    private void start(Path workDir, List<String> command) throws IOException {
+    /** Whether replica {@code r}'s process is still running (a crash of the reference is told from a wrong answer by this). */
+    boolean alive(int replica) {
+        return replicaProcesses[replica].isAlive();
+    }
+
+    /** Starts a crashed replica again on its config and data, and waits until it serves with a ZooKeeper session. */
+    void restartCrashed(int replica) throws IOException, InterruptedException {
+        if (alive(replica)) {
+            throw new IllegalStateException("replica r" + (replica + 1) + " is running");
+        }
+        Path d = dir.resolve("r" + (replica + 1));
+        replicaProcesses[replica] = start(d, List.of(server().toString(), "--config-file=" + d.resolve("config.xml")));
+        awaitPing(replica);
+        awaitZooKeeperSession(replica);
+    }
+
+    /** The tail of a replica's error log, for a report. */
+    String errorLogTail(int replica, int lines) {
+        try {
+            List<String> all = Files.readAllLines(dir.resolve("r" + (replica + 1)).resolve("log").resolve("err.log"));
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException e) {
+            return "(no error log: " + e.getMessage() + ")";
+        }
+    }
+
+    private Process start(Path workDir, List<String> command) throws IOException {
         Process p = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true)
-            .redirectOutput(workDir.resolve("out.log").toFile()).start();
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(workDir.resolve("out.log").toFile())).start();
         synchronized (processes) {
             processes.add(p);
         }
+        return p;
     }
 
     private void awaitPing(int r) throws IOException, InterruptedException {

@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -32,20 +31,13 @@ class DebianClickHouseBlockIdsTest {
 
     @BeforeAll
     static void start() throws Exception {
-        String missing = DebianClickHouse.missing();
-        Assumptions.assumeTrue(missing == null, () -> "Skipped: " + missing);
-        clickhouse = new DebianClickHouse();
+        clickhouse = DebianClickHouse.startOrSkip(2);
         stub = StubServer.builder().port(0).emulate("18.16").build().start();
     }
 
     @AfterAll
-    static void stop() throws IOException {
-        if (stub != null) {
-            stub.close();
-        }
-        if (clickhouse != null) {
-            clickhouse.close();
-        }
+    static void stop() throws Exception {
+        DebianClickHouse.closeAll(clickhouse, stub);
     }
 
     /** One insert and the URL settings it runs with. */

@@ -24,6 +24,7 @@ import picocli.CommandLine.Parameters;
 public final class CaseRunner implements Callable<Integer> {
     /** Where the bundled seed cases are, with an INDEX of their file names. */
     static final String SEED = "/conformance/seed/";
+    static final String REPLICATED = "/conformance/replicated/";
 
     @Option(names = "--url", description = "The server (default: http://127.0.0.1:8123); repeat it for the replicas of a cluster, r1 first.")
     List<String> urls = new ArrayList<>();
@@ -33,9 +34,18 @@ public final class CaseRunner implements Callable<Integer> {
 
     /** The bundled seed cases, by file name, in order. */
     public static Map<String, CaseFile> seedCases() throws IOException {
+        return cases(SEED);
+    }
+
+    /** The shared multi-replica cases ({@code @rN} statements), copied from conformance/cases/replicated. */
+    public static Map<String, CaseFile> replicatedCases() throws IOException {
+        return cases(REPLICATED);
+    }
+
+    private static Map<String, CaseFile> cases(String dir) throws IOException {
         Map<String, CaseFile> cases = new LinkedHashMap<>();
-        for (String name : read(SEED + "INDEX").trim().split("\\s+")) {
-            cases.put(name, CaseFile.parse(read(SEED + name)));
+        for (String name : read(dir + "INDEX").trim().split("\\s+")) {
+            cases.put(name, CaseFile.parse(read(dir + name)));
         }
         return cases;
     }

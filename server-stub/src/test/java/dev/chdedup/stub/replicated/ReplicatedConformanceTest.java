@@ -3,20 +3,19 @@ package dev.chdedup.stub.replicated;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.chdedup.stub.cluster.StubCluster;
 import dev.chdedup.stub.junit.StubClusterExtension;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import dev.chdedup.stub.conformance.CaseFile;
+import dev.chdedup.stub.conformance.CaseRunner;
 import dev.chdedup.stub.conformance.ConformanceClient;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The shared multi-replica conformance cases (conformance/cases/replicated, copied under test resources) replayed by
+ * The shared multi-replica conformance cases (conformance/cases/replicated, copied under conformance/replicated in the jar) replayed by
  * the Java CaseRunner's CaseFile against a three-replica StubCluster, as run.py does with three --url options.
  */
 class ReplicatedConformanceTest {
@@ -29,14 +28,9 @@ class ReplicatedConformanceTest {
 
     @TestFactory
     Stream<DynamicTest> replicatedCases() throws Exception {
-        Path dir = Path.of(ReplicatedConformanceTest.class.getResource("/conformance/replicated").toURI());
-        List<Path> cases;
-        try (Stream<Path> s = Files.list(dir)) {
-            cases = s.filter(p -> p.toString().endsWith(".case")).sorted().toList();
-        }
-        assertFalse(cases.isEmpty(), "no cases under " + dir);
+        Map<String, CaseFile> cases = CaseRunner.replicatedCases();
+        assertFalse(cases.isEmpty(), "no replicated cases");
         List<ConformanceClient> clients = replicas.cluster().httpUrls().stream().map(ConformanceClient::new).toList();
-        return cases.stream().map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () ->
-            assertEquals(List.of(), CaseFile.read(p).run(clients))));
+        return cases.entrySet().stream().map(c -> DynamicTest.dynamicTest(c.getKey(), () -> assertEquals(List.of(), c.getValue().run(clients))));
     }
 }
