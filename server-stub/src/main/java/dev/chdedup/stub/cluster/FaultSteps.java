@@ -41,6 +41,9 @@ final class FaultSteps {
             case CUT_REQUEST:
                 failpoint(s, s.variant() == 0 ? FaultRule.of(FaultKind.HTTP_503) : FaultRule.of(FaultKind.DROP_BEFORE_BODY));
                 break;
+            case COMMITTED_PREFIX:
+                failpoint(s, FaultRule.of(s.variant() == 0 ? FaultKind.COMMIT_CUT_BODY_200 : FaultKind.COMMIT_CUT_BODY));
+                break;
             case HOLD_RESPONSE:
                 failpoint(s, FaultRule.delay(heldResponseMillis));
                 break;

@@ -5,8 +5,8 @@ import dev.chdedup.stub.fault.FaultKind;
 /**
  * The kinds of fault a cluster suffers in a chaos run (issue 10's list), as {@link ClusterFaults} logs them and a
  * {@link FaultSchedule} draws them: what happens to a client's insert (its acknowledgement lost, its request cut, its
- * response held past the socket timeout), to a replica (killed, also while it leads or while a quorum insert waits on
- * it; its session expired), to ZooKeeper (stopped, one ensemble node killed) and to the insert path's ZooKeeper
+ * response held past the socket timeout, the complete rows of its cut body committed), to a replica (killed, also while
+ * it leads or while a quorum insert waits on it; its session expired), to ZooKeeper (stopped, one ensemble node killed) and to the insert path's ZooKeeper
  * requests ({@code insert_keeper_fault_injection_probability}).
  */
 public enum FaultType {
@@ -16,6 +16,11 @@ public enum FaultType {
     CUT_REQUEST,
     /** The insert commits and its response is held past the client's socket timeout. */
     HOLD_RESPONSE,
+    /**
+     * The request body is cut halfway and the server commits the complete rows it got, as 18.16 does; the client sees a
+     * reset, or 200 with Code 209 in its header (a compressed body fails instead, and nothing is written).
+     */
+    COMMITTED_PREFIX,
     KILL_REPLICA,
     /** The replica leading the table's merges is killed. */
     KILL_LEADER,
@@ -35,6 +40,9 @@ public enum FaultType {
                 return LOST_ACK;
             case DELAY_RESPONSE:
                 return HOLD_RESPONSE;
+            case COMMIT_CUT_BODY:
+            case COMMIT_CUT_BODY_200:
+                return COMMITTED_PREFIX;
             default:
                 return CUT_REQUEST;
         }

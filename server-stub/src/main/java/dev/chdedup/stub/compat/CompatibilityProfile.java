@@ -10,14 +10,16 @@ import java.util.Set;
  * What an older ClickHouse does differently on the HTTP interface, as data: the settings and formats it lacks, how it
  * words an error and which headers it sends ({@code queryHeaders}: Query-Id, Timezone, Exception-Code, Summary and Format),
  * how it frames a response ({@code legacyFraming}: always chunked, an error body LZ4-framed under {@code compress=1}),
- * the functions and MergeTree settings it lacks, what {@code version()} answers, whether it takes {@code INSERT ... SETTINGS}. The stub plays one of these
+ * the functions and MergeTree settings it lacks, what {@code version()} answers, whether it takes {@code INSERT ... SETTINGS},
+ * whether it commits the complete rows of a request body the client stopped sending ({@code commitsCutBody}: 18.16 does,
+ * and answers 200). The stub plays one of these
  * with {@code StubServer.builder().emulate("18.16")} or {@code --emulate 18.16}. {@link #CLICKHOUSE_18_16} follows what
  * a real 18.16.1 answered (../shared/clickhouse-observed/); {@link #CLICKHOUSE_22_1} is the last release before
  * {@code insert_deduplication_token}: modern error text and headers, no token. {@link #CURRENT} changes nothing.
  */
 public record CompatibilityProfile(String name, String version, boolean legacyErrorText, boolean queryHeaders, boolean legacyFraming,
                                    boolean honorsFormatHeader,
-                                   boolean insertSettingsClause, boolean emptyCompressedResult, Set<String> unknownSettings,
+                                   boolean insertSettingsClause, boolean emptyCompressedResult, boolean commitsCutBody, Set<String> unknownSettings,
                                    Set<String> unknownFormats, Set<String> unknownFunctions, Set<String> unknownMergeTreeSettings) {
     /** Settings the driver or the official client may send that 18.16 lacks (it answers 404, Code 115). */
     private static final Set<String> ABSENT_IN_18_16 = Set.of("insert_deduplication_token", "deduplicate_insert",
@@ -41,13 +43,13 @@ public record CompatibilityProfile(String name, String version, boolean legacyEr
     private static final Set<String> ABSENT_IN_22_1 = Set.of("insert_deduplication_token", "deduplicate_insert", "deduplicate_insert_select",
         "async_insert_deduplicate", "session_timezone", "throw_on_max_partitions_per_insert_block");
 
-    public static final CompatibilityProfile CURRENT = new CompatibilityProfile("current", null, false, true, false, true, true, false, Set.of(),
+    public static final CompatibilityProfile CURRENT = new CompatibilityProfile("current", null, false, true, false, true, true, false, false, Set.of(),
         Set.of(), Set.of(), Set.of());
-    public static final CompatibilityProfile CLICKHOUSE_18_16 = new CompatibilityProfile("18.16", "18.16.1", true, false, true, false, false, true,
+    public static final CompatibilityProfile CLICKHOUSE_18_16 = new CompatibilityProfile("18.16", "18.16.1", true, false, true, false, false, true, true,
         ABSENT_IN_18_16, Set.of("rowbinarywithnamesandtypes", "rowbinarywithnames", "jsoncompacteachrow", "jsonstrings", "parquet", "arrow",
         "orc", "avro", "msgpack", "jsoncompactstringseachrow", "customseparated", "rawblob", "protobufsingle", "lineasstring",
         "jsonlines", "ndjson", "jsonobjecteachrow", "prettyjsoneachrow"), FUNCTIONS_ABSENT_IN_18_16, MERGE_TREE_SETTINGS_ABSENT_IN_18_16);
-    public static final CompatibilityProfile CLICKHOUSE_22_1 = new CompatibilityProfile("22.1", "22.1.3.7", false, true, false, true, true, false,
+    public static final CompatibilityProfile CLICKHOUSE_22_1 = new CompatibilityProfile("22.1", "22.1.3.7", false, true, false, true, true, false, false,
         ABSENT_IN_22_1, Set.of(), Set.of(), Set.of());
 
     public static List<CompatibilityProfile> all() {

@@ -19,14 +19,18 @@ public final class QueryContext {
     private final CompatibilityProfile compat;
     /** Temporary tables by name: the session's, or this query's own when there is no session. */
     private final java.util.Map<String, TableSource> temporaryTables;
+    /** Set when the request body ended before its framing said (a client that stopped sending), shared by copies. */
+    private final java.util.concurrent.atomic.AtomicBoolean bodyCut;
 
     public QueryContext(String database, String user, String queryId, Settings settings) {
         this(database, user, queryId, settings, Instant.now(), null, CompatibilityProfile.CURRENT,
-            new java.util.concurrent.ConcurrentHashMap<>());
+            new java.util.concurrent.ConcurrentHashMap<>(), new java.util.concurrent.atomic.AtomicBoolean());
     }
 
     private QueryContext(String database, String user, String queryId, Settings settings, Instant now, ProcessList.Entry process,
-                         CompatibilityProfile compat, java.util.Map<String, TableSource> temporaryTables) {
+                         CompatibilityProfile compat, java.util.Map<String, TableSource> temporaryTables,
+                         java.util.concurrent.atomic.AtomicBoolean bodyCut) {
+        this.bodyCut = bodyCut;
         this.database = database;
         this.user = user;
         this.queryId = queryId;
@@ -39,7 +43,17 @@ public final class QueryContext {
 
     /** This context using a session's temporary tables. */
     public QueryContext withTemporaryTables(java.util.Map<String, TableSource> tables) {
-        return new QueryContext(database, user, queryId, settings, now, process, compat, tables);
+        return new QueryContext(database, user, queryId, settings, now, process, compat, tables, bodyCut);
+    }
+
+    /** Whether the request body ended before its framing said: the client stopped sending (a cut-off request). */
+    public boolean bodyCut() {
+        return bodyCut.get();
+    }
+
+    /** Records that the request body was cut off (by the client, or by a failpoint that plays it). */
+    public void markBodyCut() {
+        bodyCut.set(true);
     }
 
     /** The temporary tables the query sees (modifiable: CREATE/DROP TEMPORARY TABLE change it). */
@@ -53,7 +67,7 @@ public final class QueryContext {
     }
 
     public QueryContext withProcess(ProcessList.Entry p) {
-        return new QueryContext(database, user, queryId, settings, now, p, compat, temporaryTables);
+        return new QueryContext(database, user, queryId, settings, now, p, compat, temporaryTables, bodyCut);
     }
 
     /**
@@ -115,11 +129,11 @@ public final class QueryContext {
     }
 
     public QueryContext withSettings(Settings s) {
-        return new QueryContext(database, user, queryId, s, now, process, compat, temporaryTables);
+        return new QueryContext(database, user, queryId, s, now, process, compat, temporaryTables, bodyCut);
     }
 
     public QueryContext withDatabase(String db) {
-        return new QueryContext(db, user, queryId, settings, now, process, compat, temporaryTables);
+        return new QueryContext(db, user, queryId, settings, now, process, compat, temporaryTables, bodyCut);
     }
 
     /** The release this query's server plays (CURRENT outside an emulation). */
@@ -128,7 +142,7 @@ public final class QueryContext {
     }
 
     public QueryContext withCompat(CompatibilityProfile p) {
-        return new QueryContext(database, user, queryId, settings, now, process, p, temporaryTables);
+        return new QueryContext(database, user, queryId, settings, now, process, p, temporaryTables, bodyCut);
     }
 
     /**

@@ -69,9 +69,13 @@ public final class FaultInjector implements HttpInterface.QueryHooks {
 
     /** Takes the first rule that matches this insert at this stage, counting it as fired. */
     private synchronized FaultRule take(boolean afterCommit, String db, String table, String queryId) {
+        return take(k -> k.afterCommit() == afterCommit && !k.cutsBody(), db, table, queryId);
+    }
+
+    private synchronized FaultRule take(java.util.function.Predicate<FaultKind> stage, String db, String table, String queryId) {
         for (Iterator<Active> it = rules.iterator(); it.hasNext(); ) {
             Active a = it.next();
-            if (a.rule.kind().afterCommit() == afterCommit && a.rule.matches(db, table)) {
+            if (stage.test(a.rule.kind()) && a.rule.matches(db, table)) {
                 a.fired++;
                 if (a.rule.times() > 0 && a.fired >= a.rule.times()) {
                     it.remove();
@@ -142,6 +146,65 @@ public final class FaultInjector implements HttpInterface.QueryHooks {
             default:
                 break;
         }
+    }
+
+    /** The queries whose body a failpoint cut, and how each is to be answered once it committed or failed. */
+    private final java.util.Map<String, FaultKind> cutQueries = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.regex.Pattern INSERT_INTO = java.util.regex.Pattern.compile(
+        "(?is)^\\s*INSERT\\s+INTO\\s+(?:TABLE\\s+)?(?:`?(\\w+)`?\\.)?`?(\\w+)`?");
+
+    private synchronized boolean anyCutRule() {
+        return rules.stream().anyMatch(a -> a.rule.kind().cutsBody());
+    }
+
+    /**
+     * {@link FaultKind#COMMIT_CUT_BODY}: an INSERT's raw body (still compressed under {@code decompress=1}) is cut at
+     * half its bytes. The whole body is read first, so the statement (in the URL or at the body's start) names the table.
+     */
+    @Override
+    public java.io.InputStream requestBody(java.io.InputStream body, String urlQuery, boolean decompress, QueryContext ctx) throws IOException {
+        if (!anyCutRule()) {
+            return body;
+        }
+        byte[] all = body.readAllBytes();
+        String head = urlQuery;
+        if (head == null) {
+            byte[] text = all;
+            if (decompress) {
+                try (java.io.InputStream in = new dev.chdedup.stub.compress.CompressedBlockInputStream(new java.io.ByteArrayInputStream(all))) {
+                    text = in.readNBytes(4096);
+                } catch (IOException notCompressed) {
+                    text = new byte[0];
+                }
+            }
+            head = new String(text, 0, Math.min(text.length, 4096), StandardCharsets.UTF_8);
+        }
+        java.util.regex.Matcher m = INSERT_INTO.matcher(head);
+        FaultRule r = m.find() ? take(FaultKind::cutsBody, m.group(1) != null ? m.group(1) : ctx.database(), m.group(2), ctx.queryId()) : null;
+        if (r == null) {
+            return new java.io.ByteArrayInputStream(all);
+        }
+        ctx.markBodyCut();
+        cutQueries.put(ctx.queryId(), r.kind());
+        return new java.io.ByteArrayInputStream(all, 0, all.length / 2);
+    }
+
+    /** After the cut insert committed what it held (or failed): the connection is reset, or answered 200 with Code 209. */
+    @Override
+    public boolean answeredCutRequest(QueryContext ctx, HttpResponse resp) throws IOException {
+        FaultKind k = cutQueries.remove(ctx.queryId());
+        if (k == null) {
+            return false;
+        }
+        if (k == FaultKind.COMMIT_CUT_BODY) {
+            resp.abort();
+        } else {
+            resp.status(200);
+            resp.header("X-ClickHouse-Exception-Code", "209");
+            resp.contentLength(0);
+            resp.body().flush();
+        }
+        return true;
     }
 
     static ErrorCode codeOf(int code) {

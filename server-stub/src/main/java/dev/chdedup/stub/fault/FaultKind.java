@@ -24,7 +24,18 @@ public enum FaultKind {
     /** Commit the insert, then answer a given error code (like 319 UNKNOWN_STATUS_OF_INSERT): outcome unknown. */
     ERROR_AFTER_COMMIT("stub_insert_error_after_commit"),
     /** Commit the insert, then wait before answering (past a client's socket timeout). */
-    DELAY_RESPONSE("stub_insert_delay_response");
+    DELAY_RESPONSE("stub_insert_delay_response"),
+    /**
+     * The request body is cut off halfway, as a lossy link cuts it, and the server does what ClickHouse 18.16 does with
+     * it: the complete rows it holds are committed (a compressed body, {@code decompress=1}, fails instead: a cut frame
+     * is an error), then the connection is reset.
+     */
+    COMMIT_CUT_BODY("stub_insert_commit_cut_body"),
+    /**
+     * As {@link #COMMIT_CUT_BODY}, then answered {@code 200} with {@code X-ClickHouse-Exception-Code: 209} and an empty
+     * body, as ClickHouse answers when its receive timeout fires while it reads the body (2024).
+     */
+    COMMIT_CUT_BODY_200("stub_insert_commit_cut_body_200");
 
     public final String failpoint;
 
@@ -40,6 +51,11 @@ public enum FaultKind {
             }
         }
         return null;
+    }
+
+    /** Whether the fault cuts the request body (it fires before the body is read). */
+    public boolean cutsBody() {
+        return this == COMMIT_CUT_BODY || this == COMMIT_CUT_BODY_200;
     }
 
     /** Whether the fault fires after the insert was committed. */

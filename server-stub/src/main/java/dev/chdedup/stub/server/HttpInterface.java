@@ -121,6 +121,7 @@ public final class HttpInterface implements HttpHandler {
         }
         Sessions.Session session = null;
         Output out = null;
+        QueryContext cutCtx = null; // the query's context once its body may have been cut by a failpoint
         try {
             String user = authenticate(req);
             Map<String, String> urlSettings = new LinkedHashMap<>();
@@ -164,8 +165,13 @@ public final class HttpInterface implements HttpHandler {
             boolean compress = "1".equals(req.param("compress")) || "true".equals(req.param("compress"));
             out = new Output(resp, compress, settings.getBool("enable_http_compression") ? req.header("Accept-Encoding") : null,
                 (int) settings.getLong("http_zlib_compression_level"), compat);
-            InputStream body = req.body();
-            if ("1".equals(req.param("decompress")) || "true".equals(req.param("decompress"))) {
+            boolean decompress = "1".equals(req.param("decompress")) || "true".equals(req.param("decompress"));
+            InputStream body = hooks.requestBody(req.body(), req.param("query"), decompress, ctx);
+            cutCtx = ctx;
+            if (compat.commitsCutBody()) {
+                body = new CutBodyInputStream(body, ctx);
+            }
+            if (decompress) {
                 body = new CompressedBlockInputStream(body);
             }
             String defaultFormat = firstNonNull(req.param("default_format"), compat.honorsFormatHeader() ? req.header("X-ClickHouse-Format")
@@ -174,7 +180,7 @@ public final class HttpInterface implements HttpHandler {
         } catch (dev.chdedup.stub.fault.FaultInjector.FaultFired fired) {
             LOG.debug("Query {}: injected fault answered", queryId);
         } catch (Throwable t) {
-            if (resp.aborted()) {
+            if (resp.aborted() || cutCtx != null && cutCtx.bodyCut() && hooks.answeredCutRequest(cutCtx, resp)) {
                 return;
             }
             ChException ch = toChException(t);
@@ -347,7 +353,7 @@ public final class HttpInterface implements HttpHandler {
                 processes.unregister(ctx.process());
             }
             hooks.afterCommit(st, ctx, out.response());
-            if (out.response().aborted()) {
+            if (out.response().aborted() || ctx.bodyCut() && hooks.answeredCutRequest(ctx, out.response())) {
                 return;
             }
             out.finishEmpty(out.summary(d.writtenRows(), d.writtenBytes(), d.writtenRows(), d.writtenBytes(), System.nanoTime() - start));
@@ -543,6 +549,22 @@ public final class HttpInterface implements HttpHandler {
         }
 
         default void afterCommit(Statement st, QueryContext ctx, HttpResponse resp) throws IOException {
+        }
+
+        /**
+         * The raw request body (before {@code decompress=1} is undone) of a query whose text is {@code urlQuery} or
+         * the body's start; a failpoint may cut it, and marks {@code ctx} so.
+         */
+        default InputStream requestBody(InputStream body, String urlQuery, boolean decompress, QueryContext ctx) throws IOException {
+            return body;
+        }
+
+        /**
+         * Called once the query whose body a failpoint cut has committed or failed: true when the hook has answered (or
+         * reset the connection) in the server's place.
+         */
+        default boolean answeredCutRequest(QueryContext ctx, HttpResponse resp) throws IOException {
+            return false;
         }
     }
 }

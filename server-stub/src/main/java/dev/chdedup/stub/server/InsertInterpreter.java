@@ -49,6 +49,7 @@ import java.util.function.Consumer;
  * waits for the flush of its batch ({@code wait_for_async_insert=1}) or returns at once.
  */
 public final class InsertInterpreter {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(InsertInterpreter.class);
     private final DatabaseCatalog catalog;
     private final SelectExecutor selects;
     private final InsertSinkFactory sinks;
@@ -199,7 +200,18 @@ public final class InsertInterpreter {
         // the rows of the block being built are counted before they are kept; a huge max_insert_block_size is a bound
         try (MemoryTracker memory = new MemoryTracker(ctx.settings())) {
             while (true) {
-                Object[] r = reader.next();
+                Object[] r;
+                try {
+                    r = reader.next();
+                } catch (ChException | java.io.EOFException partial) {
+                    if (!ctx.bodyCut()) {
+                        throw partial;
+                    }
+                    // the body was cut off (18.16's behaviour, or the failpoint that plays it): the complete rows read
+                    // before the partial last one are kept
+                    LOG.info("Query {}: the request body was cut off; {} complete rows are inserted", ctx.queryId(), rowNumber);
+                    break;
+                }
                 if (r == null) {
                     break;
                 }

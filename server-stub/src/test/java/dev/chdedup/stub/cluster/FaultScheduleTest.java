@@ -41,7 +41,7 @@ class FaultScheduleTest {
             assertEquals(EnumSet.allOf(FaultType.class), EnumSet.copyOf(cards), "deck " + deck + ": " + cards);
         }
         assertNotEquals(plan.subList(0, 10), plan.subList(10, 20), "each deck is shuffled anew");
-        assertEquals(plan, FaultSchedule.builder(5).allTypes().roundRobin().build().plan(30, 3, 3));
+        assertEquals(plan, FaultSchedule.builder(5).allTypes().roundRobin().build().plan(FaultType.values().length * 3, 3, 3));
     }
 
     @Test
