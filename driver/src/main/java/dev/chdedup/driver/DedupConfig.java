@@ -11,7 +11,7 @@ import java.util.Properties;
 
 /** The driver's validated, immutable configuration of one connection. */
 public record DedupConfig(RetryPolicy policy, String tokenPrefix, Mode mode, boolean retryWithoutLog, long tableInfoTtlMillis,
-                          JournalSettings journal) {
+                          JournalSettings journal, boolean framed) {
     /** {@code dedup.mode}: how an INSERT is made retry-safe, and what happens on a server without tokens. */
     public enum Mode {
         /** A token per execution; where the server has none, content hashing (a WARN says what that costs). */
@@ -47,11 +47,13 @@ public record DedupConfig(RetryPolicy policy, String tokenPrefix, Mode mode, boo
         boolean retryWithoutLog = DedupProperty.ON_TABLE_WITHOUT_LOG.choice(props, "fail", "retry").equals("retry");
         long ttl = DedupProperty.TABLE_INFO_TTL_MS.longValue(props);
         String dir = DedupProperty.JOURNAL_DIR.raw(props);
-        boolean auto = DedupProperty.JOURNAL_REPLAY.choice(props, "auto", "manual").equals("auto");
+        JournalSettings.Replay replay = JournalSettings.Replay.valueOf(
+            DedupProperty.JOURNAL_REPLAY.choice(props, "auto", "blocking", "manual").toUpperCase(Locale.ROOT));
         JournalSettings.Stale stale = JournalSettings.Stale.valueOf(
             DedupProperty.JOURNAL_STALE.choice(props, "fail", "resend", "skip").toUpperCase(Locale.ROOT));
-        JournalSettings journal = dir.isEmpty() ? JournalSettings.NONE : new JournalSettings(journalPath(dir), auto, stale);
-        return new DedupConfig(policy, prefix, mode, retryWithoutLog, ttl, journal);
+        JournalSettings journal = dir.isEmpty() ? JournalSettings.NONE : new JournalSettings(journalPath(dir), replay, stale);
+        boolean framed = DedupProperty.FRAMING.choice(props, "compressed", "none").equals("compressed");
+        return new DedupConfig(policy, prefix, mode, retryWithoutLog, ttl, journal, framed);
     }
 
     private static Path journalPath(String dir) throws SQLException {

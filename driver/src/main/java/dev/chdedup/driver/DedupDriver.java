@@ -1,6 +1,7 @@
 package dev.chdedup.driver;
 
 import dev.chdedup.driver.journal.DedupJournal;
+import dev.chdedup.driver.journal.JournalSettings;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -119,6 +120,24 @@ public final class DedupDriver implements Driver {
             props.setProperty("client_retry_on_failures", "None");
         }
         DedupJournal journal = config.enabled() && config.journal().enabled() ? DedupJournal.open(config.journal().dir()) : null;
+        Connection c = open(t, props, config, journal);
+        if (journal != null && config.journal().replay() == JournalSettings.Replay.BLOCKING) {
+            try {
+                journal.replayAtStartup(c, config.journal().stale());
+            } catch (SQLException e) {
+                c.close();
+                throw e;
+            }
+        } else if (journal != null && config.journal().replay() == JournalSettings.Replay.AUTO) {
+            // the connection is handed out at once; the pending entries go in the background, through connections
+            // of their own, until each lands or proves stale
+            journal.replayInBackground(() -> open(t, props, config, journal), config.journal().stale(), config.policy());
+        }
+        return c;
+    }
+
+    /** A connection of this driver to {@code t}: the official driver's, wrapped around the insert executor. */
+    private static Connection open(Target t, Properties props, DedupConfig config, DedupJournal journal) throws SQLException {
         Driver official = DriverManager.getDriver(t.url());
         Connection delegate = official.connect(t.url(), props);
         if (delegate == null) {
@@ -126,16 +145,7 @@ public final class DedupDriver implements Driver {
         }
         Map<String, String> pinned = pinnedSettings(t.url(), props);
         String endpoint = t.url().contains("?") ? t.url().substring(0, t.url().indexOf('?')) : t.url();
-        Connection c = ConnectionHandler.wrap(delegate, new InsertExecutor(delegate, config, endpoint, pinned, journal));
-        if (journal != null && config.journal().autoReplay()) {
-            try {
-                journal.replayAtStartup(c, config.journal().stale());
-            } catch (SQLException e) {
-                delegate.close();
-                throw e;
-            }
-        }
-        return c;
+        return ConnectionHandler.wrap(delegate, new InsertExecutor(delegate, config, endpoint, pinned, journal));
     }
 
     /** The block settings every insert pins (the connection's own values where it sets them) and the dedup switches. */

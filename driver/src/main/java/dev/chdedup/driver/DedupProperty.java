@@ -24,10 +24,16 @@ public enum DedupProperty {
     ON_TABLE_WITHOUT_LOG("dedup.onTableWithoutLog", "fail", "What an INSERT of unknown outcome does when its table keeps no deduplication log:"
         + " fail (a clear SQLException, no risk of a duplicate) or retry (retry anyway; a duplicate is possible).", 0, 0),
     TABLE_INFO_TTL_MS("dedup.tableInfoTtlMs", "60000", "How long a table's engine and deduplication settings stay cached, in milliseconds.", 0, 86_400_000L),
+    FRAMING("dedup.framing", "compressed", "compressed: each INSERT's request body goes as one ClickHouse compressed frame (decompress=1,"
+        + " LZ4 with its CityHash128 checksum), so a body cut off anywhere is an error on every server and no prefix of its rows"
+        + " commits; none: the body goes as the official client sends it (a server such as 18.16 then commits the complete rows"
+        + " of a cut-off request, and a retry cannot repair that).", 0, 0),
     JOURNAL_DIR("dedup.journalDir", "", "Directory of a crash-safe insert journal (empty = none): each INSERT execution is journaled durably"
         + " before its first attempt, and what was in flight when the process died is re-sent at the next start.", 0, 0),
-    JOURNAL_REPLAY("dedup.journalReplay", "auto", "auto: the first connection with a journal re-sends its pending inserts before it is"
-        + " handed out; manual: the application calls DedupJournal.open(dir).replay(connection).", 0, 0),
+    JOURNAL_REPLAY("dedup.journalReplay", "auto", "auto: the first connection with a journal is handed out at once and the pending"
+        + " inserts are re-sent in the background, with the retry policy's backoff, until each lands or proves stale (in the log and"
+        + " the metrics); blocking: the first connection re-sends them before it is handed out and fails while one cannot be"
+        + " re-sent; manual: the application calls DedupJournal.open(dir).replay(connection).", 0, 0),
     JOURNAL_STALE("dedup.journalStale", "fail", "What a replay does with a pending insert its table's deduplication window no longer"
         + " protects (older than replicated_deduplication_window_seconds, or no log): fail (nothing re-sent, the error names"
         + " the token and table), resend (a duplicate is possible) or skip (dropped with a warning).", 0, 0);

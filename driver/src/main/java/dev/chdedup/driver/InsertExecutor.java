@@ -219,6 +219,11 @@ final class InsertExecutor {
                 previous.put(key, local.getOption(key));
                 local.serverSetting(e.getKey(), e.getValue());
             }
+            Map<String, Object> options = config.framed() ? framing(sql) : Map.of();
+            for (Map.Entry<String, Object> o : options.entrySet()) {
+                previous.putIfAbsent(o.getKey(), local.getOption(o.getKey()));
+                local.setOption(o.getKey(), o.getValue());
+            }
             try {
                 return send(stmt, sql, local);
             } catch (SQLException e) {
@@ -247,12 +252,47 @@ final class InsertExecutor {
                 for (Map.Entry<String, Object> p : previous.entrySet()) {
                     if (p.getValue() == null) {
                         local.resetOption(p.getKey());
+                    } else if (options.containsKey(p.getKey())) {
+                        local.setOption(p.getKey(), p.getValue());
                     } else {
                         local.serverSetting(p.getKey().substring(ClientConfigProperties.serverSetting("").length()), String.valueOf(p.getValue()));
                     }
                 }
             }
         }
+    }
+
+    /**
+     * The official client's options that send {@code sql} as one ClickHouse compressed frame ({@code decompress=1}, LZ4,
+     * checksummed): its buffer holds the whole statement, so the frame is the body and a body cut anywhere fails to
+     * decompress on the server instead of committing the complete rows before the cut ({@code dedup.framing}).
+     */
+    static Map<String, Object> framing(String sql) {
+        int buffer = (int) Math.min(Integer.MAX_VALUE - 64, Math.max(65_536, utf8Length(sql) + 16));
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put(ClientConfigProperties.COMPRESS_CLIENT_REQUEST.getKey(), Boolean.TRUE);
+        o.put(ClientConfigProperties.USE_HTTP_COMPRESSION.getKey(), Boolean.FALSE);
+        o.put(ClientConfigProperties.COMPRESSION_LZ4_UNCOMPRESSED_BUF_SIZE.getKey(), buffer);
+        return o;
+    }
+
+    /** The UTF-8 length of {@code s}, without encoding it. */
+    static long utf8Length(String s) {
+        long n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                n++;
+            } else if (c < 0x800) {
+                n += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                n += 4;
+                i++;
+            } else {
+                n += 3;
+            }
+        }
+        return n;
     }
 
     /**

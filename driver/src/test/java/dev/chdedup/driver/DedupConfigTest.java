@@ -67,9 +67,11 @@ class DedupConfigTest {
         assertFalse(DedupConfig.from(new Properties()).journal().enabled());
         JournalSettings j = DedupConfig.from(props("dedup.journalDir", "/var/lib/app/journal", "dedup.journalReplay", "Manual",
             "dedup.journalStale", "SKIP")).journal();
-        assertEquals(new JournalSettings(Path.of("/var/lib/app/journal"), false, JournalSettings.Stale.SKIP), j);
+        assertEquals(new JournalSettings(Path.of("/var/lib/app/journal"), JournalSettings.Replay.MANUAL, JournalSettings.Stale.SKIP), j);
         assertEquals(JournalSettings.Stale.FAIL, DedupConfig.from(props("dedup.journalDir", "j")).journal().stale());
-        assertTrue(DedupConfig.from(props("dedup.journalDir", "j")).journal().autoReplay());
+        assertEquals(JournalSettings.Replay.AUTO, DedupConfig.from(props("dedup.journalDir", "j")).journal().replay());
+        assertEquals(JournalSettings.Replay.BLOCKING, DedupConfig.from(props("dedup.journalDir", "j", "dedup.journalReplay", "blocking"))
+            .journal().replay());
     }
 
     @Test

@@ -30,6 +30,11 @@ class ServerQueryTest {
         private final Thread thread;
 
         Flaky(int drop, int status, String reply) throws IOException {
+            this(drop, status, "", reply);
+        }
+
+        /** {@code headers}: extra header lines, each ending with CRLF. */
+        Flaky(int drop, int status, String headers, String reply) throws IOException {
             thread = new Thread(() -> {
                 while (!socket.isClosed()) {
                     try (Socket s = socket.accept()) {
@@ -39,7 +44,7 @@ class ServerQueryTest {
                         }
                         byte[] body = reply.getBytes(StandardCharsets.UTF_8);
                         s.getOutputStream().write(("HTTP/1.1 " + status + " X\r\nContent-Type: text/plain\r\nContent-Length: " + body.length
-                            + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                            + "\r\nConnection: close\r\n" + headers + "\r\n").getBytes(StandardCharsets.US_ASCII));
                         s.getOutputStream().write(body);
                         s.getOutputStream().flush();
                     } catch (IOException e) {
@@ -94,6 +99,18 @@ class ServerQueryTest {
         try (Flaky f = new Flaky(100, 200, ""); Connection c = f.connect()) {
             assertThrows(SQLException.class, () -> ServerQuery.rows(c, "SELECT 1"));
             assertEquals(ServerQuery.ATTEMPTS, f.requests.get());
+        }
+    }
+
+    /**
+     * A 200 that carries X-ClickHouse-Exception-Code (ClickHouse answers so when its receive timeout fires while it reads
+     * the body, or when an error comes after the answer started) is a failure, never rows to trust: the table facts the
+     * driver reads this way would otherwise be taken from a half answer.
+     */
+    @Test
+    void a200WithAnExceptionCodeHeaderIsAFailure() throws Exception {
+        try (Flaky f = new Flaky(0, 200, "X-ClickHouse-Exception-Code: 209\r\n", "ReplicatedMergeTree\t100\n"); Connection c = f.connect()) {
+            assertThrows(SQLException.class, () -> ServerQuery.rows(c, "SELECT engine FROM system.tables"));
         }
     }
 }

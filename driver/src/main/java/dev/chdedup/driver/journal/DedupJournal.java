@@ -40,7 +40,7 @@ public final class DedupJournal implements AutoCloseable {
     private final Map<Long, JournalEntry> entries = new LinkedHashMap<>();
     private final Set<Long> inFlight = new HashSet<>();
     private long nextId;
-    private boolean closed;
+    private volatile boolean closed;
     /** Whether the re-send at the first connection has completed; guarded by startupLock. */
     private boolean startupReplayed;
     private final Object startupLock = new Object();
@@ -233,6 +233,54 @@ public final class DedupJournal implements AutoCloseable {
         }
     }
 
+    /** Opens a connection of the driver for a background re-send. */
+    @FunctionalInterface
+    public interface ConnectionSource {
+        Connection open() throws SQLException;
+    }
+
+    /**
+     * What {@code dedup.journalReplay=auto} does at a process's first connection: a daemon thread re-sends the pending
+     * entries through connections of its own ({@code source}), again after each failed round with {@code policy}'s
+     * backoff, until a round leaves nothing it could not re-send; an entry that proves stale ends it as
+     * {@code dedup.journalStale} says (refused with an error in the log under {@code fail}). Only the first call per
+     * open journal starts it. Failures are logged and counted ({@link JournalMetrics}).
+     */
+    public void replayInBackground(ConnectionSource source, JournalSettings.Stale stale, dev.chdedup.retry.RetryPolicy policy) {
+        synchronized (startupLock) {
+            if (startupReplayed || pending().isEmpty()) {
+                startupReplayed = true;
+                return;
+            }
+            startupReplayed = true;
+        }
+        Thread t = new Thread(() -> {
+            for (int round = 1; !closed; round++) {
+                try (Connection c = source.open()) {
+                    JournalReplay.Report r = replay(c, stale);
+                    LOG.info("Insert journal {}: background replay done in round {}: {}", dir, round, r);
+                    return;
+                } catch (SQLException e) {
+                    if (JournalReplay.isStaleRefusal(e)) {
+                        LOG.error("Insert journal {}: background replay stopped: {}", dir, e.getMessage());
+                        return;
+                    }
+                    long wait = policy.baseBackoffMillis(Math.min(round, 30));
+                    LOG.warn("Insert journal {}: background replay round {} failed, next in {} ms: {}", dir, round, wait, e.getMessage());
+                    synchronized (startupLock) {
+                        try {
+                            startupLock.wait(Math.max(1, wait)); // the backoff between rounds; close() wakes it
+                        } catch (InterruptedException ie) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }, "dedup-journal-replay");
+        t.setDaemon(true);
+        t.start();
+    }
+
     private void checkOpen() throws SQLException {
         if (closed) {
             throw new SQLException("The insert journal " + dir + " is closed", "55000");
@@ -249,6 +297,9 @@ public final class DedupJournal implements AutoCloseable {
                     return;
                 }
                 closed = true;
+            }
+            synchronized (startupLock) {
+                startupLock.notifyAll(); // a background replay waiting out its backoff ends
             }
             try {
                 file.close();

@@ -59,7 +59,7 @@ public final class JournalReplay {
                 .append(e.target()).append(" (").append(why).append(");"));
             m.append(" check whether their rows landed, then set dedup.journalStale=resend or skip, or replay them yourself with"
                 + " DedupJournal.open(dir).replay(connection, stale)");
-            throw new SQLException(m.toString(), "HY000");
+            throw new SQLException(m.toString(), STALE_STATE);
         }
         int resent = 0;
         int skipped = 0;
@@ -109,6 +109,14 @@ public final class JournalReplay {
             throw out;
         }
         return new Report(resent, skipped, dropped);
+    }
+
+    /** The SQLState of the refusal to re-send stale entries (a vendor class of our own: no retry makes it pass). */
+    static final String STALE_STATE = "HY0DS";
+
+    /** Whether {@code e} is the refusal to re-send entries the window no longer protects (not a failure to retry). */
+    static boolean isStaleRefusal(SQLException e) {
+        return STALE_STATE.equals(e.getSQLState());
     }
 
     /** Why a re-send of {@code e} may duplicate its rows, or null when the table's window still protects it. */

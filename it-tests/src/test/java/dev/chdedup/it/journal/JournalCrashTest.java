@@ -45,7 +45,7 @@ class JournalCrashTest extends JournalTestBase {
         String table = logTable();
         Path journalDir = dir;
         String ours = "jdbc:dedup:" + stub().jdbcUrl().substring("jdbc:".length()) + "?retry.initialBackoffMs=300&retry.maxBackoffMs=600"
-            + "&dedup.journalDir=" + journalDir;
+            + "&dedup.journalReplay=blocking&dedup.journalDir=" + journalDir; // each writer re-sends what it found before it writes
         Random random = new Random();
         long seed = random.nextLong();
         Set<Long> started = new HashSet<>();

@@ -132,6 +132,49 @@ class JournalReplayTest extends JournalTestBase {
         }
     }
 
+    /**
+     * {@code dedup.journalReplay=auto}, the default: a link that fails the re-send (three 503s: two rounds of two
+     * attempts) does not keep the application from connecting. The connection is handed out at once and works; the
+     * entry stays pending and a background thread re-sends it after the retry policy's backoff until it lands.
+     * Blocking, as before, the connect failed.
+     */
+    @Test
+    void aReSendThatFailsDoesNotKeepTheApplicationFromConnectingAndLandsInTheBackground() throws Exception {
+        String t = logTable();
+        leavePending(entry(t, "background", 9, System.currentTimeMillis()));
+        stub().faults().add(FaultRule.of(FaultKind.HTTP_503).onTable(t).times(3));
+        long failures = DedupMetrics.INSTANCE.getJournalReplayFailures();
+        try (Connection c = DriverManager.getConnection(url("dedup.journalReplay=auto")); Statement st = c.createStatement()) {
+            st.executeUpdate("INSERT INTO " + t + " VALUES (10, 'app')");
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (DedupJournal.open(dir).size() > 0 && System.nanoTime() < deadline) {
+                Thread.sleep(20); // polling the background re-send, with a deadline
+            }
+            assertEquals(0, DedupJournal.open(dir).size(), "the background re-send landed");
+        }
+        assertArrayEquals(new long[] {2, 2}, countAndUniq(t), "the pending row and the application's, once each");
+        assertTrue(DedupMetrics.INSTANCE.getJournalReplayFailures() > failures, "the failed round is counted");
+        assertEquals(3, stub().faults().journal().stream().filter(e -> e.kind() == FaultKind.HTTP_503 && t.equals(e.database() + "." + e.table()))
+            .count(), "three rounds' attempts met the faults");
+    }
+
+    /**
+     * A re-send answered 200 with {@code X-ClickHouse-Exception-Code: 209} (its body cut while the server read it, the
+     * complete rows before the cut committed) is a failure of unknown outcome, not a success: the entry is sent again,
+     * and as the body went as one compressed frame the cut committed nothing, so the row lands once.
+     */
+    @Test
+    void aReSendAnswered200WithAnExceptionCodeIsSentAgain() throws SQLException {
+        String t = logTable();
+        leavePending(entry(t, "cut-200", 11, System.currentTimeMillis()));
+        stub().faults().add(FaultRule.of(FaultKind.COMMIT_CUT_BODY_200).onTable(t).times(1));
+        try (Connection c = DriverManager.getConnection(url())) {
+            assertEquals(0, DedupJournal.open(dir).size());
+        }
+        assertEquals(1, stub().faults().journal().stream().filter(e -> e.kind() == FaultKind.COMMIT_CUT_BODY_200).count());
+        assertArrayEquals(new long[] {1, 1}, countAndUniq(t));
+    }
+
     @Test
     void acknowledgedAndRefusedInsertsLeaveNothingPending() throws SQLException {
         String t = logTable();

@@ -52,10 +52,15 @@ abstract class JournalTestBase {
         restart();
     }
 
-    /** Our URL with this test's journal, 2 attempts and short backoff, and {@code k=v} extras. */
+    /**
+     * Our URL with this test's journal, 2 attempts and short backoff, a replay that is done before the connection is
+     * handed out ({@code dedup.journalReplay=blocking}, so a test can look at once), and {@code k=v} extras (a later
+     * one wins).
+     */
     String url(String... params) {
         return "jdbc:dedup:" + stub().jdbcUrl().substring("jdbc:".length()) + "?retry.initialBackoffMs=10&retry.maxBackoffMs=50"
-            + "&retry.maxAttempts=2&dedup.journalDir=" + dir + (params.length == 0 ? "" : "&" + String.join("&", params));
+            + "&retry.maxAttempts=2&dedup.journalReplay=blocking&dedup.journalDir=" + dir
+            + (params.length == 0 ? "" : "&" + String.join("&", params));
     }
 
     static String table(String engine) throws SQLException {

@@ -28,6 +28,7 @@ class DebianClickHouseLossyLinkTest {
     private static final int INSERTS = 240;
     private static final int ROWS_PER_INSERT = 5;
     private static final int TEMPORAL_BATCHES = 20;
+    private static final int INSERTS_OF_50 = 60;
     private static DebianClickHouse clickhouse;
 
     @BeforeAll
@@ -146,6 +147,83 @@ class DebianClickHouseLossyLinkTest {
             awaitSameCount(table, rows);
             assertEquals(got, clickhouse.query(1, TemporalRoundTrip.select(table, false)), "replica 2 holds the same rows");
         }
+    }
+
+    /** What one client made of 50-row inserts through a link that cuts requests: acknowledged, duplicated and lost ids. */
+    private record Damage(int acknowledged, long duplicated, long lost, int cuts) {
+    }
+
+    /**
+     * {@code INSERTS_OF_50} inserts of 50 rows through a link that cuts 20% of requests halfway (18.16 then commits the
+     * complete rows it got), by {@code url}; an application retry re-sends a failed insert up to 10 times.
+     */
+    private static Damage fiftyRowInserts(String url, boolean viaLink, long seed) throws Exception {
+        String table = "cut_" + System.nanoTime();
+        for (int r = 0; r < 2; r++) {
+            clickhouse.query(r, "CREATE TABLE default." + table + " (id UInt64, s String) ENGINE = ReplicatedMergeTree("
+                + "'/clickhouse/tables/{shard}/" + table + "', '{replica}') ORDER BY id");
+        }
+        List<Long> acked = new ArrayList<>();
+        int acknowledged = 0;
+        try (LossyLink link = new LossyLink(clickhouse.httpPort(0), 0.0, 0.2, 0.0, 0, seed)) {
+            String target = url.replace("PORT", Integer.toString(link.port()));
+            try (Connection c = DriverManager.getConnection(target); Statement st = c.createStatement()) {
+                for (int i = 0; i < INSERTS_OF_50; i++) {
+                    StringBuilder sql = new StringBuilder("INSERT INTO " + table + " (id, s) VALUES ");
+                    for (int k = 0; k < 50; k++) {
+                        long id = i * 50L + k;
+                        sql.append(k == 0 ? "" : ", ").append('(').append(id).append(", 'row-").append(id).append("')");
+                    }
+                    for (int attempt = 0; attempt < 10; attempt++) {
+                        try {
+                            st.executeUpdate(sql.toString());
+                            acknowledged++;
+                            for (int k = 0; k < 50; k++) {
+                                acked.add(i * 50L + k);
+                            }
+                            break;
+                        } catch (SQLException e) {
+                            // the application's own retry, as one without the dedup driver writes it
+                        }
+                    }
+                }
+            }
+            Map<Long, Integer> seen = new HashMap<>();
+            for (String line : clickhouse.query(0, "SELECT id FROM default." + table).split("\n")) {
+                if (!line.isBlank()) {
+                    seen.merge(Long.parseLong(line.strip()), 1, Integer::sum);
+                }
+            }
+            long duplicated = seen.values().stream().filter(n -> n > 1).count();
+            long lost = acked.stream().filter(id -> !seen.containsKey(id)).count();
+            return new Damage(acknowledged, duplicated, lost, link.cutRequests.get());
+        }
+    }
+
+    /**
+     * The same 50-row inserts through a link that cuts requests, by the official driver with an application retry, by
+     * the dedup driver without framing and by the dedup driver as it comes. Where 18.16 commits the complete rows of a
+     * cut request, the first two end with duplicated rows (the retry carries other content than the committed prefix);
+     * the framed inserts (one compressed frame each: a cut one fails to decompress) land every acknowledged row once.
+     */
+    @Test
+    void aCutRequestCommitsAPrefixUnlessTheBodyIsFramed() throws Exception {
+        String options = "?socket_timeout=2000";
+        Damage raw = fiftyRowInserts("jdbc:clickhouse://127.0.0.1:PORT/default" + options, true, 31);
+        Damage unframed = fiftyRowInserts("jdbc:dedup:clickhouse://127.0.0.1:PORT/default" + options + "&dedup.framing=none"
+            + "&retry.maxAttempts=10&retry.initialBackoffMs=20&retry.maxBackoffMs=200", true, 31);
+        Damage framed = fiftyRowInserts("jdbc:dedup:clickhouse://127.0.0.1:PORT/default" + options
+            + "&retry.maxAttempts=10&retry.initialBackoffMs=20&retry.maxBackoffMs=200", true, 31);
+        System.out.printf("CUT-BODY ClickHouse %s, %d inserts of 50 rows, 20%% of requests cut: official driver %s; dedup driver, framing none"
+                + " %s; dedup driver, framing compressed %s%n", clickhouse.query(0, "SELECT version()").strip(), INSERTS_OF_50, raw, unframed,
+            framed);
+        assertEquals(0, framed.duplicated(), "framed: no id twice");
+        assertEquals(0, framed.lost(), "framed: no acknowledged id missing");
+        assertEquals(INSERTS_OF_50, framed.acknowledged(), "framed: every insert acknowledged");
+        assertTrue(framed.cuts() > 0, "the link did cut framed requests");
+        // the damage without framing is printed, not asserted: through this link (the official client's body cut
+        // halfway after its head, then a FIN) 18.16 has not committed a prefix in our runs, while a body cut by hand
+        // did (issue 15's measurement); CutBodyTest plays that on the stub
     }
 
     /** Waits (with a deadline) until replica 2 holds {@code rows}; returns its count. */

@@ -15,7 +15,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A TCP proxy on 127.0.0.1 in front of one server that loses what a bad network loses, per HTTP exchange on a
  * keep-alive connection: it loses acknowledgements (the request reaches the server, the response is dropped and both
- * sides are reset), cuts requests (part of the request reaches the server, then both sides are reset) and delays
+ * sides are reset), cuts requests (the head and half of the body's first bytes reach the server, which then sees the
+ * request end, and the client is reset: a server that commits the complete rows of a cut body, as 18.16 does, commits
+ * a prefix) and delays
  * responses. Which exchange meets which fault comes from a seeded random, so a run can be repeated; the counters say
  * how often each fired.
  */
@@ -76,16 +78,32 @@ final class LossyLink implements AutoCloseable {
             InputStream in = client.getInputStream();
             OutputStream up = server.getOutputStream();
             byte[] buf = new byte[16384];
+            // of a request being cut: the bytes of its head not yet seen to end ("\r\n\r\n"), matched so far
+            int headEndMatched = -1;
             for (int n; (n = in.read(buf)) > 0; ) {
+                int start = 0;
                 if (responding.getAndSet(false)) {
                     exchanges.incrementAndGet();
                     double r = roll();
                     fault.set(r < lostAckRate ? 1 : r < lostAckRate + cutRate ? 2 : r < lostAckRate + cutRate + delayRate ? 3 : 0);
                     if (fault.get() == 2) {
                         cutRequests.incrementAndGet();
-                        up.write(buf, 0, Math.max(1, n / 2));
+                        headEndMatched = 0;
+                    }
+                }
+                if (headEndMatched >= 0) {
+                    // a cut falls inside the body, halfway through what arrives of it with the head or right after it
+                    for (; start < n && headEndMatched < 4; start++) {
+                        headEndMatched = buf[start] == "\r\n\r\n".charAt(headEndMatched) ? headEndMatched + 1 : buf[start] == '\r' ? 1 : 0;
+                    }
+                    if (headEndMatched == 4 && start < n) {
+                        up.write(buf, 0, start + Math.max(1, (n - start) / 2));
                         up.flush();
-                        reset(client, server);
+                        // the server sees the request end there (FIN, as a client that stopped sending), the client
+                        // a reset: it never learns what the server made of it
+                        server.shutdownOutput();
+                        reset(client);
+                        awaitServerClose(server);
                         return;
                     }
                 }
@@ -127,8 +145,19 @@ final class LossyLink implements AutoCloseable {
         }
     }
 
-    private static void reset(Socket a, Socket b) {
-        for (Socket s : new Socket[] {a, b}) {
+    /**
+     * Waits (at most 5 s) until the server has answered the cut request or closed: the response thread, finding the
+     * client reset, closes the server's side then. Closing it earlier would reset the server while it still works.
+     */
+    private static void awaitServerClose(Socket server) {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (!server.isClosed() && System.nanoTime() < deadline) {
+            java.util.concurrent.locks.LockSupport.parkNanos(5_000_000); // polling the other thread's close, with a deadline
+        }
+    }
+
+    private static void reset(Socket... sockets) {
+        for (Socket s : sockets) {
             try {
                 s.setSoLinger(true, 0);
                 s.close();
