@@ -202,8 +202,8 @@ class DebianClickHouseLossyLinkTest {
 
     /**
      * The same 50-row inserts through a link that cuts requests, by the official driver with an application retry, by
-     * the dedup driver without framing and by the dedup driver as it comes. Where 18.16 commits the complete rows of a
-     * cut request, the first two end with duplicated rows (the retry carries other content than the committed prefix);
+     * the dedup driver without framing and by the dedup driver as it comes. 18.16 commits a body cut on a row boundary,
+     * so the first two end with duplicated rows (the retry carries other content than the committed prefix);
      * the framed inserts (one compressed frame each: a cut one fails to decompress) land every acknowledged row once.
      */
     @Test
@@ -221,9 +221,8 @@ class DebianClickHouseLossyLinkTest {
         assertEquals(0, framed.lost(), "framed: no acknowledged id missing");
         assertEquals(INSERTS_OF_50, framed.acknowledged(), "framed: every insert acknowledged");
         assertTrue(framed.cuts() > 0, "the link did cut framed requests");
-        // the damage without framing is printed, not asserted: through this link (the official client's body cut
-        // halfway after its head, then a FIN) 18.16 has not committed a prefix in our runs, while a body cut by hand
-        // did (issue 15's measurement); CutBodyTest plays that on the stub
+        assertTrue(raw.duplicated() + raw.lost() > 0, "the official driver shows the damage: " + raw);
+        assertTrue(unframed.duplicated() + unframed.lost() > 0, "so does the dedup driver without framing: " + unframed);
     }
 
     /** Waits (with a deadline) until replica 2 holds {@code rows}; returns its count. */

@@ -15,9 +15,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A TCP proxy on 127.0.0.1 in front of one server that loses what a bad network loses, per HTTP exchange on a
  * keep-alive connection: it loses acknowledgements (the request reaches the server, the response is dropped and both
- * sides are reset), cuts requests (the head and half of the body's first bytes reach the server, which then sees the
- * request end, and the client is reset: a server that commits the complete rows of a cut body, as 18.16 does, commits
- * a prefix) and delays
+ * sides are reset), cuts requests (the head and about half of the body's first bytes, up to the end of a row where one
+ * shows, reach the server, which then sees the request end, and the client is reset: a server that takes a cut body to
+ * end there, as 18.16 does, commits that prefix) and delays
  * responses. Which exchange meets which fault comes from a seeded random, so a run can be repeated; the counters say
  * how often each fired.
  */
@@ -97,7 +97,7 @@ final class LossyLink implements AutoCloseable {
                         headEndMatched = buf[start] == "\r\n\r\n".charAt(headEndMatched) ? headEndMatched + 1 : buf[start] == '\r' ? 1 : 0;
                     }
                     if (headEndMatched == 4 && start < n) {
-                        up.write(buf, 0, start + Math.max(1, (n - start) / 2));
+                        up.write(buf, 0, cutAt(buf, start, n));
                         up.flush();
                         // the server sees the request end there (FIN, as a client that stopped sending), the client
                         // a reset: it never learns what the server made of it
@@ -143,6 +143,21 @@ final class LossyLink implements AutoCloseable {
             Thread.currentThread().interrupt();
             reset(client, server);
         }
+    }
+
+    /**
+     * Where a cut of the body bytes {@code buf[start, n)} falls: halfway, moved back to just after the last complete
+     * VALUES row before it where one is visible ({@code "),"}), as a client that writes row by row is cut between two
+     * segments. A compressed body shows no rows, and is cut where it falls.
+     */
+    static int cutAt(byte[] buf, int start, int n) {
+        int half = start + Math.max(1, (n - start) / 2);
+        for (int i = half - 1; i > start; i--) {
+            if (buf[i] == ',' && buf[i - 1] == ')') {
+                return i;
+            }
+        }
+        return half;
     }
 
     /**

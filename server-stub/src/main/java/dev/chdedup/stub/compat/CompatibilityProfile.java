@@ -11,8 +11,8 @@ import java.util.Set;
  * words an error and which headers it sends ({@code queryHeaders}: Query-Id, Timezone, Exception-Code, Summary and Format),
  * how it frames a response ({@code legacyFraming}: always chunked, an error body LZ4-framed under {@code compress=1}),
  * the functions and MergeTree settings it lacks, what {@code version()} answers, whether it takes {@code INSERT ... SETTINGS},
- * whether it commits the complete rows of a request body the client stopped sending ({@code commitsCutBody}: 18.16 does,
- * and answers 200). The stub plays one of these
+ * whether a request body the client stopped sending simply ends there ({@code commitsCutBody}: 18.16 commits it when it
+ * ends on a row boundary, and answers 200). The stub plays one of these
  * with {@code StubServer.builder().emulate("18.16")} or {@code --emulate 18.16}. {@link #CLICKHOUSE_18_16} follows what
  * a real 18.16.1 answered (../shared/clickhouse-observed/); {@link #CLICKHOUSE_22_1} is the last release before
  * {@code insert_deduplication_token}: modern error text and headers, no token. {@link #CURRENT} changes nothing.

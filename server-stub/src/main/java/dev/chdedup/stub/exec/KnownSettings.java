@@ -74,6 +74,10 @@ public final class KnownSettings {
         def("input_format_with_names_use_header", "Bool", "1", "Use the header of *WithNames formats.");
         def("input_format_tsv_empty_as_default", "Bool", "0", "Treat empty TSV fields as default values.");
         def("input_format_values_interpret_expressions", "Bool", "1", "Evaluate non-literal expressions in the Values format.");
+        def("input_format_connection_handling", "Bool", "0", "When the connection closes unexpectedly, parse and insert the data"
+            + " received so far instead of failing (makes deduplication impossible).");
+        def("input_format_max_block_wait_ms", "UInt64", "0", "The longest time in milliseconds a block being parsed waits before it is"
+            + " emitted (0: no limit); needs input_format_connection_handling.");
         def("format_csv_delimiter", "Char", ",", "The delimiter of CSV.");
         def("format_csv_allow_double_quotes", "Bool", "1", "Format setting (see ClickHouse documentation).");
         def("format_csv_allow_single_quotes", "Bool", "0", "Format setting (see ClickHouse documentation).");

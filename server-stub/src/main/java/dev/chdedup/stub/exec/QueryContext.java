@@ -19,7 +19,7 @@ public final class QueryContext {
     private final CompatibilityProfile compat;
     /** Temporary tables by name: the session's, or this query's own when there is no session. */
     private final java.util.Map<String, TableSource> temporaryTables;
-    /** Set when the request body ended before its framing said (a client that stopped sending), shared by copies. */
+    /** Set when a failpoint cut the request body (its complete rows are kept), shared by copies. */
     private final java.util.concurrent.atomic.AtomicBoolean bodyCut;
 
     public QueryContext(String database, String user, String queryId, Settings settings) {
@@ -46,12 +46,15 @@ public final class QueryContext {
         return new QueryContext(database, user, queryId, settings, now, process, compat, tables, bodyCut);
     }
 
-    /** Whether the request body ended before its framing said: the client stopped sending (a cut-off request). */
+    /** Whether a failpoint cut the request body, the complete rows before the cut to be kept. */
     public boolean bodyCut() {
         return bodyCut.get();
     }
 
-    /** Records that the request body was cut off (by the client, or by a failpoint that plays it). */
+    /**
+     * Records that a failpoint cut the request body and that the insert is to keep the complete rows before the cut
+     * (a partial last row is dropped instead of failing the insert).
+     */
     public void markBodyCut() {
         bodyCut.set(true);
     }

@@ -26,9 +26,9 @@ public enum FaultKind {
     /** Commit the insert, then wait before answering (past a client's socket timeout). */
     DELAY_RESPONSE("stub_insert_delay_response"),
     /**
-     * The request body is cut off halfway, as a lossy link cuts it, and the server does what ClickHouse 18.16 does with
-     * it: the complete rows it holds are committed (a compressed body, {@code decompress=1}, fails instead: a cut frame
-     * is an error), then the connection is reset.
+     * The request body is cut off halfway, as a lossy link cuts it, and the complete rows before the cut are committed,
+     * as ClickHouse 18.16 commits a body cut on a row boundary (a compressed body, {@code decompress=1}, fails instead: a
+     * cut frame is an error), then the connection is reset.
      */
     COMMIT_CUT_BODY("stub_insert_commit_cut_body"),
     /**

@@ -168,8 +168,9 @@ public final class HttpInterface implements HttpHandler {
             boolean decompress = "1".equals(req.param("decompress")) || "true".equals(req.param("decompress"));
             InputStream body = hooks.requestBody(req.body(), req.param("query"), decompress, ctx);
             cutCtx = ctx;
-            if (compat.commitsCutBody()) {
-                body = new CutBodyInputStream(body, ctx);
+            if (compat.commitsCutBody() || settings.getBool("input_format_connection_handling")) {
+                // 18.16, and 26.x with input_format_connection_handling: a body the client stopped sending ends there
+                body = new CutBodyInputStream(body);
             }
             if (decompress) {
                 body = new CompressedBlockInputStream(body);

@@ -197,6 +197,14 @@ public final class InsertInterpreter {
         RowReader reader = Formats.openInput(format, data, inCols, FormatSettings.of(ctx.settings().changed()), expr);
         List<Object[]> rows = new ArrayList<>();
         long rowNumber = 0;
+        // input_format_max_block_wait_ms: a block is emitted once it has waited that long since its first row (looked
+        // at as rows arrive), so a slow stream lands as it goes; it needs input_format_connection_handling, as in 26.x
+        long waitNanos = ctx.settings().getLong("input_format_max_block_wait_ms") * 1_000_000L;
+        if (waitNanos > 0 && !ctx.settings().getBool("input_format_connection_handling")) {
+            throw new ChException(ErrorCode.BAD_ARGUMENTS,
+                "Setting 'input_format_max_block_wait_ms' requires 'input_format_connection_handling' to be enabled");
+        }
+        long blockStart = 0;
         // the rows of the block being built are counted before they are kept; a huge max_insert_block_size is a bound
         try (MemoryTracker memory = new MemoryTracker(ctx.settings())) {
             while (true) {
@@ -207,8 +215,7 @@ public final class InsertInterpreter {
                     if (!ctx.bodyCut()) {
                         throw partial;
                     }
-                    // the body was cut off (18.16's behaviour, or the failpoint that plays it): the complete rows read
-                    // before the partial last one are kept
+                    // a failpoint cut the body: the complete rows read before the partial last one are kept
                     LOG.info("Query {}: the request body was cut off; {} complete rows are inserted", ctx.queryId(), rowNumber);
                     break;
                 }
@@ -218,8 +225,11 @@ public final class InsertInterpreter {
                 rowNumber++;
                 Object[] full = completer.complete(r);
                 memory.alloc(MemoryTracker.rowBytes(header, full));
+                if (rows.isEmpty()) {
+                    blockStart = System.nanoTime();
+                }
                 rows.add(full);
-                if (rows.size() >= maxBlock) {
+                if (rows.size() >= maxBlock || waitNanos > 0 && System.nanoTime() - blockStart >= waitNanos) {
                     blocks.accept(rows);
                     memory.releaseAll();
                     rows = new ArrayList<>();
