@@ -157,15 +157,34 @@ class DebianClickHouseLossyLinkTest {
      * {@code INSERTS_OF_50} inserts of 50 rows through a link that cuts 20% of requests halfway (18.16 then commits the
      * complete rows it got), by {@code url}; an application retry re-sends a failed insert up to 10 times.
      */
-    private static Damage fiftyRowInserts(String url, boolean viaLink, long seed) throws Exception {
+    /** Two replicas to insert into: the first one's HTTP port, and a statement on either. */
+    private interface Pair {
+        int port();
+
+        String query(int replica, String sql) throws Exception;
+    }
+
+    private static final Pair REAL = new Pair() {
+        @Override
+        public int port() {
+            return clickhouse.httpPort(0);
+        }
+
+        @Override
+        public String query(int replica, String sql) throws Exception {
+            return clickhouse.query(replica, sql);
+        }
+    };
+
+    private static Damage fiftyRowInserts(Pair pair, String url, long seed) throws Exception {
         String table = "cut_" + System.nanoTime();
         for (int r = 0; r < 2; r++) {
-            clickhouse.query(r, "CREATE TABLE default." + table + " (id UInt64, s String) ENGINE = ReplicatedMergeTree("
+            pair.query(r, "CREATE TABLE default." + table + " (id UInt64, s String) ENGINE = ReplicatedMergeTree("
                 + "'/clickhouse/tables/{shard}/" + table + "', '{replica}') ORDER BY id");
         }
         List<Long> acked = new ArrayList<>();
         int acknowledged = 0;
-        try (LossyLink link = new LossyLink(clickhouse.httpPort(0), 0.0, 0.2, 0.0, 0, seed)) {
+        try (LossyLink link = new LossyLink(pair.port(), 0.0, 0.2, 0.0, 0, seed)) {
             String target = url.replace("PORT", Integer.toString(link.port()));
             try (Connection c = DriverManager.getConnection(target); Statement st = c.createStatement()) {
                 for (int i = 0; i < INSERTS_OF_50; i++) {
@@ -189,7 +208,7 @@ class DebianClickHouseLossyLinkTest {
                 }
             }
             Map<Long, Integer> seen = new HashMap<>();
-            for (String line : clickhouse.query(0, "SELECT id FROM default." + table).split("\n")) {
+            for (String line : pair.query(0, "SELECT id FROM default." + table).split("\n")) {
                 if (!line.isBlank()) {
                     seen.merge(Long.parseLong(line.strip()), 1, Integer::sum);
                 }
@@ -201,28 +220,45 @@ class DebianClickHouseLossyLinkTest {
     }
 
     /**
-     * The same 50-row inserts through a link that cuts requests, by the official driver with an application retry, by
+     * The same 50-row inserts through a link that cuts requests, on the real 18.16 pair and on two stub replicas playing
+     * 18.16, by the official driver with an application retry, by
      * the dedup driver without framing and by the dedup driver as it comes. 18.16 commits a body cut on a row boundary,
      * so the first two end with duplicated rows (the retry carries other content than the committed prefix);
      * the framed inserts (one compressed frame each: a cut one fails to decompress) land every acknowledged row once.
      */
     @Test
     void aCutRequestCommitsAPrefixUnlessTheBodyIsFramed() throws Exception {
-        String options = "?socket_timeout=2000";
-        Damage raw = fiftyRowInserts("jdbc:clickhouse://127.0.0.1:PORT/default" + options, true, 31);
-        Damage unframed = fiftyRowInserts("jdbc:dedup:clickhouse://127.0.0.1:PORT/default" + options + "&dedup.framing=none"
-            + "&retry.maxAttempts=10&retry.initialBackoffMs=20&retry.maxBackoffMs=200", true, 31);
-        Damage framed = fiftyRowInserts("jdbc:dedup:clickhouse://127.0.0.1:PORT/default" + options
-            + "&retry.maxAttempts=10&retry.initialBackoffMs=20&retry.maxBackoffMs=200", true, 31);
-        System.out.printf("CUT-BODY ClickHouse %s, %d inserts of 50 rows, 20%% of requests cut: official driver %s; dedup driver, framing none"
-                + " %s; dedup driver, framing compressed %s%n", clickhouse.query(0, "SELECT version()").strip(), INSERTS_OF_50, raw, unframed,
-            framed);
-        assertEquals(0, framed.duplicated(), "framed: no id twice");
-        assertEquals(0, framed.lost(), "framed: no acknowledged id missing");
-        assertEquals(INSERTS_OF_50, framed.acknowledged(), "framed: every insert acknowledged");
-        assertTrue(framed.cuts() > 0, "the link did cut framed requests");
-        assertTrue(raw.duplicated() + raw.lost() > 0, "the official driver shows the damage: " + raw);
-        assertTrue(unframed.duplicated() + unframed.lost() > 0, "so does the dedup driver without framing: " + unframed);
+        try (dev.chdedup.stub.cluster.StubCluster stub = dev.chdedup.stub.cluster.StubCluster.builder().replicas(2).emulate("18.16").build()
+            .start()) {
+            Pair emulated = new Pair() {
+                @Override
+                public int port() {
+                    return stub.replica(1).port();
+                }
+
+                @Override
+                public String query(int replica, String sql) throws Exception {
+                    return new dev.chdedup.stub.conformance.ConformanceClient(stub.replica(replica + 1).httpUrl()).query(sql, Map.of());
+                }
+            };
+            for (Pair pair : List.of(REAL, emulated)) {
+                String server = pair == REAL ? "ClickHouse " + clickhouse.query(0, "SELECT version()").strip() : "the stub playing 18.16";
+                String options = "?socket_timeout=2000";
+                Damage raw = fiftyRowInserts(pair, "jdbc:clickhouse://127.0.0.1:PORT/default" + options, 31);
+                Damage unframed = fiftyRowInserts(pair, "jdbc:dedup:clickhouse://127.0.0.1:PORT/default" + options + "&dedup.framing=none"
+                    + "&retry.maxAttempts=10&retry.initialBackoffMs=20&retry.maxBackoffMs=200", 31);
+                Damage framed = fiftyRowInserts(pair, "jdbc:dedup:clickhouse://127.0.0.1:PORT/default" + options
+                    + "&retry.maxAttempts=10&retry.initialBackoffMs=20&retry.maxBackoffMs=200", 31);
+                System.out.printf("CUT-BODY %s, 2 replicas, %d inserts of 50 rows, 20%% of requests cut: official driver %s; dedup driver,"
+                    + " framing none %s; dedup driver, framing compressed %s%n", server, INSERTS_OF_50, raw, unframed, framed);
+                assertEquals(0, framed.duplicated(), server + ", framed: no id twice");
+                assertEquals(0, framed.lost(), server + ", framed: no acknowledged id missing");
+                assertEquals(INSERTS_OF_50, framed.acknowledged(), server + ", framed: every insert acknowledged");
+                assertTrue(framed.cuts() > 0, "the link did cut framed requests");
+                assertTrue(raw.duplicated() + raw.lost() > 0, server + ": the official driver shows the damage: " + raw);
+                assertTrue(unframed.duplicated() + unframed.lost() > 0, server + ": so does the dedup driver without framing: " + unframed);
+            }
+        }
     }
 
     /** Waits (with a deadline) until replica 2 holds {@code rows}; returns its count. */
