@@ -87,21 +87,34 @@ public final class ClusterFaults {
      * password and closes it, as Curator's old {@code KillSession} did. The replica turns read-only and makes a new one.
      */
     public void expireSession(int i) throws Exception {
-        ZooKeeper victim = cluster.replica(i).replication().zookeeper().curator().getZookeeperClient().getZooKeeper();
-        long id = victim.getSessionId();
-        ZooKeeper thief = new ZooKeeper(cluster.zookeeperConnectString(), 10_000, e -> { }, id, victim.getSessionPasswd());
-        try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (!thief.getState().isConnected()) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("could not join r" + i + "'s session " + Long.toHexString(id));
-                }
-                java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
+        org.apache.curator.framework.CuratorFramework curator = cluster.replica(i).replication().zookeeper().curator();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            // the replica's current session: after an earlier fault its client may still be making a new one
+            if (!curator.getZookeeperClient().blockUntilConnectedOrTimedOut()) {
+                continue;
             }
-        } finally {
-            thief.close();
+            ZooKeeper victim = curator.getZookeeperClient().getZooKeeper();
+            long id = victim.getSessionId();
+            ZooKeeper thief = new ZooKeeper(cluster.zookeeperConnectString(), 10_000, e -> { }, id, victim.getSessionPasswd());
+            try {
+                long joinBy = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (!thief.getState().isConnected() && thief.getState().isAlive() && System.nanoTime() < joinBy) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
+                }
+                if (thief.getState().isConnected()) {
+                    thief.close(); // closing the joined session expires it for the replica too
+                    fired(FaultType.EXPIRE_SESSION, "r" + i, "session 0x" + Long.toHexString(id));
+                    return;
+                }
+                // refused as expired (the replica lost it meanwhile and makes a new one) or not taken in time: the
+                // replica's next session is tried
+                LOG.info("Could not join r{}'s session 0x{} (state {}); trying its current one", i, Long.toHexString(id), thief.getState());
+            } finally {
+                thief.close();
+            }
         }
-        fired(FaultType.EXPIRE_SESSION, "r" + i, "session 0x" + Long.toHexString(id));
+        throw new IllegalStateException("could not join any session of r" + i + " in 30 s");
     }
 
     /** Stops the embedded ZooKeeper (every node of an ensemble); the replicas' tables turn read-only. */
