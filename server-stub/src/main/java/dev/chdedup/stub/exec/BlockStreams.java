@@ -17,6 +17,25 @@ public final class BlockStreams {
     private BlockStreams() {
     }
 
+    /** {@code in}, counting its non-empty blocks into {@code count[0]} as they are read. */
+    static Iterator<Block> counting(Iterator<Block> in, int[] count) {
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return in.hasNext();
+            }
+
+            @Override
+            public Block next() {
+                Block b = in.next();
+                if (b.rowCount() > 0) {
+                    count[0]++;
+                }
+                return b;
+            }
+        };
+    }
+
     static Iterator<Block> filter(Iterator<Block> in, Evaluator where) {
         return new Iterator<>() {
             @Override

@@ -239,7 +239,7 @@ public final class SelectExecutor {
                 streamed = BlockStreams.mapBlocks(filtered, proj);
                 rows = null;
             } else {
-                rows = BlockStreams.flatten(countBlocks(filtered, sortedInputBlocks), r -> extend(r, proj, ok));
+                rows = BlockStreams.flatten(BlockStreams.counting(filtered, sortedInputBlocks), r -> extend(r, proj, ok));
             }
         }
         List<Column> header = new ArrayList<>();
@@ -296,25 +296,6 @@ public final class SelectExecutor {
         boolean sorted = s.orderByAll() || !orderKeys.isEmpty();
         int outBlock = sorted && sortedInputBlocks[0] <= 1 ? Math.max(maxBlock, trimmed.size()) : maxBlock;
         return new Stream(header, BlockStreams.chunk(header, trimmed, outBlock));
-    }
-
-    /** {@code in}, counting its non-empty blocks into {@code count[0]} as they are read. */
-    private static Iterator<Block> countBlocks(Iterator<Block> in, int[] count) {
-        return new Iterator<>() {
-            @Override
-            public boolean hasNext() {
-                return in.hasNext();
-            }
-
-            @Override
-            public Block next() {
-                Block b = in.next();
-                if (b.rowCount() > 0) {
-                    count[0]++;
-                }
-                return b;
-            }
-        };
     }
 
     private List<Object[]> limitBy(List<Object[]> all, ExprCompiler comp, Query.Select s, List<Column> header, int width) {
