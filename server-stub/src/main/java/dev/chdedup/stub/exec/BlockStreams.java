@@ -17,8 +17,8 @@ public final class BlockStreams {
     private BlockStreams() {
     }
 
-    /** {@code in}, counting its non-empty blocks into {@code count[0]} as they are read. */
-    static Iterator<Block> counting(Iterator<Block> in, int[] count) {
+    /** {@code in} with {@code f} applied to each block as it is read. */
+    private static Iterator<Block> map(Iterator<Block> in, java.util.function.UnaryOperator<Block> f) {
         return new Iterator<>() {
             @Override
             public boolean hasNext() {
@@ -27,57 +27,45 @@ public final class BlockStreams {
 
             @Override
             public Block next() {
-                Block b = in.next();
-                if (b.rowCount() > 0) {
-                    count[0]++;
-                }
-                return b;
+                return f.apply(in.next());
             }
         };
+    }
+
+    /** {@code in}, counting its non-empty blocks into {@code count[0]} as they are read. */
+    static Iterator<Block> counting(Iterator<Block> in, int[] count) {
+        return map(in, b -> {
+            if (b.rowCount() > 0) {
+                count[0]++;
+            }
+            return b;
+        });
     }
 
     static Iterator<Block> filter(Iterator<Block> in, Evaluator where) {
-        return new Iterator<>() {
-            @Override
-            public boolean hasNext() {
-                return in.hasNext();
-            }
-
-            @Override
-            public Block next() {
-                Block b = in.next();
-                List<Object[]> kept = new ArrayList<>();
-                for (Object[] r : b.rows()) {
-                    if (Values.isTrue(where.eval(r))) {
-                        kept.add(r);
-                    }
+        return map(in, b -> {
+            List<Object[]> kept = new ArrayList<>();
+            for (Object[] r : b.rows()) {
+                if (Values.isTrue(where.eval(r))) {
+                    kept.add(r);
                 }
-                return new Block(b.columns(), kept);
             }
-        };
+            return new Block(b.columns(), kept);
+        });
     }
 
     static Iterator<Block> mapBlocks(Iterator<Block> in, List<Evaluator> proj) {
-        return new Iterator<>() {
-            @Override
-            public boolean hasNext() {
-                return in.hasNext();
-            }
-
-            @Override
-            public Block next() {
-                Block b = in.next();
-                List<Object[]> out = new ArrayList<>(b.rowCount());
-                for (Object[] r : b.rows()) {
-                    Object[] o = new Object[proj.size()];
-                    for (int i = 0; i < o.length; i++) {
-                        o[i] = proj.get(i).eval(r);
-                    }
-                    out.add(o);
+        return map(in, b -> {
+            List<Object[]> out = new ArrayList<>(b.rowCount());
+            for (Object[] r : b.rows()) {
+                Object[] o = new Object[proj.size()];
+                for (int i = 0; i < o.length; i++) {
+                    o[i] = proj.get(i).eval(r);
                 }
-                return new Block(List.of(), out);
+                out.add(o);
             }
-        };
+            return new Block(List.of(), out);
+        });
     }
 
     static Iterator<Block> limitBlocks(Iterator<Block> in, List<Column> header, long offset, long limit) {
