@@ -284,7 +284,8 @@ public final class FoundationBench {
         }
     }
 
-    private static byte[] tabSeparated(int rows) {
+    /** {@code rows} rows of (k UInt64, s String, t DateTime) in TabSeparated: k = i, s = 'row-i', t = a fixed epoch + i. */
+    public static byte[] tabSeparated(int rows) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(rows * 36);
         StringBuilder line = new StringBuilder(64);
         for (int i = 0; i < rows; i++) {
@@ -297,7 +298,8 @@ public final class FoundationBench {
         return out.toByteArray();
     }
 
-    private static byte[] rowBinary(int rows) {
+    /** The same rows as {@link #tabSeparated} in RowBinary. */
+    public static byte[] rowBinary(int rows) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(rows * 24);
         for (int i = 0; i < rows; i++) {
             writeLe(out, i, 8);

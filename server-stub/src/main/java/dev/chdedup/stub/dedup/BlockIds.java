@@ -1,13 +1,11 @@
 package dev.chdedup.stub.dedup;
 
 import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.data.ColumnRows;
+import dev.chdedup.stub.data.IColumn;
 import dev.chdedup.stub.types.BinaryOut;
 import dev.chdedup.stub.types.DataType;
-import dev.chdedup.stub.types.DateTime64Type;
-import dev.chdedup.stub.types.DateTimeType;
-import dev.chdedup.stub.types.DateType;
-import dev.chdedup.stub.types.EnumType;
-import dev.chdedup.stub.types.IntType;
+import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.LowCardinalityType;
 import dev.chdedup.stub.types.StringType;
 import java.nio.charset.StandardCharsets;
@@ -95,7 +93,23 @@ public final class BlockIds {
             bufs[c].reset();
         }
         int n = rows.size();
-        for (int from = 0; from < n; from += BATCH_ROWS) {
+        if (rows instanceof ColumnRows) {
+            // a columnar block: each column's RowBinary form straight from its arrays, the same bytes as below
+            IColumn[] data = ((ColumnRows) rows).columns();
+            for (int c = 0; c < width; c++) {
+                BinaryOut b = bufs[c];
+                for (int r = 0; r < n; r++) {
+                    data[c].writeBinary(r, b);
+                    if (b.size() >= CHUNK) {
+                        hashes[c].update(b.array(), 0, b.size());
+                        b.reset();
+                    }
+                }
+                hashes[c].update(b.array(), 0, b.size());
+                b.reset();
+            }
+        }
+        for (int from = 0; from < n && !(rows instanceof ColumnRows); from += BATCH_ROWS) {
             int to = Math.min(n, from + BATCH_ROWS);
             for (int c = 0; c < width; c++) {
                 // column by column within the batch: tight loops, the batch's rows still in cache
@@ -141,23 +155,7 @@ public final class BlockIds {
 
     /** The byte width of a non-nullable type whose values are {@code Long}s, else 0. */
     static int fixedWidth(DataType t) {
-        DataType u = t instanceof LowCardinalityType ? ((LowCardinalityType) t).inner : t;
-        if (u instanceof IntType) {
-            return ((IntType) u).bits / 8;
-        }
-        if (u instanceof DateTimeType) {
-            return 4;
-        }
-        if (u instanceof DateTime64Type) {
-            return 8;
-        }
-        if (u instanceof DateType) {
-            return ((DateType) u).is32 ? 4 : 2;
-        }
-        if (u instanceof EnumType) {
-            return ((EnumType) u).bits / 8;
-        }
-        return 0;
+        return DataTypes.fixedLongWidth(t instanceof LowCardinalityType ? ((LowCardinalityType) t).inner : t);
     }
 
     public static long[] hashToken(String token) {

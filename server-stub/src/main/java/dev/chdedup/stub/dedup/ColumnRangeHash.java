@@ -1,5 +1,9 @@
 package dev.chdedup.stub.dedup;
 
+import dev.chdedup.stub.data.ColumnRows;
+import dev.chdedup.stub.data.ColumnString;
+import dev.chdedup.stub.data.ColumnVector;
+import dev.chdedup.stub.data.IColumn;
 import dev.chdedup.stub.types.ArrayType;
 import dev.chdedup.stub.types.BinaryOut;
 import dev.chdedup.stub.types.DataType;
@@ -46,6 +50,10 @@ final class ColumnRangeHash {
 
     /** Feeds column {@code c} of {@code rows[from, to)} into {@code hash}. */
     static void update(DataType type, List<Object[]> rows, int c, int from, int to, SipHash hash) {
+        if (rows instanceof ColumnRows) {
+            update(type, ((ColumnRows) rows).columns()[c], from, to, hash);
+            return;
+        }
         BinaryOut b = BUFFER.get();
         b.reset();
         int width = BlockIds.fixedWidth(type);
@@ -55,23 +63,58 @@ final class ColumnRangeHash {
                 drain(b, hash);
             }
         } else {
-            range(type, new AbstractList<>() {
-                @Override
-                public Object get(int i) {
-                    return rows.get(from + i)[c];
-                }
-
-                @Override
-                public int size() {
-                    return to - from;
-                }
-            }, b, hash);
+            range(type, values(i -> rows.get(from + i)[c], to - from), b, hash);
         }
         hash.update(b.array(), 0, b.size());
         if (b.size() > CHUNK << 4) {
             BUFFER.set(new BinaryOut(CHUNK)); // a run of huge values: do not keep its buffer per thread
         }
         b.reset();
+    }
+
+    /** Feeds rows {@code [from, to)} of a column into {@code hash}: straight from its arrays where it keeps them. */
+    static void update(DataType type, IColumn column, int from, int to, SipHash hash) {
+        BinaryOut b = BUFFER.get();
+        b.reset();
+        if (column instanceof ColumnVector && ((ColumnVector) column).width() == BlockIds.fixedWidth(type)) {
+            ColumnVector v = (ColumnVector) column;
+            int width = v.width();
+            for (int r = from; r < to; r++) {
+                b.writeLongLE(v.getLong(r), width);
+                drain(b, hash);
+            }
+        } else if (column instanceof ColumnString && isString(type)) {
+            ColumnString s = (ColumnString) column;
+            int base = from < to ? s.start(from) : 0;
+            int end = from < to ? s.start(to - 1) + s.length(to - 1) : 0;
+            hash.update(s.chars(), base, end - base);
+            for (int r = from; r < to; r++) {
+                b.writeLongLE(s.start(r) + s.length(r) - base, 8);
+                drain(b, hash);
+            }
+        } else {
+            range(type, values(i -> column.get(from + i), to - from), b, hash);
+        }
+        hash.update(b.array(), 0, b.size());
+        if (b.size() > CHUNK << 4) {
+            BUFFER.set(new BinaryOut(CHUNK));
+        }
+        b.reset();
+    }
+
+    /** A run of {@code n} values as a list, each made when it is read. */
+    private static List<Object> values(java.util.function.IntFunction<Object> value, int n) {
+        return new AbstractList<>() {
+            @Override
+            public Object get(int i) {
+                return value.apply(i);
+            }
+
+            @Override
+            public int size() {
+                return n;
+            }
+        };
     }
 
     /** The run form of {@code values} of {@code type}. */

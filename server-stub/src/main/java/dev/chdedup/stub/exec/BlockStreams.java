@@ -1,6 +1,7 @@
 package dev.chdedup.stub.exec;
 
 import dev.chdedup.stub.data.Block;
+import dev.chdedup.stub.data.IColumn;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.types.Values;
 import java.util.ArrayList;
@@ -55,7 +56,20 @@ public final class BlockStreams {
     }
 
     static Iterator<Block> mapBlocks(Iterator<Block> in, List<Evaluator> proj) {
+        int[] picked = new int[proj.size()];
+        for (int i = 0; i < picked.length; i++) {
+            picked[i] = proj.get(i).columnIndex();
+        }
+        boolean columnsOnly = java.util.Arrays.stream(picked).allMatch(i -> i >= 0);
         return map(in, b -> {
+            if (columnsOnly && b.data() != null) {
+                // a projection of bare columns over a columnar block: its columns, no row made
+                IColumn[] cols = new IColumn[picked.length];
+                for (int i = 0; i < cols.length; i++) {
+                    cols[i] = b.data()[picked[i]];
+                }
+                return Block.ofColumns(List.of(), cols, b.rowCount(), null);
+            }
             List<Object[]> out = new ArrayList<>(b.rowCount());
             for (Object[] r : b.rows()) {
                 Object[] o = new Object[proj.size()];

@@ -16,6 +16,11 @@ public interface Evaluator {
         return false;
     }
 
+    /** The input column this expression is (a bare column reference), or -1. */
+    default int columnIndex() {
+        return -1;
+    }
+
     static Evaluator constant(DataType type, Object value) {
         return new Evaluator() {
             @Override
@@ -45,6 +50,11 @@ public interface Evaluator {
             @Override
             public Object eval(Object[] row) {
                 return row[index];
+            }
+
+            @Override
+            public int columnIndex() {
+                return index;
             }
         };
     }

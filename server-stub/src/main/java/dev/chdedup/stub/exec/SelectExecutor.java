@@ -128,7 +128,7 @@ public final class SelectExecutor {
         }
         int maxBlock = (int) Math.max(1, Math.min(Integer.MAX_VALUE, ctx.settings().getLong("max_block_size")));
         boolean needsVirtuals = mentionsVirtual(s);
-        Source src = source(s.from(), ctx, maxBlock, needsVirtuals);
+        Source src = source(s.from(), ctx, maxBlock, needsVirtuals, s);
         boolean storage = s.from() instanceof Query.TableRef || s.from() instanceof Query.TableFunction;
         src = new Source(src.physical, src.columns, headerOnly ? java.util.Collections.emptyIterator()
             : BlockStreams.cancellable(src.blocks, ctx, storage), src.aliasColumns);
@@ -319,17 +319,7 @@ public final class SelectExecutor {
 
     /** Whether the SELECT names a virtual column, so the source must carry them. */
     private static boolean mentionsVirtual(Query.Select s) {
-        List<Expr> all = new ArrayList<>();
-        for (Query.SelectItem i : s.items()) {
-            all.add(i.expr());
-        }
-        all.add(s.where());
-        all.addAll(s.groupBy());
-        all.add(s.having());
-        for (Query.OrderItem o : s.orderBy()) {
-            all.add(o.expr());
-        }
-        for (Expr e : all) {
+        for (Expr e : ColumnsUsed.expressions(s)) {
             if (namesVirtual(e)) {
                 return true;
             }
@@ -642,6 +632,11 @@ public final class SelectExecutor {
     }
 
     private Source source(Query.From from, QueryContext ctx, int maxBlock, boolean virtuals) {
+        return source(from, ctx, maxBlock, virtuals, null);
+    }
+
+    /** The rows of FROM; {@code select}, when given, is the query reading them, whose columns alone a table may read. */
+    private Source source(Query.From from, QueryContext ctx, int maxBlock, boolean virtuals, Query.Select select) {
         if (from == null) {
             List<Column> one = List.of(new Column("dummy", DataTypes.UINT8));
             return new Source(one, one, List.of(new Block(one, new ArrayList<>(Collections.singletonList(new Object[] {0L})))).iterator());
@@ -687,7 +682,7 @@ public final class SelectExecutor {
             ? dev.chdedup.stub.storages.FinalReader.read((dev.chdedup.stub.mergetree.StorageMergeTree) ts, maxBlock, virtuals)
             : ts instanceof dev.chdedup.stub.replicated.StorageReplicatedMergeTree r && ctx.settings().getBool("select_sequential_consistency")
             ? r.readSequentiallyConsistent(maxBlock, virtuals)
-            : ts.read(maxBlock, virtuals);
+            : ts.read(maxBlock, virtuals, select == null ? null : ColumnsUsed.of(select, ts.columns(), !ts.aliasColumns().isEmpty()));
         return new Source(ts.columns(), cols, blocks, ts.aliasColumns());
     }
 }

@@ -19,6 +19,14 @@ public interface TableSource {
 
     Iterator<Block> read(int maxBlockSize, boolean withVirtuals);
 
+    /**
+     * {@link #read(int, boolean)} for a query that looks only at the columns {@code needed} marks (by index into
+     * {@link #columns()}; null: all): a source that stores columns apart may leave the others unread, at their defaults.
+     */
+    default Iterator<Block> read(int maxBlockSize, boolean withVirtuals, boolean[] needed) {
+        return read(maxBlockSize, withVirtuals);
+    }
+
     /** ALIAS columns: names a query may use, each standing for an expression over the stored columns. */
     default java.util.Map<String, dev.chdedup.stub.sql.Expr> aliasColumns() {
         return java.util.Map.of();

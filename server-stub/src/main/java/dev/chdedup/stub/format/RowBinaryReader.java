@@ -1,6 +1,7 @@
 package dev.chdedup.stub.format;
 
 import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.data.IColumn;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.BigIntType;
@@ -167,6 +168,52 @@ final class RowBinaryReader implements RowReader {
             }
         }
         return out;
+    }
+
+    @Override
+    public boolean readsColumns() throws IOException {
+        if (!started) {
+            start();
+        }
+        return !withDefaults && missing.length == 0;
+    }
+
+    @Override
+    public boolean readInto(IColumn.Mutable[] out) throws IOException {
+        if (!started) {
+            start();
+        }
+        if (in.atEnd()) {
+            return false;
+        }
+        row++;
+        for (int i = 0; i < types.length; i++) {
+            long st = in.position();
+            int t = map[i];
+            try {
+                if (t >= 0) {
+                    out[t].readBinary(in);
+                } else {
+                    types[i].readBinary(in);
+                }
+            } catch (BinaryIn.ShortRead e) {
+                throw cannotReadAll(i, in.position() - e.read, e.expected);
+            } catch (EOFException e) {
+                throw cannotReadAll(i, st, fixedWidth(types[i]));
+            } catch (RuntimeException e) {
+                ChException ce = TextFields.asCh(e);
+                throw new ChException(ce.code(), ce.getMessage() + ": (while reading column " + name(i)
+                    + "): (at row " + row + ")", e);
+            }
+        }
+        return true;
+    }
+
+    private ChException cannotReadAll(int column, long start, long expected) {
+        long got = in.position() - start;
+        String need = expected >= 0 ? Long.toString(expected) : "at least " + (got + 1);
+        return new ChException(ErrorCode.CANNOT_READ_ALL_DATA, "Cannot read all data. Bytes read: " + got
+            + ". Bytes expected: " + need + ".: (while reading column " + name(column) + "): (at row " + row + ")");
     }
 
     private String name(int i) {

@@ -1,6 +1,7 @@
 package dev.chdedup.stub.format;
 
 import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.data.IColumn;
 import dev.chdedup.stub.types.BinaryOut;
 import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
@@ -60,6 +61,22 @@ final class RowBinaryWriter implements RowWriter {
         if (buf.size() >= FLUSH_AT) {
             os.write(buf.array(), 0, buf.size());
             buf.reset();
+        }
+    }
+
+    @Override
+    public void writeColumns(IColumn[] cols, int rows) throws IOException {
+        if (!started) {
+            start();
+        }
+        for (int r = 0; r < rows; r++) {
+            for (IColumn c : cols) {
+                c.writeBinary(r, buf);
+            }
+            if (buf.size() >= FLUSH_AT) {
+                os.write(buf.array(), 0, buf.size());
+                buf.reset();
+            }
         }
     }
 

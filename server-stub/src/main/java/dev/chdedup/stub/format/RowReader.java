@@ -1,5 +1,6 @@
 package dev.chdedup.stub.format;
 
+import dev.chdedup.stub.data.IColumn;
 import java.io.IOException;
 
 /**
@@ -18,4 +19,27 @@ public interface RowReader {
 
     /** The next row, or null at the end of the input. Throws a ChException for malformed input. */
     Object[] next() throws IOException;
+
+    /**
+     * Whether this reader fills columns itself ({@link #readInto}) and never leaves a value out: a binary reader with
+     * every column in its input. It may read the input's header to know.
+     */
+    default boolean readsColumns() throws IOException {
+        return false;
+    }
+
+    /**
+     * Appends the next row to {@code columns} (one per column the reader was opened for), or returns false at the end;
+     * only where {@link #readsColumns}. After a failure the columns may hold part of the row.
+     */
+    default boolean readInto(IColumn.Mutable[] columns) throws IOException {
+        Object[] r = next();
+        if (r == null) {
+            return false;
+        }
+        for (int i = 0; i < r.length; i++) {
+            columns[i].append(r[i]);
+        }
+        return true;
+    }
 }

@@ -1,10 +1,19 @@
 package dev.chdedup.stub.format;
 
+import dev.chdedup.stub.data.ColumnRows;
+import dev.chdedup.stub.data.IColumn;
 import java.io.IOException;
 
 /** Writes a result in an output format: a prefix (header), rows, then a suffix (footer, statistics). */
 public interface RowWriter {
     void writeRow(Object[] row) throws IOException;
+
+    /** Writes {@code rows} rows of a columnar block; formats that can, straight from the columns. */
+    default void writeColumns(IColumn[] columns, int rows) throws IOException {
+        for (Object[] r : new ColumnRows(columns, rows)) {
+            writeRow(r);
+        }
+    }
 
     /** Writes what follows the rows and flushes; the underlying stream stays open. */
     void finish() throws IOException;

@@ -1,10 +1,14 @@
 package dev.chdedup.stub.format;
 
 import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.data.ColumnString;
+import dev.chdedup.stub.data.ColumnVector;
+import dev.chdedup.stub.data.IColumn;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.DateTimeType;
 import dev.chdedup.stub.types.IntType;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,6 +35,8 @@ final class TsvReader implements RowReader {
     private DataType[] types;
     private DataType[] bases;
     private boolean[] composite;
+    /** A DateTime column whose values are in UTC: its canonical text is its value without a zone's rules. */
+    private boolean[] utcZone;
     private int[] missing;
     private boolean started;
     private long row;
@@ -76,6 +82,10 @@ final class TsvReader implements RowReader {
             }
         }
         missing = TextFields.missing(map, columns.size());
+        utcZone = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            utcZone[i] = bases[i] instanceof DateTimeType && ((DateTimeType) bases[i]).isUtc(); // the session's zone is the query's
+        }
     }
 
     private List<String> readHeaderLine() {
@@ -112,13 +122,24 @@ final class TsvReader implements RowReader {
         }
         row++;
         Object[] out = TextFields.newRow(columns.size(), missing);
+        readFields((i, t) -> out[t] = convert(i));
+        return out;
+    }
+
+    /** Takes field {@code i} of the row, which goes to column {@code t}. */
+    private interface FieldSink {
+        void take(int i, int t);
+    }
+
+    /** Reads one line's fields, handing each that maps to a column to {@code sink}, and its terminators. */
+    private void readFields(FieldSink sink) {
         int fields = map.length;
         for (int i = 0; i < fields; i++) {
             int term = scanField();
             int t = map[i];
             if (t >= 0) {
                 try {
-                    out[t] = convert(i);
+                    sink.take(i, t);
                 } catch (RuntimeException e) {
                     throw TextFields.fieldError(e, columns.get(t), row);
                 }
@@ -134,7 +155,75 @@ final class TsvReader implements RowReader {
                 in.pos++;
             }
         }
-        return out;
+    }
+
+    @Override
+    public boolean readsColumns() throws IOException {
+        try {
+            if (!started) {
+                start();
+            }
+            return missing.length == 0;
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    /**
+     * {@link #next} into columns: integers, DateTime in its canonical form and unescaped strings go from the input
+     * buffer into the column without a value object; a value left out (an empty field or {@code \N} read as the
+     * default) is the type's default, as the insert completes it for a table without DEFAULT expressions.
+     */
+    @Override
+    public boolean readInto(IColumn.Mutable[] out) throws IOException {
+        try {
+            return readRowInto(out);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    private boolean readRowInto(IColumn.Mutable[] out) {
+        if (!started) {
+            start();
+        }
+        if (in.atEnd() || s.tsvSkipTrailingEmptyLines && onlyEmptyLinesLeft()) {
+            return false;
+        }
+        row++;
+        readFields((i, t) -> convertInto(i, out[t]));
+        return true;
+    }
+
+    private void convertInto(int i, IColumn.Mutable col) {
+        byte[] b = in.buf;
+        if (!fEscaped && fEnd > fStart) {
+            DataType base = bases[i];
+            if (col instanceof ColumnString.Mutable && base == types[i] && !isNull(b)) {
+                ((ColumnString.Mutable) col).add(b, fStart, fEnd - fStart);
+                return;
+            }
+            if (col instanceof ColumnVector.Mutable && base == types[i]) {
+                if (base instanceof IntType) {
+                    Long v = fastInt((IntType) base, b, fStart, fEnd);
+                    if (v != null) {
+                        ((ColumnVector.Mutable) col).add(v);
+                        return;
+                    }
+                } else if (base instanceof DateTimeType) {
+                    long v = DateTimeType.parseCanonicalLocal(b, fStart, fEnd - fStart);
+                    if (v != Long.MIN_VALUE) {
+                        ((ColumnVector.Mutable) col).add(utcZone[i] ? v : ((DateTimeType) base).toEpoch(v));
+                        return;
+                    }
+                }
+            }
+        }
+        Object v = convert(i);
+        if (v == DEFAULT || v == null && !types[i].isNullable()) {
+            v = types[i].defaultValue();
+        }
+        col.append(v);
     }
 
     /**

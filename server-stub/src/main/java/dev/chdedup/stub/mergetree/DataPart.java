@@ -37,6 +37,11 @@ public record DataPart(MergeTreePartInfo info, long rowCount, long modificationT
         return new PartStore.RowReader(this);
     }
 
+    /** The part's files as one body, for another replica to fetch ({@link PartStore#bytesOf}); the caller holds the parts lock. */
+    public byte[] bytesForFetch() throws java.io.IOException {
+        return PartStore.bytesOf(file.root());
+    }
+
     /** All rows of the part in memory, for small parts only (tests, populating a view). */
     public List<Object[]> readAllRows() {
         List<Object[]> rows = new ArrayList<>((int) Math.min(rowCount, 1 << 20));

@@ -107,7 +107,7 @@ public final class MergeTreeData {
 
     /** Writes sorted rows of one partition as a temporary part (outside the parts lock: this is the slow step). */
     public TempPart writeTempPart(String partitionId, List<Object[]> sortedRows, List<String> blockIds, boolean fsync) {
-        return writeTempPart(partitionId, sortedRows.iterator(), blockIds, fsync);
+        return writeTempPart(partitionId, PartStore.iterator(sortedRows), blockIds, fsync);
     }
 
     /** Writes rows of one partition, arriving in key order, as a temporary part, streaming. */
@@ -157,7 +157,7 @@ public final class MergeTreeData {
             try {
                 Path detached = dir.resolve("detached");
                 Files.createDirectories(detached);
-                p.file().relocate(detached.resolve(prefix + "_" + name + PartStore.EXT));
+                p.file().relocate(detached.resolve(prefix + "_" + name + (p.layout().wide() ? "" : PartStore.EXT)));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -167,7 +167,7 @@ public final class MergeTreeData {
     }
 
     /**
-     * A temporary part with the same file as {@code source}: a hard link, or a copy where links fail; a part of an
+     * A temporary part with the same files as {@code source}: hard links, or copies where links fail; a part of an
      * older layout is rewritten.
      */
     public TempPart linkTempPart(DataPart source) {
@@ -176,15 +176,15 @@ public final class MergeTreeData {
                 return writeTempPart(source.info().partitionId(), rows, source.blockIds(), false);
             }
         }
-        Path file = source.file().data();
-        Path tmp = dir.resolve(PartStore.TMP_PREFIX + "mutate_" + source.name() + "_" + tempCounter.incrementAndGet() + PartStore.EXT);
+        Path tmp = dir.resolve(PartStore.TMP_PREFIX + "mutate_" + source.name() + "_" + tempCounter.incrementAndGet());
         try {
-            try {
-                Files.createLink(tmp, file);
-            } catch (UnsupportedOperationException | IOException e) {
-                Files.copy(file, tmp);
-            }
+            PartStore.linkFiles(source.file().data(), tmp);
         } catch (IOException e) {
+            try {
+                PartStore.deleteRecursively(tmp);
+            } catch (IOException ignored) {
+                // the next load removes it
+            }
             throw new UncheckedIOException(e);
         }
         return new TempPart(source.info().partitionId(), new PartStore.Written(dir, tmp, source.rowCount(), source.bytesOnDisk(),
@@ -247,6 +247,7 @@ public final class MergeTreeData {
 
     private DataPart publishUnlocked(TempPart tmp, MergeTreePartInfo info) {
         CrashPoint.BEFORE_PART_RENAME.reached();
+        Path file = tmp.file().finalPath(info);
         try {
             tmp.file().publish(info);
         } catch (IOException e) {
@@ -254,7 +255,6 @@ public final class MergeTreeData {
             throw new UncheckedIOException(e);
         }
         PartStore.Written w = tmp.file();
-        Path file = PartStore.pathOf(dir, info.name());
         return new DataPart(info, w.rows(), System.currentTimeMillis() / 1000, w.dataBytes(), w.blockIds(),
             PartStore.Layout.of(file, w.dataOffset(), tmp.stored(), columns), file);
     }

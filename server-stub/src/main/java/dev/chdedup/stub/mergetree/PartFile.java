@@ -17,7 +17,7 @@ import java.nio.file.StandardCopyOption;
 final class PartFile {
     /** The part file, or the directory of a part of the older layout. */
     private Path root;
-    /** The file the rows are read from: {@link #root} itself, or its data.bin. */
+    /** Where the rows are read from: {@link #root} itself (a part directory, a part file), or its data.bin. */
     private Path data;
     private int leases;
     private boolean removed;
@@ -34,6 +34,11 @@ final class PartFile {
     /** Opens the data file where it is now; a removal cannot rename it between looking it up and opening it. */
     synchronized java.nio.channels.FileChannel open() throws IOException {
         return java.nio.channels.FileChannel.open(data, java.nio.file.StandardOpenOption.READ);
+    }
+
+    /** Opens file {@code name} of a part directory where it is now. */
+    synchronized java.nio.channels.FileChannel open(String name) throws IOException {
+        return java.nio.channels.FileChannel.open(data.resolve(name), java.nio.file.StandardOpenOption.READ);
     }
 
     synchronized Path root() {

@@ -1,6 +1,9 @@
 package dev.chdedup.stub.mergetree;
 
 import dev.chdedup.stub.data.Block;
+import dev.chdedup.stub.data.ColumnRows;
+import dev.chdedup.stub.data.Columns;
+import dev.chdedup.stub.data.IColumn;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
@@ -152,11 +155,20 @@ public class StorageMergeTree implements TableSource {
 
     @Override
     public Iterator<Block> read(int maxBlockSize, boolean withVirtuals) {
-        return read(maxBlockSize, withVirtuals, null);
+        return read(maxBlockSize, withVirtuals, null, null);
+    }
+
+    @Override
+    public Iterator<Block> read(int maxBlockSize, boolean withVirtuals, boolean[] needed) {
+        return read(maxBlockSize, withVirtuals, null, needed);
     }
 
     /** {@link #read(int, boolean)} of the active parts that {@code parts} accepts (null: all). */
     protected Iterator<Block> read(int maxBlockSize, boolean withVirtuals, java.util.function.Predicate<DataPart> parts) {
+        return read(maxBlockSize, withVirtuals, parts, null);
+    }
+
+    private Iterator<Block> read(int maxBlockSize, boolean withVirtuals, java.util.function.Predicate<DataPart> parts, boolean[] needed) {
         // the snapshot leases every part now, so merges and drops that follow cannot take their files away
         List<PartStore.RowReader> all = data.openForRead();
         List<PartStore.RowReader> snapshot = parts == null ? all : new ArrayList<>(all.size());
@@ -195,39 +207,79 @@ public class StorageMergeTree implements TableSource {
                 }
                 PartStore.RowReader reader = snapshot.get(partIdx);
                 DataPart p = reader.part();
-                int take = blockSize;
-                List<Object[]> rows = new ArrayList<>((int) Math.min(take, p.rowCount()));
-                while (rows.size() < take && reader.hasNext()) {
-                    Object[] r = reader.next();
-                    if (withVirtuals) {
-                        r = java.util.Arrays.copyOf(r, width + 2);
-                        r[width] = p.name();
-                        r[width + 1] = p.info().partitionId();
-                    }
-                    rows.add(r);
+                ColumnRows rows = reader.nextColumns(blockSize, needed);
+                if (!withVirtuals) {
+                    return new Block(header, rows);
                 }
-                return new Block(header, rows);
+                IColumn[] cols = java.util.Arrays.copyOf(rows.columns(), width + 2);
+                cols[width] = Columns.repeat(header.get(width).type(), p.name(), rows.size());
+                cols[width + 1] = Columns.repeat(header.get(width + 1).type(), p.info().partitionId(), rows.size());
+                return Block.ofColumns(header, cols, rows.size(), null);
             }
         };
     }
 
-    /** Splits a block of full table rows by partition, refusing more partitions than the setting allows. */
+    /**
+     * Splits a block of full table rows by partition, refusing more partitions than the setting allows. The rows of a
+     * columnar block ({@link ColumnRows}) give columnar pieces: views of their own, which {@link #sortByKey} may
+     * reorder without touching the block.
+     */
     public Map<String, List<Object[]>> splitByPartition(List<Object[]> rows, long maxPartitions, boolean throwOnMax) {
         Map<String, List<Object[]>> byPartition = new LinkedHashMap<>();
         PartitionKey pk = def.partitionKey();
+        if (rows instanceof ColumnRows) {
+            ColumnRows cr = (ColumnRows) rows;
+            if (pk.isEmpty()) {
+                if (!rows.isEmpty()) {
+                    byPartition.put("all", new ColumnRows(cr.columns(), cr.size()));
+                }
+                return byPartition;
+            }
+            Map<String, int[]> indexes = new LinkedHashMap<>();
+            Map<String, Integer> counts = new LinkedHashMap<>();
+            String[] ids = new String[cr.size()];
+            for (int r = 0; r < ids.length; r++) {
+                ids[r] = pk.partitionId(cr.get(r));
+                counts.merge(ids[r], 1, Integer::sum);
+            }
+            checkPartitions(counts.size(), maxPartitions, throwOnMax);
+            counts.forEach((id, n) -> indexes.put(id, new int[n]));
+            Map<String, Integer> filled = new java.util.HashMap<>();
+            for (int r = 0; r < ids.length; r++) {
+                int at = filled.merge(ids[r], 1, Integer::sum) - 1;
+                indexes.get(ids[r])[at] = r;
+            }
+            indexes.forEach((id, perm) -> byPartition.put(id, permuted(cr.columns(), perm)));
+            return byPartition;
+        }
         for (Object[] r : rows) {
             byPartition.computeIfAbsent(pk.partitionId(r), k -> new ArrayList<>()).add(r);
         }
-        if (maxPartitions > 0 && byPartition.size() > maxPartitions && throwOnMax) {
+        checkPartitions(byPartition.size(), maxPartitions, throwOnMax);
+        return byPartition;
+    }
+
+    private static ColumnRows permuted(IColumn[] columns, int[] perm) {
+        IColumn[] out = new IColumn[columns.length];
+        for (int c = 0; c < out.length; c++) {
+            out[c] = columns[c].permute(perm);
+        }
+        return new ColumnRows(out, perm.length);
+    }
+
+    private static void checkPartitions(int partitions, long maxPartitions, boolean throwOnMax) {
+        if (maxPartitions > 0 && partitions > maxPartitions && throwOnMax) {
             throw new ChException(ErrorCode.TOO_MANY_PARTS, "Too many partitions for single INSERT block (more than " + maxPartitions
                 + "). The limit is controlled by 'max_partitions_per_insert_block' setting. Large number of partitions is a common"
                 + " misconception. It will lead to severe negative performance impact, including slow server startup, slow INSERT"
                 + " queries and slow SELECT queries.");
         }
-        return byPartition;
     }
 
-    /** Sorts rows by the ORDER BY key, stably. */
+    /**
+     * Sorts rows by the ORDER BY key, stably; a columnar piece ({@link ColumnRows}) by a permutation of its columns.
+     * Input that arrives in order is left as it is.
+     */
     public void sortByKey(List<Object[]> rows) {
         Evaluator key = def.sortingKey();
         int n = rows.size();
@@ -235,7 +287,15 @@ public class StorageMergeTree implements TableSource {
             return;
         }
         DataType t = key.type();
-        // the key of each row once (not once per comparison); input that arrives in order is left as it is
+        if (rows instanceof ColumnRows) {
+            ColumnRows cr = (ColumnRows) rows;
+            int[] perm = SortPermutation.of(cr, key);
+            if (perm != null) {
+                cr.replace(permuted(cr.columns(), perm).columns());
+            }
+            return;
+        }
+        // the key of each row once (not once per comparison)
         Object[] keys = new Object[n];
         boolean sorted = true;
         for (int i = 0; i < n; i++) {
@@ -258,7 +318,7 @@ public class StorageMergeTree implements TableSource {
         }
     }
 
-    private static int compareKeys(DataType t, Object a, Object b) {
+    static int compareKeys(DataType t, Object a, Object b) {
         if (a == null || b == null) {
             return a == b ? 0 : a == null ? 1 : -1;
         }

@@ -2,7 +2,7 @@ package dev.chdedup.stub.replicated;
 
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
-import dev.chdedup.stub.server.FileNames;
+import dev.chdedup.stub.common.FileNames;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.zookeeper.CreateMode;

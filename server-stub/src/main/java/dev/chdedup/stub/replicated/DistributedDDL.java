@@ -6,7 +6,7 @@ import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.BlockStreams;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.SelectExecutor;
-import dev.chdedup.stub.server.FileNames;
+import dev.chdedup.stub.common.FileNames;
 import dev.chdedup.stub.server.QueryResult;
 import dev.chdedup.stub.sql.Statement;
 import dev.chdedup.stub.types.DataTypes;

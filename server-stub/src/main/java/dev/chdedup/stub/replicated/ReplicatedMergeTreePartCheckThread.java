@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * {@code StorageReplicatedMergeTree::checkParts} (at start) and {@code ReplicatedMergeTreePartCheckThread} (while
  * running). At start, before the queue runs: a local part that ZooKeeper does not list and that no queue entry will
  * produce is unexpected (an insert whose commit never reached ZooKeeper because the process died first) and is
- * detached to {@code detached/unexpected_<name>.bin}; a part ZooKeeper lists and this replica lacks has its nodes
+ * detached to {@code detached/unexpected_<name>}; a part ZooKeeper lists and this replica lacks has its nodes
  * removed and a GET_PART queued for it in one multi, so it is fetched again. While running, every
  * {@link #CHECK_PERIOD_MS} it settles the inserts whose commit outcome was unknown (319): one whose part ZooKeeper does
  * not list under this replica did not land (after a reconnect ZooKeeper has applied or dropped the multi for good), so

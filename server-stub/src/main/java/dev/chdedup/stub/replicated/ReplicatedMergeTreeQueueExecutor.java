@@ -7,7 +7,6 @@ import dev.chdedup.stub.mergetree.MergeTreeData;
 import dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator;
 import dev.chdedup.stub.mergetree.MergeTreePartInfo;
 import dev.chdedup.stub.mergetree.PartStore;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -141,7 +140,7 @@ final class ReplicatedMergeTreeQueueExecutor {
         }
         MergeTreeData.TempPart uncertain = table.takeUncertainPart(partName);
         if (uncertain != null) {
-            return addPart(zk, info, uncertain, Files.readAllBytes(uncertain.file().tmp()));
+            return addPart(zk, info, uncertain, PartStore.bytesOf(uncertain.file().tmp()));
         }
         // the replica that wrote the part usually has it
         if (origin != null && origin.serves()) {
@@ -196,8 +195,7 @@ final class ReplicatedMergeTreeQueueExecutor {
         }
         MergeTreePartInfo sourceInfo = MergeTreePartInfo.parse(source);
         Path dir = table.parts().directory();
-        Path tmp = dir.resolve(PartStore.TMP_PREFIX + "fetch_" + source + "_" + System.nanoTime() + PartStore.EXT);
-        Files.write(tmp, file);
+        Path tmp = PartStore.writeFetched(dir, "fetch_" + source + "_" + System.nanoTime(), file);
         DataPart probe = PartStore.read(tmp, sourceInfo, table.columns());
         MergeTreeData.TempPart part = new MergeTreeData.TempPart(sourceInfo.partitionId(), new PartStore.Written(dir, tmp, probe.rowCount(),
             probe.bytesOnDisk(), probe.layout().dataOffset(), probe.blockIds(), table.fsyncParts()), probe.layout().stored());
@@ -308,7 +306,7 @@ final class ReplicatedMergeTreeQueueExecutor {
     private List<CuratorOp> emptyPartInsteadOfLost(ZooKeeperClient zk, MergeTreePartInfo info, String blockId) throws Exception {
         MergeTreeData.TempPart tmp = table.parts().writeTempPart(info.partitionId(), java.util.Collections.emptyIterator(), List.of(),
             table.fsyncParts());
-        List<CuratorOp> ops = new ArrayList<>(addPart(zk, info, tmp, Files.readAllBytes(tmp.file().tmp())));
+        List<CuratorOp> ops = new ArrayList<>(addPart(zk, info, tmp, PartStore.bytesOf(tmp.file().tmp())));
         if (blockId != null && !blockId.isEmpty()) {
             org.apache.zookeeper.data.Stat st = new org.apache.zookeeper.data.Stat();
             byte[] named = zk.get(table.paths().blockId(blockId), st);
@@ -350,7 +348,7 @@ final class ReplicatedMergeTreeQueueExecutor {
                     e.partsToMerge(), table.zk().exists(table.paths().part(table.replicaName(), p.name())) != null);
             }
         }
-        byte[] file = Files.readAllBytes(r.tmp().file().tmp());
+        byte[] file = PartStore.bytesOf(r.tmp().file().tmp());
         return addPart(table.zk(), r.info(), r.tmp(), file);
     }
 
@@ -394,7 +392,7 @@ final class ReplicatedMergeTreeQueueExecutor {
             }
             return table.removePartNodeOps(table.zk(), source.name());
         }
-        byte[] file = Files.readAllBytes(r.tmp().file().tmp());
+        byte[] file = PartStore.bytesOf(r.tmp().file().tmp());
         return addPart(table.zk(), r.info(), r.tmp(), file);
     }
 

@@ -492,7 +492,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
             // under its final name before the commit, as ClickHouse's PreActive part: whatever a crash interrupts from
             // here on, the next start finds the file and keeps it or detaches it by what ZooKeeper says (PartCheck)
             tmp = data().precommit(tmp, info);
-            file = Files.readAllBytes(tmp.file().tmp());
+            file = PartStore.bytesOf(tmp.file().tmp());
         } catch (IOException | RuntimeException e) {
             lock.unlock(zk);
             tmp.discard();
@@ -763,7 +763,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
                 return committing.get(partName);
             }
             try {
-                return Files.readAllBytes(PartStore.pathOf(d.directory(), p.name()));
+                return p.bytesForFetch();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -1,5 +1,6 @@
 package dev.chdedup.stub.server;
 
+import dev.chdedup.stub.common.FileNames;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.Catalog;

@@ -2,6 +2,9 @@ package dev.chdedup.stub.server;
 
 import dev.chdedup.stub.async.AsynchronousInsertQueue;
 import dev.chdedup.stub.data.Block;
+import dev.chdedup.stub.data.ColumnRows;
+import dev.chdedup.stub.data.Columns;
+import dev.chdedup.stub.data.IColumn;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.dedup.DeduplicationInfo;
 import dev.chdedup.stub.dedup.DeduplicationPolicy;
@@ -205,43 +208,101 @@ public final class InsertInterpreter {
                 "Setting 'input_format_max_block_wait_ms' requires 'input_format_connection_handling' to be enabled");
         }
         long blockStart = 0;
-        // the rows of the block being built are counted before they are kept; a huge max_insert_block_size is a bound
-        try (MemoryTracker memory = new MemoryTracker(ctx.settings())) {
-            while (true) {
-                Object[] r;
-                try {
-                    r = reader.next();
-                } catch (ChException | java.io.EOFException partial) {
-                    if (!ctx.bodyCut()) {
-                        throw partial;
+        if (completer.trivial() && reader.readsColumns()) {
+            rowNumber = readColumns(reader, inCols, ctx, maxBlock, waitNanos, blocks);
+        } else {
+            // the rows of the block being built are counted before they are kept; a huge max_insert_block_size is a bound
+            try (MemoryTracker memory = new MemoryTracker(ctx.settings())) {
+                while (true) {
+                    Object[] r;
+                    try {
+                        r = reader.next();
+                    } catch (ChException | java.io.EOFException partial) {
+                        if (!ctx.bodyCut()) {
+                            throw partial;
+                        }
+                        // a failpoint cut the body: the complete rows read before the partial last one are kept
+                        LOG.info("Query {}: the request body was cut off; {} complete rows are inserted", ctx.queryId(), rowNumber);
+                        break;
                     }
-                    // a failpoint cut the body: the complete rows read before the partial last one are kept
-                    LOG.info("Query {}: the request body was cut off; {} complete rows are inserted", ctx.queryId(), rowNumber);
-                    break;
+                    if (r == null) {
+                        break;
+                    }
+                    rowNumber++;
+                    Object[] full = completer.complete(r);
+                    memory.alloc(MemoryTracker.rowBytes(header, full));
+                    if (rows.isEmpty()) {
+                        blockStart = System.nanoTime();
+                    }
+                    rows.add(full);
+                    if (rows.size() >= maxBlock || waitNanos > 0 && System.nanoTime() - blockStart >= waitNanos) {
+                        blocks.accept(rows);
+                        memory.releaseAll();
+                        rows = new ArrayList<>();
+                    }
                 }
-                if (r == null) {
-                    break;
-                }
-                rowNumber++;
-                Object[] full = completer.complete(r);
-                memory.alloc(MemoryTracker.rowBytes(header, full));
-                if (rows.isEmpty()) {
-                    blockStart = System.nanoTime();
-                }
-                rows.add(full);
-                if (rows.size() >= maxBlock || waitNanos > 0 && System.nanoTime() - blockStart >= waitNanos) {
+                if (!rows.isEmpty()) {
                     blocks.accept(rows);
-                    memory.releaseAll();
-                    rows = new ArrayList<>();
                 }
-            }
-            if (!rows.isEmpty()) {
-                blocks.accept(rows);
             }
         }
         if (rowNumber == 0 && "Values".equals(format)) {
             throw new ChException(ErrorCode.NO_DATA_TO_INSERT, "Empty query: no data to insert");
         }
+    }
+
+    /**
+     * {@link #readInput} for a reader that fills the table's columns itself (every column sent, no defaults to apply):
+     * the blocks it hands on are columnar. Returns the number of rows read.
+     */
+    private static long readColumns(RowReader reader, List<Column> header, QueryContext ctx, long maxBlock, long waitNanos,
+                                    Consumer<List<Object[]>> blocks) throws IOException {
+        int capacity = (int) Math.min(maxBlock, 1 << 16);
+        long total = 0;
+        int n = 0;
+        long blockStart = 0;
+        // the columns ask the tracker before they grow: a block too big for the limits is refused before it is held
+        try (MemoryTracker memory = new MemoryTracker(ctx.settings())) {
+            IColumn.Mutable[] cols = Columns.mutable(header, capacity, memory::alloc);
+            while (true) {
+                try {
+                    if (!reader.readInto(cols)) {
+                        break;
+                    }
+                } catch (ChException | java.io.EOFException partial) {
+                    if (!ctx.bodyCut()) {
+                        throw partial;
+                    }
+                    LOG.info("Query {}: the request body was cut off; {} complete rows are inserted", ctx.queryId(), total);
+                    break;
+                }
+                total++;
+                if (n++ == 0) {
+                    blockStart = System.nanoTime();
+                }
+                if (n >= maxBlock || waitNanos > 0 && System.nanoTime() - blockStart >= waitNanos) {
+                    blocks.accept(finish(cols, n));
+                    memory.releaseAll();
+                    cols = Columns.mutable(header, capacity, memory::alloc);
+                    n = 0;
+                }
+            }
+            if (n > 0) {
+                blocks.accept(finish(cols, n));
+            }
+        }
+        return total;
+    }
+
+    /** The columns' first {@code n} rows (a row cut short by a failure is left out) as a columnar block's rows. */
+    private static ColumnRows finish(IColumn.Mutable[] cols, int n) {
+        IColumn[] done = Columns.finish(cols);
+        for (int i = 0; i < done.length; i++) {
+            if (done[i].size() != n) {
+                done[i] = done[i].cut(0, n);
+            }
+        }
+        return new ColumnRows(done, n);
     }
 
     private static void emit(List<Block> blocks, InsertSink sink) {
@@ -485,6 +546,11 @@ public final class InsertInterpreter {
                 }
             }
             return true;
+        }
+
+        /** Whether a row as read is the table's row: every column sent in order, no defaults to compute. */
+        boolean trivial() {
+            return trivial;
         }
 
         Object[] complete(Object[] in) {

@@ -3,6 +3,7 @@ package dev.chdedup.stub.server;
 import dev.chdedup.stub.compat.CompatibilityProfile;
 import dev.chdedup.stub.compress.CompressedBlockOutputStream;
 import dev.chdedup.stub.data.Block;
+import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.SelectExecutor;
@@ -13,6 +14,7 @@ import dev.chdedup.stub.http.ContentEncoding;
 import dev.chdedup.stub.http.HttpResponse;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.List;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
@@ -84,6 +86,19 @@ final class Output {
         }
     }
 
+    /** Whether a block is columnar with the result's types, so a format may write it from the columns. */
+    private static boolean sameTypes(Block b, List<Column> header) {
+        if (b.data() == null || b.data().length != header.size()) {
+            return false;
+        }
+        for (int i = 0; i < header.size(); i++) {
+            if (!b.data()[i].type().equals(header.get(i).type())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     void writeRows(SelectExecutor.Stream stream, String format, QueryContext ctx, long startNanos) throws IOException {
         String canonical = Formats.canonicalName(format);
         resp.status(200);
@@ -113,8 +128,12 @@ final class Output {
         RowWriter w = Formats.openOutput(canonical, target, stream.columns(), FormatSettings.of(ctx.settings().changed()));
         while (stream.blocks().hasNext()) {
             Block b = stream.blocks().next();
-            for (Object[] r : b.rows()) {
-                w.writeRow(r);
+            if (sameTypes(b, stream.columns())) {
+                w.writeColumns(b.data(), b.rowCount());
+            } else {
+                for (Object[] r : b.rows()) {
+                    w.writeRow(r);
+                }
             }
             rowsOut += b.rowCount();
         }

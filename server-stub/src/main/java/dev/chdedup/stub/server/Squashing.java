@@ -1,6 +1,8 @@
 package dev.chdedup.stub.server;
 
 import dev.chdedup.stub.data.Block;
+import dev.chdedup.stub.data.Columns;
+import dev.chdedup.stub.data.IColumn;
 import dev.chdedup.stub.data.ChunkInfo;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +15,10 @@ import java.util.List;
 final class Squashing {
     private final long minRows;
     private final long minBytes;
-    private Block acc;
+    /** The blocks accumulated, not big enough yet, and their merged info. */
+    private final List<Block> acc = new ArrayList<>();
+    private ChunkInfo accInfo;
+    private long accRows;
     private long accBytes;
 
     Squashing(long minRows, long minBytes) {
@@ -33,25 +38,16 @@ final class Squashing {
         }
         long bytes = minBytes == 0 ? 0 : b.bytes();
         if (enough(b.rowCount(), bytes)) {
-            if (acc != null) {
-                out.add(acc);
-                acc = null;
-                accBytes = 0;
-            }
+            out.addAll(flush());
             out.add(b);
             return out;
         }
-        if (acc == null) {
-            acc = new Block(b.columns(), new ArrayList<>(b.rows()), b.info());
-        } else {
-            acc.rows().addAll(b.rows());
-            acc = new Block(acc.columns(), acc.rows(), merge(acc.info(), b.info()));
-        }
+        acc.add(b);
+        accInfo = acc.size() == 1 ? b.info() : merge(accInfo, b.info());
+        accRows += b.rowCount();
         accBytes += bytes;
-        if (enough(acc.rowCount(), accBytes)) {
-            out.add(acc);
-            acc = null;
-            accBytes = 0;
+        if (enough(accRows, accBytes)) {
+            out.addAll(flush());
         }
         return out;
     }
@@ -63,11 +59,41 @@ final class Squashing {
 
     List<Block> flush() {
         List<Block> out = new ArrayList<>(1);
-        if (acc != null && acc.rowCount() > 0) {
-            out.add(acc);
+        if (accRows > 0) {
+            out.add(concat(acc, accInfo));
         }
-        acc = null;
+        acc.clear();
+        accInfo = null;
+        accRows = 0;
         accBytes = 0;
         return out;
+    }
+
+    /** The blocks' rows one after another, with {@code info}: columnar if they all are. */
+    static Block concat(List<Block> blocks, ChunkInfo info) {
+        Block first = blocks.get(0);
+        if (blocks.size() == 1) {
+            return first.withInfo(info);
+        }
+        int rows = 0;
+        boolean columnar = true;
+        for (Block b : blocks) {
+            rows += b.rowCount();
+            columnar &= b.data() != null;
+        }
+        if (!columnar) {
+            List<Object[]> all = new ArrayList<>(rows);
+            for (Block b : blocks) {
+                all.addAll(b.rows());
+            }
+            return new Block(first.columns(), all, info);
+        }
+        IColumn.Mutable[] cols = Columns.mutable(first.columns(), rows);
+        for (Block b : blocks) {
+            for (int c = 0; c < cols.length; c++) {
+                cols[c].appendRange(b.data()[c], 0, b.rowCount());
+            }
+        }
+        return Block.ofColumns(first.columns(), Columns.finish(cols), rows, info);
     }
 }

@@ -61,8 +61,23 @@ public final class BinaryIn {
         return buf[pos++] & 0xFF;
     }
 
+    private static final java.lang.invoke.VarHandle LE_LONG =
+        java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static final java.lang.invoke.VarHandle LE_INT =
+        java.lang.invoke.MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
     public long readLongLE(int bytes) throws IOException {
         long v = 0;
+        if (lim - pos >= 8 && bytes == 8) {
+            v = (long) LE_LONG.get(buf, pos);
+            pos += 8;
+            return v;
+        }
+        if (lim - pos >= 4 && bytes == 4) {
+            v = (int) LE_INT.get(buf, pos) & 0xFFFFFFFFL;
+            pos += 4;
+            return v;
+        }
         if (lim - pos >= bytes) {
             for (int i = 0; i < bytes; i++) {
                 v |= (buf[pos + i] & 0xFFL) << (8 * i);
@@ -106,6 +121,33 @@ public final class BinaryIn {
         return out;
     }
 
+    /** A value cut short: how many of its bytes were there and how many it needed. */
+    public static final class ShortRead extends EOFException {
+        public final long read;
+        public final long expected;
+
+        ShortRead(long read, long expected) {
+            super("Cannot read all data");
+            this.read = read;
+            this.expected = expected;
+        }
+    }
+
+    /** Reads exactly {@code n} bytes into {@code dst} at {@code off}; a stream that ends first is a {@link ShortRead}. */
+    public void readFully(byte[] dst, int off, int n) throws IOException {
+        int want = n;
+        while (n > 0) {
+            if (!fill()) {
+                throw new ShortRead(want - n, want);
+            }
+            int k = Math.min(n, lim - pos);
+            System.arraycopy(buf, pos, dst, off, k);
+            pos += k;
+            off += k;
+            n -= k;
+        }
+    }
+
     /** A String as RowBinary: varint length, then that many bytes, as a byte string ({@link ByteStrings}). */
     public String readString() throws IOException {
         long n = readVarUInt();
@@ -121,7 +163,7 @@ public final class BinaryIn {
     }
 
     /** As ClickHouse's SerializationString::deserializeBinary refuses a length above format_binary_max_string_size. */
-    private static ChException tooLargeString(long n) {
+    public static ChException tooLargeString(long n) {
         return new ChException(ErrorCode.TOO_LARGE_STRING_SIZE, "Too large string size: " + Long.toUnsignedString(n) + ". The maximum is: "
             + MAX_STRING_BYTES + ". To increase the maximum, use setting format_binary_max_string_size");
     }

@@ -404,4 +404,38 @@ public final class DataTypes {
         static final DataType POLYGON = new ArrayType(RING, "Polygon");
         static final DataType MULTI_POLYGON = new ArrayType(POLYGON, "MultiPolygon");
     }
+
+    /**
+     * The width in bytes of a type whose values are {@code Long}s written as that many little-endian bytes (the
+     * integers up to 64 bits, Date, Date32, DateTime, DateTime64, Enum8/16), or 0: the types a column keeps in a
+     * {@code long[]}.
+     */
+    public static int fixedLongWidth(DataType t) {
+        if (t instanceof IntType) {
+            return ((IntType) t).bits / 8;
+        }
+        if (t instanceof DateTimeType) {
+            return 4;
+        }
+        if (t instanceof DateTime64Type) {
+            return 8;
+        }
+        if (t instanceof DateType) {
+            return ((DateType) t).is32 ? 4 : 2;
+        }
+        if (t instanceof EnumType) {
+            return ((EnumType) t).bits / 8;
+        }
+        return 0;
+    }
+
+    /** Whether a {@link #fixedLongWidth} type's value is its bytes sign-extended (Int8-32, Date32, Enum). */
+    public static boolean isSignedLong(DataType t) {
+        return t instanceof IntType && ((IntType) t).signed || t instanceof DateType && ((DateType) t).is32 || t instanceof EnumType;
+    }
+
+    /** Whether any bytes are a value of this {@link #fixedLongWidth} type in RowBinary (an Enum's code is checked). */
+    public static boolean readsBinaryUnchecked(DataType t) {
+        return fixedLongWidth(t) > 0 && !(t instanceof EnumType);
+    }
 }

@@ -94,6 +94,64 @@ public final class DateTimeType extends DataType {
         return parse(tok.trim());
     }
 
+    /**
+     * The local seconds of {@code YYYY-MM-DD hh:mm:ss} in {@code b[off, off + len)} (a valid date and time of 1970-2105),
+     * or {@code Long.MIN_VALUE} for any other text, which {@link #parseText} then reads: the text formats' fast path.
+     * {@link #toEpoch} makes the value of it.
+     */
+    public static long parseCanonicalLocal(byte[] b, int off, int len) {
+        if (len != 19 || b[off + 4] != '-' || b[off + 7] != '-' || b[off + 10] != ' ' || b[off + 13] != ':' || b[off + 16] != ':') {
+            return Long.MIN_VALUE;
+        }
+        int year = digits(b, off, 4);
+        int month = digits(b, off + 5, 2);
+        int day = digits(b, off + 8, 2);
+        int hour = digits(b, off + 11, 2);
+        int minute = digits(b, off + 14, 2);
+        int second = digits(b, off + 17, 2);
+        if (year < 1970 || year > 2105 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour < 0 || hour > 23
+            || minute < 0 || minute > 59 || second < 0 || second > 59) {
+            return Long.MIN_VALUE;
+        }
+        return epochDay(year, month, day) * 86400L + hour * 3600L + minute * 60L + second;
+    }
+
+    private static int daysInMonth(int year, int month) {
+        if (month == 2) {
+            return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28;
+        }
+        return month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31;
+    }
+
+    /** Days since 1970-01-01 of a date in the proleptic Gregorian calendar (years from 1970). */
+    private static long epochDay(int year, int month, int day) {
+        int y = month <= 2 ? year - 1 : year;
+        int era = y / 400;
+        int yoe = y - era * 400;
+        int mp = (month + 9) % 12;
+        int doy = (153 * mp + 2) / 5 + day - 1;
+        int doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        return era * 146097L + doe - 719468;
+    }
+
+    /** Whether values of this type are in UTC, for the session now when the type names no zone. */
+    public boolean isUtc() {
+        return utc();
+    }
+
+    /** {@code n} decimal digits at {@code off}, or -1000 when one is not a digit. */
+    private static int digits(byte[] b, int off, int n) {
+        int x = 0;
+        for (int i = 0; i < n; i++) {
+            int d = b[off + i] - '0';
+            if (d < 0 || d > 9) {
+                return -1000;
+            }
+            x = x * 10 + d;
+        }
+        return x;
+    }
+
     Long parse(String s) {
         long[] parsed = parseLocal(s, 0);
         if (parsed == null) {
@@ -106,7 +164,8 @@ public final class DateTimeType extends DataType {
         return toEpoch(parsed[0]);
     }
 
-    long toEpoch(long localSeconds) {
+    /** The value of local seconds in this type's zone (the session's when it names none). */
+    public long toEpoch(long localSeconds) {
         if (utc()) {
             return localSeconds;
         }

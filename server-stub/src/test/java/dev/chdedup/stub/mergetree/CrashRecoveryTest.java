@@ -48,11 +48,14 @@ class CrashRecoveryTest {
             query(s, "INSERT INTO t VALUES (1, 'a'), (2, 'b')");
             query(s, "INSERT INTO t VALUES (3, 'c')");
             tableDir = data.resolve("data").resolve("default").resolve("t");
-            // a crash in the middle of a write: the temporary file exists, the rename never happened
-            Files.write(tableDir.resolve(PartStore.TMP_PREFIX + "insert_all_9_9_0" + PartStore.EXT), new byte[] {5, 'g', 'a', 'r'});
+            // a crash in the middle of a write: the temporary part exists with a column cut short, the rename never
+            // happened; and the temporary file of the earlier one-file layout
+            Path tmp = Files.createDirectory(tableDir.resolve(PartStore.TMP_PREFIX + "insert_all_9_9_0"));
+            Files.write(tmp.resolve("k.bin"), new byte[] {5, 'g', 'a', 'r'});
+            Files.write(tableDir.resolve(PartStore.TMP_PREFIX + "insert_all_8_8_0" + PartStore.EXT), new byte[] {5, 'g', 'a', 'r'});
             s.stop();
             // a crash between writing a merged part and removing its sources: both are on disk
-            List<Path> parts = files(tableDir).stream().filter(p -> p.getFileName().toString().endsWith(PartStore.EXT)
+            List<Path> parts = files(tableDir).stream().filter(p -> Files.exists(p.resolve("checksums.txt"))
                 && !p.getFileName().toString().startsWith(PartStore.TMP_PREFIX)).toList();
             assertEquals(2, parts.size(), parts.toString());
         }

@@ -1,5 +1,6 @@
 package dev.chdedup.stub.server;
 
+import dev.chdedup.stub.common.FileNames;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -205,11 +205,15 @@ class OutputTest {
         assertEquals(200, insert.status(), new String(insert.body(), StandardCharsets.UTF_8));
         assertEquals(50, field(insert.headers().get("x-clickhouse-summary"), "read_rows"), "INSERT SELECT reports what it read");
         assertEquals(50, field(insert.headers().get("x-clickhouse-summary"), "written_rows"));
-        Raw r = get("SELECT k FROM rb WHERE k < 5");
+        Raw r = get("SELECT k, s FROM rb WHERE k < 5");
         String summary = r.headers().get("x-clickhouse-summary");
         assertEquals(50, field(summary, "read_rows"), summary);
         assertTrue(field(summary, "read_bytes") >= 50 * (4 + 100), summary);
         assertEquals(5, field(summary, "result_rows"), summary);
+        // a query that names only k reads only k's column, as ClickHouse counts it
+        String onlyK = get("SELECT k FROM rb WHERE k < 5").headers().get("x-clickhouse-summary");
+        assertEquals(50, field(onlyK, "read_rows"), onlyK);
+        assertTrue(field(onlyK, "read_bytes") >= 50 * 4 && field(onlyK, "read_bytes") < 50 * (4 + 100), onlyK);
     }
 
     @Test

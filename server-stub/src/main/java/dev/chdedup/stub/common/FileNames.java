@@ -1,4 +1,4 @@
-package dev.chdedup.stub.server;
+package dev.chdedup.stub.common;
 
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
