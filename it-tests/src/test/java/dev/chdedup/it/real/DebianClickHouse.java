@@ -107,6 +107,11 @@ final class DebianClickHouse implements AutoCloseable {
         return httpPorts[replica];
     }
 
+    /** Where replica {@code replica} keeps a table's parts. */
+    Path tableData(int replica, String database, String table) {
+        return dir.resolve("r" + (replica + 1)).resolve("data").resolve("data").resolve(database).resolve(table);
+    }
+
     String httpUrl(int replica) {
         return "http://127.0.0.1:" + httpPorts[replica];
     }

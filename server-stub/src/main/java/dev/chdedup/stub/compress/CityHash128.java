@@ -53,6 +53,12 @@ public final class CityHash128 {
         }
     }
 
+    /** CityHash128WithSeed v1.0.2 of {@code data[off, off + len)} with the seed {@code {seedLow, seedHigh}}. */
+    public static long[] hash128WithSeed(byte[] data, int off, int len, long seedLow, long seedHigh) {
+        java.util.Objects.checkFromIndexSize(off, len, data.length);
+        return withSeed(data, off, len, seedLow, seedHigh);
+    }
+
     private static long[] withSeed(byte[] s, int pos, int len, long seedLow, long seedHigh) {
         if (len < 128) {
             return cityMurmur(s, pos, len, seedLow, seedHigh);

@@ -145,6 +145,22 @@ public final class ColumnVector implements IColumn {
         }
 
         @Override
+        public void readBinary(BinaryIn in, int n) throws IOException {
+            if (!direct) {
+                IColumn.Mutable.super.readBinary(in, n);
+                return;
+            }
+            grow(size + n);
+            long[] v = values;
+            int at = size;
+            for (int i = 0; i < n; i++) {
+                long x = in.readLongLE(width);
+                v[at + i] = signBits > 0 ? (x << signBits) >> signBits : x;
+            }
+            size += n;
+        }
+
+        @Override
         public void appendRange(IColumn src, int from, int length) {
             if (src instanceof ColumnVector) {
                 grow(size + length);

@@ -52,6 +52,13 @@ public interface IColumn {
         /** Appends one value read in the type's RowBinary form. */
         void readBinary(BinaryIn in) throws IOException;
 
+        /** Appends {@code n} values read one after another in the type's RowBinary form. */
+        default void readBinary(BinaryIn in, int n) throws IOException {
+            for (int i = 0; i < n; i++) {
+                readBinary(in);
+            }
+        }
+
         /** Appends rows {@code [from, from + length)} of {@code src}, a column of the same type. */
         default void appendRange(IColumn src, int from, int length) {
             for (int i = from; i < from + length; i++) {

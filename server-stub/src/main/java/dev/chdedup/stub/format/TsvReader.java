@@ -122,24 +122,23 @@ final class TsvReader implements RowReader {
         }
         row++;
         Object[] out = TextFields.newRow(columns.size(), missing);
-        readFields((i, t) -> out[t] = convert(i));
+        readFields(out, null);
         return out;
     }
 
-    /** Takes field {@code i} of the row, which goes to column {@code t}. */
-    private interface FieldSink {
-        void take(int i, int t);
-    }
-
-    /** Reads one line's fields, handing each that maps to a column to {@code sink}, and its terminators. */
-    private void readFields(FieldSink sink) {
+    /** Reads one line's fields and their terminators, each field that maps to a column into {@code rowOut} or {@code columnsOut}. */
+    private void readFields(Object[] rowOut, IColumn.Mutable[] columnsOut) {
         int fields = map.length;
         for (int i = 0; i < fields; i++) {
             int term = scanField();
             int t = map[i];
             if (t >= 0) {
                 try {
-                    sink.take(i, t);
+                    if (columnsOut != null) {
+                        convertInto(i, columnsOut[t]);
+                    } else {
+                        rowOut[t] = convert(i);
+                    }
                 } catch (RuntimeException e) {
                     throw TextFields.fieldError(e, columns.get(t), row);
                 }
@@ -191,7 +190,7 @@ final class TsvReader implements RowReader {
             return false;
         }
         row++;
-        readFields((i, t) -> convertInto(i, out[t]));
+        readFields(null, out);
         return true;
     }
 

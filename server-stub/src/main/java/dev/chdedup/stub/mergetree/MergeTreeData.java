@@ -157,7 +157,7 @@ public final class MergeTreeData {
             try {
                 Path detached = dir.resolve("detached");
                 Files.createDirectories(detached);
-                p.file().relocate(detached.resolve(prefix + "_" + name + (p.layout().wide() ? "" : PartStore.EXT)));
+                p.file().relocate(detached.resolve(prefix + "_" + name + (p.layout().byColumn() ? "" : PartStore.EXT)));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

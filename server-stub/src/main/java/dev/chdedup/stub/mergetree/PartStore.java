@@ -1,6 +1,7 @@
 package dev.chdedup.stub.mergetree;
 
 import dev.chdedup.stub.common.FileNames;
+import dev.chdedup.stub.compress.HashingBuffer;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.data.ColumnRows;
 import dev.chdedup.stub.data.Columns;
@@ -27,19 +28,25 @@ import java.util.Iterator;
 import java.util.List;
 
 /**
- * Reads and writes parts on disk as ClickHouse lays out a Wide part: a directory per part under the table directory,
- * named as the part, holding {@code columns.txt} (the columns, ClickHouse's text), {@code count.txt} (the row count),
- * one {@code <column>.bin} per column (its values one after another, uncompressed, in their binary form: for
- * numbers, dates and strings what ClickHouse's column files hold once decompressed), {@code block_ids.txt} (the
- * block ids the part was inserted with, one {@code block_id: <id>} line each, when it has any; the stub's own file) and
- * {@code checksums.txt} (each file's size and CityHash128, in the text form of ClickHouse's version 2). Column file
- * names are escaped as ClickHouse escapes them ({@link FileNames#escapeForFileName}). Parts are written and read as
- * streams, a buffer per column: memory never holds a part's rows. A part is written under a temporary name
- * ({@code tmp_...}), optionally fsynced, then renamed to its final name (under the table's parts lock, see
- * {@link MergeTreeData}), so a crash leaves either the whole part or a temporary directory that loading removes. The
- * block ids travel inside the part, so a crash between the rename and the deduplication log's record cannot make a
- * retry land twice: loading puts them back into the log. Parts of the stub's earlier layouts (one file
- * {@code <name>.bin}: a header, then the rows in RowBinary; a directory with {@code data.bin}) are still read.
+ * Reads and writes parts on disk as ClickHouse lays them out: a directory per part under the table directory, named
+ * as the part, holding {@code columns.txt} (the columns, ClickHouse's text), {@code count.txt} (the row count),
+ * {@code checksums.txt} (each file's size and hash as ClickHouse computes it, in the text form of its version 2) and the
+ * stub's own {@code block_ids.txt} (the block ids the part was inserted with, one {@code block_id: <id>} line each,
+ * when it has any). The values are uncompressed, in their binary form (for numbers, dates and strings what
+ * ClickHouse's column files hold once decompressed):
+ * <ul>
+ *   <li>Wide, a part of more than {@link #COMPACT_MAX_BYTES}: one {@code <column>.bin} per column, its name escaped as
+ *   ClickHouse escapes file names ({@link FileNames#escapeForFileName});</li>
+ *   <li>Compact, a smaller part: {@code data.bin}, the columns one after another (one granule), and {@code data.mrk3},
+ *   where each starts.</li>
+ * </ul>
+ * Parts are written and read as streams, a buffer per column: memory never holds a large part's rows. A part is
+ * written under a temporary name ({@code tmp_...}), optionally fsynced, then renamed to its final name (under the
+ * table's parts lock, see {@link MergeTreeData}), so a crash leaves either the whole part or a temporary directory
+ * that loading removes. The block ids travel inside the part, so a crash between the rename and the deduplication
+ * log's record cannot make a retry land twice: loading puts them back into the log. Parts of the stub's earlier
+ * layouts (one file {@code <name>.bin}: a header, then the rows in RowBinary; a directory with {@code data.bin}
+ * and no checksums) are still read.
  */
 public final class PartStore {
     public static final String TMP_PREFIX = "tmp_";
@@ -49,6 +56,10 @@ public final class PartStore {
     static final String COUNT_FILE = "count.txt";
     static final String CHECKSUMS_FILE = "checksums.txt";
     static final String BLOCK_IDS_FILE = "block_ids.txt";
+    static final String COMPACT_DATA_FILE = "data.bin";
+    static final String COMPACT_MARKS_FILE = "data.mrk3";
+    /** A part whose values take at most this many bytes is written Compact (ClickHouse: {@code min_bytes_for_wide_part}). */
+    static final long COMPACT_MAX_BYTES = 1 << 20;
     private static final String BLOCK_ID = "block_id: ";
     private static final String ROWS = "rows: ";
     private static final int WRITE_BUFFER = 1 << 16;
@@ -135,41 +146,59 @@ public final class PartStore {
         try {
             Files.createDirectory(tmp);
             int width = columns.size();
-            FileChannel[] files = new FileChannel[width];
             BinaryOut[] bufs = new BinaryOut[width];
+            for (int c = 0; c < width; c++) {
+                bufs[c] = new BinaryOut(1024);
+            }
+            // the rows stay in the buffers while the part is small (then it is Compact); past that each column streams
+            // to its own file (Wide)
+            FileChannel[] files = null;
+            HashingBuffer[] hashes = null;
             long count = 0;
             long bytes = 0;
+            long buffered = 0;
             Checksums sums = new Checksums();
-            boolean[] drained = new boolean[width];
             try {
-                for (int c = 0; c < width; c++) {
-                    files[c] = create(tmp.resolve(columnFile(columns.get(c).name())));
-                    bufs[c] = new BinaryOut(WRITE_BUFFER + 1024);
-                }
                 while (rows.hasNext()) {
                     Object[] r = rows.next();
                     for (int c = 0; c < width; c++) {
-                        columns.get(c).type().writeBinary(r[c], bufs[c]);
-                        if (bufs[c].size() >= WRITE_BUFFER) {
-                            bytes += drain(files[c], bufs[c]);
-                            drained[c] = true;
+                        BinaryOut b = bufs[c];
+                        int before = b.size();
+                        columns.get(c).type().writeBinary(r[c], b);
+                        if (files == null) {
+                            buffered += b.size() - before;
+                        } else if (b.size() >= WRITE_BUFFER) {
+                            bytes += drain(files[c], b, hashes[c]);
                         }
                     }
                     count++;
-                }
-                for (int c = 0; c < width; c++) {
-                    if (!drained[c]) {
-                        sums.add(columnFile(columns.get(c).name()), bufs[c].array(), bufs[c].size());
+                    if (files == null && buffered > COMPACT_MAX_BYTES) {
+                        files = new FileChannel[width];
+                        hashes = new HashingBuffer[width];
+                        for (int c = 0; c < width; c++) {
+                            String name = columnFile(columns.get(c).name());
+                            files[c] = create(tmp.resolve(name));
+                            hashes[c] = sums.file(name);
+                            bytes += drain(files[c], bufs[c], hashes[c]);
+                        }
                     }
-                    bytes += drain(files[c], bufs[c]);
-                    if (fsync) {
-                        files[c].force(true);
+                }
+                if (files == null) {
+                    bytes = writeCompact(tmp, bufs, count, fsync, sums);
+                } else {
+                    for (int c = 0; c < width; c++) {
+                        bytes += drain(files[c], bufs[c], hashes[c]);
+                        if (fsync) {
+                            files[c].force(true);
+                        }
                     }
                 }
             } finally {
-                for (FileChannel f : files) {
-                    if (f != null) {
-                        f.close();
+                if (files != null) {
+                    for (FileChannel f : files) {
+                        if (f != null) {
+                            f.close();
+                        }
                     }
                 }
             }
@@ -183,12 +212,44 @@ public final class PartStore {
         }
     }
 
+    /**
+     * Writes a Compact part's data: {@code data.bin}, the columns' values one column after another (one granule), and
+     * {@code data.mrk3}, its marks: for each column the offset where it starts and its offset in the (uncompressed)
+     * block, 0, then the granule's row count, each a UInt64. Returns the data bytes.
+     */
+    private static long writeCompact(Path tmp, BinaryOut[] columns, long rows, boolean fsync, Checksums sums) throws IOException {
+        BinaryOut marks = new BinaryOut(16 * columns.length + 8);
+        long offset = 0;
+        for (BinaryOut c : columns) {
+            marks.writeLongLE(offset, 8);
+            marks.writeLongLE(0, 8);
+            offset += c.size();
+        }
+        marks.writeLongLE(rows, 8);
+        byte[] data = new byte[(int) offset];
+        int at = 0;
+        for (BinaryOut c : columns) {
+            System.arraycopy(c.array(), 0, data, at, c.size());
+            at += c.size();
+        }
+        writeSmall(tmp, COMPACT_DATA_FILE, data, fsync, sums);
+        writeSmall(tmp, COMPACT_MARKS_FILE, marks.toByteArray(), fsync, sums);
+        return offset;
+    }
+
     /** {@link #writeTemporary(Path, String, List, Iterator, List, boolean)} of columnar rows: each column's file in one go. */
     public static Written writeTemporary(Path tableDir, String tmpName, List<Column> columns, ColumnRows rows, List<String> blockIds,
                                          boolean fsync) throws IOException {
         IColumn[] data = rows.columns();
         if (data.length != columns.size()) {
             throw new IllegalArgumentException(data.length + " columns for a part of " + columns.size());
+        }
+        long estimate = 0;
+        for (IColumn c : data) {
+            estimate += c.byteSize();
+        }
+        if (estimate <= COMPACT_MAX_BYTES) {
+            return writeTemporary(tableDir, tmpName, columns, rows.iterator(), blockIds, fsync); // a small part: Compact
         }
         Path tmp = tableDir.resolve(TMP_PREFIX + tmpName);
         boolean ok = false;
@@ -202,18 +263,14 @@ public final class PartStore {
                 String name = columnFile(columns.get(c).name());
                 try (FileChannel ch = create(tmp.resolve(name))) {
                     IColumn col = data[c];
-                    boolean drained = false;
+                    HashingBuffer hash = sums.file(name);
                     for (int r = 0; r < n; r++) {
                         col.writeBinary(r, buf);
                         if (buf.size() >= WRITE_BUFFER) {
-                            bytes += drain(ch, buf);
-                            drained = true;
+                            bytes += drain(ch, buf, hash);
                         }
                     }
-                    if (!drained) {
-                        sums.add(name, buf.array(), buf.size());
-                    }
-                    bytes += drain(ch, buf);
+                    bytes += drain(ch, buf, hash);
                     if (fsync) {
                         ch.force(true);
                     }
@@ -264,7 +321,7 @@ public final class PartStore {
         for (Column c : columns) {
             cols.append('`').append(c.name()).append("` ").append(c.type().name()).append('\n');
         }
-        writeSmall(tmp, COLUMNS_FILE, cols.toString(), fsync, sums);
+        writeSmall(tmp, COLUMNS_FILE, cols.toString(), fsync, null); // as in ClickHouse, the checksums leave columns.txt out
         writeSmall(tmp, COUNT_FILE, Long.toString(count), fsync, sums);
         if (!blockIds.isEmpty()) {
             StringBuilder ids = new StringBuilder();
@@ -281,7 +338,10 @@ public final class PartStore {
     }
 
     private static void writeSmall(Path dir, String name, String text, boolean fsync, Checksums sums) throws IOException {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        writeSmall(dir, name, text.getBytes(StandardCharsets.UTF_8), fsync, sums);
+    }
+
+    private static void writeSmall(Path dir, String name, byte[] bytes, boolean fsync, Checksums sums) throws IOException {
         if (sums != null) {
             sums.add(name, bytes, bytes.length);
         }
@@ -297,29 +357,38 @@ public final class PartStore {
     }
 
     /**
-     * A part's checksums.txt, ClickHouse's text form of version 2: the file count, then each file's name, size and
-     * CityHash128 (two decimal halves), uncompressed. The hashes of what was written from memory are taken there; the
-     * other files (column files larger than a buffer) are read back.
+     * A part's checksums.txt, ClickHouse's text form of version 2: the file count, then each file's name, size and hash
+     * (two decimal halves), uncompressed; columns.txt and checksums.txt themselves are not listed, as in ClickHouse. The hash is the one ClickHouse stores, {@link HashingBuffer}'s, taken as each
+     * file is written; a file written otherwise is read back.
      */
     static final class Checksums {
-        private final java.util.TreeMap<String, String> lines = new java.util.TreeMap<>();
+        private final java.util.TreeMap<String, HashingBuffer> files = new java.util.TreeMap<>();
+
+        /** The hash of file {@code name}, to be fed with its bytes as they are written. */
+        HashingBuffer file(String name) {
+            HashingBuffer h = new HashingBuffer();
+            files.put(name, h);
+            return h;
+        }
 
         void add(String name, byte[] b, int n) {
-            long[] h = dev.chdedup.stub.compress.CityHash128.hash128(b, 0, n);
-            lines.put(name, name + "\n\tsize: " + n + "\n\thash: " + Long.toUnsignedString(h[0]) + ' ' + Long.toUnsignedString(h[1])
-                + "\n\tcompressed: 0\n");
+            file(name).update(b, 0, n);
         }
 
         String text(Path partDir) throws IOException {
             for (Path f : files(partDir)) {
                 String name = f.getFileName().toString();
-                if (!name.equals(CHECKSUMS_FILE) && !lines.containsKey(name)) {
+                if (!name.equals(CHECKSUMS_FILE) && !name.equals(COLUMNS_FILE) && !files.containsKey(name)) {
                     byte[] b = Files.readAllBytes(f);
                     add(name, b, b.length);
                 }
             }
-            StringBuilder sb = new StringBuilder("checksums format version: 2\n").append(lines.size()).append(" files:\n");
-            lines.values().forEach(sb::append);
+            StringBuilder sb = new StringBuilder("checksums format version: 2\n").append(files.size()).append(" files:\n");
+            files.forEach((name, h) -> {
+                long[] hash = h.hash();
+                sb.append(name).append("\n\tsize: ").append(h.size()).append("\n\thash: ").append(Long.toUnsignedString(hash[0])).append(' ')
+                    .append(Long.toUnsignedString(hash[1])).append("\n\tcompressed: 0\n");
+            });
             return sb.toString();
         }
     }
@@ -418,6 +487,12 @@ public final class PartStore {
         }
     }
 
+    /** {@link #drain(FileChannel, BinaryOut)}, the bytes going through the file's hash too. */
+    private static long drain(FileChannel ch, BinaryOut out, HashingBuffer hash) throws IOException {
+        hash.update(out.array(), 0, out.size());
+        return drain(ch, out);
+    }
+
     private static long drain(FileChannel ch, BinaryOut out) throws IOException {
         ByteBuffer b = ByteBuffer.wrap(out.array(), 0, out.size());
         while (b.hasRemaining()) {
@@ -443,12 +518,20 @@ public final class PartStore {
         }
     }
 
+    /** How a part keeps its rows: a file per column, one file of columns with marks, or the earlier one file of rows. */
+    public enum Kind { WIDE, COMPACT, ONE_FILE }
+
     /**
      * Where a part's rows are on disk and how to read them as table rows: the part's directory (Wide) or the data file
      * of an earlier layout and the offset of its first row, the columns stored there and, for each table column, the
      * stored column it comes from (-1: missing, read as the default).
      */
-    public record Layout(Path file, long dataOffset, List<Column> stored, List<Column> table, int[] map, boolean wide) {
+    public record Layout(Path file, long dataOffset, List<Column> stored, List<Column> table, int[] map, Kind kind) {
+        /** Whether each column is read from a place of its own (a Wide or Compact part), not row after row. */
+        public boolean byColumn() {
+            return kind != Kind.ONE_FILE;
+        }
+
         static Layout of(Path file, long dataOffset, List<Column> stored, List<Column> table) {
             int[] map = new int[table.size()];
             for (int i = 0; i < table.size(); i++) {
@@ -459,7 +542,8 @@ public final class PartStore {
                     }
                 }
             }
-            return new Layout(file, dataOffset, stored, table, map, Files.isDirectory(file));
+            Kind kind = !Files.isDirectory(file) ? Kind.ONE_FILE : Files.exists(file.resolve(COMPACT_MARKS_FILE)) ? Kind.COMPACT : Kind.WIDE;
+            return new Layout(file, dataOffset, stored, table, map, kind);
         }
     }
 
@@ -558,6 +642,8 @@ public final class PartStore {
         /** The part's data file (one-file layout), or one file per stored column (Wide). */
         private FileChannel[] channels;
         private BinaryIn[] ins;
+        /** A Compact part's column starts in data.bin, and its end. */
+        private long[] compactStarts;
         private long left;
         private boolean closed;
 
@@ -601,7 +687,7 @@ public final class PartStore {
                 Layout l = part.layout();
                 Object[] raw = new Object[l.stored().size()];
                 for (int j = 0; j < raw.length; j++) {
-                    raw[j] = l.stored().get(j).type().readBinary(l.wide() ? ins[j] : ins[0]);
+                    raw[j] = l.stored().get(j).type().readBinary(l.byColumn() ? ins[j] : ins[0]);
                 }
                 left--;
                 if (l.map().length == raw.length && isIdentity(l.map())) {
@@ -639,16 +725,12 @@ public final class PartStore {
                 boolean[] read = storedNeeded(l, needed);
                 open(read);
                 IColumn.Mutable[] stored = Columns.mutable(l.stored(), n);
-                if (l.wide()) {
+                if (l.byColumn()) {
                     for (int j = 0; j < stored.length; j++) {
                         if (!read[j]) {
                             continue;
                         }
-                        IColumn.Mutable c = stored[j];
-                        BinaryIn in = ins[j];
-                        for (int r = 0; r < n; r++) {
-                            c.readBinary(in);
-                        }
+                        stored[j].readBinary(ins[j], n);
                     }
                 } else {
                     for (int r = 0; r < n; r++) {
@@ -684,11 +766,11 @@ public final class PartStore {
         private static boolean[] storedNeeded(Layout l, boolean[] needed) {
             boolean[] read = new boolean[l.stored().size()];
             for (int i = 0; i < l.map().length; i++) {
-                if (l.map()[i] >= 0 && (needed == null || i < needed.length && needed[i] || !l.wide())) {
+                if (l.map()[i] >= 0 && (needed == null || i < needed.length && needed[i] || !l.byColumn())) {
                     read[l.map()[i]] = true;
                 }
             }
-            if (!l.wide() || needed == null) {
+            if (!l.byColumn() || needed == null) {
                 java.util.Arrays.fill(read, true);
             }
             return read;
@@ -701,7 +783,11 @@ public final class PartStore {
         /** Opens the files of the stored columns {@code read} marks (null: all) that are not open yet. */
         private void open(boolean[] read) throws IOException {
             Layout l = part.layout();
-            if (l.wide()) {
+            if (l.kind() == Kind.COMPACT) {
+                openCompact(read);
+                return;
+            }
+            if (l.kind() == Kind.WIDE) {
                 List<Column> stored = l.stored();
                 if (ins == null) {
                     channels = new FileChannel[stored.size()];
@@ -722,6 +808,36 @@ public final class PartStore {
                 channels = new FileChannel[] {part.file().open()};
                 channels[0].position(l.dataOffset());
                 ins = new BinaryIn[] {new BinaryIn(Channels.newInputStream(channels[0]))};
+            }
+        }
+
+        /**
+         * A Compact part: one channel on data.bin, and for each column to read a cursor from where its marks say it
+         * starts to where the next one starts (positional reads, so the cursors do not disturb each other).
+         */
+        private void openCompact(boolean[] read) throws IOException {
+            int width = part.layout().stored().size();
+            if (channels == null) {
+                channels = new FileChannel[] {part.file().open(COMPACT_DATA_FILE)};
+                ins = new BinaryIn[width];
+                long[] starts = new long[width + 1];
+                try (FileChannel m = part.file().open(COMPACT_MARKS_FILE)) {
+                    BinaryIn marks = new BinaryIn(Channels.newInputStream(m));
+                    for (int j = 0; j < width; j++) {
+                        starts[j] = marks.readLongLE(8);
+                        marks.readLongLE(8);
+                    }
+                }
+                starts[width] = channels[0].size();
+                compactStarts = starts;
+            }
+            for (int j = 0; j < width; j++) {
+                if (ins[j] == null && (read == null || read[j])) {
+                    if (left < part.rowCount()) {
+                        throw new IllegalStateException("a column is read from a part after its rows were read without it");
+                    }
+                    ins[j] = new BinaryIn(new RangeInputStream(channels[0], compactStarts[j], compactStarts[j + 1]));
+                }
             }
         }
 
@@ -753,6 +869,37 @@ public final class PartStore {
             } finally {
                 part.file().release();
             }
+        }
+    }
+
+    /** Bytes {@code [from, to)} of a file read by position, so several such streams can share one channel. */
+    private static final class RangeInputStream extends java.io.InputStream {
+        private final FileChannel channel;
+        private long pos;
+        private final long end;
+
+        RangeInputStream(FileChannel channel, long from, long to) {
+            this.channel = channel;
+            this.pos = from;
+            this.end = to;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) <= 0 ? -1 : one[0] & 0xFF;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (pos >= end) {
+                return -1;
+            }
+            int n = channel.read(ByteBuffer.wrap(b, off, (int) Math.min(len, end - pos)), pos);
+            if (n > 0) {
+                pos += n;
+            }
+            return n;
         }
     }
 

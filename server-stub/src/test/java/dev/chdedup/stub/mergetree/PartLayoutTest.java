@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.chdedup.stub.compress.CityHash128;
+import dev.chdedup.stub.compress.HashingBuffer;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.server.StubServer;
 import dev.chdedup.stub.types.BinaryOut;
@@ -23,8 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A part on disk is laid out as ClickHouse lays out a Wide part: a directory with columns.txt, count.txt,
- * checksums.txt (each file's size and CityHash128) and a file per column under its escaped name; a part of the
+ * A part on disk is laid out as ClickHouse lays out its parts: a directory with columns.txt, count.txt,
+ * checksums.txt (each file's size and hash, as ClickHouse computes it) and a file per column under its escaped name
+ * (Wide) or the columns in data.bin with their marks (Compact); a part of the
  * earlier one-file layout still loads, is read and is merged into the new layout; a part another replica sends
  * cannot name a file outside its directory.
  */
@@ -39,11 +40,11 @@ class PartLayoutTest {
     }
 
     @Test
-    void aPartIsADirectoryOfColumnFiles(@TempDir Path data) throws Exception {
+    void aLargePartIsADirectoryOfColumnFiles(@TempDir Path data) throws Exception {
         try (StubServer s = StubServer.builder().port(0).dataDir(data).build().start()) {
             query(s, "CREATE TABLE t (k UInt64, `s s` String, n Nested(a UInt8)) ENGINE = MergeTree ORDER BY k"
                 + " SETTINGS non_replicated_deduplication_window = 10");
-            query(s, "INSERT INTO t VALUES (2, 'bb', [7]), (1, 'a', [])");
+            query(s, "INSERT INTO t SELECT 200000 - number, toString(number % 10), [number % 7] FROM numbers(200000) SETTINGS insert_deduplication_token = 'big'");
             Path part = data.resolve("data/default/t/all_1_1_0");
             assertTrue(Files.isDirectory(part), "the part's directory");
             try (Stream<Path> files = Files.list(part)) {
@@ -52,22 +53,55 @@ class PartLayoutTest {
             }
             assertEquals("columns format version: 1\n3 columns:\n`k` UInt64\n`s s` String\n`n.a` Array(UInt8)\n",
                 Files.readString(part.resolve("columns.txt")));
-            assertEquals("2", Files.readString(part.resolve("count.txt")));
-            BinaryOut k = new BinaryOut(16);
-            k.writeLongLE(1, 8);
-            k.writeLongLE(2, 8);
-            assertArrayEquals(k.toByteArray(), Files.readAllBytes(part.resolve("k.bin")), "the key column in key order");
-            assertArrayEquals(new byte[] {1, 'a', 2, 'b', 'b'}, Files.readAllBytes(part.resolve("s%20s.bin")));
+            assertEquals("200000", Files.readString(part.resolve("count.txt")));
+            byte[] k = Files.readAllBytes(part.resolve("k.bin"));
+            assertEquals(200000 * 8, k.length);
+            assertEquals(1, k[0], "the key column in key order: 1, 2, ...");
+            assertEquals(2, k[8]);
             assertTrue(Files.readString(part.resolve("block_ids.txt")).startsWith("block_id: all_"), "the block id stays with the part");
-            String checksums = Files.readString(part.resolve("checksums.txt"));
-            assertTrue(checksums.startsWith("checksums format version: 2\n6 files:\n"), checksums);
-            for (String f : List.of("block_ids.txt", "columns.txt", "count.txt", "k.bin", "n%2Ea.bin", "s%20s.bin")) {
-                byte[] b = Files.readAllBytes(part.resolve(f));
-                long[] h = CityHash128.hash128(b);
-                assertTrue(checksums.contains(f + "\n\tsize: " + b.length + "\n\thash: " + Long.toUnsignedString(h[0]) + " "
-                    + Long.toUnsignedString(h[1]) + "\n\tcompressed: 0\n"), f + " in " + checksums);
+            checkChecksums(part, List.of("block_ids.txt", "count.txt", "k.bin", "n%2Ea.bin", "s%20s.bin"));
+            assertEquals("1\t9\t[2]\n2\t8\t[1]", query(s, "SELECT * FROM t ORDER BY k LIMIT 2"));
+        }
+    }
+
+    @Test
+    void aSmallPartIsCompact(@TempDir Path data) throws Exception {
+        try (StubServer s = StubServer.builder().port(0).dataDir(data).build().start()) {
+            query(s, "CREATE TABLE t (k UInt64, s String) ENGINE = MergeTree ORDER BY k");
+            query(s, "INSERT INTO t VALUES (2, 'bb'), (1, 'a')");
+            Path part = data.resolve("data/default/t/all_1_1_0");
+            try (Stream<Path> files = Files.list(part)) {
+                assertEquals(List.of("checksums.txt", "columns.txt", "count.txt", "data.bin", "data.mrk3"),
+                    files.map(f -> f.getFileName().toString()).sorted().toList(), "no block ids: the table keeps no deduplication log");
             }
-            assertEquals("1\ta\t[]\n2\tbb\t[7]", query(s, "SELECT * FROM t ORDER BY k"));
+            BinaryOut expected = new BinaryOut(64);
+            expected.writeLongLE(1, 8);
+            expected.writeLongLE(2, 8);
+            expected.write(new byte[] {1, 'a', 2, 'b', 'b'}, 0, 5);
+            assertArrayEquals(expected.toByteArray(), Files.readAllBytes(part.resolve("data.bin")), "k's values, then s's");
+            BinaryOut marks = new BinaryOut(64);
+            for (long v : new long[] {0, 0, 16, 0, 2}) {
+                marks.writeLongLE(v, 8);
+            }
+            assertArrayEquals(marks.toByteArray(), Files.readAllBytes(part.resolve("data.mrk3")), "each column's start, then the rows");
+            checkChecksums(part, List.of("count.txt", "data.bin", "data.mrk3"));
+            assertEquals("1\ta\n2\tbb", query(s, "SELECT * FROM t ORDER BY k"));
+            assertEquals("bb", query(s, "SELECT s FROM t WHERE k = 2"));
+            query(s, "INSERT INTO t VALUES (3, 'c')");
+            query(s, "OPTIMIZE TABLE t FINAL");
+            assertEquals("1\ta\n2\tbb\n3\tc", query(s, "SELECT * FROM t ORDER BY k"));
+            assertTrue(Files.exists(data.resolve("data/default/t/all_1_2_1/data.mrk3")), "a small merged part is Compact too");
+        }
+    }
+
+    private static void checkChecksums(Path part, List<String> files) throws Exception {
+        String checksums = Files.readString(part.resolve("checksums.txt"));
+        assertTrue(checksums.startsWith("checksums format version: 2\n" + files.size() + " files:\n"), checksums);
+        for (String f : files) {
+            byte[] b = Files.readAllBytes(part.resolve(f));
+            long[] h = HashingBuffer.of(b, 0, b.length);
+            assertTrue(checksums.contains(f + "\n\tsize: " + b.length + "\n\thash: " + Long.toUnsignedString(h[0]) + " "
+                + Long.toUnsignedString(h[1]) + "\n\tcompressed: 0\n"), f + " in " + checksums);
         }
     }
 
@@ -120,13 +154,13 @@ class PartLayoutTest {
     void aQueryReadsOnlyTheColumnsItNames(@TempDir Path data) throws Exception {
         try (StubServer s = StubServer.builder().port(0).dataDir(data).build().start()) {
             query(s, "CREATE TABLE t (k UInt64, s String, j Tuple(a UInt8, b String)) ENGINE = MergeTree ORDER BY k");
-            query(s, "INSERT INTO t VALUES (1, 'a', (5, 'x')), (2, 'b', (6, 'y'))");
+            query(s, "INSERT INTO t SELECT number + 1, 'abc', (number % 100, 'x') FROM numbers(200000)"); // a Wide part
             // the s column's file is gone: a query that reads it fails, the others never open it
             Files.delete(data.resolve("data/default/t/all_1_1_0/s.bin"));
-            assertEquals("3", query(s, "SELECT sum(k) FROM t"));
-            assertEquals("2", query(s, "SELECT count() FROM t"));
-            assertEquals("2\t6", query(s, "SELECT t.k, tupleElement(j, 1) FROM t AS t WHERE k > 1"));
-            assertEquals("1\n2", query(s, "SELECT k FROM t ORDER BY k"));
+            assertEquals("20000100000", query(s, "SELECT sum(k) FROM t"));
+            assertEquals("200000", query(s, "SELECT count() FROM t"));
+            assertEquals("2\t1", query(s, "SELECT t.k, tupleElement(j, 1) FROM t AS t WHERE k = 2"));
+            assertEquals("1\n2", query(s, "SELECT k FROM t ORDER BY k LIMIT 2"));
             for (String reads : List.of("SELECT * FROM t", "SELECT s FROM t", "SELECT k FROM t WHERE s = 'a'", "SELECT max(length(t.s)) FROM t AS t",
                 "SELECT k FROM t WHERE k IN (SELECT 1)")) {
                 HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(s.httpUrl() + "/"))
