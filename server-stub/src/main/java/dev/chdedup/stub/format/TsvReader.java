@@ -229,14 +229,31 @@ final class TsvReader implements RowReader {
      * Finds the end of the field at the input position: the next tab or line feed not escaped by a backslash
      * (any byte in Raw mode), keeping the field in the buffer. Returns the terminator, or -1 at the end.
      */
+    /** Tab, line feed and backslash: the bytes {@link #scanField} stops at. */
+    private static final boolean[] SPECIAL = new boolean[256];
+
+    static {
+        SPECIAL['\t'] = true;
+        SPECIAL['\n'] = true;
+        SPECIAL['\\'] = true;
+    }
+
     private int scanField() {
         int start = in.pos;
         int i = start;
         boolean esc = false;
         int term;
+        byte[] buf = in.buf;
+        int lim = in.lim;
         while (true) {
-            if (i >= in.lim) {
+            // the bytes that end a field or escape one are rare: skip the others in a tight loop over the buffer
+            while (i < lim && !SPECIAL[buf[i] & 0xFF]) {
+                i++;
+            }
+            if (i >= lim) {
                 int sh = in.more(start);
+                buf = in.buf;
+                lim = in.lim;
                 if (sh < 0) {
                     term = -1;
                     break;
@@ -245,7 +262,7 @@ final class TsvReader implements RowReader {
                 i -= sh;
                 continue;
             }
-            byte c = in.buf[i];
+            byte c = buf[i];
             if (c == '\t' || c == '\n') {
                 term = c;
                 break;
@@ -254,6 +271,8 @@ final class TsvReader implements RowReader {
                 esc = true;
                 if (i + 1 >= in.lim) {
                     int sh = in.more(start);
+                    buf = in.buf;
+                    lim = in.lim;
                     if (sh < 0) {
                         i++;
                         term = -1;
