@@ -7,8 +7,7 @@ import java.util.List;
  * A batch of rows with a header: the unit the insert pipeline splits, squashes, hashes and writes as a part, and the
  * unit queries stream. Mirrors ClickHouse's {@code Block}. A block is columnar (one {@link IColumn} per header entry,
  * {@link #data()}) when an input format, a part reader or a squash made it so, and its {@link #rows()} are then a view
- * made of the columns; a block built of rows keeps them as {@code Object[]} in header order, and {@link #column}
- * gives its columns on demand.
+ * made of the columns; a block built of rows keeps them as {@code Object[]} in header order.
  */
 public final class Block {
     private final List<Column> columns;
@@ -59,18 +58,6 @@ public final class Block {
     /** The columns of a columnar block, which the caller does not change, or null for a block of rows. */
     public IColumn[] data() {
         return data;
-    }
-
-    /** Column {@code i}: the block's own, or for a block of rows one made of their values. */
-    public IColumn column(int i) {
-        if (data != null) {
-            return data[i];
-        }
-        List<Object> values = new ArrayList<>(rows.size());
-        for (Object[] r : rows) {
-            values.add(r[i]);
-        }
-        return Columns.of(columns.get(i).type(), values);
     }
 
     public int rowCount() {

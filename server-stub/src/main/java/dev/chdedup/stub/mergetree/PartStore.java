@@ -705,15 +705,9 @@ public final class PartStore {
 
         /**
          * Up to {@code max} next rows decoded straight into columns, in table order (a column the part lacks is its
-         * default); the rows {@link #next} would give. A Wide part's columns are read each from its own file.
-         */
-        public ColumnRows nextColumns(int max) {
-            return nextColumns(max, null);
-        }
-
-        /**
-         * {@link #nextColumns(int)} of the table columns {@code needed} marks (null: all): of a Wide part only their
-         * files are opened and decoded; a column not needed is its default, which the query does not look at.
+         * default): the rows {@link #next} would give, of the table columns {@code needed} marks (null: all); of a Wide
+         * or Compact part only their values are read and decoded; a column not needed is its default, which the query
+         * does not look at.
          */
         public ColumnRows nextColumns(int max, boolean[] needed) {
             int n = (int) Math.min(max, left);
@@ -765,13 +759,14 @@ public final class PartStore {
         /** The stored columns to read: those behind a needed table column (every one of a one-file part, which is read whole). */
         private static boolean[] storedNeeded(Layout l, boolean[] needed) {
             boolean[] read = new boolean[l.stored().size()];
-            for (int i = 0; i < l.map().length; i++) {
-                if (l.map()[i] >= 0 && (needed == null || i < needed.length && needed[i] || !l.byColumn())) {
-                    read[l.map()[i]] = true;
-                }
-            }
             if (!l.byColumn() || needed == null) {
                 java.util.Arrays.fill(read, true);
+                return read;
+            }
+            for (int i = 0; i < l.map().length; i++) {
+                if (l.map()[i] >= 0 && i < needed.length && needed[i]) {
+                    read[l.map()[i]] = true;
+                }
             }
             return read;
         }
