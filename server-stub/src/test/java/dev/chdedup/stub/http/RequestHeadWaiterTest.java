@@ -145,10 +145,20 @@ class RequestHeadWaiterTest {
         stalled.setReceiveBufferSize(4096);
         sockets.add(stalled);
         stalled.getOutputStream().write("GET /big HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-        RawHttp.await(() -> server.openConnections() == 1, Duration.ofSeconds(10), "stalled reader connected");
+        // the worker has taken the stalled request once its response starts arriving; polling earlier could put a poll's
+        // head and the stalled one in the same waiter tick, the poll taking the worker and the stalled request the 503
+        RawHttp.await(() -> available(stalled) > 0, Duration.ofSeconds(10), "the worker writes the stalled response");
         RawHttp.await(() -> status(server.port()) == 503, Duration.ofSeconds(8), "the only worker is pinned meanwhile");
         RawHttp.await(() -> server.openConnections() == 0, Duration.ofSeconds(20), "stalled reader dropped");
         RawHttp.await(() -> status(server.port()) == 200, Duration.ofSeconds(5), "the only worker serves again");
+    }
+
+    private static int available(Socket s) {
+        try {
+            return s.getInputStream().available();
+        } catch (IOException e) {
+            return -1;
+        }
     }
 
     private static int status(int port) {
