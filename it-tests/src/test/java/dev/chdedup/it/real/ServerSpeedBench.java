@@ -10,7 +10,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -21,14 +23,17 @@ import java.util.Map;
  * round (the order flips each round, so the machine's swings hit both alike). Per round and server: sequential
  * single-row INSERTs over one keep-alive connection, a bulk INSERT of (k UInt64, s String, t DateTime) in RowBinary
  * and in TabSeparated, each into a fresh MergeTree table, and a full scan {@code SELECT * FORMAT RowBinary} of the
- * RowBinary table. Prints the median of each and the ratio stub speed / real speed (above 1: the stub is faster);
- * asserts nothing. The real server is Debian's {@code clickhouse-server} (18.16) where installed, or {@code --url}.
+ * RowBinary table, then the queries tests run most over that table: a range of the sorting key, count(), a GROUP BY of
+ * a few keys, ORDER BY with LIMIT, and the full scan in TabSeparated. Both servers must answer each query with the same
+ * bytes. Prints the median of each and the ratio stub speed / real speed (above 1: the stub is faster); asserts nothing. The real server is Debian's {@code clickhouse-server} (18.16) where installed, or {@code --url}.
  * Run it (after {@code mvn -o package -DskipTests}) with {@code java -cp
  * "it-tests/target/test-classes:it-tests/target/classes:$(cat it-tests/target/classpath.txt)"
  * dev.chdedup.it.real.ServerSpeedBench [--rounds 5] [--bulk 1000000] [--single 2000] [--url http://127.0.0.1:8123]}.
  */
 public final class ServerSpeedBench {
-    private static final String[] WORK = {"single-row INSERT", "bulk INSERT RowBinary", "bulk INSERT TabSeparated", "full scan RowBinary"};
+    private static final String[] WORK = {"single-row INSERT", "bulk INSERT RowBinary", "bulk INSERT TabSeparated", "full scan RowBinary",
+        "key range RowBinary", "count()", "GROUP BY k % 10", "ORDER BY s DESC LIMIT 1000", "full scan TabSeparated"};
+    private final Map<String, String> answers = new LinkedHashMap<>();
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final byte[] rowBinary;
     private final byte[] tsv;
@@ -107,6 +112,12 @@ public final class ServerSpeedBench {
         seconds.put(WORK[1], bulkInsert(url, "speed_rowbinary", "RowBinary", rowBinary));
         seconds.put(WORK[2], bulkInsert(url, "speed_tsv", "TabSeparated", tsv));
         seconds.put(WORK[3], scan(url, "speed_rowbinary", rowBinary.length));
+        String t = "speed_rowbinary";
+        seconds.put(WORK[4], query(url, WORK[4], false, "SELECT * FROM " + t + " WHERE k >= " + bulk / 4 + " AND k < " + bulk / 4 * 3 + " FORMAT RowBinary"));
+        seconds.put(WORK[5], query(url, WORK[5], true, "SELECT count() FROM " + t));
+        seconds.put(WORK[6], query(url, WORK[6], true, "SELECT k % 10 AS g, count(), sum(k), max(s) FROM " + t + " GROUP BY g ORDER BY g"));
+        seconds.put(WORK[7], query(url, WORK[7], true, "SELECT * FROM " + t + " ORDER BY s DESC LIMIT 1000 FORMAT RowBinary"));
+        seconds.put(WORK[8], query(url, WORK[8], false, "SELECT * FROM " + t + " FORMAT TabSeparated"));
         return seconds;
     }
 
@@ -140,6 +151,33 @@ public final class ServerSpeedBench {
         if (r.statusCode() != 200 || bytes != expectedBytes) {
             throw new IllegalStateException("scan failed on " + url + ": status " + r.statusCode() + ", " + bytes + " bytes, expected "
                 + expectedBytes);
+        }
+        return s;
+    }
+
+    /**
+     * Seconds to run {@code sql} and read its answer, which must be the bytes the other server answered; without ORDER BY
+     * ({@code ordered} false) the order of the rows is the server's (a real one reads parts in parallel), and only the
+     * size must agree.
+     */
+    private double query(String url, String work, boolean ordered, String sql) throws Exception {
+        long t0 = System.nanoTime();
+        HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create(url + "/")).POST(HttpRequest.BodyPublishers.ofString(sql)).build(),
+            HttpResponse.BodyHandlers.ofInputStream());
+        MessageDigest md = MessageDigest.getInstance("SHA-256");
+        long bytes = 0;
+        try (InputStream in = r.body()) {
+            byte[] buf = new byte[1 << 16];
+            for (int k; (k = in.read(buf)) > 0; ) {
+                md.update(buf, 0, k);
+                bytes += k;
+            }
+        }
+        double s = (System.nanoTime() - t0) / 1e9;
+        String digest = bytes + " bytes" + (ordered ? ", sha-256 " + HexFormat.of().formatHex(md.digest()) : "");
+        String other = answers.putIfAbsent(work, digest);
+        if (r.statusCode() != 200 || other != null && !other.equals(digest)) {
+            throw new IllegalStateException(sql + " on " + url + ": status " + r.statusCode() + ", " + digest + ", the other server: " + other);
         }
         return s;
     }

@@ -24,6 +24,15 @@ public final class ColumnVector implements IColumn {
         this.size = size;
     }
 
+    /** A column of {@code type} (a type {@link DataTypes#fixedLongWidth} gives a width) holding {@code values[0, size)}. */
+    public static ColumnVector of(DataType type, long[] values, int size) {
+        int width = DataTypes.fixedLongWidth(type);
+        if (width <= 0) {
+            throw new IllegalArgumentException(type.name() + " is not held in a long[]");
+        }
+        return new ColumnVector(type, width, values, size);
+    }
+
     @Override
     public DataType type() {
         return type;

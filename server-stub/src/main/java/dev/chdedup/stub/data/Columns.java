@@ -53,9 +53,49 @@ public final class Columns {
         return c;
     }
 
+    /** Several blocks' columns one after another: each part is one block's columns, of the same types, {@code rows} in all. */
+    public static IColumn[] concat(List<IColumn[]> parts, int rows) {
+        if (parts.size() == 1) {
+            return parts.get(0);
+        }
+        IColumn[] first = parts.get(0);
+        IColumn[] out = new IColumn[first.length];
+        for (int c = 0; c < out.length; c++) {
+            out[c] = sameConstant(parts, c) ? new ColumnConst(first[c].type(), first[c].size() == 0 ? null : first[c].get(0), rows) : null;
+            if (out[c] != null) {
+                continue;
+            }
+            IColumn.Mutable m = mutable(first[c].type(), rows);
+            for (IColumn[] part : parts) {
+                m.appendRange(part[c], 0, part[c].size());
+            }
+            out[c] = m.finish();
+        }
+        return out;
+    }
+
+    /** Whether column {@code c} of every part is one and the same constant (a column a read did not decode). */
+    private static boolean sameConstant(List<IColumn[]> parts, int c) {
+        IColumn first = parts.get(0)[c];
+        if (!(first instanceof ColumnConst) || first.size() == 0) {
+            return false;
+        }
+        for (IColumn[] part : parts) {
+            if (!(part[c] instanceof ColumnConst) || part[c].size() > 0 && !java.util.Objects.equals(part[c].get(0), first.get(0))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** A column of {@code n} rows, each {@code value}. */
     public static IColumn repeat(DataType type, Object value, int n) {
         return new ColumnConst(type, value, n);
+    }
+
+    /** A column of {@code type} holding {@code values[0, size)} as they are (no primitive form). */
+    public static IColumn ofValues(DataType type, Object[] values, int size) {
+        return new ColumnObject(type, values, size);
     }
 
     /** A column of {@code type} holding {@code values}. */

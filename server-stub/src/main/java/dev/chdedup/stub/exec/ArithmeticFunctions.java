@@ -238,10 +238,12 @@ final class ArithmeticFunctions {
         Functions.arity("comparison", args, 2);
         DataType ta = args.get(0).type();
         DataType tb = args.get(1).type();
-        if (ta.unwrap() instanceof IntType && tb.unwrap() instanceof IntType
-            && !(((IntType) ta.unwrap()).bits == 64 && !((IntType) ta.unwrap()).signed)
-            && !(((IntType) tb.unwrap()).bits == 64 && !((IntType) tb.unwrap()).signed)) {
-            return Functions.strict(DataTypes.UINT8, args, v -> p.test(Long.compare((Long) v[0], (Long) v[1])) ? 1L : 0L);
+        if (ta.unwrap() instanceof IntType && tb.unwrap() instanceof IntType) {
+            boolean ua = ((IntType) ta.unwrap()).bits == 64 && !((IntType) ta.unwrap()).signed;
+            boolean ub = ((IntType) tb.unwrap()).bits == 64 && !((IntType) tb.unwrap()).signed;
+            Evaluator rowwise = Functions.strict(DataTypes.UINT8, args,
+                v -> p.test(ColumnFunctions.compare((Long) v[0], (Long) v[1], ua, ub)) ? 1L : 0L);
+            return ColumnFunctions.compareLongs(rowwise, args.get(0), args.get(1), p, ua, ub);
         }
         return Functions.strict(DataTypes.UINT8, args, v -> p.test(TypeRules.compare(v[0], ta, v[1], tb)) ? 1L : 0L);
     }

@@ -45,6 +45,11 @@ public final class BlockStreams {
 
     static Iterator<Block> filter(Iterator<Block> in, Evaluator where) {
         return map(in, b -> {
+            if (b.data() != null) {
+                // a columnar block stays columnar: the condition over its columns, the rows it selects from each
+                int[] sel = ColumnFunctions.selection(where.evalColumns(b.data(), b.rowCount()));
+                return sel == null ? b : Block.ofColumns(b.columns(), ColumnFunctions.filter(b.data(), sel), sel.length, null);
+            }
             List<Object[]> kept = new ArrayList<>();
             for (Object[] r : b.rows()) {
                 if (Values.isTrue(where.eval(r))) {
@@ -56,17 +61,12 @@ public final class BlockStreams {
     }
 
     static Iterator<Block> mapBlocks(Iterator<Block> in, List<Evaluator> proj) {
-        int[] picked = new int[proj.size()];
-        for (int i = 0; i < picked.length; i++) {
-            picked[i] = proj.get(i).columnIndex();
-        }
-        boolean columnsOnly = java.util.Arrays.stream(picked).allMatch(i -> i >= 0);
         return map(in, b -> {
-            if (columnsOnly && b.data() != null) {
-                // a projection of bare columns over a columnar block: its columns, no row made
-                IColumn[] cols = new IColumn[picked.length];
+            if (b.data() != null) {
+                // a projection over a columnar block: each expression over its columns (a bare column is the block's)
+                IColumn[] cols = new IColumn[proj.size()];
                 for (int i = 0; i < cols.length; i++) {
-                    cols[i] = b.data()[picked[i]];
+                    cols[i] = proj.get(i).evalColumns(b.data(), b.rowCount());
                 }
                 return Block.ofColumns(List.of(), cols, b.rowCount(), null);
             }
@@ -92,17 +92,17 @@ public final class BlockStreams {
             public boolean hasNext() {
                 while (pending == null && emitted < limit && in.hasNext()) {
                     Block b = in.next();
-                    List<Object[]> rows = b.rows();
+                    int n = b.rowCount();
                     int from = 0;
                     if (skipped < offset) {
-                        int skip = (int) Math.min(rows.size(), offset - skipped);
+                        int skip = (int) Math.min(n, offset - skipped);
                         skipped += skip;
                         from = skip;
                     }
-                    int to = (int) Math.min(rows.size(), from + (limit - emitted));
+                    int to = (int) Math.min(n, from + (limit - emitted));
                     if (to > from) {
                         emitted += to - from;
-                        pending = new Block(header, from == 0 && to == rows.size() ? rows : new ArrayList<>(rows.subList(from, to)));
+                        pending = from == 0 && to == n ? new Block(header, b.rows(), null) : cut(b, header, from, to - from);
                     }
                 }
                 return pending != null;
@@ -118,6 +118,18 @@ public final class BlockStreams {
                 return b;
             }
         };
+    }
+
+    /** Rows {@code [from, from + length)} of {@code b}: cut columns for a columnar block. */
+    static Block cut(Block b, List<Column> header, int from, int length) {
+        if (b.data() == null) {
+            return new Block(header, new ArrayList<>(b.rows().subList(from, from + length)));
+        }
+        IColumn[] cols = new IColumn[b.data().length];
+        for (int c = 0; c < cols.length; c++) {
+            cols[c] = b.data()[c].cut(from, length);
+        }
+        return Block.ofColumns(header, cols, length, null);
     }
 
     interface RowMap {

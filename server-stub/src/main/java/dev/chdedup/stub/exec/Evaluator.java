@@ -1,11 +1,13 @@
 package dev.chdedup.stub.exec;
 
+import dev.chdedup.stub.data.ColumnConst;
+import dev.chdedup.stub.data.IColumn;
 import dev.chdedup.stub.types.DataType;
 
 /**
  * A compiled expression: its result type, fixed at compile time as ClickHouse types expressions, and how to
  * compute it for one input row. {@link #constant()} marks values known at compile time (literals and functions
- * of literals), which the compiler folds.
+ * of literals), which the compiler folds. {@link #evalColumns} computes it for every row of a columnar block at once.
  */
 public interface Evaluator {
     DataType type();
@@ -14,6 +16,14 @@ public interface Evaluator {
 
     default boolean constant() {
         return false;
+    }
+
+    /**
+     * This expression for rows {@code [0, rows)} of {@code columns} (a columnar block's, in input order): row by row
+     * unless the expression has a form over columns ({@link ColumnFunctions}).
+     */
+    default IColumn evalColumns(IColumn[] columns, int rows) {
+        return ColumnFunctions.rowByRow(this, columns, rows);
     }
 
     /** The input column this expression is (a bare column reference), or -1. */
@@ -34,6 +44,11 @@ public interface Evaluator {
             }
 
             @Override
+            public IColumn evalColumns(IColumn[] columns, int rows) {
+                return new ColumnConst(type, value, rows);
+            }
+
+            @Override
             public boolean constant() {
                 return true;
             }
@@ -50,6 +65,11 @@ public interface Evaluator {
             @Override
             public Object eval(Object[] row) {
                 return row[index];
+            }
+
+            @Override
+            public IColumn evalColumns(IColumn[] columns, int rows) {
+                return columns[index];
             }
 
             @Override

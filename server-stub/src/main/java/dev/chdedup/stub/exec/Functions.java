@@ -311,7 +311,7 @@ public final class Functions {
 
     private static Evaluator logical(List<Evaluator> args, boolean and) {
         boolean nullable = args.stream().anyMatch(e -> e.type().isNullable());
-        return Evaluator.of(nullable ? DataTypes.nullable(DataTypes.UINT8) : DataTypes.UINT8, r -> {
+        return ColumnFunctions.logical(Evaluator.of(nullable ? DataTypes.nullable(DataTypes.UINT8) : DataTypes.UINT8, r -> {
             boolean sawNull = false;
             for (Evaluator e : args) {
                 Object v = e.eval(r);
@@ -322,7 +322,7 @@ public final class Functions {
                 }
             }
             return sawNull ? null : (and ? 1L : 0L);
-        });
+        }), args, and);
     }
 
     /** How many columns a value of the type stands for in IN: a tuple's elements, else one. */
@@ -389,7 +389,7 @@ public final class Functions {
         boolean nullable = args.stream().anyMatch(e -> e.type().isNullable() || e.type().unwrap() instanceof NothingType);
         DataType t = nullable ? DataTypes.nullable(unwrappedResult) : unwrappedResult;
         int n = args.size();
-        return Evaluator.of(t, r -> {
+        return ColumnFunctions.strict(Evaluator.of(t, r -> {
             Object[] vals = new Object[n];
             for (int i = 0; i < n; i++) {
                 Object v = args.get(i).eval(r);
@@ -399,7 +399,7 @@ public final class Functions {
                 vals[i] = v;
             }
             return fn.apply(vals);
-        });
+        }), args, fn);
     }
 
     static BigDecimal decimalOf(Object v, DataType t) {

@@ -2,6 +2,8 @@ package dev.chdedup.stub.exec;
 
 import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.data.Columns;
+import dev.chdedup.stub.data.IColumn;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.sql.Expr;
@@ -182,6 +184,7 @@ public final class SelectExecutor {
         Iterator<Object[]> rows;
         int[] sortedInputBlocks = {0}; // the non-empty blocks a sort reads: one block stays one, as ClickHouse sorts it
         Iterator<Block> streamed = null;
+        boolean sortsColumns = false;
         if (aggregating) {
             List<Expr> keyExprs = new ArrayList<>();
             for (Expr g : s.groupBy()) {
@@ -238,6 +241,9 @@ public final class SelectExecutor {
             if (!s.distinct() && orderKeys.isEmpty() && !s.orderByAll() && s.limitBy() == null) {
                 streamed = BlockStreams.mapBlocks(filtered, proj);
                 rows = null;
+            } else if (!s.distinct() && !s.orderByAll() && s.limitBy() == null && !WithFill.present(s)) {
+                sortsColumns = true;
+                rows = null;
             } else {
                 rows = BlockStreams.flatten(BlockStreams.counting(filtered, sortedInputBlocks), r -> extend(r, proj, ok));
             }
@@ -251,6 +257,9 @@ public final class SelectExecutor {
         if (streamed != null) {
             Iterator<Block> in = s.limit() == null ? streamed : BlockStreams.countedBeforeLimit(streamed, ctx);
             return new Stream(header, BlockStreams.limitBlocks(in, header, offset, limit));
+        }
+        if (sortsColumns) {
+            return sortColumns(filtered, input, header, projection, orderKeys, s, offset, limit, ctx, maxBlock);
         }
         List<Object[]> all = new ArrayList<>();
         while (rows.hasNext()) {
@@ -296,6 +305,75 @@ public final class SelectExecutor {
         boolean sorted = s.orderByAll() || !orderKeys.isEmpty();
         int outBlock = sorted && sortedInputBlocks[0] <= 1 ? Math.max(maxBlock, trimmed.size()) : maxBlock;
         return new Stream(header, BlockStreams.chunk(header, trimmed, outBlock));
+    }
+
+    /**
+     * ORDER BY over columns: the input's blocks put together, the key columns computed over them, the permutation of
+     * the rows OFFSET and LIMIT keep (only those are ordered) applied to the projection. A projection of bare columns
+     * is computed after the sort, on the rows kept; any other before it, on every row, as ClickHouse computes the
+     * select list ahead of ORDER BY.
+     */
+    private static Stream sortColumns(Iterator<Block> in, List<Column> input, List<Column> header, List<Evaluator> proj,
+                                      List<Evaluator> keys, Query.Select s, long offset, long limit, QueryContext ctx, int maxBlock) {
+        List<IColumn[]> parts = new ArrayList<>();
+        int n = 0;
+        int blocks = 0;
+        while (in.hasNext()) {
+            Block b = in.next();
+            if (b.rowCount() == 0) {
+                continue;
+            }
+            blocks++;
+            parts.add(b.data() != null ? b.data() : columnsOf(b, input));
+            n = Math.addExact(n, b.rowCount());
+        }
+        if (s.limit() != null) {
+            ctx.addRowsBeforeLimit(n);
+        }
+        if (n == 0) {
+            return new Stream(header, java.util.Collections.emptyIterator());
+        }
+        int rows = n;
+        IColumn[] cols = Columns.concat(parts, n);
+        parts = null;
+        IColumn[] keyColumns = new IColumn[keys.size()];
+        for (int k = 0; k < keyColumns.length; k++) {
+            keyColumns[k] = keys.get(k).evalColumns(cols, rows);
+        }
+        int wanted = (int) Math.min(n, limit >= Long.MAX_VALUE - offset ? Long.MAX_VALUE : offset + limit);
+        int[] perm = SortBlock.permutation(keyColumns, s.orderBy(), n, wanted);
+        int[] kept = java.util.Arrays.copyOfRange(perm, (int) Math.min(offset, perm.length), perm.length);
+        boolean late = proj.stream().allMatch(e -> e.columnIndex() >= 0 || e.constant());
+        IColumn[] out = new IColumn[proj.size()];
+        IColumn[] picked = late ? ColumnFunctions.filter(cols, kept) : null;
+        for (int i = 0; i < out.length; i++) {
+            out[i] = late ? proj.get(i).evalColumns(picked, kept.length) : proj.get(i).evalColumns(cols, rows).permute(kept);
+        }
+        int outBlock = blocks <= 1 ? Math.max(maxBlock, kept.length) : maxBlock;
+        List<Block> result = new ArrayList<>();
+        for (int from = 0; from < kept.length; from += outBlock) {
+            int len = Math.min(outBlock, kept.length - from);
+            IColumn[] piece = new IColumn[out.length];
+            for (int c = 0; c < piece.length; c++) {
+                piece[c] = len == kept.length ? out[c] : out[c].cut(from, len);
+            }
+            result.add(Block.ofColumns(header, piece, len, null));
+        }
+        return new Stream(header, result.iterator());
+    }
+
+    /** A block of rows as columns of the input's types, holding the rows' values as they are. */
+    private static IColumn[] columnsOf(Block b, List<Column> input) {
+        IColumn[] cols = new IColumn[input.size()];
+        int n = b.rowCount();
+        for (int c = 0; c < cols.length; c++) {
+            Object[] v = new Object[n];
+            for (int i = 0; i < n; i++) {
+                v[i] = b.rows().get(i)[c];
+            }
+            cols[c] = Columns.ofValues(input.get(c).type(), v, n);
+        }
+        return cols;
     }
 
     private List<Object[]> limitBy(List<Object[]> all, ExprCompiler comp, Query.Select s, List<Column> header, int width) {

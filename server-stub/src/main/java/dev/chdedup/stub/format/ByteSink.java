@@ -68,7 +68,117 @@ final class ByteSink {
             write((int) ('0' + v));
             return;
         }
-        writeUtf8(Long.toString(v));
+        if (v == Long.MIN_VALUE) {
+            writeUtf8(Long.toString(v));
+            return;
+        }
+        room(20);
+        if (v < 0) {
+            buf[len++] = '-';
+            v = -v;
+        }
+        writeDigits(v);
+    }
+
+    /** Writes {@code v} as an unsigned 64-bit number (a UInt64 at or above 2^63 is negative as a long). */
+    void writeUnsignedLong(long v) throws IOException {
+        if (v < 0) {
+            writeUtf8(Long.toUnsignedString(v));
+        } else {
+            writeLong(v);
+        }
+    }
+
+    /** The decimal digits of {@code v >= 0}, in room already made. */
+    private void writeDigits(long v) {
+        int n = 1;
+        for (long x = v; x >= 10; x /= 10) {
+            n++;
+        }
+        int end = len + n;
+        for (int i = end - 1; i >= len; i--) {
+            buf[i] = (byte) ('0' + v % 10);
+            v /= 10;
+        }
+        len = end;
+    }
+
+    private long lastDay = Long.MIN_VALUE;
+    private final byte[] lastDate = new byte[10];
+
+    /** Writes local time {@code local} (seconds since 1970-01-01 00:00:00 in the value's time zone) as {@code YYYY-MM-DD hh:mm:ss}. */
+    void writeDateTime(long local) throws IOException {
+        long day = Math.floorDiv(local, 86400L);
+        int sec = (int) Math.floorMod(local, 86400L);
+        if (day != lastDay) {
+            java.time.LocalDate d = java.time.LocalDate.ofEpochDay(day);
+            int y = d.getYear();
+            if (y < 0 || y > 9999) {
+                writeUtf8(d + " " + String.format(java.util.Locale.ROOT, "%02d:%02d:%02d", sec / 3600, sec / 60 % 60, sec % 60));
+                return;
+            }
+            lastDate[0] = (byte) ('0' + y / 1000);
+            lastDate[1] = (byte) ('0' + y / 100 % 10);
+            lastDate[2] = (byte) ('0' + y / 10 % 10);
+            lastDate[3] = (byte) ('0' + y % 10);
+            lastDate[4] = '-';
+            lastDate[5] = (byte) ('0' + d.getMonthValue() / 10);
+            lastDate[6] = (byte) ('0' + d.getMonthValue() % 10);
+            lastDate[7] = '-';
+            lastDate[8] = (byte) ('0' + d.getDayOfMonth() / 10);
+            lastDate[9] = (byte) ('0' + d.getDayOfMonth() % 10);
+            lastDay = day;
+        }
+        room(19);
+        System.arraycopy(lastDate, 0, buf, len, 10);
+        len += 10;
+        buf[len++] = ' ';
+        two(sec / 3600);
+        buf[len++] = ':';
+        two(sec / 60 % 60);
+        buf[len++] = ':';
+        two(sec % 60);
+    }
+
+    private void two(int x) {
+        buf[len++] = (byte) ('0' + x / 10);
+        buf[len++] = (byte) ('0' + x % 10);
+    }
+
+    /** The letter after the backslash that escapes ASCII {@code c} in TabSeparated, or 0 when it stays as it is. */
+    private static char escapeOf(int c, char quote) {
+        switch (c) {
+            case '\\': return '\\';
+            case '\t': return 't';
+            case '\n': return 'n';
+            case '\r': return 'r';
+            case '\b': return 'b';
+            case '\f': return 'f';
+            case 0: return '0';
+            default: return c == quote ? quote : 0;
+        }
+    }
+
+    /** Writes bytes {@code b[off, off + n)} with TabSeparated escaping ({@link #writeEscaped(CharSequence, char)}). */
+    void writeEscaped(byte[] b, int off, int n, char quote) throws IOException {
+        int end = off + n;
+        int run = off;
+        for (int i = off; i < end; i++) {
+            int c = b[i] & 0xFF;
+            if (c >= 0x20 && c != '\\' && c != quote || c >= 0x80) {
+                continue;
+            }
+            char e = escapeOf(c, quote);
+            if (e == 0) {
+                continue;
+            }
+            write(b, run, i - run);
+            room(2);
+            buf[len++] = '\\';
+            buf[len++] = (byte) e;
+            run = i + 1;
+        }
+        write(b, run, end - run);
     }
 
     /** Writes text {@code s} (a name, a number, a setting's text) encoded as UTF-8, unescaped. */
@@ -147,17 +257,7 @@ final class ByteSink {
                 i = writeByte(s, i, c);
                 continue;
             }
-            char e;
-            switch (c) {
-                case '\\': e = '\\'; break;
-                case '\t': e = 't'; break;
-                case '\n': e = 'n'; break;
-                case '\r': e = 'r'; break;
-                case '\b': e = 'b'; break;
-                case '\f': e = 'f'; break;
-                case '\0': e = '0'; break;
-                default: e = c == quote ? c : 0;
-            }
+            char e = escapeOf(c, quote);
             if (len + 2 > buf.length) {
                 flushBuffer();
             }

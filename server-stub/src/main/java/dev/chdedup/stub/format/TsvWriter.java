@@ -1,8 +1,12 @@
 package dev.chdedup.stub.format;
 
 import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.data.ColumnString;
+import dev.chdedup.stub.data.ColumnVector;
+import dev.chdedup.stub.data.IColumn;
 import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.DateTimeType;
 import dev.chdedup.stub.types.IntType;
 import dev.chdedup.stub.types.StringType;
 import java.io.IOException;
@@ -96,6 +100,61 @@ final class TsvWriter implements RowWriter {
             }
         }
         endLine();
+    }
+
+    /** The rows of a columnar block: integers, DateTime and String straight from their columns, the rest by value. */
+    @Override
+    public void writeColumns(IColumn[] cols, int rows) throws IOException {
+        if (!started) {
+            start();
+        }
+        int width = cols.length;
+        ColumnVector[] ints = new ColumnVector[width];
+        boolean[] uint64 = new boolean[width];
+        ColumnVector[] times = new ColumnVector[width];
+        ColumnString[] strings = new ColumnString[width];
+        for (int c = 0; c < width; c++) {
+            DataType t = cols[c].type();
+            if (cols[c] instanceof ColumnVector && t instanceof IntType) {
+                ints[c] = (ColumnVector) cols[c];
+                uint64[c] = !((IntType) t).signed && ((IntType) t).bits == 64;
+            } else if (cols[c] instanceof ColumnVector && t instanceof DateTimeType) {
+                times[c] = (ColumnVector) cols[c];
+            } else if (cols[c] instanceof ColumnString) {
+                strings[c] = (ColumnString) cols[c];
+            }
+        }
+        for (int r = 0; r < rows; r++) {
+            for (int c = 0; c < width; c++) {
+                if (c > 0) {
+                    out.write('\t');
+                }
+                if (ints[c] != null) {
+                    if (uint64[c]) {
+                        out.writeUnsignedLong(ints[c].getLong(r));
+                    } else {
+                        out.writeLong(ints[c].getLong(r));
+                    }
+                } else if (times[c] != null) {
+                    out.writeDateTime(((DateTimeType) times[c].type()).toLocalSeconds(times[c].getLong(r)));
+                } else if (strings[c] != null) {
+                    ColumnString s = strings[c];
+                    if (raw) {
+                        out.write(s.chars(), s.start(r), s.length(r));
+                    } else {
+                        out.writeEscaped(s.chars(), s.start(r), s.length(r), '\'');
+                    }
+                } else {
+                    Object v = cols[c].get(r);
+                    if (v == null) {
+                        out.writeUtf8(s.tsvNullRepresentation);
+                    } else {
+                        writeValue(out, bases[c], composite[c], v, sb, raw);
+                    }
+                }
+            }
+            endLine();
+        }
     }
 
     /**

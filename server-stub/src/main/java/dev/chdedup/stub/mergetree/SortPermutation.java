@@ -3,6 +3,8 @@ package dev.chdedup.stub.mergetree;
 import dev.chdedup.stub.data.ColumnRows;
 import dev.chdedup.stub.data.ColumnVector;
 import dev.chdedup.stub.data.IColumn;
+import dev.chdedup.stub.data.Permutations;
+import dev.chdedup.stub.data.Permutations.RowOrder;
 import dev.chdedup.stub.exec.Evaluator;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.IntType;
@@ -14,11 +16,6 @@ import dev.chdedup.stub.types.IntType;
  */
 final class SortPermutation {
     private SortPermutation() {
-    }
-
-    /** Compares two rows by index. */
-    private interface RowOrder {
-        int compare(int a, int b);
     }
 
     /** The permutation, or null when the rows are in order already. */
@@ -40,46 +37,6 @@ final class SortPermutation {
             DataType t = key.type();
             order = (a, b) -> StorageMergeTree.compareKeys(t, keys[a], keys[b]);
         }
-        boolean sorted = true;
-        for (int i = 1; i < n && sorted; i++) {
-            sorted = order.compare(i - 1, i) <= 0;
-        }
-        if (sorted) {
-            return null;
-        }
-        int[] perm = new int[n];
-        for (int i = 0; i < n; i++) {
-            perm[i] = i;
-        }
-        mergeSort(perm, new int[n], 0, n, order);
-        return perm;
-    }
-
-    /** Stable merge sort of {@code a[from, to)}, {@code tmp} as scratch. */
-    private static void mergeSort(int[] a, int[] tmp, int from, int to, RowOrder order) {
-        if (to - from <= 16) {
-            for (int i = from + 1; i < to; i++) {
-                int x = a[i];
-                int j = i - 1;
-                while (j >= from && order.compare(a[j], x) > 0) {
-                    a[j + 1] = a[j];
-                    j--;
-                }
-                a[j + 1] = x;
-            }
-            return;
-        }
-        int mid = (from + to) >>> 1;
-        mergeSort(a, tmp, from, mid, order);
-        mergeSort(a, tmp, mid, to, order);
-        if (order.compare(a[mid - 1], a[mid]) <= 0) {
-            return;
-        }
-        System.arraycopy(a, from, tmp, from, to - from);
-        int i = from;
-        int j = mid;
-        for (int o = from; o < to; o++) {
-            a[o] = j >= to || i < mid && order.compare(tmp[i], tmp[j]) <= 0 ? tmp[i++] : tmp[j++];
-        }
+        return Permutations.sorted(n, order) ? null : Permutations.stableSort(n, order);
     }
 }

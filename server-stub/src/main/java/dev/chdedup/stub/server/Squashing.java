@@ -88,12 +88,10 @@ final class Squashing {
             }
             return new Block(first.columns(), all, info);
         }
-        IColumn.Mutable[] cols = Columns.mutable(first.columns(), rows);
+        List<IColumn[]> parts = new ArrayList<>(blocks.size());
         for (Block b : blocks) {
-            for (int c = 0; c < cols.length; c++) {
-                cols[c].appendRange(b.data()[c], 0, b.rowCount());
-            }
+            parts.add(b.data());
         }
-        return Block.ofColumns(first.columns(), Columns.finish(cols), rows, info);
+        return Block.ofColumns(first.columns(), Columns.concat(parts, rows), rows, info);
     }
 }

@@ -64,8 +64,17 @@ public final class DateTimeType extends DataType {
         format((Long) v, zone(), utc(), sb);
     }
 
+    /** Seconds since 1970-01-01 00:00:00 of the wall clock in this type's time zone at instant {@code sec}. */
+    public long toLocalSeconds(long sec) {
+        return local(sec, zone(), utc());
+    }
+
+    private static long local(long sec, ZoneId zone, boolean utc) {
+        return sec + (utc ? 0 : zone.getRules().getOffset(Instant.ofEpochSecond(sec)).getTotalSeconds());
+    }
+
     static void format(long sec, ZoneId zone, boolean utc, StringBuilder sb) {
-        long local = sec + (utc ? 0 : zone.getRules().getOffset(Instant.ofEpochSecond(sec)).getTotalSeconds());
+        long local = local(sec, zone, utc);
         long days = Math.floorDiv(local, 86400L);
         int secOfDay = (int) Math.floorMod(local, 86400L);
         sb.append(java.time.LocalDate.ofEpochDay(days)).append(' ');

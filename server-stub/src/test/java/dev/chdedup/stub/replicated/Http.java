@@ -25,6 +25,20 @@ final class Http {
     static HttpResponse<String> send(String url, String sql, String params) throws Exception {
         HttpRequest req = HttpRequest.newBuilder(URI.create(url + "/?" + params + (params.isEmpty() ? "" : "&") + "query="
             + URLEncoder.encode(sql, StandardCharsets.UTF_8))).timeout(java.time.Duration.ofSeconds(60)).POST(HttpRequest.BodyPublishers.noBody()).build();
-        return CLIENT.send(req, HttpResponse.BodyHandlers.ofString());
+        try {
+            return CLIENT.send(req, HttpResponse.BodyHandlers.ofString());
+        } catch (java.net.http.HttpTimeoutException e) {
+            // a statement that never answers: where the server's threads are is what the report needs
+            StringBuilder dump = new StringBuilder("No answer in 60 s to " + sql + "; the threads:\n");
+            for (java.lang.management.ThreadInfo t : java.lang.management.ManagementFactory.getThreadMXBean().dumpAllThreads(true, true)) {
+                dump.append(t.getThreadName()).append(' ').append(t.getThreadState()).append(t.getLockName() == null ? "" : " on " + t.getLockName())
+                    .append(t.getLockOwnerName() == null ? "" : " held by " + t.getLockOwnerName()).append('\n');
+                for (StackTraceElement f : t.getStackTrace()) {
+                    dump.append("    at ").append(f).append('\n');
+                }
+            }
+            System.out.println(dump);
+            throw e;
+        }
     }
 }

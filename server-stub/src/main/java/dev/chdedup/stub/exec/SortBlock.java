@@ -1,0 +1,74 @@
+package dev.chdedup.stub.exec;
+
+import dev.chdedup.stub.data.ColumnString;
+import dev.chdedup.stub.data.ColumnVector;
+import dev.chdedup.stub.data.IColumn;
+import dev.chdedup.stub.data.Permutations;
+import dev.chdedup.stub.data.Permutations.RowOrder;
+import dev.chdedup.stub.sql.Query;
+import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.IntType;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The order of a SELECT's rows by its ORDER BY keys, computed on the key columns, as ClickHouse's {@code sortBlock}:
+ * integers, dates and times compared unboxed in their {@code long}s, strings bytewise in their bytes, any other
+ * type by its values; a NULL goes last ascending and first descending unless NULLS FIRST / LAST says otherwise. The
+ * sort is stable, and with a LIMIT only the rows it keeps are ordered.
+ */
+final class SortBlock {
+    private SortBlock() {
+    }
+
+    /** The first {@code limit} rows of the {@code rows} rows of {@code keys} (one column per item) in the items' order. */
+    static int[] permutation(IColumn[] keys, List<Query.OrderItem> items, int rows, int limit) {
+        RowOrder[] orders = new RowOrder[keys.length];
+        for (int k = 0; k < keys.length; k++) {
+            orders[k] = order(keys[k], items.get(k));
+        }
+        RowOrder order = orders.length == 1 ? orders[0] : (a, b) -> {
+            for (RowOrder o : orders) {
+                int c = o.compare(a, b);
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        };
+        return Permutations.first(rows, limit, order);
+    }
+
+    private static RowOrder order(IColumn key, Query.OrderItem item) {
+        boolean desc = item.desc();
+        if (key instanceof ColumnVector) {
+            ColumnVector v = (ColumnVector) key;
+            boolean unsigned = v.type() instanceof IntType && !((IntType) v.type()).signed;
+            if (unsigned) {
+                return desc ? (a, b) -> Long.compareUnsigned(v.getLong(b), v.getLong(a)) : (a, b) -> Long.compareUnsigned(v.getLong(a), v.getLong(b));
+            }
+            return desc ? (a, b) -> Long.compare(v.getLong(b), v.getLong(a)) : (a, b) -> Long.compare(v.getLong(a), v.getLong(b));
+        }
+        if (key instanceof ColumnString) {
+            ColumnString s = (ColumnString) key;
+            byte[] bytes = s.chars();
+            RowOrder asc = (a, b) -> {
+                int sa = s.start(a);
+                int sb = s.start(b);
+                return Arrays.compareUnsigned(bytes, sa, sa + s.length(a), bytes, sb, sb + s.length(b));
+            };
+            return desc ? (a, b) -> asc.compare(b, a) : asc;
+        }
+        DataType t = TypeRules.stripNullable(key.type());
+        boolean nullsFirst = item.nullsFirst() != null ? item.nullsFirst() : desc;
+        return (a, b) -> {
+            Object x = key.get(a);
+            Object y = key.get(b);
+            if (x == null || y == null) {
+                return x == y ? 0 : (x == null) == nullsFirst ? -1 : 1;
+            }
+            int c = t.compare(x, y);
+            return desc ? -c : c;
+        };
+    }
+}
