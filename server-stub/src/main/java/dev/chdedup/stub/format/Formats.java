@@ -49,6 +49,7 @@ public final class Formats {
         both("RowBinaryWithNamesAndTypes");
         register(new Info("RowBinaryWithDefaults", true, false));
         both("TSKV");
+        both("Native");
         register(new Info("Null", false, true));
         for (String f : new String[] {"JSONCompactEachRow", "JSONCompactEachRowWithNames", "JSONCompactEachRowWithNamesAndTypes",
             "JSONCompactStringsEachRow", "JSONCompactStringsEachRowWithNames", "JSONCompactStringsEachRowWithNamesAndTypes",
@@ -113,7 +114,7 @@ public final class Formats {
         if (n.startsWith("JSONCompact") && n.contains("EachRow")) {
             return JSON_TYPE;
         }
-        if (n.startsWith("RowBinary")) {
+        if (n.startsWith("RowBinary") || n.equals("Native")) {
             return BINARY_TYPE;
         }
         return TEXT_TYPE;
@@ -142,6 +143,7 @@ public final class Formats {
             case "RowBinaryWithNamesAndTypes": return new RowBinaryReader(in, columns, s, true, true, false);
             case "RowBinaryWithDefaults": return new RowBinaryReader(in, columns, s, false, false, true);
             case "TSKV": return new TskvReader(in, columns, s);
+            case "Native": return new NativeReader(in, columns, s);
             default:
                 return new TsvReader(in, columns, s, n.contains("Raw"), n.contains("WithNames"), n.endsWith("AndTypes"));
         }
@@ -171,6 +173,7 @@ public final class Formats {
                 case "RowBinaryWithNames": return new RowBinaryWriter(out, columns, true, false);
                 case "RowBinaryWithNamesAndTypes": return new RowBinaryWriter(out, columns, true, true);
                 case "TSKV": return new TskvWriter(out, columns, s);
+                case "Native": return new NativeWriter(out, columns);
                 case "Null": return new NullWriter(out);
                 case "JSONStringsEachRow": return new JsonEachRowWriter(out, columns, s, true);
                 case "Vertical": return new VerticalWriter(out, columns);

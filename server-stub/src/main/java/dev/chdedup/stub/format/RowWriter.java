@@ -15,6 +15,13 @@ public interface RowWriter {
         }
     }
 
+    /** Writes one block of rows; formats with blocks of their own (Native) keep it one block. */
+    default void writeRowBlock(java.util.List<Object[]> rows) throws IOException {
+        for (Object[] r : rows) {
+            writeRow(r);
+        }
+    }
+
     /** Writes what follows the rows and flushes; the underlying stream stays open. */
     void finish() throws IOException;
 

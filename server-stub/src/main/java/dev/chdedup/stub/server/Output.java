@@ -131,9 +131,7 @@ final class Output {
             if (sameTypes(b, stream.columns())) {
                 w.writeColumns(b.data(), b.rowCount());
             } else {
-                for (Object[] r : b.rows()) {
-                    w.writeRow(r);
-                }
+                w.writeRowBlock(b.rows());
             }
             rowsOut += b.rowCount();
         }
