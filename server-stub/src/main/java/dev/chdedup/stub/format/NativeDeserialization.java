@@ -38,16 +38,36 @@ final class NativeDeserialization {
     private NativeDeserialization() {
     }
 
+    /** A whole column: the LowCardinality keys versions of the type first, then up to {@code limit} values. */
     static List<Object> deserializeBinaryBulk(DataType type, long limit, BinaryIn in) throws IOException {
+        deserializePrefix(type, in);
+        return deserializeData(type, limit, in);
+    }
+
+    private static void deserializePrefix(DataType type, BinaryIn in) throws IOException {
+        for (DataType t : NativeSerialization.nested(type)) {
+            deserializePrefix(t, in);
+        }
+        if (type instanceof LowCardinalityType) {
+            if (in.atEnd()) {
+                throw new ChException(ErrorCode.ATTEMPT_TO_READ_AFTER_EOF, "Attempt to read after eof");
+            }
+            if (readUInt64(in) != NativeSerialization.LOW_CARDINALITY_KEYS_VERSION) {
+                throw new ChException(ErrorCode.INCORRECT_DATA, "Invalid version for SerializationLowCardinality key column.");
+            }
+        }
+    }
+
+    private static List<Object> deserializeData(DataType type, long limit, BinaryIn in) throws IOException {
         if (type instanceof LowCardinalityType) {
             return deserializeLowCardinality(((LowCardinalityType) type).inner, limit, in);
         }
         if (type instanceof SimpleAggregateFunctionType) {
-            return deserializeBinaryBulk(((SimpleAggregateFunctionType) type).inner, limit, in);
+            return deserializeData(((SimpleAggregateFunctionType) type).inner, limit, in);
         }
         if (type instanceof NullableType) {
             List<Long> nullMap = readFixed(limit, 1, in);
-            List<Object> nested = deserializeBinaryBulk(((NullableType) type).inner, limit, in);
+            List<Object> nested = deserializeData(((NullableType) type).inner, limit, in);
             if (nested.size() != nullMap.size()) {
                 throw new ChException(ErrorCode.INCORRECT_DATA, "Sizes of nested column and null map of Nullable column are not "
                     + "equal after deserialization (null map size = " + nullMap.size() + ", nested column size = " + nested.size() + ")");
@@ -74,7 +94,7 @@ final class NativeDeserialization {
             List<DataType> elements = ((TupleType) type).elements;
             List<List<Object>> columns = new ArrayList<>();
             for (DataType e : elements) {
-                columns.add(deserializeBinaryBulk(e, limit, in));
+                columns.add(deserializeData(e, limit, in));
             }
             int rows = columns.isEmpty() ? 0 : columns.get(0).size();
             for (int i = 1; i < columns.size(); i++) {
@@ -203,7 +223,7 @@ final class NativeDeserialization {
     /** The elements of an array column: exactly as many as its last offset says. */
     private static List<Object> readNested(DataType element, List<Long> offsets, BinaryIn in) throws IOException {
         long total = offsets.isEmpty() ? 0 : offsets.get(offsets.size() - 1);
-        List<Object> flat = deserializeBinaryBulk(element, total, in);
+        List<Object> flat = deserializeData(element, total, in);
         if (flat.size() != total) {
             throw new ChException(ErrorCode.CANNOT_READ_ALL_DATA, "Cannot read all array values: read just " + flat.size()
                 + " of " + total);
@@ -212,19 +232,12 @@ final class NativeDeserialization {
     }
 
     /**
-     * LowCardinality(T): the keys version, then granules until {@code limit} rows are read, each an index type with
+     * LowCardinality(T) after its prefix (the keys version): granules until {@code limit} rows are read, each an index type with
      * flags, its own dictionary when flagged (a global dictionary, which only parts use, is refused) and the rows'
      * positions in it. Index 0 of a LowCardinality(Nullable(T)) dictionary is NULL.
      */
     private static List<Object> deserializeLowCardinality(DataType inner, long limit, BinaryIn in) throws IOException {
         List<Object> out = new ArrayList<>((int) Math.min(limit, CHUNK));
-        if (in.atEnd()) {
-            return out;
-        }
-        long version = readUInt64(in);
-        if (version != NativeSerialization.LOW_CARDINALITY_KEYS_VERSION) {
-            throw new ChException(ErrorCode.INCORRECT_DATA, "Invalid version for SerializationLowCardinality key column.");
-        }
         boolean nullable = inner instanceof NullableType;
         DataType keyType = nullable ? ((NullableType) inner).inner : inner;
         List<Object> dictionary = List.of();
@@ -236,7 +249,7 @@ final class NativeDeserialization {
             }
             if ((flags & NativeSerialization.NEED_UPDATE_DICTIONARY) != 0) {
                 long keys = readUInt64(in);
-                dictionary = deserializeBinaryBulk(keyType, keys, in);
+                dictionary = deserializeData(keyType, keys, in);
                 if (dictionary.size() != keys) {
                     throw new ChException(ErrorCode.CANNOT_READ_ALL_DATA, "Cannot read all data: the LowCardinality dictionary has "
                         + dictionary.size() + " of " + keys + " keys");

@@ -39,12 +39,50 @@ final class NativeSerialization {
     private NativeSerialization() {
     }
 
-    /** Appends {@code values} (of {@code type}, as it holds them) as one Native column. */
+    /**
+     * Appends {@code values} (of {@code type}, as it holds them) as one Native column: the state prefixes of every
+     * LowCardinality in the type first (its keys version, depth first, as {@code serializeBinaryBulkStatePrefix}
+     * writes them before any data), then the data.
+     */
     static void serializeBinaryBulk(DataType type, List<?> values, BinaryOut out) {
+        serializePrefix(type, out);
+        serializeData(type, values, out);
+    }
+
+    private static void serializePrefix(DataType type, BinaryOut out) {
+        for (DataType t : nested(type)) {
+            serializePrefix(t, out);
+        }
+        if (type instanceof LowCardinalityType) {
+            out.writeLongLE(LOW_CARDINALITY_KEYS_VERSION, 8);
+        }
+    }
+
+    /** The types nested in {@code type} that have columns of their own (a LowCardinality's dictionary has no prefix). */
+    static List<DataType> nested(DataType type) {
+        if (type instanceof SimpleAggregateFunctionType) {
+            return List.of(((SimpleAggregateFunctionType) type).inner);
+        }
+        if (type instanceof NullableType) {
+            return List.of(((NullableType) type).inner);
+        }
+        if (type instanceof ArrayType) {
+            return List.of(((ArrayType) type).element);
+        }
+        if (type instanceof TupleType) {
+            return ((TupleType) type).elements;
+        }
+        if (type instanceof MapType) {
+            return List.of(((MapType) type).key, ((MapType) type).value);
+        }
+        return List.of();
+    }
+
+    private static void serializeData(DataType type, List<?> values, BinaryOut out) {
         if (type instanceof LowCardinalityType) {
             serializeLowCardinality(((LowCardinalityType) type).inner, values, out);
         } else if (type instanceof SimpleAggregateFunctionType) {
-            serializeBinaryBulk(((SimpleAggregateFunctionType) type).inner, values, out);
+            serializeData(((SimpleAggregateFunctionType) type).inner, values, out);
         } else if (type instanceof NullableType) {
             DataType inner = ((NullableType) type).inner;
             List<Object> nested = new ArrayList<>(values.size());
@@ -52,14 +90,14 @@ final class NativeSerialization {
                 out.write(v == null ? 1 : 0);
                 nested.add(v == null ? inner.defaultValue() : v);
             }
-            serializeBinaryBulk(inner, nested, out);
+            serializeData(inner, nested, out);
         } else if (type instanceof ArrayType) {
             List<Object> flat = new ArrayList<>();
             for (Object v : values) {
                 flat.addAll((List<?>) v);
                 out.writeLongLE(flat.size(), 8);
             }
-            serializeBinaryBulk(((ArrayType) type).element, flat, out);
+            serializeData(((ArrayType) type).element, flat, out);
         } else if (type instanceof TupleType) {
             List<DataType> elements = ((TupleType) type).elements;
             for (int i = 0; i < elements.size(); i++) {
@@ -67,7 +105,7 @@ final class NativeSerialization {
                 for (Object v : values) {
                     column.add(((List<?>) v).get(i));
                 }
-                serializeBinaryBulk(elements.get(i), column, out);
+                serializeData(elements.get(i), column, out);
             }
         } else if (type instanceof MapType) {
             MapType m = (MapType) type;
@@ -80,8 +118,8 @@ final class NativeSerialization {
                 }
                 out.writeLongLE(keys.size(), 8);
             }
-            serializeBinaryBulk(m.key, keys, out);
-            serializeBinaryBulk(m.value, vals, out);
+            serializeData(m.key, keys, out);
+            serializeData(m.value, vals, out);
         } else if (type instanceof NothingType) {
             for (int i = 0; i < values.size(); i++) {
                 out.write('0');
@@ -107,7 +145,6 @@ final class NativeSerialization {
      * LowCardinality(Nullable(T)), the NULL slot before it), as ClickHouse's compacted dictionary of a block lists them.
      */
     private static void serializeLowCardinality(DataType inner, List<?> values, BinaryOut out) {
-        out.writeLongLE(LOW_CARDINALITY_KEYS_VERSION, 8);
         if (values.isEmpty()) {
             return;
         }
@@ -139,7 +176,7 @@ final class NativeSerialization {
         int indexType = indexType(keys.size());
         out.writeLongLE(indexType | NEED_UPDATE_DICTIONARY | HAS_ADDITIONAL_KEYS, 8);
         out.writeLongLE(keys.size(), 8);
-        serializeBinaryBulk(keyType, keys, out);
+        serializeData(keyType, keys, out);
         out.writeLongLE(positions.length, 8);
         int width = 1 << indexType;
         for (long p : positions) {

@@ -191,5 +191,11 @@ class NativeReaderTest {
         }
         assertEquals(Arrays.asList("0", null, "2"), values);
         assertArrayEquals(data, FormatFixtures.write("Native", cols("a LowCardinality(Nullable(String))"), rows, null));
+        // a LowCardinality inside a Map or Array: its keys version comes before the offsets (the state prefix)
+        byte[] nested = java.util.HexFormat.of().parseHex("0201016D2C4D6170284C6F7743617264696E616C69747928537472696E67292C204E756C6C61626C652855496E7438292901000000000000000200000000000000000600000000000003000000000000000001610162020000000000000001020100000101741B4172726179285475706C652855496E74382C20537472696E6729290200000000000000010201610162");
+        List<Column> mt = cols("m Map(LowCardinality(String), Nullable(UInt8))", "t Array(Tuple(UInt8, String))");
+        List<Object[]> back = read(nested, mt);
+        assertEquals(FormatFixtures.map("a", null, "b", 1L), back.get(0)[0]);
+        assertArrayEquals(nested, FormatFixtures.write("Native", mt, back, null));
     }
 }
