@@ -31,3 +31,11 @@ SELECT toString(number % 7) s, count() c FROM numbers(1000) GROUP BY s ORDER BY 
 SELECT * FROM native_t ORDER BY k
 SELECT lc, lcn FROM native_t ORDER BY k DESC
 SELECT k, lc FROM native_t WHERE k > 5
+SELECT [] a, [NULL] b
+SELECT toBFloat16(1.5) a
+SELECT CAST((1.5, 2.5) AS Point) p, CAST([(1, 2)] AS Ring) r
+> CREATE TABLE native_agg (k UInt8, s SimpleAggregateFunction(sum, UInt64), a AggregateFunction(sum, UInt64), n Nested(x UInt8, y String)) ENGINE = AggregatingMergeTree ORDER BY (k, n.x, n.y)
+> INSERT INTO native_agg SELECT 1, 5, sumState(toUInt64(7)), [1, 2], ['a', 'b']
+SELECT * FROM native_agg
+SELECT toNullable(true) b, CAST(NULL AS Nullable(Bool)) c
+SELECT CAST('x' AS LowCardinality(FixedString(2))) a, CAST(5 AS LowCardinality(UInt64)) b, CAST(NULL AS LowCardinality(Nullable(UInt64))) c SETTINGS allow_suspicious_low_cardinality_types = 1
