@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Re-records the expectations of a case file from a ClickHouse-compatible HTTP endpoint (the real engine, as a
-rule: see server-stub/src/test/resources/oracle/ and the README): every statement that has an expectation gets the
+rule: see server-stub/src/test/resources/oracle/ and docs/testing.md): every statement that has an expectation gets the
 endpoint's TabSeparated answer (part names as P1, P2, ... as the conformance runner compares them) or its error
 name as `!ERR NAME`; statements, comments and SET lines stay as they are. The case format is the conformance
 runner's (../shared/conformance/run.py). Prints the new case; with --write replaces the file.

@@ -6,7 +6,7 @@ import java.util.Properties;
 
 /**
  * Every connection property of the driver, declared once with its default, description and bounds; the same
- * declaration feeds validation at connect, {@code getPropertyInfo} and the README table. These properties are
+ * declaration feeds validation at connect, {@code getPropertyInfo} and the table in docs/driver.md. These properties are
  * removed before the rest goes to the official driver.
  */
 public enum DedupProperty {

@@ -146,12 +146,12 @@ class DedupConfigTest {
     }
 
     @Test
-    void theReadmeTableShowsEveryPropertyAsDeclared() throws java.io.IOException {
-        String readme = java.nio.file.Files.readString(Path.of("..", "README.md"));
+    void theDriverDocsTableShowsEveryPropertyAsDeclared() throws java.io.IOException {
+        String readme = java.nio.file.Files.readString(Path.of("..", "docs", "driver.md"));
         for (DedupProperty p : DedupProperty.values()) {
             String row = "| `" + p.key + "` | " + (p.defaultValue.isEmpty() ? "(empty)" : "`" + p.defaultValue + "`") + " | "
                 + p.description + " |";
-            assertTrue(readme.contains(row), "README.md lacks the row\n" + row);
+            assertTrue(readme.contains(row), "docs/driver.md lacks the row\n" + row);
         }
     }
 
