@@ -93,7 +93,7 @@ public final class ColumnFloat implements IColumn {
 
         private void add(long b) {
             if (size == bits.length) {
-                int n = (int) Math.min(Integer.MAX_VALUE - 16, bits.length + (bits.length >> 1));
+                int n = (int) Math.min(Integer.MAX_VALUE - 16, bits.length * 2L);
                 allocation.reserve(8L * (n - bits.length));
                 bits = Arrays.copyOf(bits, n);
             }

@@ -65,6 +65,17 @@ public final class ColumnString implements IColumn {
     }
 
     @Override
+    public void writeBinary(int from, int length, BinaryOut out) {
+        int s = start(from);
+        for (int r = from; r < from + length; r++) {
+            int e = ends[r];
+            out.writeVarUInt(e - s);
+            out.write(chars, s, e - s);
+            s = e;
+        }
+    }
+
+    @Override
     public IColumn permute(int[] perm) {
         Mutable m = new Mutable(type, perm.length, size == 0 ? 0 : ends[size - 1], Allocation.NONE);
         for (int p : perm) {
@@ -127,7 +138,7 @@ public final class ColumnString implements IColumn {
 
         private void room(int bytes) {
             if (size == ends.length) {
-                int n = ends.length + (ends.length >> 1);
+                int n = (int) Math.min(Integer.MAX_VALUE - 16, ends.length * 2L);
                 allocation.reserve(4L * (n - ends.length));
                 ends = Arrays.copyOf(ends, n);
             }
@@ -136,7 +147,7 @@ public final class ColumnString implements IColumn {
                 if (need > Integer.MAX_VALUE - 16) {
                     throw new ChException(ErrorCode.TOO_LARGE_STRING_SIZE, "A String column of a block cannot hold more than 2 GB");
                 }
-                int n = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(need, chars.length + (chars.length >> 1)));
+                int n = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(need, chars.length * 2L));
                 allocation.reserve(n - chars.length);
                 chars = Arrays.copyOf(chars, n);
             }

@@ -64,6 +64,11 @@ public final class ColumnVector implements IColumn {
     }
 
     @Override
+    public void writeBinary(int from, int length, BinaryOut out) {
+        out.writeLongsLE(values, from, length, width);
+    }
+
+    @Override
     public IColumn permute(int[] perm) {
         long[] v = new long[perm.length];
         for (int i = 0; i < perm.length; i++) {
@@ -115,7 +120,7 @@ public final class ColumnVector implements IColumn {
 
         private void grow(int need) {
             if (need > values.length) {
-                int n = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(need, values.length + (values.length >> 1)));
+                int n = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(need, values.length * 2L));
                 allocation.reserve(8L * (n - values.length));
                 values = Arrays.copyOf(values, n);
             }

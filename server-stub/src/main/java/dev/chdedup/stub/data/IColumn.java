@@ -26,6 +26,13 @@ public interface IColumn {
         type().writeBinary(get(row), out);
     }
 
+    /** Rows {@code [from, from + length)} in RowBinary, one after another: what a column file of a part holds. */
+    default void writeBinary(int from, int length, BinaryOut out) {
+        for (int r = from; r < from + length; r++) {
+            writeBinary(r, out);
+        }
+    }
+
     /** The rows in the order {@code perm} gives: row i of the result is row {@code perm[i]} of this one. */
     IColumn permute(int[] perm);
 

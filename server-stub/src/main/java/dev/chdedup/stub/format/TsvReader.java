@@ -10,11 +10,13 @@ import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DateTimeType;
 import dev.chdedup.stub.types.IntType;
+import dev.chdedup.stub.types.StringType;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -43,6 +45,13 @@ final class TsvReader implements RowReader {
     private int fStart;
     private int fEnd;
     private boolean fEscaped;
+    /** How {@link #readFast} reads each input field: {@link #SLOW} leaves it to {@link #scanField} and the type. */
+    private byte[] fast;
+    private final DateTimeType.CanonicalParser dateTimes = new DateTimeType.CanonicalParser();
+    private static final byte SLOW = 0;
+    private static final byte INT = 1;
+    private static final byte DATE_TIME = 2;
+    private static final byte STRING = 3;
 
     TsvReader(InputStream is, List<Column> columns, FormatSettings s, boolean raw, boolean withNames, boolean withTypes) {
         this.in = new ByteInput(is);
@@ -82,6 +91,13 @@ final class TsvReader implements RowReader {
             }
         }
         missing = TextFields.missing(map, columns.size());
+        fast = new byte[n];
+        for (int i = 0; i < n; i++) {
+            fast[i] = map[i] < 0 || types[i] != bases[i] ? SLOW
+                : bases[i] instanceof IntType ? INT
+                : bases[i] instanceof DateTimeType ? DATE_TIME
+                : bases[i] instanceof StringType ? STRING : SLOW;
+        }
         utcZone = new boolean[n];
         for (int i = 0; i < n; i++) {
             utcZone[i] = bases[i] instanceof DateTimeType && ((DateTimeType) bases[i]).isUtc(); // the session's zone is the query's
@@ -130,8 +146,11 @@ final class TsvReader implements RowReader {
     private void readFields(Object[] rowOut, IColumn.Mutable[] columnsOut) {
         int fields = map.length;
         for (int i = 0; i < fields; i++) {
-            int term = scanField();
             int t = map[i];
+            if (columnsOut != null && fast[i] != SLOW && readFast(i, columnsOut[t], i < fields - 1 ? '\t' : s.tsvCrlfInput ? 0 : '\n')) {
+                continue;
+            }
+            int term = scanField();
             if (t >= 0) {
                 try {
                     if (columnsOut != null) {
@@ -191,6 +210,75 @@ final class TsvReader implements RowReader {
         }
         row++;
         readFields(null, out);
+        return true;
+    }
+
+    /**
+     * Reads field {@code i} straight from the buffer into {@code col} when it is in its plain form and ends with
+     * {@code term} in the buffer (0: none, for the last field of lines that may end in CR LF): an integer of up to 18 digits in range, a canonical DateTime, a non-empty string
+     * without escapes. Otherwise (and at a buffer boundary) leaves the input where it was and returns false, for
+     * {@link #scanField} and the type's parser to read the field, and to report what is wrong with it.
+     */
+    private boolean readFast(int i, IColumn.Mutable col, char term) {
+        byte[] b = in.buf;
+        int p = in.pos;
+        int lim = in.lim;
+        int q;
+        byte kind = fast[i];
+        if (kind == STRING ? !(col instanceof ColumnString.Mutable) : !(col instanceof ColumnVector.Mutable)) {
+            return false;
+        }
+        switch (kind) {
+            case INT -> {
+                boolean neg = p < lim && b[p] == '-';
+                int st = neg ? p + 1 : p;
+                int stop = Math.min(lim, st + 19);
+                long x = 0;
+                for (q = st; q < stop; q++) {
+                    int d = b[q] - '0';
+                    if (d < 0 || d > 9) {
+                        break;
+                    }
+                    x = x * 10 + d;
+                }
+                if (q == st || q >= lim || b[q] != term || q - st > 18) {
+                    return false;
+                }
+                IntType t = (IntType) bases[i];
+                if (neg) {
+                    x = -x;
+                }
+                if (!t.holdsDecimal(x)) {
+                    return false;
+                }
+                ((ColumnVector.Mutable) col).add(x);
+            }
+            case DATE_TIME -> {
+                q = p + 19;
+                if (q >= lim || b[q] != term) {
+                    return false;
+                }
+                long v = dateTimes.parse(b, p);
+                if (v == Long.MIN_VALUE) {
+                    return false;
+                }
+                ((ColumnVector.Mutable) col).add(utcZone[i] ? v : ((DateTimeType) bases[i]).toEpoch(v));
+            }
+            case STRING -> {
+                q = p;
+                while (q < lim && !SPECIAL[b[q] & 0xFF]) {
+                    q++;
+                }
+                if (q == p || q >= lim || b[q] != term || isNull(b, p, q)) {
+                    return false;
+                }
+                ((ColumnString.Mutable) col).add(b, p, q - p);
+            }
+            default -> {
+                return false;
+            }
+        }
+        in.pos = q + 1;
         return true;
     }
 
@@ -321,16 +409,11 @@ final class TsvReader implements RowReader {
     }
 
     private boolean isNull(byte[] b) {
-        int n = nullBytes.length;
-        if (fEnd - fStart != n) {
-            return false;
-        }
-        for (int k = 0; k < n; k++) {
-            if (b[fStart + k] != nullBytes[k]) {
-                return false;
-            }
-        }
-        return true;
+        return isNull(b, fStart, fEnd);
+    }
+
+    private boolean isNull(byte[] b, int from, int to) {
+        return Arrays.equals(b, from, to, nullBytes, 0, nullBytes.length);
     }
 
     /** Plain decimal integers of up to 18 digits, range-checked; null leaves the rest to the type's parser. */
@@ -351,12 +434,7 @@ final class TsvReader implements RowReader {
         if (neg) {
             x = -x;
         }
-        if (t.bits == 64) {
-            return t.signed || x >= 0 ? x : null;
-        }
-        long min = t.signed ? -(1L << (t.bits - 1)) : 0;
-        long max = t.signed ? (1L << (t.bits - 1)) - 1 : (1L << t.bits) - 1;
-        return x >= min && x <= max ? x : null;
+        return t.holdsDecimal(x) ? x : null;
     }
 
     private boolean onlyEmptyLinesLeft() {

@@ -63,6 +63,8 @@ public final class PartStore {
     private static final String BLOCK_ID = "block_id: ";
     private static final String ROWS = "rows: ";
     private static final int WRITE_BUFFER = 1 << 16;
+    /** Rows of a column written into the buffer at a time: a few kilobytes of fixed-width values. */
+    private static final int WRITE_ROWS = 1024;
     /** How a packed part (a directory sent as one body, {@link #bytesOf}) starts: no one-file part starts with a zero byte. */
     private static final byte[] PACKED_MAGIC = "\0MergeTreeDataPartWide 1\n".getBytes(StandardCharsets.US_ASCII);
 
@@ -264,8 +266,8 @@ public final class PartStore {
                 try (FileChannel ch = create(tmp.resolve(name))) {
                     IColumn col = data[c];
                     HashingBuffer hash = sums.file(name);
-                    for (int r = 0; r < n; r++) {
-                        col.writeBinary(r, buf);
+                    for (int r = 0; r < n; r += WRITE_ROWS) {
+                        col.writeBinary(r, Math.min(WRITE_ROWS, n - r), buf);
                         if (buf.size() >= WRITE_BUFFER) {
                             bytes += drain(ch, buf, hash);
                         }

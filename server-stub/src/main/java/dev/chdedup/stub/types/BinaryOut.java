@@ -62,6 +62,38 @@ public final class BinaryOut {
         }
     }
 
+    /** {@code values[from, from + n)}, each as {@code bytes} little-endian bytes (1, 2, 4 or 8 as {@link #writeLongLE}). */
+    public void writeLongsLE(long[] values, int from, int n, int bytes) {
+        ensure((int) Math.min(Integer.MAX_VALUE - 16, (long) n * bytes));
+        int at = len;
+        byte[] b = buf;
+        int to = from + n;
+        switch (bytes) {
+            case 8 -> {
+                for (int i = from; i < to; i++, at += 8) {
+                    LE_LONG.set(b, at, values[i]);
+                }
+            }
+            case 4 -> {
+                for (int i = from; i < to; i++, at += 4) {
+                    LE_INT.set(b, at, (int) values[i]);
+                }
+            }
+            case 2 -> {
+                for (int i = from; i < to; i++, at += 2) {
+                    LE_SHORT.set(b, at, (short) values[i]);
+                }
+            }
+            default -> {
+                for (int i = from; i < to; i++) {
+                    writeLongLE(values[i], bytes);
+                }
+                return;
+            }
+        }
+        len = at;
+    }
+
     public void writeVarUInt(long v) {
         ensure(10);
         while ((v & ~0x7FL) != 0) {

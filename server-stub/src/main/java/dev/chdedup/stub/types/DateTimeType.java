@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.Arrays;
 
 /**
  * DateTime and DateTime('tz'), held as a {@code Long} of seconds since the epoch; the text form is the local
@@ -123,6 +124,37 @@ public final class DateTimeType extends DataType {
             return Long.MIN_VALUE;
         }
         return epochDay(year, month, day) * 86400L + hour * 3600L + minute * 60L + second;
+    }
+
+    /**
+     * {@link #parseCanonicalLocal} of 19 bytes for a stream of values, most of which share their date with the value
+     * before (rows in time order): the date of the last value and its seconds are kept, so such a value costs the
+     * comparison of its ten date bytes and the parse of its time.
+     */
+    public static final class CanonicalParser {
+        private final byte[] day = new byte[10];
+        private long daySeconds = Long.MIN_VALUE;
+
+        public long parse(byte[] b, int off) {
+            if (daySeconds == Long.MIN_VALUE || !Arrays.equals(b, off, off + 10, day, 0, 10)) {
+                long v = parseCanonicalLocal(b, off, 19);
+                if (v != Long.MIN_VALUE) {
+                    System.arraycopy(b, off, day, 0, 10);
+                    daySeconds = v - v % 86400;
+                }
+                return v;
+            }
+            if (b[off + 10] != ' ' || b[off + 13] != ':' || b[off + 16] != ':') {
+                return Long.MIN_VALUE;
+            }
+            int hour = digits(b, off + 11, 2);
+            int minute = digits(b, off + 14, 2);
+            int second = digits(b, off + 17, 2);
+            if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) {
+                return Long.MIN_VALUE;
+            }
+            return daySeconds + hour * 3600L + minute * 60L + second;
+        }
     }
 
     private static int daysInMonth(int year, int month) {

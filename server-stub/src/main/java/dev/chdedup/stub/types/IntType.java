@@ -10,11 +10,24 @@ public final class IntType extends DataType {
     public final int bits;
     public final boolean signed;
     private final String name;
+    /** The smallest and largest value as a {@code long}, for the widths below 64 bits (unused for 64: every long is one). */
+    private final long min;
+    private final long max;
 
     IntType(int bits, boolean signed) {
         this.bits = bits;
         this.signed = signed;
         this.name = (signed ? "Int" : "UInt") + bits;
+        this.min = bits == 64 ? Long.MIN_VALUE : signed ? -(1L << (bits - 1)) : 0;
+        this.max = bits == 64 ? Long.MAX_VALUE : signed ? (1L << (bits - 1)) - 1 : (1L << bits) - 1;
+    }
+
+    /**
+     * Whether {@code x}, read as a decimal number that fits a signed long, is a value of this type: in range, and for
+     * UInt64 not negative (the text of a value at or above 2^63 is longer than such a number).
+     */
+    public boolean holdsDecimal(long x) {
+        return bits == 64 ? signed || x >= 0 : x >= min && x <= max;
     }
 
     @Override
