@@ -107,6 +107,7 @@ public final class KnownSettings {
         def("allow_experimental_analyzer", "Bool", "1", "Use the new query analyzer.");
         def("enable_analyzer", "Bool", "1", "Use the new query analyzer.");
         def("optimize_on_insert", "Bool", "1", "Apply the table engine's merge transformation on insert.");
+        def("optimize_trivial_count_query", "Bool", "1", "Answer SELECT count() FROM a MergeTree table, with nothing else, from the parts' row counts.");
         def("optimize_throw_if_noop", "Bool", "0", "Throw if OPTIMIZE does nothing.");
         def("mutations_sync", "UInt64", "0", "Wait for mutations.");
         def("alter_sync", "UInt64", "1", "Wait for ALTER actions.");

@@ -128,6 +128,10 @@ public final class SelectExecutor {
             s = new Query.Select(s.distinct(), s.items(), numbers, s.where(), s.groupBy(), s.having(), s.orderBy(),
                 s.orderByAll(), s.orderByAllDesc(), s.limit(), s.offset(), s.limitBy(), s.limitByCount());
         }
+        Stream trivial = trivialCount(s, ctx);
+        if (trivial != null) {
+            return trivial;
+        }
         int maxBlock = (int) Math.max(1, Math.min(Integer.MAX_VALUE, ctx.settings().getLong("max_block_size")));
         boolean needsVirtuals = mentionsVirtual(s);
         Source src = source(s.from(), ctx, maxBlock, needsVirtuals, s);
@@ -313,6 +317,37 @@ public final class SelectExecutor {
      * is computed after the sort, on the rows kept; any other before it, on every row, as ClickHouse computes the
      * select list ahead of ORDER BY.
      */
+    /**
+     * ClickHouse's trivial count ({@code optimize_trivial_count_query}): {@code SELECT count() FROM t}, with no WHERE,
+     * GROUP BY, HAVING, ORDER BY, LIMIT, DISTINCT or FINAL, on a table that knows its row count, is answered from that
+     * count without reading a column. Null: the query is not one.
+     */
+    private Stream trivialCount(Query.Select s, QueryContext ctx) {
+        if (headerOnly || s.items().size() != 1 || s.distinct() || s.where() != null || !s.groupBy().isEmpty() || s.having() != null
+            || !s.orderBy().isEmpty() || s.orderByAll() || s.limit() != null || s.offset() != null || s.limitBy() != null && !s.limitBy().isEmpty()
+            || !(s.from() instanceof Query.TableRef t) || t.isFinal()
+            || !ctx.settings().getBool("optimize_trivial_count_query") || ctx.settings().getLong("select_sequential_consistency") != 0) {
+            return null;
+        }
+        Query.SelectItem item = s.items().get(0);
+        if (!(item.expr() instanceof Expr.Call c) || !c.name().equalsIgnoreCase("count") || c.distinct()
+            || !(c.args().isEmpty() || c.args().size() == 1 && c.args().get(0) instanceof Expr.Star)) {
+            return null;
+        }
+        if (t.database() == null && ctx.temporaryTables().get(t.table()) != null) {
+            return null;
+        }
+        TableSource ts = catalog.table(t.database() != null ? t.database() : ctx.database(), t.table(), ctx);
+        java.util.OptionalLong rows = ts.rowCountFromMetadata();
+        if (rows.isEmpty()) {
+            return null;
+        }
+        List<Column> header = List.of(new Column(item.alias() != null ? item.alias() : item.text(), DataTypes.UINT64));
+        List<Object[]> one = new ArrayList<>(1);
+        one.add(new Object[] {rows.getAsLong()});
+        return new Stream(header, List.of(new Block(header, one)).iterator());
+    }
+
     private static Stream sortColumns(Iterator<Block> in, List<Column> input, List<Column> header, List<Evaluator> proj,
                                       List<Evaluator> keys, Query.Select s, long offset, long limit, QueryContext ctx, int maxBlock) {
         List<IColumn[]> parts = new ArrayList<>();

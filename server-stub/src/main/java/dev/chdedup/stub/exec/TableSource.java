@@ -27,6 +27,14 @@ public interface TableSource {
         return read(maxBlockSize, withVirtuals);
     }
 
+    /**
+     * How many rows the table holds, when it knows without reading them (as ClickHouse's {@code IStorage::totalRows} does for MergeTree): what a
+     * trivial {@code SELECT count()} answers. Empty: the rows must be counted.
+     */
+    default java.util.OptionalLong rowCountFromMetadata() {
+        return java.util.OptionalLong.empty();
+    }
+
     /** ALIAS columns: names a query may use, each standing for an expression over the stored columns. */
     default java.util.Map<String, dev.chdedup.stub.sql.Expr> aliasColumns() {
         return java.util.Map.of();

@@ -153,6 +153,16 @@ public class StorageMergeTree implements TableSource {
         return data.activeParts();
     }
 
+    /** The active parts' row counts: a part's count is in its metadata ({@code count.txt}), and its rows are all live. */
+    @Override
+    public java.util.OptionalLong rowCountFromMetadata() {
+        long n = 0;
+        for (DataPart p : data.activeParts()) {
+            n += p.rowCount();
+        }
+        return java.util.OptionalLong.of(n);
+    }
+
     @Override
     public Iterator<Block> read(int maxBlockSize, boolean withVirtuals) {
         return read(maxBlockSize, withVirtuals, null, null);
