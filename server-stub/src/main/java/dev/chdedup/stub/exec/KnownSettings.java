@@ -7,18 +7,55 @@ import java.util.Map;
 
 /**
  * The query-level settings the stub knows, with ClickHouse's defaults and descriptions: what
- * {@code system.settings} lists, what a URL parameter, {@code SET} or a {@code SETTINGS} clause may name. An
- * unknown name is {@code UNKNOWN_SETTING} (115), as in ClickHouse; HTTP-only parameters are handled apart. A value
- * is checked against its type by {@link SettingFields} and against the few bounds ClickHouse enforces.
+ * {@code system.settings} lists, what a URL parameter, {@code SET} or a {@code SETTINGS} clause may name. Every
+ * setting of the engine is known: the rows recorded from its {@code system.settings} ({@link RecordedSettings})
+ * under the definitions written here, which stay authoritative where the stub deliberately differs (its own
+ * {@code max_threads}, a default a server has and the library engine the table was recorded from does not, a
+ * description of what the stub does). An unknown name is {@code UNKNOWN_SETTING} (115), as in ClickHouse; HTTP-only
+ * parameters are handled apart. A value is checked against its type by {@link SettingFields} and against the few
+ * bounds ClickHouse enforces.
  */
 public final class KnownSettings {
     public record Def(String name, String type, String defaultValue, String description) {
     }
 
-    private static final Map<String, Def> DEFS = new LinkedHashMap<>();
+    /** The hand-written definitions: what the stub reads or deliberately answers differently from the recorded rows. */
+    private static final Map<String, Def> OVERRIDES = new LinkedHashMap<>();
 
     private static void def(String name, String type, String dflt, String description) {
-        DEFS.put(name, new Def(name, type, dflt, description));
+        OVERRIDES.put(name, new Def(name, type, dflt, description));
+    }
+
+    /** The description the first definitions carried in place of the engine's: the recorded one replaces it. */
+    private static final String PLACEHOLDER = "Format setting (see ClickHouse documentation).";
+
+    /** Lazy holder: the merged registry is built on first lookup, once. */
+    private static final class Registry {
+        static final Map<String, Def> DEFS = merge();
+    }
+
+    /**
+     * The recorded rows with the hand-written definitions over them. A hand-written definition keeps its default and
+     * description; it takes the engine's type where that is a refinement of its own (an enum for a String, a BoolAuto for a Bool, a
+     * NonZeroUInt64 for a UInt64), so values are refused as the engine refuses them.
+     */
+    private static Map<String, Def> merge() {
+        Map<String, Def> m = new LinkedHashMap<>();
+        for (RecordedSettings.Row r : RecordedSettings.settings().values()) {
+            Def o = OVERRIDES.get(r.name());
+            if (o == null) {
+                m.put(r.name(), new Def(r.name(), r.type(), r.defaultValue(), r.description()));
+                continue;
+            }
+            boolean refines = o.type().equals("String") && RecordedSettings.enumType(r.type()) != null
+                || o.type().equals("UInt64") && r.type().equals("NonZeroUInt64") || o.type().equals("Bool") && r.type().equals("BoolAuto");
+            m.put(r.name(), new Def(r.name(), refines ? r.type() : o.type(), o.defaultValue(),
+                o.description().equals(PLACEHOLDER) ? r.description() : o.description()));
+        }
+        for (Def o : OVERRIDES.values()) {
+            m.putIfAbsent(o.name(), o); // the stub's own (HTTP-level and its fault handling) settings
+        }
+        return java.util.Collections.unmodifiableMap(m);
     }
 
     static {
@@ -155,20 +192,20 @@ public final class KnownSettings {
     }
 
     public static boolean isKnown(String name) {
-        return DEFS.containsKey(name);
+        return Registry.DEFS.containsKey(name);
     }
 
     public static Def get(String name) {
-        return DEFS.get(name);
+        return Registry.DEFS.get(name);
     }
 
     public static Map<String, Def> all() {
-        return DEFS;
+        return Registry.DEFS;
     }
 
     /** Settings that must be positive: ClickHouse cannot work with 0 there. */
-    private static final java.util.Set<String> POSITIVE = java.util.Set.of("max_query_size", "max_block_size",
-        "max_insert_block_size", "http_receive_timeout", "http_send_timeout");
+    private static final java.util.Set<String> POSITIVE = java.util.Set.of("max_query_size",
+        "http_receive_timeout", "http_send_timeout");
 
     /**
      * Throws {@code UNKNOWN_SETTING} unless {@code name} is known, and ClickHouse's parse error unless {@code value}
@@ -176,7 +213,7 @@ public final class KnownSettings {
      */
     public static long validate(String name, String value) {
         check(name);
-        Def d = DEFS.get(name);
+        Def d = Registry.DEFS.get(name);
         if (d == null) {
             return 0;
         }
@@ -189,7 +226,7 @@ public final class KnownSettings {
 
     /** Throws {@code UNKNOWN_SETTING} unless {@code name} is known. */
     public static void check(String name) {
-        if (!DEFS.containsKey(name) && !name.startsWith("custom_") && !name.startsWith("param_")) {
+        if (!Registry.DEFS.containsKey(name) && !name.startsWith("custom_") && !name.startsWith("param_")) {
             throw new ChException(ErrorCode.UNKNOWN_SETTING, "Setting " + name + " is neither a builtin setting nor started with the prefix 'custom_' registered for user-defined settings");
         }
     }

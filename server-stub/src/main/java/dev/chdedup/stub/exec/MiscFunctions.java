@@ -64,23 +64,48 @@ final class MiscFunctions {
                 if (def == null) {
                     throw new ChException(ErrorCode.UNKNOWN_SETTING, "Unknown setting '" + setting + "'");
                 }
-                String value = ctx.settings().get(setting);
-                switch (def.type()) {
-                    case "Bool":
-                        return Evaluator.constant(DataTypes.BOOL, ctx.settings().getLong(setting) != 0);
-                    case "UInt64": case "Seconds": case "Milliseconds": case "MaxThreads": case "UInt64Auto":
-                        if (value.matches("\\d+")) {
-                            return Evaluator.constant(DataTypes.UINT64, Long.parseUnsignedLong(value));
-                        }
-                        return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(value));
-                    case "Int64":
-                        return Evaluator.constant(DataTypes.INT64, ctx.settings().getLong(setting));
-                    default:
-                        return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(value));
-                }
+                return settingConstant(def.type(), ctx.settings().get(setting).trim());
             }
             default:
                 return timestamp(args);
+        }
+    }
+
+    /**
+     * getSetting's constant: the value as a literal of it would be typed (the engine returns the setting's Field), so
+     * a number is the smallest integer type that holds it, a Seconds or Float a Float64, a bool a Bool, and an
+     * {@code auto}, an enum or a string a String.
+     */
+    static Evaluator settingConstant(String type, String value) {
+        switch (type) {
+            case "Bool":
+                return Evaluator.constant(DataTypes.BOOL, SettingFields.parseBool(value));
+            case "BoolAuto":
+                return value.equals("auto") ? Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(value))
+                    : Evaluator.constant(DataTypes.BOOL, SettingFields.parseBool(value));
+            case "UInt64": case "UInt32": case "NonZeroUInt64": case "Milliseconds": case "MaxThreads": case "UInt64Auto":
+                if (value.matches("\\d+")) {
+                    long v = Long.parseUnsignedLong(value);
+                    DataType t = Long.compareUnsigned(v, 0xFF) <= 0 ? DataTypes.UINT8 : Long.compareUnsigned(v, 0xFFFF) <= 0 ? DataTypes.UINT16
+                        : Long.compareUnsigned(v, 0xFFFF_FFFFL) <= 0 ? DataTypes.UINT32 : DataTypes.UINT64;
+                    return Evaluator.constant(t, v);
+                }
+                if (type.equals("MaxThreads") && value.startsWith("auto(")) {
+                    return settingConstant("UInt64", value.substring(5, value.length() - 1));
+                }
+                return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(value));
+            case "Int64": case "Int32": {
+                long v = SettingFields.parseNumber(value, true);
+                DataType t = v == (byte) v ? DataTypes.INT8 : v == (short) v ? DataTypes.INT16 : v == (int) v ? DataTypes.INT32 : DataTypes.INT64;
+                return Evaluator.constant(t, v);
+            }
+            case "Seconds": case "Float": case "Double":
+                return Evaluator.constant(DataTypes.FLOAT64, SettingFields.parseFloat(value));
+            case "FloatAuto":
+                return value.equals("auto") ? Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(value))
+                    : Evaluator.constant(DataTypes.FLOAT64, SettingFields.parseFloat(value));
+            default:
+                return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(value));
         }
     }
 

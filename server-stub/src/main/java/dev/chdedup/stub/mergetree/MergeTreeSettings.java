@@ -2,23 +2,53 @@ package dev.chdedup.stub.mergetree;
 
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.exec.KnownSettings;
+import dev.chdedup.stub.exec.RecordedSettings;
+import dev.chdedup.stub.exec.SettingFields;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * Table-level MergeTree settings with ClickHouse's defaults (what {@code system.merge_tree_settings} lists and a
- * {@code SETTINGS} clause of CREATE TABLE or {@code ALTER TABLE ... MODIFY SETTING} may change). An unknown name
- * is {@code UNKNOWN_SETTING}.
+ * {@code SETTINGS} clause of CREATE TABLE or {@code ALTER TABLE ... MODIFY SETTING} may change): every row recorded
+ * from the engine's {@code system.merge_tree_settings} ({@link RecordedSettings}), under the definitions written
+ * here for the settings the stub reads. Values are checked by type ({@link SettingFields}). An unknown name is
+ * {@code UNKNOWN_SETTING}; a query-level setting in CREATE's clause applies to that query and is not stored, as in
+ * the engine.
  */
 public final class MergeTreeSettings {
     public record Def(String name, String type, String defaultValue, String description) {
     }
 
-    private static final Map<String, Def> DEFS = new LinkedHashMap<>();
+    /** The hand-written definitions: the settings the stub reads, with the defaults it works with. */
+    private static final Map<String, Def> OVERRIDES = new LinkedHashMap<>();
 
     private static void def(String n, String t, String d, String desc) {
-        DEFS.put(n, new Def(n, t, d, desc));
+        OVERRIDES.put(n, new Def(n, t, d, desc));
+    }
+
+    /** Lazy holder: the merged registry is built on first lookup, once. */
+    private static final class Registry {
+        static final Map<String, Def> DEFS = merge();
+    }
+
+    /** The recorded rows with the hand-written definitions over them (their own type unless the engine's refines a UInt64). */
+    private static Map<String, Def> merge() {
+        Map<String, Def> m = new LinkedHashMap<>();
+        for (RecordedSettings.Row r : RecordedSettings.mergeTreeSettings().values()) {
+            Def o = OVERRIDES.get(r.name());
+            if (o == null) {
+                m.put(r.name(), new Def(r.name(), r.type(), r.defaultValue(), r.description()));
+            } else {
+                boolean refines = o.type().equals("UInt64") && r.type().equals("NonZeroUInt64");
+                m.put(r.name(), new Def(r.name(), refines ? r.type() : o.type(), o.defaultValue(), o.description()));
+            }
+        }
+        for (Def o : OVERRIDES.values()) {
+            m.putIfAbsent(o.name(), o);
+        }
+        return Collections.unmodifiableMap(m);
     }
 
     static {
@@ -58,11 +88,11 @@ public final class MergeTreeSettings {
     }
 
     public static Map<String, Def> all() {
-        return DEFS;
+        return Registry.DEFS;
     }
 
     public static void check(String name, String engine) {
-        if (!DEFS.containsKey(name)) {
+        if (!Registry.DEFS.containsKey(name)) {
             throw new ChException(ErrorCode.UNKNOWN_SETTING, "Unknown setting '" + name + "': for storage " + engine);
         }
     }
@@ -71,23 +101,41 @@ public final class MergeTreeSettings {
     public static Map<String, String> validated(Map<String, String> changed, String engine) {
         for (Map.Entry<String, String> e : changed.entrySet()) {
             check(e.getKey(), engine);
-            Def d = DEFS.get(e.getKey());
-            if (d.type().startsWith("UInt") || d.type().equals("Bool") || d.type().equals("Seconds") || d.type().equals("Int64")) {
-                try {
-                    long v = Long.parseLong(e.getValue().trim());
-                    if (v < 0 && !d.type().equals("Int64")) {
-                        throw new NumberFormatException();
-                    }
-                } catch (NumberFormatException ex) {
-                    throw new ChException(ErrorCode.CANNOT_PARSE_NUMBER, "Cannot parse value '" + e.getValue() + "' of setting " + e.getKey() + " as " + d.type());
-                }
-            }
+            SettingFields.parse(Registry.DEFS.get(e.getKey()).type(), e.getKey(), e.getValue().trim());
         }
         return Collections.unmodifiableMap(new LinkedHashMap<>(changed));
     }
 
+    /**
+     * The table settings of CREATE's {@code SETTINGS} clause: a name that is no MergeTree setting but a query-level one
+     * (such as {@code flatten_nested}) is checked as such and left out, as the engine applies it to the CREATE query
+     * alone; any other name is {@code UNKNOWN_SETTING} for the storage.
+     */
+    public static Map<String, String> forCreate(Map<String, String> clause, String engine) {
+        Map<String, String> table = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : clause.entrySet()) {
+            if (!Registry.DEFS.containsKey(e.getKey()) && KnownSettings.isKnown(e.getKey())) {
+                KnownSettings.validate(e.getKey(), e.getValue().trim());
+            } else {
+                table.put(e.getKey(), e.getValue());
+            }
+        }
+        return validated(table, engine);
+    }
+
+    /** ALTER's check: a setting fixed at CREATE ({@code index_granularity}...) is {@code READONLY_SETTING}. */
+    public static void checkAlterable(String name, String engine) {
+        check(name, engine);
+        RecordedSettings.Row r = RecordedSettings.mergeTreeSettings().get(name);
+        if (r != null && r.readonly()) {
+            throw new ChException(ErrorCode.READONLY_SETTING, "Setting '" + name + "' is readonly for storage '" + engine + "'");
+        }
+    }
+
     public static long getLong(Map<String, String> changed, String name) {
         String v = changed.get(name);
-        return Long.parseLong((v != null ? v : DEFS.get(name).defaultValue()).trim());
+        Def d = Registry.DEFS.get(name);
+        String value = (v != null ? v : d.defaultValue()).trim();
+        return d.type().equals("Seconds") ? SettingFields.parseSeconds(value) / 1000 : SettingFields.parse(d.type(), name, value);
     }
 }

@@ -116,6 +116,9 @@ public class StorageMergeTree implements TableSource {
     }
 
     public synchronized void modifySettings(Map<String, String> changes) {
+        for (String n : changes.keySet()) {
+            MergeTreeSettings.checkAlterable(n, def.engine());
+        }
         Map<String, String> m = new LinkedHashMap<>(settings);
         m.putAll(changes);
         settings = MergeTreeSettings.validated(m, def.engine());

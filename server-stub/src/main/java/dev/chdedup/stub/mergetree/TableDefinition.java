@@ -109,7 +109,7 @@ public record TableDefinition(String engine, List<Expr> engineArgs, List<TableCo
             : new ExprCompiler(ctx, header, Map.of(), null).compile(ct.partitionBy());
         Expr order = ct.orderBy() != null ? ct.orderBy() : ct.primaryKey();
         Evaluator sorting = isEmptyTuple(order) ? null : new ExprCompiler(ctx, header, Map.of(), null).compile(order);
-        Map<String, String> settings = MergeTreeSettings.validated(ct.settings(), engine);
+        Map<String, String> settings = MergeTreeSettings.forCreate(ct.settings(), engine);
         List<String> declared = new ArrayList<>(); // the column names as CREATE gave them (a Nested column once)
         for (Statement.ColumnDef c : ct.columns()) {
             declared.add(c.name());

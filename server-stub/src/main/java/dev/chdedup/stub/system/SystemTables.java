@@ -152,23 +152,29 @@ public final class SystemTables {
             case "mutations": return mutations();
             case "settings": {
                 List<Column> cols = List.of(c("name", "String"), c("value", "String"), c("changed", "UInt8"),
-                    c("description", "String"), c("type", "String"), c("default", "String"), c("readonly", "UInt8"));
+                    c("description", "String"), c("type", "String"), c("default", "String"), c("readonly", "UInt8"),
+                    c("alias_for", "String"), c("is_obsolete", "UInt8"));
                 List<Object[]> rows = new ArrayList<>();
                 for (KnownSettings.Def d : KnownSettings.all().values()) {
                     boolean changed = ctx.settings().isChanged(d.name());
-                    rows.add(new Object[] {d.name(), ctx.settings().get(d.name()), changed ? 1L : 0L, d.description(), d.type(), d.defaultValue(), 0L});
+                    dev.chdedup.stub.exec.RecordedSettings.Row r = dev.chdedup.stub.exec.RecordedSettings.settings().get(d.name());
+                    rows.add(new Object[] {d.name(), ctx.settings().get(d.name()), changed ? 1L : 0L, d.description(), d.type(), d.defaultValue(), 0L,
+                        r == null ? "" : r.aliasFor(), r != null && r.obsolete() ? 1L : 0L});
                 }
                 return snapshot(cols, rows);
             }
             case "merge_tree_settings": {
                 List<Column> cols = List.of(c("name", "String"), c("value", "String"), c("changed", "UInt8"),
-                    c("description", "String"), c("type", "String"), c("default", "String"), c("readonly", "UInt8"));
+                    c("description", "String"), c("type", "String"), c("default", "String"), c("readonly", "UInt8"),
+                    c("is_obsolete", "UInt8"));
                 List<Object[]> rows = new ArrayList<>();
                 for (MergeTreeSettings.Def d : MergeTreeSettings.all().values()) {
                     if (!ctx.compat().knowsMergeTreeSetting(d.name())) {
                         continue;
                     }
-                    rows.add(new Object[] {d.name(), d.defaultValue(), 0L, d.description(), d.type(), d.defaultValue(), 0L});
+                    dev.chdedup.stub.exec.RecordedSettings.Row r = dev.chdedup.stub.exec.RecordedSettings.mergeTreeSettings().get(d.name());
+                    rows.add(new Object[] {d.name(), d.defaultValue(), 0L, d.description(), d.type(), d.defaultValue(),
+                        r != null && r.readonly() ? 1L : 0L, r != null && r.obsolete() ? 1L : 0L});
                 }
                 return snapshot(cols, rows);
             }
