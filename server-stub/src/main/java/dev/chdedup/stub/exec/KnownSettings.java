@@ -203,7 +203,7 @@ public final class KnownSettings {
         return Registry.DEFS;
     }
 
-    /** Settings that must be positive: ClickHouse cannot work with 0 there. */
+    /** Settings that must be positive: the stub cannot work with 0 (or a negative timeout) there. */
     private static final java.util.Set<String> POSITIVE = java.util.Set.of("max_query_size",
         "http_receive_timeout", "http_send_timeout");
 
@@ -218,8 +218,8 @@ public final class KnownSettings {
             return 0;
         }
         long v = SettingFields.parse(d.type(), name, value);
-        if (v == 0 && POSITIVE.contains(name)) {
-            throw new ChException(ErrorCode.ARGUMENT_OUT_OF_BOUND, "Setting " + name + " cannot be 0");
+        if ((v == 0 || v < 0 && d.type().equals("Seconds")) && POSITIVE.contains(name)) {
+            throw new ChException(ErrorCode.ARGUMENT_OUT_OF_BOUND, "Setting " + name + " cannot be " + (v == 0 ? "0" : "negative"));
         }
         return v;
     }

@@ -83,27 +83,28 @@ final class MiscFunctions {
             case "BoolAuto":
                 return value.equals("auto") ? Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(value))
                     : Evaluator.constant(DataTypes.BOOL, SettingFields.parseBool(value));
-            case "UInt64": case "UInt32": case "NonZeroUInt64": case "Milliseconds": case "MaxThreads": case "UInt64Auto":
-                if (value.matches("\\d+")) {
-                    long v = Long.parseUnsignedLong(value);
-                    DataType t = Long.compareUnsigned(v, 0xFF) <= 0 ? DataTypes.UINT8 : Long.compareUnsigned(v, 0xFFFF) <= 0 ? DataTypes.UINT16
-                        : Long.compareUnsigned(v, 0xFFFF_FFFFL) <= 0 ? DataTypes.UINT32 : DataTypes.UINT64;
-                    return Evaluator.constant(t, v);
+            case "UInt64": case "UInt32": case "NonZeroUInt64": case "Milliseconds": case "MaxThreads": case "UInt64Auto": {
+                if (value.regionMatches(true, 0, "auto", 0, 4)) { // max_threads = auto is the number of cores, as in the engine
+                    return type.equals("MaxThreads") ? settingConstant("UInt64", Integer.toString(Runtime.getRuntime().availableProcessors()))
+                        : Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(value));
                 }
-                if (type.equals("MaxThreads") && value.startsWith("auto(")) {
-                    return settingConstant("UInt64", value.substring(5, value.length() - 1));
-                }
-                return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(value));
+                long v = SettingFields.parseNumber(value, false); // 10k is 10000
+                DataType t = Long.compareUnsigned(v, 0xFF) <= 0 ? DataTypes.UINT8 : Long.compareUnsigned(v, 0xFFFF) <= 0 ? DataTypes.UINT16
+                    : Long.compareUnsigned(v, 0xFFFF_FFFFL) <= 0 ? DataTypes.UINT32 : DataTypes.UINT64;
+                return Evaluator.constant(t, v);
+            }
             case "Int64": case "Int32": {
                 long v = SettingFields.parseNumber(value, true);
                 DataType t = v == (byte) v ? DataTypes.INT8 : v == (short) v ? DataTypes.INT16 : v == (int) v ? DataTypes.INT32 : DataTypes.INT64;
                 return Evaluator.constant(t, v);
             }
-            case "Seconds": case "Float": case "Double":
+            case "Seconds": case "Double":
                 return Evaluator.constant(DataTypes.FLOAT64, SettingFields.parseFloat(value));
+            case "Float": // held as a float32, and widened: 0.1 is 0.10000000149011612
+                return Evaluator.constant(DataTypes.FLOAT64, (double) (float) SettingFields.parseFloat(value));
             case "FloatAuto":
                 return value.equals("auto") ? Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(value))
-                    : Evaluator.constant(DataTypes.FLOAT64, SettingFields.parseFloat(value));
+                    : Evaluator.constant(DataTypes.FLOAT64, (double) (float) SettingFields.parseFloat(value));
             default:
                 return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(value));
         }

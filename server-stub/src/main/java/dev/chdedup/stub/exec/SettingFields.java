@@ -273,17 +273,14 @@ public final class SettingFields {
         return v.longValue(); // UInt64 above Long.MAX_VALUE wraps, as ClickHouse's value does when read as Int64
     }
 
-    /** Seconds, possibly fractional ({@code 1.5}); returned in whole milliseconds. */
+    /**
+     * Seconds, possibly fractional ({@code 1.5}) or negative, read as the engine reads a float; returned in whole
+     * milliseconds. A value past what microseconds hold is {@code BAD_ARGUMENTS}, as in ClickHouse 26.7.
+     */
     public static long parseSeconds(String s) {
-        if (!s.matches("\\+?[0-9]+(\\.[0-9]*)?([eE][+-]?[0-9]+)?")) {
-            if (s.startsWith("-")) {
-                throw new ChException(ErrorCode.CANNOT_PARSE_NUMBER, "Unsigned type must not contain '-' symbol");
-            }
-            throw expectedEof(s);
-        }
-        double d = Double.parseDouble(s);
-        if (d * 1000 > Long.MAX_VALUE) {
-            throw new ChException(ErrorCode.ARGUMENT_OUT_OF_BOUND, "Too large timespan: " + s + " seconds");
+        double d = parseFloat(s);
+        if (Math.abs(d) * 1e6 >= 0x1p63) {
+            throw new ChException(ErrorCode.BAD_ARGUMENTS, "Cannot convert seconds to microseconds: the setting's value in seconds is too big: " + s);
         }
         return Math.round(d * 1000);
     }
