@@ -3,6 +3,7 @@ package dev.chdedup.stub.dedup;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.data.ColumnRows;
 import dev.chdedup.stub.data.IColumn;
+import dev.chdedup.stub.hash.SipHash;
 import dev.chdedup.stub.types.BinaryOut;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;

@@ -4,6 +4,7 @@ import dev.chdedup.stub.data.ColumnRows;
 import dev.chdedup.stub.data.ColumnString;
 import dev.chdedup.stub.data.ColumnVector;
 import dev.chdedup.stub.data.IColumn;
+import dev.chdedup.stub.hash.SipHash;
 import dev.chdedup.stub.types.ArrayType;
 import dev.chdedup.stub.types.BinaryOut;
 import dev.chdedup.stub.types.DataType;

@@ -1,6 +1,6 @@
 package dev.chdedup.stub.mergetree;
 
-import dev.chdedup.stub.dedup.SipHash;
+import dev.chdedup.stub.hash.SipHash;
 import dev.chdedup.stub.exec.Evaluator;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DateType;

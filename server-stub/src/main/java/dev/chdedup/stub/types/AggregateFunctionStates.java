@@ -1,6 +1,6 @@
 package dev.chdedup.stub.types;
 
-import dev.chdedup.stub.dedup.SipHash;
+import dev.chdedup.stub.hash.SipHash;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;

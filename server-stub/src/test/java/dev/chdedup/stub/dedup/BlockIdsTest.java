@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.hash.SipHash;
 import dev.chdedup.stub.types.BinaryOut;
 import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataTypes;

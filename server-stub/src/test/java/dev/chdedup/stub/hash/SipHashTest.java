@@ -1,4 +1,4 @@
-package dev.chdedup.stub.dedup;
+package dev.chdedup.stub.hash;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

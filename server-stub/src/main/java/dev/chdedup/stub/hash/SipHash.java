@@ -1,4 +1,4 @@
-package dev.chdedup.stub.dedup;
+package dev.chdedup.stub.hash;
 
 /**
  * SipHash-2-4 with ClickHouse's streaming finalization and 128-bit output ({@code v0^v1}, {@code v2^v3}), as
