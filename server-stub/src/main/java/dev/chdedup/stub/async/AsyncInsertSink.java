@@ -1,5 +1,6 @@
 package dev.chdedup.stub.async;
 
+import dev.chdedup.stub.common.Events;
 import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.dedup.BlockIds;
@@ -13,7 +14,6 @@ import dev.chdedup.stub.mergetree.DataPart;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.mv.ViewRegistry;
 import dev.chdedup.stub.server.DatabaseCatalog;
-import dev.chdedup.stub.system.Events;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -1,11 +1,11 @@
 package dev.chdedup.stub.dedup;
 
+import dev.chdedup.stub.common.Events;
 import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.mergetree.DataPart;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.server.MergeTreeSink;
-import dev.chdedup.stub.system.Events;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

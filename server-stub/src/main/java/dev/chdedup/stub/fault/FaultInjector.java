@@ -4,7 +4,6 @@ import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.http.HttpResponse;
-import dev.chdedup.stub.server.HttpInterface;
 import dev.chdedup.stub.sql.Statement;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * ({@code SYSTEM ENABLE FAILPOINT name [FOR n INSERTS] [ON TABLE t] [CODE n] [DELAY ms]}); a rule limited to
  * {@code n} inserts removes itself after firing {@code n} times. Thread-safe.
  */
-public final class FaultInjector implements HttpInterface.QueryHooks {
+public final class FaultInjector implements QueryHooks {
     private static final Logger LOG = LoggerFactory.getLogger(FaultInjector.class);
 
     /** One fault that fired. */

@@ -1,5 +1,6 @@
 package dev.chdedup.stub.mv;
 
+import dev.chdedup.stub.common.Events;
 import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.dedup.DeduplicatingSink;
@@ -17,7 +18,6 @@ import dev.chdedup.stub.server.DatabaseCatalog;
 import dev.chdedup.stub.server.InsertInterpreter;
 import dev.chdedup.stub.sql.Query;
 import dev.chdedup.stub.sql.Statement;
-import dev.chdedup.stub.system.Events;
 import dev.chdedup.stub.storages.Storage;
 import dev.chdedup.stub.system.SystemTables;
 import java.util.ArrayList;

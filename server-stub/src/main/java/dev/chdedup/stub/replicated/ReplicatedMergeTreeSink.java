@@ -1,12 +1,12 @@
 package dev.chdedup.stub.replicated;
 
+import dev.chdedup.stub.common.Events;
 import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.dedup.DeduplicationInfo;
 import dev.chdedup.stub.dedup.DeduplicatingSink;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.mergetree.DataPart;
 import dev.chdedup.stub.server.MergeTreeSink;
-import dev.chdedup.stub.system.Events;
 import java.util.List;
 import java.util.Map;
 

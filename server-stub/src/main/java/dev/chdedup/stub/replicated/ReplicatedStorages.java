@@ -1,10 +1,10 @@
 package dev.chdedup.stub.replicated;
 
+import dev.chdedup.stub.common.Events;
 import dev.chdedup.stub.dedup.DeduplicatingSink;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.server.DatabaseCatalog;
 import dev.chdedup.stub.server.InsertSinkFactory;
-import dev.chdedup.stub.system.Events;
 
 /**
  * Where the server picks the replicated engine: the catalog's storage factory makes a

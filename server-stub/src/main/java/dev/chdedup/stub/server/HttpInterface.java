@@ -1,5 +1,6 @@
 package dev.chdedup.stub.server;
 
+import dev.chdedup.stub.common.Events;
 import dev.chdedup.stub.compat.CompatibilityProfile;
 import dev.chdedup.stub.compress.CompressedBlockInputStream;
 import dev.chdedup.stub.error.ChException;
@@ -8,13 +9,13 @@ import dev.chdedup.stub.exec.KnownSettings;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.ServerInfo;
 import dev.chdedup.stub.exec.Settings;
+import dev.chdedup.stub.fault.QueryHooks;
 import dev.chdedup.stub.http.HttpHandler;
 import dev.chdedup.stub.http.HttpRequest;
 import dev.chdedup.stub.http.HttpResponse;
 import dev.chdedup.stub.sql.Parser;
 import dev.chdedup.stub.sql.QueryParameters;
 import dev.chdedup.stub.sql.Statement;
-import dev.chdedup.stub.system.Events;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -539,33 +540,5 @@ public final class HttpInterface implements HttpHandler {
         resp.contentLength(b.length);
         OutputStream os = resp.body();
         os.write(b);
-    }
-
-    /** Per-query hooks (fault injection attaches here). */
-    public interface QueryHooks {
-        QueryHooks NONE = new QueryHooks() {
-        };
-
-        default void beforeExecute(Statement st, QueryContext ctx, HttpResponse resp) throws IOException {
-        }
-
-        default void afterCommit(Statement st, QueryContext ctx, HttpResponse resp) throws IOException {
-        }
-
-        /**
-         * The raw request body (before {@code decompress=1} is undone) of a query whose text is {@code urlQuery} or
-         * the body's start; a failpoint may cut it, and marks {@code ctx} so.
-         */
-        default InputStream requestBody(InputStream body, String urlQuery, boolean decompress, QueryContext ctx) throws IOException {
-            return body;
-        }
-
-        /**
-         * Called once the query whose body a failpoint cut has committed or failed: true when the hook has answered (or
-         * reset the connection) in the server's place.
-         */
-        default boolean answeredCutRequest(QueryContext ctx, HttpResponse resp) throws IOException {
-            return false;
-        }
     }
 }

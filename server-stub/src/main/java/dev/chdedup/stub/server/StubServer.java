@@ -2,6 +2,7 @@ package dev.chdedup.stub.server;
 
 import dev.chdedup.stub.async.AsyncInsertSink;
 import dev.chdedup.stub.async.AsynchronousInsertQueue;
+import dev.chdedup.stub.common.Events;
 import dev.chdedup.stub.dedup.DeduplicationService;
 import dev.chdedup.stub.exec.ProcessList;
 import dev.chdedup.stub.exec.SelectExecutor;
@@ -9,7 +10,6 @@ import dev.chdedup.stub.fault.FaultInjector;
 import dev.chdedup.stub.mv.ViewRegistry;
 import dev.chdedup.stub.http.HttpServer;
 import dev.chdedup.stub.mergetree.PartStore;
-import dev.chdedup.stub.system.Events;
 import dev.chdedup.stub.system.SystemTables;
 import java.io.Closeable;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.chdedup.stub.system;
 
+import dev.chdedup.stub.common.Events;
 import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.dedup.PartLog;

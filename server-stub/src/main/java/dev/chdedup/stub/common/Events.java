@@ -1,4 +1,4 @@
-package dev.chdedup.stub.system;
+package dev.chdedup.stub.common;
 
 import java.util.Map;
 import java.util.TreeMap;
@@ -40,7 +40,7 @@ public final class Events {
         return m;
     }
 
-    static String describe(String event) {
+    public static String describe(String event) {
         return DESCRIPTIONS.getOrDefault(event, "");
     }
 }
