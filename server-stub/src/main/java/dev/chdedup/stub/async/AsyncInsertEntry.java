@@ -1,7 +1,7 @@
 package dev.chdedup.stub.async;
 
 import dev.chdedup.stub.exec.QueryContext;
-import dev.chdedup.stub.server.QueryResult;
+import dev.chdedup.stub.exec.QueryResult;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 

@@ -6,7 +6,7 @@ import dev.chdedup.stub.dedup.DeduplicationInfo;
 import dev.chdedup.stub.dedup.DeduplicatingSink;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.mergetree.DataPart;
-import dev.chdedup.stub.server.MergeTreeSink;
+import dev.chdedup.stub.mergetree.MergeTreeSink;
 import java.util.List;
 import java.util.Map;
 

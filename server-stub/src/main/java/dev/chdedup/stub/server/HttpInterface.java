@@ -7,6 +7,7 @@ import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.KnownSettings;
 import dev.chdedup.stub.exec.QueryContext;
+import dev.chdedup.stub.exec.QueryResult;
 import dev.chdedup.stub.exec.ServerInfo;
 import dev.chdedup.stub.exec.Settings;
 import dev.chdedup.stub.fault.QueryHooks;

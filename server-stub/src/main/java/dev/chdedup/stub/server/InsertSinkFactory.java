@@ -1,5 +1,6 @@
 package dev.chdedup.stub.server;
 
+import dev.chdedup.stub.exec.InsertSink;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 

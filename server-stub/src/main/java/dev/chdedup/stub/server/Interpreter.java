@@ -6,6 +6,7 @@ import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.Evaluator;
 import dev.chdedup.stub.exec.ExprCompiler;
 import dev.chdedup.stub.exec.ProcessList;
+import dev.chdedup.stub.exec.QueryResult;
 import dev.chdedup.stub.exec.ResultLimits;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.BlockStreams;

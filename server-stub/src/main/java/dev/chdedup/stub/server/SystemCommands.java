@@ -3,6 +3,7 @@ package dev.chdedup.stub.server;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.QueryContext;
+import dev.chdedup.stub.exec.QueryResult;
 import dev.chdedup.stub.mergetree.DataPart;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.sql.Statement;

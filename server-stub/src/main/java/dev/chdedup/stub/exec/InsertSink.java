@@ -1,6 +1,7 @@
-package dev.chdedup.stub.server;
+package dev.chdedup.stub.exec;
 
 import dev.chdedup.stub.data.Block;
+import dev.chdedup.stub.exec.QueryResult;
 
 /**
  * Where an INSERT's finished blocks go: one {@link #write} per block (split by partition, one part each, after

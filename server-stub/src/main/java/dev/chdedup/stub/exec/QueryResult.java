@@ -1,4 +1,4 @@
-package dev.chdedup.stub.server;
+package dev.chdedup.stub.exec;
 
 import dev.chdedup.stub.exec.SelectExecutor;
 

@@ -1,8 +1,9 @@
-package dev.chdedup.stub.server;
+package dev.chdedup.stub.mergetree;
 
 import dev.chdedup.stub.common.Events;
+import dev.chdedup.stub.exec.InsertSink;
 import dev.chdedup.stub.exec.QueryContext;
-import dev.chdedup.stub.mergetree.StorageMergeTree;
+import dev.chdedup.stub.exec.QueryResult;
 
 /**
  * The base of the sinks that write blocks into a MergeTree table: the table, the query and what it wrote, for the
