@@ -37,8 +37,7 @@ class LayersTest {
      * the test fails on a new upward dependency and on one listed here that is gone.
      */
     static final Set<String> KNOWN_UPWARD = Set.of(
-        "exec->mergetree", "exec->storages", "exec->replicated", // SelectExecutor reads FINAL and sequentially consistent
-        "mergetree->storages", // StorageMergeTree takes its merging mode from MergingModes
+        "exec->mergetree", "exec->replicated", // SelectExecutor reads FINAL and sequentially consistent
         "async->server", "mv->server", "replicated->server", // DatabaseCatalog, InsertInterpreter, SystemCommands
         "system->server", // the system tables read DatabaseCatalog
         "mv->system"); // ViewRegistry logs to SystemTables

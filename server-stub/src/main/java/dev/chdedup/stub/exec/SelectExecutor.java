@@ -792,7 +792,7 @@ public final class SelectExecutor {
             cols.addAll(ts.virtualColumns());
         }
         Iterator<Block> blocks = t.isFinal() && ts instanceof dev.chdedup.stub.mergetree.StorageMergeTree
-            ? dev.chdedup.stub.storages.FinalReader.read((dev.chdedup.stub.mergetree.StorageMergeTree) ts, maxBlock, virtuals)
+            ? dev.chdedup.stub.mergetree.FinalReader.read((dev.chdedup.stub.mergetree.StorageMergeTree) ts, maxBlock, virtuals)
             : ts instanceof dev.chdedup.stub.replicated.StorageReplicatedMergeTree r && ctx.settings().getBool("select_sequential_consistency")
             ? r.readSequentiallyConsistent(maxBlock, virtuals)
             : ts.read(maxBlock, virtuals, select == null ? null : ColumnsUsed.of(select, ts.columns(), !ts.aliasColumns().isEmpty()));

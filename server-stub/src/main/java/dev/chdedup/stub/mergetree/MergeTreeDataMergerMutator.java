@@ -16,7 +16,7 @@ import java.util.PriorityQueue;
 public final class MergeTreeDataMergerMutator {
     private final MergeTreeData data;
     private final KeyOrder order;
-    /** What the engine does to the rows of one key when parts merge (storages.MergingModes); KEEP_ALL for MergeTree. */
+    /** What the engine does to the rows of one key when parts merge (MergingModes); KEEP_ALL for MergeTree. */
     private final MergingMode mode;
 
     /** Hook for the MergeTree family's merge semantics: turns the merged rows (in key order) into the rows kept. */

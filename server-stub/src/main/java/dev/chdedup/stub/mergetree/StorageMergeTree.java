@@ -82,7 +82,7 @@ public class StorageMergeTree implements TableSource {
             public int compare(Object a, Object b) {
                 return compareKeys(def.sortingKey().type(), a, b);
             }
-        }, dev.chdedup.stub.storages.MergingModes.of(def));
+        }, MergingModes.of(def));
         this.mutations = new MergeTreeMutations(this, data, mergerMutator, currentlyMerging);
         long maxBlock = data.load();
         synchronized (data) {

@@ -1,10 +1,7 @@
-package dev.chdedup.stub.storages;
+package dev.chdedup.stub.mergetree;
 
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
-import dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator;
-import dev.chdedup.stub.mergetree.TableColumn;
-import dev.chdedup.stub.mergetree.TableDefinition;
 import dev.chdedup.stub.sql.Expr;
 import dev.chdedup.stub.types.BigIntType;
 import dev.chdedup.stub.types.DataType;

@@ -1,11 +1,9 @@
-package dev.chdedup.stub.storages;
+package dev.chdedup.stub.mergetree;
 
 import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.exec.BlockStreams;
 import dev.chdedup.stub.exec.Evaluator;
-import dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator;
-import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.types.DataType;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,9 +1,7 @@
-package dev.chdedup.stub.storages;
+package dev.chdedup.stub.mergetree;
 
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
-import dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator;
-import dev.chdedup.stub.mergetree.TableDefinition;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.IntType;
 import java.util.ArrayDeque;

@@ -1,11 +1,8 @@
-package dev.chdedup.stub.storages;
+package dev.chdedup.stub.mergetree;
 
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.Aggregates;
-import dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator;
-import dev.chdedup.stub.mergetree.TableColumn;
-import dev.chdedup.stub.mergetree.TableDefinition;
 import dev.chdedup.stub.types.AggregateFunctionType;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.SimpleAggregateFunctionType;
