@@ -39,7 +39,6 @@ class LayersTest {
     static final Set<String> KNOWN_UPWARD = Set.of(
         "exec->mergetree", "exec->replicated", // SelectExecutor reads FINAL and sequentially consistent
         "async->server", "mv->server", "replicated->server", // DatabaseCatalog, InsertInterpreter, SystemCommands
-        "system->server", // the system tables read DatabaseCatalog
         "mv->system"); // ViewRegistry logs to SystemTables
 
     private static JavaClasses classes;

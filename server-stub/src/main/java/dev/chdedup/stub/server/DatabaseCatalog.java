@@ -3,7 +3,6 @@ package dev.chdedup.stub.server;
 import dev.chdedup.stub.common.FileNames;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
-import dev.chdedup.stub.exec.Catalog;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.TableSource;
 import dev.chdedup.stub.mergetree.MergeScheduler;
@@ -13,6 +12,8 @@ import dev.chdedup.stub.mergetree.TableDefinition;
 import dev.chdedup.stub.mv.MaterializedView;
 import dev.chdedup.stub.sql.Parser;
 import dev.chdedup.stub.sql.Statement;
+import dev.chdedup.stub.system.ShowCreate;
+import dev.chdedup.stub.system.SystemCatalog;
 import dev.chdedup.stub.system.SystemTables;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -34,8 +35,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@link FileNames#escapeForFileName} (as ClickHouse does), so no database or table name reaches outside the data
  * directory. Mirrors ClickHouse's {@code DatabaseCatalog}; the {@code system} database is virtual.
  */
-public final class DatabaseCatalog implements Catalog, AutoCloseable {
-    public static final String SYSTEM = "system";
+public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
+    public static final String SYSTEM = SystemCatalog.SYSTEM;
     public static final String DEFAULT = "default";
 
     private final Path root;
@@ -85,6 +86,7 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
         this.system = system;
     }
 
+    @Override
     public Path root() {
         return root;
     }
@@ -196,10 +198,12 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
         databases.remove(name);
     }
 
+    @Override
     public boolean databaseExists(String name) {
         return databases.containsKey(name) || SYSTEM.equals(name);
     }
 
+    @Override
     public List<String> databaseNames() {
         List<String> l = new ArrayList<>(databases.keySet());
         l.add(SYSTEM);
@@ -210,6 +214,7 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
     }
 
     /** Tables of a database by name, sorted. */
+    @Override
     public Map<String, Object> tables(String db) {
         if (SYSTEM.equals(db)) {
             TreeMap<String, Object> m = new TreeMap<>();
@@ -361,7 +366,7 @@ public final class DatabaseCatalog implements Catalog, AutoCloseable {
 
     /** A name as a back-quoted identifier that reads back as the same name (metadata must load again). */
     public static String backQuote(String name) {
-        return "`" + name.replace("\\", "\\\\").replace("`", "\\`") + "`";
+        return ShowCreate.backQuote(name);
     }
 
     public static ChException unknownDatabase(String db) {

@@ -5,7 +5,6 @@ import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.TableSource;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.mergetree.TableColumn;
-import dev.chdedup.stub.server.DatabaseCatalog;
 import dev.chdedup.stub.types.BigIntType;
 import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataTypes;
@@ -58,7 +57,7 @@ final class ColumnFacts {
     }
 
     /** system.columns: every column of every table (MergeTree ones with their defaults, keys and comments). */
-    static TableSource table(DatabaseCatalog catalog, SystemTables system, QueryContext ctx) {
+    static TableSource table(SystemCatalog catalog, SystemTables system, QueryContext ctx) {
         List<Column> cols = List.of(c("database", "String"), c("table", "String"), c("name", "String"), c("type", "String"),
             c("position", "UInt64"), c("default_kind", "String"), c("default_expression", "String"),
             c("data_compressed_bytes", "UInt64"), c("data_uncompressed_bytes", "UInt64"), c("marks_bytes", "UInt64"),

@@ -8,7 +8,6 @@ import dev.chdedup.stub.replicated.ReplicatedMergeTreeQueue;
 import dev.chdedup.stub.replicated.ReplicationContext;
 import dev.chdedup.stub.replicated.StorageReplicatedMergeTree;
 import dev.chdedup.stub.replicated.ZooKeeperClient;
-import dev.chdedup.stub.server.DatabaseCatalog;
 import dev.chdedup.stub.types.DataTypes;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -27,10 +26,10 @@ public final class ReplicationSystemTables implements SystemTables.Extra {
     /** How many nodes system.zookeeper reads at most. */
     private static final int MAX_ZOOKEEPER_NODES = 200_000;
 
-    private final DatabaseCatalog catalog;
+    private final SystemCatalog catalog;
     private final ReplicationContext context;
 
-    public ReplicationSystemTables(DatabaseCatalog catalog, ReplicationContext context) {
+    public ReplicationSystemTables(SystemCatalog catalog, ReplicationContext context) {
         this.catalog = catalog;
         this.context = context;
     }
@@ -57,7 +56,7 @@ public final class ReplicationSystemTables implements SystemTables.Extra {
     private List<StorageReplicatedMergeTree> tables() {
         List<StorageReplicatedMergeTree> out = new ArrayList<>();
         for (String db : catalog.databaseNames()) {
-            if (!catalog.databaseExists(db) || DatabaseCatalog.SYSTEM.equals(db) || db.equalsIgnoreCase("information_schema")) {
+            if (!catalog.databaseExists(db) || SystemCatalog.SYSTEM.equals(db) || db.equalsIgnoreCase("information_schema")) {
                 continue;
             }
             for (Object o : catalog.tables(db).values()) {

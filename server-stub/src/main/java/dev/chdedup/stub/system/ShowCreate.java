@@ -55,6 +55,10 @@ public final class ShowCreate {
     }
 
     static String quote(String n) {
-        return n.matches("[A-Za-z_][A-Za-z0-9_]*") ? n : dev.chdedup.stub.server.DatabaseCatalog.backQuote(n);
+        return n.matches("[A-Za-z_][A-Za-z0-9_]*") ? n : backQuote(n);
+    }
+
+    public static String backQuote(String name) {
+        return "`" + name.replace("\\", "\\\\").replace("`", "\\`") + "`";
     }
 }

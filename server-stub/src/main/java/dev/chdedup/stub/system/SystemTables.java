@@ -12,7 +12,6 @@ import dev.chdedup.stub.exec.TableSource;
 import dev.chdedup.stub.mergetree.DataPart;
 import dev.chdedup.stub.mergetree.MergeTreeSettings;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
-import dev.chdedup.stub.server.DatabaseCatalog;
 import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
@@ -27,10 +26,10 @@ import java.util.Map;
  * ClickHouse's).
  */
 public final class SystemTables {
-    private final DatabaseCatalog catalog;
+    private final SystemCatalog catalog;
     private final Events events;
 
-    public SystemTables(DatabaseCatalog catalog, Events events) {
+    public SystemTables(SystemCatalog catalog, Events events) {
         this.catalog = catalog;
         this.events = events;
     }
