@@ -37,7 +37,6 @@ class LayersTest {
      * the test fails on a new upward dependency and on one listed here that is gone.
      */
     static final Set<String> KNOWN_UPWARD = Set.of(
-        "exec->mergetree", "exec->replicated", // SelectExecutor reads FINAL and sequentially consistent
         "async->server", "mv->server", "replicated->server", // DatabaseCatalog, InsertInterpreter, SystemCommands
         "mv->system"); // ViewRegistry logs to SystemTables
 

@@ -791,10 +791,8 @@ public final class SelectExecutor {
         if (virtuals) {
             cols.addAll(ts.virtualColumns());
         }
-        Iterator<Block> blocks = t.isFinal() && ts instanceof dev.chdedup.stub.mergetree.StorageMergeTree
-            ? dev.chdedup.stub.mergetree.FinalReader.read((dev.chdedup.stub.mergetree.StorageMergeTree) ts, maxBlock, virtuals)
-            : ts instanceof dev.chdedup.stub.replicated.StorageReplicatedMergeTree r && ctx.settings().getBool("select_sequential_consistency")
-            ? r.readSequentiallyConsistent(maxBlock, virtuals)
+        Iterator<Block> blocks = t.isFinal() ? ts.readFinal(maxBlock, virtuals)
+            : ctx.settings().getBool("select_sequential_consistency") ? ts.readSequentiallyConsistent(maxBlock, virtuals)
             : ts.read(maxBlock, virtuals, select == null ? null : ColumnsUsed.of(select, ts.columns(), !ts.aliasColumns().isEmpty()));
         return new Source(ts.columns(), cols, blocks, ts.aliasColumns());
     }

@@ -35,6 +35,19 @@ public interface TableSource {
         return java.util.OptionalLong.empty();
     }
 
+    /** {@code FROM t FINAL}: the rows as a merge would leave them; a table without merges reads them as they are. */
+    default Iterator<Block> readFinal(int maxBlockSize, boolean withVirtuals) {
+        return read(maxBlockSize, withVirtuals);
+    }
+
+    /**
+     * A read under {@code select_sequential_consistency}: a replicated table reads only the parts that reached their
+     * quorum; any other table reads all.
+     */
+    default Iterator<Block> readSequentiallyConsistent(int maxBlockSize, boolean withVirtuals) {
+        return read(maxBlockSize, withVirtuals);
+    }
+
     /** ALIAS columns: names a query may use, each standing for an expression over the stored columns. */
     default java.util.Map<String, dev.chdedup.stub.sql.Expr> aliasColumns() {
         return java.util.Map.of();

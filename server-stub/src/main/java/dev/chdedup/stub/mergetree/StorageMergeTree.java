@@ -156,6 +156,11 @@ public class StorageMergeTree implements TableSource {
         return data.activeParts();
     }
 
+    @Override
+    public Iterator<Block> readFinal(int maxBlockSize, boolean withVirtuals) {
+        return FinalReader.read(this, maxBlockSize, withVirtuals);
+    }
+
     /** The active parts' row counts: a part's count is in its metadata ({@code count.txt}), and its rows are all live. */
     @Override
     public java.util.OptionalLong rowCountFromMetadata() {

@@ -747,6 +747,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
      * A read under {@code select_sequential_consistency}: only the parts up to each partition's last quorum part (and
      * before the one whose quorum is in progress); REPLICA_IS_NOT_IN_QUORUM when this replica lacks a last quorum part.
      */
+    @Override
     public java.util.Iterator<dev.chdedup.stub.data.Block> readSequentiallyConsistent(int maxBlockSize, boolean withVirtuals) {
         ReplicatedMergeTreeQueueExecutor local = new ReplicatedMergeTreeQueueExecutor(this);
         Map<String, Long> max = ReplicatedMergeTreeQuorum.maxAddedBlocks(this, data().activeParts().stream().map(DataPart::info).toList(),
