@@ -12,6 +12,21 @@ import java.util.List;
 public interface TableSource {
     List<Column> columns();
 
+    /** A table of {@code rows} held in memory, read in blocks of at most the block size: a snapshot, a view's input. */
+    static TableSource of(List<Column> columns, List<Object[]> rows) {
+        return new TableSource() {
+            @Override
+            public List<Column> columns() {
+                return columns;
+            }
+
+            @Override
+            public Iterator<Block> read(int maxBlockSize, boolean withVirtuals) {
+                return BlockStreams.chunk(columns, rows, maxBlockSize);
+            }
+        };
+    }
+
     /** Virtual columns ({@code _part}, {@code _partition_id}), appended after {@link #columns()} when asked for. */
     default List<Column> virtualColumns() {
         return List.of();

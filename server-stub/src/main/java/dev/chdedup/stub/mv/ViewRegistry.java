@@ -19,7 +19,6 @@ import dev.chdedup.stub.server.InsertInterpreter;
 import dev.chdedup.stub.sql.Query;
 import dev.chdedup.stub.sql.Statement;
 import dev.chdedup.stub.storages.Storage;
-import dev.chdedup.stub.system.SystemTables;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -99,7 +98,7 @@ public final class ViewRegistry implements DeduplicatingSink.ViewPusher {
      * targets (without deduplication: these engines have none), as ClickHouse feeds views from any table.
      */
     public void pushFromStorage(String db, String table, List<Column> columns, List<Object[]> rows, QueryContext ctx) {
-        TableSource source = SystemTables.snapshot(columns, rows);
+        TableSource source = TableSource.of(columns, rows);
         Block block = new Block(columns, rows);
         for (MaterializedView v : dependents(db, table)) {
             prepareView(v, source, block, null, false, false, ctx).forEach(Runnable::run);
@@ -216,7 +215,7 @@ public final class ViewRegistry implements DeduplicatingSink.ViewPusher {
     /** Runs the view's SELECT with its source table replaced by the rows of {@code block}. */
     public SelectExecutor.Stream runOnBlock(MaterializedView v, TableSource source, Block block, QueryContext ctx) {
         List<Object[]> rows = block.rows();
-        TableSource only = SystemTables.snapshot(source.columns(), rows);
+        TableSource only = TableSource.of(source.columns(), rows);
         Catalog overlay = (db, table, c) -> db.equals(v.sourceDatabase()) && table.equals(v.sourceTable()) ? only : catalog.table(db, table, c);
         // the view reads the block as one chunk, as ClickHouse's source of a single chunk does: max_block_size does not split it
         long maxBlock = Math.max(ctx.settings().getLong("max_block_size"), rows.size());

@@ -83,17 +83,7 @@ public final class SystemTables {
 
     /** A fixed snapshot of rows as a table source. */
     public static TableSource snapshot(List<Column> cols, List<Object[]> rows) {
-        return new TableSource() {
-            @Override
-            public List<Column> columns() {
-                return cols;
-            }
-
-            @Override
-            public Iterator<Block> read(int maxBlockSize, boolean withVirtuals) {
-                return BlockStreams.chunk(cols, rows, maxBlockSize);
-            }
-        };
+        return TableSource.of(cols, rows);
     }
 
     public TableSource table(String name, QueryContext ctx) {
