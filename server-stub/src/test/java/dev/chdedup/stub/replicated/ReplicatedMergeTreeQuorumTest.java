@@ -333,7 +333,12 @@ class ReplicatedMergeTreeQuorumTest {
         zk.delete(base("qrace") + "/quorum/status");
         assertTrue(t.commitPart("all", new ArrayList<>(List.<Object[]>of(new Object[] {1L, "x"})), "all_1_1", KeeperFaultInjection.NONE,
             ReplicatedMergeTreeQuorum.checkPrecondition(t, q)) != null, "the retry commits");
-        assertEquals("1\n", Http.query(url(2), "SELECT count() FROM qrace"), "on the quorum's other replica already");
+        // a quorum of 2 is this replica and whichever of the other two fetched first (r3 wins now and then on a busy machine)
+        int others = 0;
+        for (int r = 2; r <= 3; r++) {
+            others += Http.query(url(r), "SELECT count() FROM qrace").equals("1\n") ? 1 : 0;
+        }
+        assertTrue(others >= 1, "on another replica of the quorum already");
     }
 
     @Test
