@@ -1,6 +1,7 @@
 package dev.chdedup.stub.exec;
 
 import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.types.TextReader;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -121,29 +122,19 @@ public final class RecordedSettings {
         }
     }
 
-    /** Undoes TabSeparated escaping (backslash sequences). */
+    /** Undoes TabSeparated escaping (backslash sequences), as the engine wrote the recorded tables. */
     static String unescape(String s) {
         if (s.indexOf('\\') < 0) {
             return s;
         }
         StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
+        for (int i = 0; i < s.length(); ) {
             char c = s.charAt(i);
-            if (c != '\\' || i + 1 == s.length()) {
+            if (c == '\\' && i + 1 < s.length()) {
+                i = TextReader.unescape(s, i + 1, b);
+            } else {
                 b.append(c);
-                continue;
-            }
-            char n = s.charAt(++i);
-            switch (n) {
-                case 'n': b.append('\n'); break;
-                case 't': b.append('\t'); break;
-                case 'r': b.append('\r'); break;
-                case 'b': b.append('\b'); break;
-                case 'f': b.append('\f'); break;
-                case '0': b.append('\0'); break;
-                case 'a': b.append('\u0007'); break;
-                case 'v': b.append('\u000B'); break;
-                default: b.append(n);
+                i++;
             }
         }
         return b.toString();

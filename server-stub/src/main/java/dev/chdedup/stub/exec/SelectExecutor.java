@@ -334,11 +334,7 @@ public final class SelectExecutor {
             || !(c.args().isEmpty() || c.args().size() == 1 && c.args().get(0) instanceof Expr.Star)) {
             return null;
         }
-        if (t.database() == null && ctx.temporaryTables().get(t.table()) != null) {
-            return null;
-        }
-        TableSource ts = catalog.table(t.database() != null ? t.database() : ctx.database(), t.table(), ctx);
-        java.util.OptionalLong rows = ts.rowCountFromMetadata();
+        java.util.OptionalLong rows = table(t, ctx).rowCountFromMetadata();
         if (rows.isEmpty()) {
             return null;
         }
@@ -785,8 +781,7 @@ public final class SelectExecutor {
             throw new ChException(ErrorCode.UNKNOWN_FUNCTION, "Unknown table function " + tf.name());
         }
         Query.TableRef t = (Query.TableRef) from;
-        TableSource temporary = t.database() == null ? ctx.temporaryTables().get(t.table()) : null;
-        TableSource ts = temporary != null ? temporary : catalog.table(t.database() != null ? t.database() : ctx.database(), t.table(), ctx);
+        TableSource ts = table(t, ctx);
         List<Column> cols = new ArrayList<>(ts.columns());
         if (virtuals) {
             cols.addAll(ts.virtualColumns());
@@ -795,5 +790,11 @@ public final class SelectExecutor {
             : ctx.settings().getBool("select_sequential_consistency") ? ts.readSequentiallyConsistent(maxBlock, virtuals)
             : ts.read(maxBlock, virtuals, select == null ? null : ColumnsUsed.of(select, ts.columns(), !ts.aliasColumns().isEmpty()));
         return new Source(ts.columns(), cols, blocks, ts.aliasColumns());
+    }
+
+    /** The table a FROM names: a temporary table of the session first, for a name without a database, as in ClickHouse. */
+    private TableSource table(Query.TableRef t, QueryContext ctx) {
+        TableSource temporary = t.database() == null ? ctx.temporaryTables().get(t.table()) : null;
+        return temporary != null ? temporary : catalog.table(t.database() != null ? t.database() : ctx.database(), t.table(), ctx);
     }
 }

@@ -110,20 +110,31 @@ public final class DateTimeType extends DataType {
      * {@link #toEpoch} makes the value of it.
      */
     public static long parseCanonicalLocal(byte[] b, int off, int len) {
-        if (len != 19 || b[off + 4] != '-' || b[off + 7] != '-' || b[off + 10] != ' ' || b[off + 13] != ':' || b[off + 16] != ':') {
+        if (len != 19 || b[off + 4] != '-' || b[off + 7] != '-') {
             return Long.MIN_VALUE;
         }
         int year = digits(b, off, 4);
         int month = digits(b, off + 5, 2);
         int day = digits(b, off + 8, 2);
+        long time = timeOfDay(b, off);
+        if (year < 1970 || year > 2105 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || time < 0) {
+            return Long.MIN_VALUE;
+        }
+        return epochDay(year, month, day) * 86400L + time;
+    }
+
+    /** The seconds of the {@code hh:mm:ss} at {@code off + 11} of a canonical DateTime, or -1 when it is not a valid time. */
+    private static long timeOfDay(byte[] b, int off) {
+        if (b[off + 10] != ' ' || b[off + 13] != ':' || b[off + 16] != ':') {
+            return -1;
+        }
         int hour = digits(b, off + 11, 2);
         int minute = digits(b, off + 14, 2);
         int second = digits(b, off + 17, 2);
-        if (year < 1970 || year > 2105 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour < 0 || hour > 23
-            || minute < 0 || minute > 59 || second < 0 || second > 59) {
-            return Long.MIN_VALUE;
+        if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) {
+            return -1;
         }
-        return epochDay(year, month, day) * 86400L + hour * 3600L + minute * 60L + second;
+        return hour * 3600L + minute * 60L + second;
     }
 
     /**
@@ -144,16 +155,8 @@ public final class DateTimeType extends DataType {
                 }
                 return v;
             }
-            if (b[off + 10] != ' ' || b[off + 13] != ':' || b[off + 16] != ':') {
-                return Long.MIN_VALUE;
-            }
-            int hour = digits(b, off + 11, 2);
-            int minute = digits(b, off + 14, 2);
-            int second = digits(b, off + 17, 2);
-            if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) {
-                return Long.MIN_VALUE;
-            }
-            return daySeconds + hour * 3600L + minute * 60L + second;
+            long time = timeOfDay(b, off);
+            return time < 0 ? Long.MIN_VALUE : daySeconds + time;
         }
     }
 
