@@ -13,7 +13,7 @@ import dev.chdedup.stub.exec.Settings;
 import dev.chdedup.stub.mergetree.DataPart;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.mv.ViewRegistry;
-import dev.chdedup.stub.server.DatabaseCatalog;
+import dev.chdedup.stub.storages.StorageCatalog;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -39,12 +39,12 @@ import org.slf4j.LoggerFactory;
 public final class AsyncInsertSink {
     private static final Logger LOG = LoggerFactory.getLogger(AsyncInsertSink.class);
 
-    private final DatabaseCatalog catalog;
+    private final StorageCatalog catalog;
     private final DeduplicationService dedup;
     private final ViewRegistry views;
     private final Events events;
 
-    public AsyncInsertSink(DatabaseCatalog catalog, DeduplicationService dedup, ViewRegistry views, Events events) {
+    public AsyncInsertSink(StorageCatalog catalog, DeduplicationService dedup, ViewRegistry views, Events events) {
         this.catalog = catalog;
         this.dedup = dedup;
         this.views = views;
@@ -58,7 +58,7 @@ public final class AsyncInsertSink {
     /** Writes {@code entries} (in arrival order) into {@code table}; fills in what each entry wrote. */
     void write(StorageMergeTree table, List<AsyncInsertEntry> entries) {
         if (catalog.find(table.database(), table.name()) != table) {
-            throw DatabaseCatalog.unknownTable(table.database(), table.name());
+            throw StorageCatalog.unknownTable(table.database(), table.name());
         }
         QueryContext ctx = entries.get(0).ctx;
         Settings s = ctx.settings();

@@ -12,13 +12,13 @@ import dev.chdedup.stub.exec.Catalog;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.SelectExecutor;
 import dev.chdedup.stub.exec.TableSource;
+import dev.chdedup.stub.mergetree.RowCompleter;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.mergetree.TableColumn;
-import dev.chdedup.stub.server.DatabaseCatalog;
-import dev.chdedup.stub.server.InsertInterpreter;
 import dev.chdedup.stub.sql.Query;
 import dev.chdedup.stub.sql.Statement;
 import dev.chdedup.stub.storages.Storage;
+import dev.chdedup.stub.storages.StorageCatalog;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,12 +36,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * block of it ("one block in, one block out"), else NOT_IMPLEMENTED.
  */
 public final class ViewRegistry implements DeduplicatingSink.ViewPusher {
-    private final DatabaseCatalog catalog;
+    private final StorageCatalog catalog;
     private final DeduplicationService dedup;
     private final Events events;
     private final List<MaterializedView> views = new CopyOnWriteArrayList<>();
 
-    public ViewRegistry(DatabaseCatalog catalog, DeduplicationService dedup, Events events) {
+    public ViewRegistry(StorageCatalog catalog, DeduplicationService dedup, Events events) {
         this.catalog = catalog;
         this.dedup = dedup;
         this.events = events;
@@ -187,7 +187,7 @@ public final class ViewRegistry implements DeduplicatingSink.ViewPusher {
                 produced.add(c);
             }
         }
-        InsertInterpreter.RowCompleter completer = new InsertInterpreter.RowCompleter(all, targets, ctx);
+        RowCompleter completer = new RowCompleter(all, targets, ctx);
         List<Block> blocks = new ArrayList<>();
         while (out.blocks().hasNext()) {
             Block b = out.blocks().next();

@@ -2,9 +2,9 @@ package dev.chdedup.stub.replicated;
 
 import dev.chdedup.stub.common.Events;
 import dev.chdedup.stub.dedup.DeduplicatingSink;
+import dev.chdedup.stub.mergetree.InsertSinkFactory;
+import dev.chdedup.stub.mergetree.StorageFactory;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
-import dev.chdedup.stub.server.DatabaseCatalog;
-import dev.chdedup.stub.server.InsertSinkFactory;
 
 /**
  * Where the server picks the replicated engine: the catalog's storage factory makes a
@@ -15,7 +15,7 @@ public final class ReplicatedStorages {
     private ReplicatedStorages() {
     }
 
-    public static DatabaseCatalog.StorageFactory factory(ReplicationContext context) {
+    public static StorageFactory factory(ReplicationContext context) {
         return (db, table, def, dir, merges) -> def.engine().startsWith("Replicated")
             ? new StorageReplicatedMergeTree(db, table, def, dir, context)
             : new StorageMergeTree(db, table, def, dir, merges);

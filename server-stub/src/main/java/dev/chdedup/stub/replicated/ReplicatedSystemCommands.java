@@ -1,33 +1,31 @@
 package dev.chdedup.stub.replicated;
 
-import dev.chdedup.stub.dedup.DeduplicationService;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.QueryResult;
-import dev.chdedup.stub.fault.FaultInjector;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
-import dev.chdedup.stub.mv.ViewRegistry;
-import dev.chdedup.stub.server.DatabaseCatalog;
-import dev.chdedup.stub.server.SystemCommands;
 import dev.chdedup.stub.sql.Statement;
+import dev.chdedup.stub.storages.StorageCatalog;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The SYSTEM statements of replication on top of the others: {@code SYSTEM SYNC REPLICA t} (copies the log and waits
+ * The SYSTEM statements of replication, which the server's SystemCommands hands on: {@code SYSTEM SYNC REPLICA t} (copies the log and waits
  * until this replica's queue has done what was in it, up to 300 s, as the default receive_timeout), and
  * {@code SYSTEM STOP|START FETCHES [t]}.
  */
-public final class ReplicatedSystemCommands extends SystemCommands {
+public final class ReplicatedSystemCommands {
     /** How long SYNC REPLICA waits (ClickHouse waits up to receive_timeout, 300 s). */
     private static final long SYNC_TIMEOUT_MS = 300_000;
 
-    public ReplicatedSystemCommands(DatabaseCatalog catalog, DeduplicationService dedup, ViewRegistry views, FaultInjector faults) {
-        super(catalog, dedup, views, faults);
+    private final StorageCatalog catalog;
+
+    public ReplicatedSystemCommands(StorageCatalog catalog) {
+        this.catalog = catalog;
     }
 
-    @Override
+    /** Runs a SYSTEM statement of replication; null for any other action. */
     public QueryResult execute(Statement.SystemCmd cmd, QueryContext ctx) {
         switch (cmd.action()) {
             case "SYNC REPLICA": {
@@ -56,7 +54,7 @@ public final class ReplicatedSystemCommands extends SystemCommands {
                     targets.add(replicated(cmd, ctx));
                 } else {
                     for (String db : catalog.databaseNames()) {
-                        if (catalog.databaseExists(db) && !DatabaseCatalog.SYSTEM.equals(db) && !db.equalsIgnoreCase("information_schema")) {
+                        if (catalog.databaseExists(db) && !StorageCatalog.SYSTEM.equals(db) && !db.equalsIgnoreCase("information_schema")) {
                             for (Object o : catalog.tables(db).values()) {
                                 if (o instanceof StorageReplicatedMergeTree) {
                                     targets.add((StorageReplicatedMergeTree) o);
@@ -69,7 +67,7 @@ public final class ReplicatedSystemCommands extends SystemCommands {
                 return QueryResult.Done.NOTHING;
             }
             default:
-                return super.execute(cmd, ctx);
+                return null;
         }
     }
 

@@ -7,11 +7,13 @@ import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.TableSource;
 import dev.chdedup.stub.mergetree.MergeScheduler;
 import dev.chdedup.stub.mergetree.PartStore;
+import dev.chdedup.stub.mergetree.StorageFactory;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.mergetree.TableDefinition;
 import dev.chdedup.stub.mv.MaterializedView;
 import dev.chdedup.stub.sql.Parser;
 import dev.chdedup.stub.sql.Statement;
+import dev.chdedup.stub.storages.StorageCatalog;
 import dev.chdedup.stub.system.ShowCreate;
 import dev.chdedup.stub.system.SystemCatalog;
 import dev.chdedup.stub.system.SystemTables;
@@ -36,7 +38,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * directory. Mirrors ClickHouse's {@code DatabaseCatalog}; the {@code system} database is virtual.
  */
 public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
-    public static final String SYSTEM = SystemCatalog.SYSTEM;
     public static final String DEFAULT = "default";
 
     private final Path root;
@@ -45,11 +46,6 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
     private SystemTables system;
     /** Views read from metadata, created once every table is loaded: {database, CREATE statement}. */
     private final List<String[]> pendingViews = new ArrayList<>();
-
-    /** Makes the storage object of a table from its definition (StorageMergeTree, or a replicated engine). */
-    public interface StorageFactory {
-        StorageMergeTree create(String db, String table, TableDefinition def, Path dir, MergeScheduler merges) throws IOException;
-    }
 
     private final StorageFactory storages;
 
@@ -188,7 +184,7 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
             if (ifExists) {
                 return;
             }
-            throw unknownDatabase(name);
+            throw StorageCatalog.unknownDatabase(name);
         }
         for (String t : new ArrayList<>(tables.keySet())) {
             dropTable(name, t, true);
@@ -225,7 +221,7 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
         }
         Map<String, Object> t = databases.get(db);
         if (t == null) {
-            throw unknownDatabase(db);
+            throw StorageCatalog.unknownDatabase(db);
         }
         return new TreeMap<>(t);
     }
@@ -233,7 +229,7 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
     public synchronized Object createTable(String db, String table, Statement.CreateTable ct, String createSql) throws IOException {
         Map<String, Object> tables = databases.get(db);
         if (tables == null) {
-            throw unknownDatabase(db);
+            throw StorageCatalog.unknownDatabase(db);
         }
         if (tables.containsKey(table)) {
             if (ct.ifNotExists()) {
@@ -259,7 +255,7 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
     public synchronized void putObject(String db, String name, Object obj, String createSql) throws IOException {
         Map<String, Object> tables = databases.get(db);
         if (tables == null) {
-            throw unknownDatabase(db);
+            throw StorageCatalog.unknownDatabase(db);
         }
         if (tables.containsKey(name)) {
             throw new ChException(ErrorCode.TABLE_ALREADY_EXISTS, "Table " + db + "." + name + " already exists");
@@ -289,14 +285,14 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
             if (ifExists) {
                 return false;
             }
-            throw unknownDatabase(db);
+            throw StorageCatalog.unknownDatabase(db);
         }
         Object t = tables.remove(table);
         if (t == null) {
             if (ifExists) {
                 return false;
             }
-            throw unknownTable(db, table);
+            throw StorageCatalog.unknownTable(db, table);
         }
         Files.deleteIfExists(metadataFile(db, table));
         if (t instanceof StorageMergeTree) {
@@ -307,22 +303,23 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
         return true;
     }
 
-    /** The object (MergeTree table, view) or null. */
+    @Override
     public Object find(String db, String table) {
         Map<String, Object> tables = databases.get(db);
         return tables == null ? null : tables.get(table);
     }
 
+    @Override
     public StorageMergeTree mergeTree(String db, String table) {
         if (SYSTEM.equals(db)) {
             throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Table " + db + "." + table + " is a system table: it cannot be changed");
         }
         if (!databases.containsKey(db)) {
-            throw unknownDatabase(db);
+            throw StorageCatalog.unknownDatabase(db);
         }
         Object t = find(db, table);
         if (t == null) {
-            throw unknownTable(db, table);
+            throw StorageCatalog.unknownTable(db, table);
         }
         if (t instanceof MaterializedView) {
             MaterializedView v = (MaterializedView) t;
@@ -339,16 +336,16 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
         if (SYSTEM.equals(db) || "INFORMATION_SCHEMA".equalsIgnoreCase(db)) {
             TableSource s = system.table(table, ctx);
             if (s == null) {
-                throw unknownTable(db, table);
+                throw StorageCatalog.unknownTable(db, table);
             }
             return s;
         }
         if (!databases.containsKey(db)) {
-            throw unknownDatabase(db);
+            throw StorageCatalog.unknownDatabase(db);
         }
         Object t = find(db, table);
         if (t == null) {
-            throw unknownTable(db, table);
+            throw StorageCatalog.unknownTable(db, table);
         }
         if (t instanceof TableSource) {
             return (TableSource) t;
@@ -367,14 +364,6 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
     /** A name as a back-quoted identifier that reads back as the same name (metadata must load again). */
     public static String backQuote(String name) {
         return ShowCreate.backQuote(name);
-    }
-
-    public static ChException unknownDatabase(String db) {
-        return new ChException(ErrorCode.UNKNOWN_DATABASE, "Database " + db + " does not exist");
-    }
-
-    public static ChException unknownTable(String db, String table) {
-        return new ChException(ErrorCode.UNKNOWN_TABLE, "Table " + db + "." + table + " does not exist");
     }
 
     @Override

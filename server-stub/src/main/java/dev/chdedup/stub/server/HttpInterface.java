@@ -17,6 +17,7 @@ import dev.chdedup.stub.http.HttpResponse;
 import dev.chdedup.stub.sql.Parser;
 import dev.chdedup.stub.sql.QueryParameters;
 import dev.chdedup.stub.sql.Statement;
+import dev.chdedup.stub.storages.StorageCatalog;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -319,7 +320,7 @@ public final class HttpInterface implements HttpHandler {
         if (st instanceof Statement.Use) {
             String db = ((Statement.Use) st).database();
             if (!interpreter.catalogHas(db)) {
-                throw DatabaseCatalog.unknownDatabase(db);
+                throw StorageCatalog.unknownDatabase(db);
             }
             if (session != null) {
                 session.database = db;

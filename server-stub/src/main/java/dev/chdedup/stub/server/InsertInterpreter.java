@@ -2,10 +2,10 @@ package dev.chdedup.stub.server;
 
 import dev.chdedup.stub.async.AsynchronousInsertQueue;
 import dev.chdedup.stub.data.Block;
+import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.data.ColumnRows;
 import dev.chdedup.stub.data.Columns;
 import dev.chdedup.stub.data.IColumn;
-import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.dedup.DeduplicationInfo;
 import dev.chdedup.stub.dedup.DeduplicationPolicy;
 import dev.chdedup.stub.error.ChException;
@@ -22,18 +22,18 @@ import dev.chdedup.stub.format.FormatSettings;
 import dev.chdedup.stub.format.Formats;
 import dev.chdedup.stub.format.RowReader;
 import dev.chdedup.stub.format.ValueExpressions;
+import dev.chdedup.stub.mergetree.InsertSinkFactory;
+import dev.chdedup.stub.mergetree.RowCompleter;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
-import dev.chdedup.stub.storages.Storage;
 import dev.chdedup.stub.mergetree.TableColumn;
 import dev.chdedup.stub.sql.Parser;
 import dev.chdedup.stub.sql.Statement;
+import dev.chdedup.stub.storages.Storage;
 import dev.chdedup.stub.types.DataType;
-import dev.chdedup.stub.types.NothingType;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -506,114 +506,5 @@ public final class InsertInterpreter {
             out.add(i);
         }
         return out;
-    }
-
-    /** Turns an input row (target columns only) into a full table row: defaults, NULL as default, MATERIALIZED. */
-    public static final class RowCompleter {
-        private final List<TableColumn> all;
-        private final int[] targets;
-        private final Evaluator[] defaults;
-        private final boolean trivial;
-        /** The stored columns come first in {@link #all}; EPHEMERAL ones after them are dropped from a completed row. */
-        private final int stored;
-
-        public RowCompleter(List<TableColumn> all, List<Integer> targets, QueryContext ctx) {
-            this.all = all;
-            int width = all.size();
-            while (width > 0 && all.get(width - 1).isEphemeral()) {
-                width--;
-            }
-            this.stored = width;
-            this.targets = targets.stream().mapToInt(Integer::intValue).toArray();
-            this.defaults = new Evaluator[all.size()];
-            List<Column> header = new ArrayList<>();
-            for (TableColumn c : all) {
-                header.add(new Column(c.name(), c.type()));
-            }
-            boolean anyDefaults = false;
-            for (int i = 0; i < all.size(); i++) {
-                if (all.get(i).hasDefault()) {
-                    Evaluator e = new ExprCompiler(ctx, header, Map.of(), null).compile(all.get(i).defaultExpr());
-                    defaults[i] = e;
-                    anyDefaults = true;
-                }
-            }
-            this.trivial = !anyDefaults && stored == all.size() && targets.size() == all.size() && isIdentity(this.targets);
-        }
-
-        private static boolean isIdentity(int[] t) {
-            for (int i = 0; i < t.length; i++) {
-                if (t[i] != i) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        /** Whether a row as read is the table's row: every column sent in order, no defaults to compute. */
-        boolean trivial() {
-            return trivial;
-        }
-
-        Object[] complete(Object[] in) {
-            if (trivial) {
-                boolean clean = true;
-                for (int i = 0; i < in.length; i++) {
-                    if (in[i] == RowReader.DEFAULT || in[i] == null && !all.get(i).type().isNullable()) {
-                        clean = false;
-                        break;
-                    }
-                }
-                if (clean) {
-                    return in;
-                }
-            }
-            Object[] row = new Object[all.size()];
-            boolean[] given = new boolean[all.size()];
-            for (int k = 0; k < targets.length; k++) {
-                Object v = in[k];
-                int i = targets[k];
-                if (v == RowReader.DEFAULT || v == null && !all.get(i).type().isNullable()) {
-                    continue;
-                }
-                row[i] = v;
-                given[i] = true;
-            }
-            for (int i = stored; i < row.length; i++) { // EPHEMERAL columns first: the stored ones' defaults read them
-                if (!given[i]) {
-                    row[i] = defaultFor(i, row);
-                }
-            }
-            for (int i = 0; i < stored; i++) {
-                if (!given[i]) {
-                    row[i] = defaultFor(i, row);
-                }
-            }
-            return stored == row.length ? row : Arrays.copyOf(row, stored);
-        }
-
-        public Object[] fromSelect(Object[] in, List<Column> from) {
-            Object[] conv = new Object[in.length];
-            for (int k = 0; k < in.length; k++) {
-                DataType to = all.get(targets[k]).type();
-                DataType f = from.get(k).type();
-                Object v = in[k];
-                conv[k] = v == null || f.equals(to) || f.unwrap() instanceof NothingType ? v : to.convert(v, f);
-            }
-            return complete(conv);
-        }
-
-        private Object defaultFor(int i, Object[] row) {
-            Evaluator d = defaults[i];
-            DataType t = all.get(i).type();
-            if (d == null) {
-                return t.defaultValue();
-            }
-            Object v = d.eval(row);
-            if (v == null) {
-                return t.defaultValue();
-            }
-            return d.type().equals(t) ? v : t.convert(v, d.type());
-        }
     }
 }

@@ -3,13 +3,13 @@ package dev.chdedup.stub.server;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.exec.BlockStreams;
 import dev.chdedup.stub.exec.Evaluator;
 import dev.chdedup.stub.exec.ExprCompiler;
 import dev.chdedup.stub.exec.ProcessList;
+import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.QueryResult;
 import dev.chdedup.stub.exec.ResultLimits;
-import dev.chdedup.stub.exec.QueryContext;
-import dev.chdedup.stub.exec.BlockStreams;
 import dev.chdedup.stub.exec.SelectExecutor;
 import dev.chdedup.stub.exec.TableSource;
 import dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator;
@@ -19,6 +19,7 @@ import dev.chdedup.stub.mergetree.TableColumn;
 import dev.chdedup.stub.sql.Expr;
 import dev.chdedup.stub.sql.Parser;
 import dev.chdedup.stub.sql.Statement;
+import dev.chdedup.stub.storages.StorageCatalog;
 import dev.chdedup.stub.system.ShowCreate;
 import dev.chdedup.stub.system.SystemTables;
 import dev.chdedup.stub.types.DataType;
@@ -181,7 +182,7 @@ public final class Interpreter {
             }
             String db = db(dt.database(), ctx);
             if (!catalog.databaseExists(db) && !dt.ifExists()) {
-                throw DatabaseCatalog.unknownDatabase(db);
+                throw StorageCatalog.unknownDatabase(db);
             }
             system.beforeDrop(db, dt.table());
             catalog.dropTable(db, dt.table(), dt.ifExists());
@@ -300,7 +301,7 @@ public final class Interpreter {
             throw new ChException(ErrorCode.NOT_IMPLEMENTED, "CREATE TABLE ... AS SELECT is not supported by the stub");
         }
         if (!catalog.databaseExists(db)) {
-            throw DatabaseCatalog.unknownDatabase(db);
+            throw StorageCatalog.unknownDatabase(db);
         }
         if (ct.asTable() != null) {
             ct = asOther(ct, db, ctx);
@@ -326,7 +327,7 @@ public final class Interpreter {
         } else if (src instanceof dev.chdedup.stub.storages.Storage) {
             srcSql = ((dev.chdedup.stub.storages.Storage) src).createSql();
         } else if (src == null) {
-            throw DatabaseCatalog.unknownTable(srcDb, ct.asTable());
+            throw StorageCatalog.unknownTable(srcDb, ct.asTable());
         } else {
             throw new ChException(ErrorCode.NOT_IMPLEMENTED, "CREATE TABLE ... AS a view is not supported by the stub");
         }

@@ -7,9 +7,9 @@ import dev.chdedup.stub.dedup.DeduplicationService;
 import dev.chdedup.stub.exec.ProcessList;
 import dev.chdedup.stub.exec.SelectExecutor;
 import dev.chdedup.stub.fault.FaultInjector;
-import dev.chdedup.stub.mv.ViewRegistry;
 import dev.chdedup.stub.http.HttpServer;
 import dev.chdedup.stub.mergetree.PartStore;
+import dev.chdedup.stub.mv.ViewRegistry;
 import dev.chdedup.stub.system.SystemTables;
 import java.io.Closeable;
 import java.io.IOException;
@@ -117,7 +117,7 @@ public final class StubServer implements Closeable {
         InsertInterpreter inserts = new InsertInterpreter(catalog, selects,
             dev.chdedup.stub.replicated.ReplicatedStorages.sinks(views::sink, events, views), asyncInserts);
         inserts.pushStorageInsertsWith(views::pushFromStorage);
-        SystemCommands commands = new dev.chdedup.stub.replicated.ReplicatedSystemCommands(catalog, dedup, views, faults);
+        SystemCommands commands = new SystemCommands(catalog, dedup, views, faults);
         system.attachExtra(new dev.chdedup.stub.system.ReplicationSystemTables(catalog, replication));
         commands.onFlushAsyncInserts(asyncInserts::flushAll);
         commands.loadViews(catalog.takePendingViews());

@@ -1,18 +1,20 @@
 package dev.chdedup.stub.server;
 
+import dev.chdedup.stub.dedup.DeduplicationService;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.QueryResult;
-import dev.chdedup.stub.mergetree.DataPart;
-import dev.chdedup.stub.mergetree.StorageMergeTree;
-import dev.chdedup.stub.sql.Statement;
-import dev.chdedup.stub.dedup.DeduplicationService;
 import dev.chdedup.stub.fault.FaultInjector;
 import dev.chdedup.stub.fault.FaultKind;
 import dev.chdedup.stub.fault.FaultRule;
+import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.mv.MaterializedView;
 import dev.chdedup.stub.mv.ViewRegistry;
+import dev.chdedup.stub.replicated.ReplicatedSystemCommands;
+import dev.chdedup.stub.sql.Statement;
+import dev.chdedup.stub.storages.StorageCatalog;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -22,11 +24,12 @@ import java.util.Map;
  * (parts dropped, table settings changed, a table created or dropped). Plain and materialized views are created
  * and loaded here too.
  */
-public class SystemCommands {
-    protected final DatabaseCatalog catalog;
+public final class SystemCommands {
+    private final DatabaseCatalog catalog;
     private final DeduplicationService dedup;
     private final ViewRegistry views;
     private final FaultInjector faults;
+    private final ReplicatedSystemCommands replication;
     private volatile Runnable flushAsyncInserts = () -> { };
 
     public SystemCommands(DatabaseCatalog catalog, DeduplicationService dedup, ViewRegistry views, FaultInjector faults) {
@@ -34,6 +37,7 @@ public class SystemCommands {
         this.dedup = dedup;
         this.views = views;
         this.faults = faults;
+        this.replication = new ReplicatedSystemCommands(catalog);
     }
 
     /** What {@code SYSTEM FLUSH ASYNC INSERT QUEUE} runs. */
@@ -107,7 +111,11 @@ public class SystemCommands {
             case "RELOAD CONFIG":
                 return QueryResult.Done.NOTHING;
             default:
-                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "SYSTEM " + cmd.action() + " is not supported by the stub");
+                QueryResult replicated = replication.execute(cmd, ctx);
+                if (replicated == null) {
+                    throw new ChException(ErrorCode.NOT_IMPLEMENTED, "SYSTEM " + cmd.action() + " is not supported by the stub");
+                }
+                return replicated;
         }
     }
 
@@ -115,7 +123,7 @@ public class SystemCommands {
         String db = v.database() != null ? v.database() : ctx.database();
         if (!v.materialized()) {
             if (!catalog.databaseExists(db)) {
-                throw DatabaseCatalog.unknownDatabase(db);
+                throw StorageCatalog.unknownDatabase(db);
             }
             if (catalog.find(db, v.name()) != null) {
                 if (v.ifNotExists()) {
@@ -129,7 +137,7 @@ public class SystemCommands {
             return QueryResult.Done.NOTHING;
         }
         if (!catalog.databaseExists(db)) {
-            throw DatabaseCatalog.unknownDatabase(db);
+            throw StorageCatalog.unknownDatabase(db);
         }
         if (catalog.find(db, v.name()) != null) {
             if (v.ifNotExists()) {
@@ -276,7 +284,7 @@ public class SystemCommands {
 
     public String showCreate(String db, String name, Object obj) {
         if (obj == null) {
-            throw DatabaseCatalog.unknownTable(db, name);
+            throw StorageCatalog.unknownTable(db, name);
         }
         if (obj instanceof MaterializedView) {
             return ((MaterializedView) obj).createSql();

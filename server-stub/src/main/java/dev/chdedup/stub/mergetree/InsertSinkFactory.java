@@ -1,8 +1,7 @@
-package dev.chdedup.stub.server;
+package dev.chdedup.stub.mergetree;
 
 import dev.chdedup.stub.exec.InsertSink;
 import dev.chdedup.stub.exec.QueryContext;
-import dev.chdedup.stub.mergetree.StorageMergeTree;
 
 /** Creates the sink an INSERT into a table writes through. */
 public interface InsertSinkFactory {
