@@ -10,7 +10,7 @@ import dev.chdedup.stub.dedup.DeduplicationService;
 import dev.chdedup.stub.dedup.MergeTreeDeduplicationLog;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.Settings;
-import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.IMergeTreeDataPart;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.mv.ViewRegistry;
 import dev.chdedup.stub.storages.StorageCatalog;
@@ -175,7 +175,7 @@ public final class AsyncInsertSink {
     private List<Piece> commit(StorageMergeTree table, String partitionId, List<Piece> kept, MergeTreeDeduplicationLog log, boolean keeper) {
         List<Piece> dropped = new ArrayList<>();
         while (!kept.isEmpty()) {
-            DataPart part = commitOnce(table, partitionId, kept, log);
+            IMergeTreeDataPart part = commitOnce(table, partitionId, kept, log);
             if (part != null || !keeper) {
                 return dropped;
             }
@@ -189,7 +189,7 @@ public final class AsyncInsertSink {
         return dropped;
     }
 
-    private DataPart commitOnce(StorageMergeTree table, String partitionId, List<Piece> kept, MergeTreeDeduplicationLog log) {
+    private IMergeTreeDataPart commitOnce(StorageMergeTree table, String partitionId, List<Piece> kept, MergeTreeDeduplicationLog log) {
         List<Object[]> rows = new ArrayList<>();
         for (Piece piece : kept) {
             rows.addAll(piece.rows);
@@ -201,7 +201,7 @@ public final class AsyncInsertSink {
                 ids.add(piece.blockId);
             }
         }
-        DataPart part = dedup.commitPart(table, partitionId, rows, ids, log, kept.get(0).entry.queryId());
+        IMergeTreeDataPart part = dedup.commitPart(table, partitionId, rows, ids, log, kept.get(0).entry.queryId());
         if (part == null) {
             return null;
         }

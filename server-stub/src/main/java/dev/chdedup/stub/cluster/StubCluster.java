@@ -1,6 +1,6 @@
 package dev.chdedup.stub.cluster;
 
-import dev.chdedup.stub.mergetree.PartStore;
+import dev.chdedup.stub.mergetree.DataPartStorageOnDisk;
 import dev.chdedup.stub.server.StubServer;
 import java.io.Closeable;
 import java.io.IOException;
@@ -150,7 +150,7 @@ public final class StubCluster implements Closeable {
             zookeeper.close();
         }
         if (tempRoot) {
-            PartStore.deleteRecursively(root);
+            DataPartStorageOnDisk.deleteRecursively(root);
         }
     }
 

@@ -3,7 +3,7 @@ package dev.chdedup.stub.dedup;
 import dev.chdedup.stub.common.Events;
 import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.exec.QueryContext;
-import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.IMergeTreeDataPart;
 import dev.chdedup.stub.mergetree.MergeTreeSink;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import java.util.ArrayList;
@@ -169,7 +169,7 @@ public class DeduplicatingSink extends MergeTreeSink {
     private boolean writePiece(String partitionId, List<Object[]> rows, List<String> blockIds, MergeTreeDeduplicationLog log,
                                boolean keeper, DeduplicationInfo.Retry retry) {
         if (log == null && keeper && blockIds != null) {
-            DataPart part = service.commitKeeperPart(table, partitionId, rows, blockIds, ctx.queryId());
+            IMergeTreeDataPart part = service.commitKeeperPart(table, partitionId, rows, blockIds, ctx.queryId());
             if (part == null) {
                 LOG.info("Block with ID {} already exists in ZooKeeper; ignoring it.", blockIds.get(0));
                 events.increment("DuplicatedInsertedBlocks");
@@ -225,7 +225,7 @@ public class DeduplicatingSink extends MergeTreeSink {
         return kept;
     }
 
-    private void accountWritten(DataPart part, int rows) {
+    private void accountWritten(IMergeTreeDataPart part, int rows) {
         writtenRows += rows;
         writtenBytes += part.bytesOnDisk();
         events.increment("InsertedRows", rows);

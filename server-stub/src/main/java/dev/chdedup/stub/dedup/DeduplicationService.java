@@ -1,7 +1,7 @@
 package dev.chdedup.stub.dedup;
 
 import dev.chdedup.stub.fault.CrashPoint;
-import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.IMergeTreeDataPart;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -80,9 +80,9 @@ public final class DeduplicationService {
      * part_log. A crash between the part's rename and the log's record loses nothing: no merge or mutation takes
      * the part before its ids are recorded, and {@link #open} takes the ids of parts newer than the log back into it.
      */
-    public DataPart commitPart(StorageMergeTree t, String partitionId, List<Object[]> sortedRows, List<String> blockIds,
+    public IMergeTreeDataPart commitPart(StorageMergeTree t, String partitionId, List<Object[]> sortedRows, List<String> blockIds,
                                MergeTreeDeduplicationLog log, String queryId) {
-        DataPart part = t.writePart(partitionId, sortedRows, log == null && !inKeeper(t) ? List.of() : blockIds, written -> {
+        IMergeTreeDataPart part = t.writePart(partitionId, sortedRows, log == null && !inKeeper(t) ? List.of() : blockIds, written -> {
             CrashPoint.AFTER_PART_RENAME.reached();
             if (log != null) {
                 for (String id : blockIds) {
@@ -108,27 +108,27 @@ public final class DeduplicationService {
      * have yet (a piece is a duplicate only when it has them all, as in the local log); null when it has them all.
      * A commit that meets an id another insert stored meanwhile is retried without it.
      */
-    public DataPart commitKeeperPart(StorageMergeTree t, String partitionId, List<Object[]> sortedRows, List<String> blockIds, String queryId) {
+    public IMergeTreeDataPart commitKeeperPart(StorageMergeTree t, String partitionId, List<Object[]> sortedRows, List<String> blockIds, String queryId) {
         List<String> ids = new java.util.ArrayList<>(blockIds);
         while (true) {
             ids.removeAll(t.existingBlockIds(ids));
             if (ids.isEmpty() && !blockIds.isEmpty()) {
                 return null;
             }
-            DataPart part = commitPart(t, partitionId, sortedRows, ids, null, queryId);
+            IMergeTreeDataPart part = commitPart(t, partitionId, sortedRows, ids, null, queryId);
             if (part != null || ids.isEmpty()) {
                 return part;
             }
         }
     }
 
-    public void partsDropped(StorageMergeTree t, List<DataPart> parts) {
+    public void partsDropped(StorageMergeTree t, List<IMergeTreeDataPart> parts) {
         MergeTreeDeduplicationLog log = logs.get(t);
         if (log == null) {
             return;
         }
         synchronized (log) {
-            for (DataPart p : parts) {
+            for (IMergeTreeDataPart p : parts) {
                 log.dropPart(p.info());
             }
         }

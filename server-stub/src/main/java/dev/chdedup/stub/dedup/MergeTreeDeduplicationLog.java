@@ -224,16 +224,16 @@ public final class MergeTreeDeduplicationLog {
      * its record here loses them from the log but not from the part. Parts arrive in any order; they are added in
      * block order, after the ids already in the window.
      */
-    public void recoverFromParts(List<dev.chdedup.stub.mergetree.DataPart> parts) {
+    public void recoverFromParts(List<dev.chdedup.stub.mergetree.IMergeTreeDataPart> parts) {
         long newest = newestBlock;
-        List<dev.chdedup.stub.mergetree.DataPart> newer = new ArrayList<>();
-        for (dev.chdedup.stub.mergetree.DataPart p : parts) {
+        List<dev.chdedup.stub.mergetree.IMergeTreeDataPart> newer = new ArrayList<>();
+        for (dev.chdedup.stub.mergetree.IMergeTreeDataPart p : parts) {
             if (!p.blockIds().isEmpty() && p.info().minBlock() > newest) {
                 newer.add(p);
             }
         }
         newer.sort(java.util.Comparator.comparingLong(p -> p.info().minBlock()));
-        for (dev.chdedup.stub.mergetree.DataPart p : newer) {
+        for (dev.chdedup.stub.mergetree.IMergeTreeDataPart p : newer) {
             for (String id : p.blockIds()) {
                 if (!contains(id)) {
                     add(id, p.name());

@@ -1,6 +1,6 @@
 package dev.chdedup.stub.dedup;
 
-import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.IMergeTreeDataPart;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -31,7 +31,7 @@ public final class PartLog {
         entries.addLast(e);
     }
 
-    public void newPart(StorageMergeTree t, DataPart p, String blockId, String queryId) {
+    public void newPart(StorageMergeTree t, IMergeTreeDataPart p, String blockId, String queryId) {
         long micros = nowMicros();
         add(new Entry(queryId, "NewPart", micros / 1_000_000, micros, t.database(), t.name(), p.name(), p.info().partitionId(),
             p.rowCount(), p.bytesOnDisk(), blockId, 0, ""));

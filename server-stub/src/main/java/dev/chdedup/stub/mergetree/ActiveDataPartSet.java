@@ -10,16 +10,16 @@ import java.util.TreeMap;
  * owning table guards it.
  */
 public final class ActiveDataPartSet {
-    private final TreeMap<MergeTreePartInfo, DataPart> parts = new TreeMap<>();
+    private final TreeMap<MergeTreePartInfo, IMergeTreeDataPart> parts = new TreeMap<>();
 
     /** Adds {@code part} unless an active part covers it; returns the parts it replaced, or null if covered. */
-    public List<DataPart> add(DataPart part) {
+    public List<IMergeTreeDataPart> add(IMergeTreeDataPart part) {
         for (MergeTreePartInfo i : parts.keySet()) {
             if (i.contains(part.info()) && !i.equals(part.info())) {
                 return null;
             }
         }
-        List<DataPart> removed = new ArrayList<>();
+        List<IMergeTreeDataPart> removed = new ArrayList<>();
         parts.entrySet().removeIf(e -> {
             if (part.info().contains(e.getKey())) {
                 removed.add(e.getValue());
@@ -31,15 +31,15 @@ public final class ActiveDataPartSet {
         return removed;
     }
 
-    public DataPart remove(MergeTreePartInfo info) {
+    public IMergeTreeDataPart remove(MergeTreePartInfo info) {
         return parts.remove(info);
     }
 
-    public List<DataPart> all() {
+    public List<IMergeTreeDataPart> all() {
         return new ArrayList<>(parts.values());
     }
 
-    public DataPart get(String name) {
+    public IMergeTreeDataPart get(String name) {
         MergeTreePartInfo i = MergeTreePartInfo.tryParse(name);
         return i == null ? null : parts.get(i);
     }

@@ -57,27 +57,27 @@ public final class MergeTreeData {
      * (the sources of a merge whose removal a crash prevented) is removed. Returns the highest block number found.
      */
     public synchronized long load() throws IOException {
-        List<DataPart> loaded = new ArrayList<>();
+        List<IMergeTreeDataPart> loaded = new ArrayList<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir)) {
             for (Path p : ds) {
                 String n = p.getFileName().toString();
-                if (n.startsWith(PartStore.TMP_PREFIX)) {
-                    PartStore.deleteRecursively(p);
+                if (n.startsWith(DataPartStorageOnDisk.TMP_PREFIX)) {
+                    DataPartStorageOnDisk.deleteRecursively(p);
                     continue;
                 }
-                String partName = n.endsWith(PartStore.EXT) ? n.substring(0, n.length() - PartStore.EXT.length()) : n;
+                String partName = n.endsWith(DataPartStorageOnDisk.EXT) ? n.substring(0, n.length() - DataPartStorageOnDisk.EXT.length()) : n;
                 MergeTreePartInfo info = MergeTreePartInfo.tryParse(partName);
-                if (info != null && (Files.isDirectory(p) || n.endsWith(PartStore.EXT))) {
-                    loaded.add(PartStore.read(p, info, columns));
+                if (info != null && (Files.isDirectory(p) || n.endsWith(DataPartStorageOnDisk.EXT))) {
+                    loaded.add(DataPartStorageOnDisk.read(p, info, columns));
                 }
             }
         }
-        loaded.sort(Comparator.comparingInt((DataPart p) -> -p.info().level()).thenComparing((DataPart p) -> -p.info().mutation())
-            .thenComparing(DataPart::info));
+        loaded.sort(Comparator.comparingInt((IMergeTreeDataPart p) -> -p.info().level()).thenComparing((IMergeTreeDataPart p) -> -p.info().mutation())
+            .thenComparing(IMergeTreeDataPart::info));
         long maxBlock = 0;
-        for (DataPart p : loaded) {
+        for (IMergeTreeDataPart p : loaded) {
             if (parts.add(p) == null) {
-                PartStore.delete(dir, p.name());
+                DataPartStorageOnDisk.delete(dir, p.name());
             }
             maxBlock = Math.max(maxBlock, Math.max(p.info().maxBlock(), p.info().mutation()));
         }
@@ -85,21 +85,21 @@ public final class MergeTreeData {
     }
 
     /** The active parts, ordered by partition and block range: a consistent snapshot. */
-    public synchronized List<DataPart> activeParts() {
+    public synchronized List<IMergeTreeDataPart> activeParts() {
         return parts.all();
     }
 
-    public synchronized DataPart activePart(String name) {
+    public synchronized IMergeTreeDataPart activePart(String name) {
         return parts.get(name);
     }
 
     /** Whether {@code p} is still active (not merged, mutated or dropped away). */
-    public synchronized boolean isActive(DataPart p) {
+    public synchronized boolean isActive(IMergeTreeDataPart p) {
         return parts.get(p.name()) == p;
     }
 
     /** A temporary part on disk, not yet active: its file (rows sorted by the key) and the columns stored in it. */
-    public record TempPart(String partitionId, PartStore.Written file, List<Column> stored) {
+    public record TempPart(String partitionId, MergeTreeDataPartWriter.Written file, List<Column> stored) {
         public void discard() {
             file.discard();
         }
@@ -107,14 +107,14 @@ public final class MergeTreeData {
 
     /** Writes sorted rows of one partition as a temporary part (outside the parts lock: this is the slow step). */
     public TempPart writeTempPart(String partitionId, List<Object[]> sortedRows, List<String> blockIds, boolean fsync) {
-        return writeTempPart(partitionId, PartStore.iterator(sortedRows), blockIds, fsync);
+        return writeTempPart(partitionId, MergeTreeDataPartWriter.iterator(sortedRows), blockIds, fsync);
     }
 
     /** Writes rows of one partition, arriving in key order, as a temporary part, streaming. */
     public TempPart writeTempPart(String partitionId, java.util.Iterator<Object[]> sortedRows, List<String> blockIds, boolean fsync) {
         try {
             String tmpName = "insert_" + partitionId + "_" + ProcessHandle.current().pid() + "_" + tempCounter.incrementAndGet();
-            return new TempPart(partitionId, PartStore.writeTemporary(dir, tmpName, columns, sortedRows, blockIds, fsync), columns);
+            return new TempPart(partitionId, MergeTreeDataPartWriter.writeTemporary(dir, tmpName, columns, sortedRows, blockIds, fsync), columns);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -150,14 +150,14 @@ public final class MergeTreeData {
      */
     public boolean detachPart(String name, String prefix) {
         synchronized (this) {
-            DataPart p = parts.get(name);
+            IMergeTreeDataPart p = parts.get(name);
             if (p == null) {
                 return false;
             }
             try {
                 Path detached = dir.resolve("detached");
                 Files.createDirectories(detached);
-                p.file().relocate(detached.resolve(prefix + "_" + name + (p.layout().byColumn() ? "" : PartStore.EXT)));
+                p.file().relocate(detached.resolve(prefix + "_" + name + (p.layout().byColumn() ? "" : DataPartStorageOnDisk.EXT)));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -170,24 +170,24 @@ public final class MergeTreeData {
      * A temporary part with the same files as {@code source}: hard links, or copies where links fail; a part of an
      * older layout is rewritten.
      */
-    public TempPart linkTempPart(DataPart source) {
-        if (!source.layout().file().equals(PartStore.pathOf(dir, source.name()))) {
-            try (PartStore.RowReader rows = source.openRows()) {
+    public TempPart linkTempPart(IMergeTreeDataPart source) {
+        if (!source.layout().file().equals(DataPartStorageOnDisk.pathOf(dir, source.name()))) {
+            try (MergeTreeDataPartReader rows = source.openRows()) {
                 return writeTempPart(source.info().partitionId(), rows, source.blockIds(), false);
             }
         }
-        Path tmp = dir.resolve(PartStore.TMP_PREFIX + "mutate_" + source.name() + "_" + tempCounter.incrementAndGet());
+        Path tmp = dir.resolve(DataPartStorageOnDisk.TMP_PREFIX + "mutate_" + source.name() + "_" + tempCounter.incrementAndGet());
         try {
-            PartStore.linkFiles(source.file().data(), tmp);
+            DataPartStorageOnDisk.linkFiles(source.file().data(), tmp);
         } catch (IOException e) {
             try {
-                PartStore.deleteRecursively(tmp);
+                DataPartStorageOnDisk.deleteRecursively(tmp);
             } catch (IOException ignored) {
                 // the next load removes it
             }
             throw new UncheckedIOException(e);
         }
-        return new TempPart(source.info().partitionId(), new PartStore.Written(dir, tmp, source.rowCount(), source.bytesOnDisk(),
+        return new TempPart(source.info().partitionId(), new MergeTreeDataPartWriter.Written(dir, tmp, source.rowCount(), source.bytesOnDisk(),
             source.layout().dataOffset(), source.blockIds(), false), source.layout().stored());
     }
 
@@ -195,11 +195,11 @@ public final class MergeTreeData {
      * Readers of {@code which}, their leases taken under the parts lock, so that no removal can take a file away from
      * them; null if one of them is no longer active.
      */
-    public synchronized List<PartStore.RowReader> openIfActive(List<DataPart> which) {
-        List<PartStore.RowReader> readers = new ArrayList<>(which.size());
-        for (DataPart p : which) {
+    public synchronized List<MergeTreeDataPartReader> openIfActive(List<IMergeTreeDataPart> which) {
+        List<MergeTreeDataPartReader> readers = new ArrayList<>(which.size());
+        for (IMergeTreeDataPart p : which) {
             if (parts.get(p.name()) != p) {
-                readers.forEach(PartStore.RowReader::close);
+                readers.forEach(MergeTreeDataPartReader::close);
                 return null;
             }
             readers.add(p.openRows());
@@ -208,7 +208,7 @@ public final class MergeTreeData {
     }
 
     /** Readers of the active parts (leased, opened as they are reached): a consistent snapshot a query reads. */
-    public synchronized List<PartStore.RowReader> openForRead() {
+    public synchronized List<MergeTreeDataPartReader> openForRead() {
         return openIfActive(parts.all());
     }
 
@@ -218,34 +218,34 @@ public final class MergeTreeData {
      * block number whose part is not in the set yet. A part that an active part already covers is an error,
      * never a silent loss.
      */
-    public synchronized DataPart renameTempPartAndAdd(TempPart tmp, LongSupplier blockNumber) {
+    public synchronized IMergeTreeDataPart renameTempPartAndAdd(TempPart tmp, LongSupplier blockNumber) {
         long block = blockNumber.getAsLong();
         return addUnlocked(tmp, new MergeTreePartInfo(tmp.partitionId(), block, block, 0));
     }
 
     /** Makes a temporary part active under a block number the caller already holds (a replicated insert's lock). */
-    public synchronized DataPart renameTempPartAndAdd(TempPart tmp, MergeTreePartInfo info) {
+    public synchronized IMergeTreeDataPart renameTempPartAndAdd(TempPart tmp, MergeTreePartInfo info) {
         return addUnlocked(tmp, info);
     }
 
-    private DataPart addUnlocked(TempPart tmp, MergeTreePartInfo info) {
+    private IMergeTreeDataPart addUnlocked(TempPart tmp, MergeTreePartInfo info) {
         if (dropped) {
             tmp.discard();
             throw new ChException(ErrorCode.UNKNOWN_TABLE, "The table was dropped while the insert ran");
         }
-        for (DataPart p : parts.all()) {
+        for (IMergeTreeDataPart p : parts.all()) {
             if (p.info().partitionId().equals(info.partitionId()) && !p.info().isDisjoint(info)) {
                 tmp.discard();
                 throw new ChException(ErrorCode.LOGICAL_ERROR, "Part " + info.name() + " intersects active part " + p.name()
                     + "; it was not added");
             }
         }
-        DataPart part = publishUnlocked(tmp, info);
+        IMergeTreeDataPart part = publishUnlocked(tmp, info);
         parts.add(part);
         return part;
     }
 
-    private DataPart publishUnlocked(TempPart tmp, MergeTreePartInfo info) {
+    private IMergeTreeDataPart publishUnlocked(TempPart tmp, MergeTreePartInfo info) {
         CrashPoint.BEFORE_PART_RENAME.reached();
         Path file = tmp.file().finalPath(info);
         try {
@@ -254,9 +254,9 @@ public final class MergeTreeData {
             tmp.discard();
             throw new UncheckedIOException(e);
         }
-        PartStore.Written w = tmp.file();
-        return new DataPart(info, w.rows(), System.currentTimeMillis() / 1000, w.dataBytes(), w.blockIds(),
-            PartStore.Layout.of(file, w.dataOffset(), tmp.stored(), columns), file);
+        MergeTreeDataPartWriter.Written w = tmp.file();
+        return new IMergeTreeDataPart(info, w.rows(), System.currentTimeMillis() / 1000, w.dataBytes(), w.blockIds(),
+            DataPartStorageOnDisk.Layout.of(file, w.dataOffset(), tmp.stored(), columns), file);
     }
 
     /**
@@ -264,9 +264,9 @@ public final class MergeTreeData {
      * are just removed), only if the sources are all still active and are exactly the active parts the new part
      * covers; otherwise discards it and returns false. The sources' files are renamed away under the lock and deleted after it.
      */
-    public boolean renameTempPartAndReplace(TempPart tmp, MergeTreePartInfo info, List<DataPart> sources) {
+    public boolean renameTempPartAndReplace(TempPart tmp, MergeTreePartInfo info, List<IMergeTreeDataPart> sources) {
         MergeTreePartInfo range = info != null ? info : sources.get(0).info();
-        List<DataPart> gone;
+        List<IMergeTreeDataPart> gone;
         synchronized (this) {
             if (dropped) {
                 if (tmp != null) {
@@ -274,8 +274,8 @@ public final class MergeTreeData {
                 }
                 return false;
             }
-            List<DataPart> covered = new ArrayList<>();
-            for (DataPart p : parts.all()) {
+            List<IMergeTreeDataPart> covered = new ArrayList<>();
+            for (IMergeTreeDataPart p : parts.all()) {
                 if (p.info().partitionId().equals(range.partitionId()) && !p.info().isDisjoint(rangeOf(sources, range))) {
                     covered.add(p);
                 }
@@ -286,7 +286,7 @@ public final class MergeTreeData {
                 }
                 return false;
             }
-            DataPart replacement = tmp == null ? null : publishUnlocked(tmp, info);
+            IMergeTreeDataPart replacement = tmp == null ? null : publishUnlocked(tmp, info);
             // a crash between the two leaves the sources next to the part that covers them: loading removes them
             gone = detachUnlocked(sources);
             if (replacement != null) {
@@ -297,10 +297,10 @@ public final class MergeTreeData {
         return true;
     }
 
-    private static MergeTreePartInfo rangeOf(List<DataPart> sources, MergeTreePartInfo fallback) {
+    private static MergeTreePartInfo rangeOf(List<IMergeTreeDataPart> sources, MergeTreePartInfo fallback) {
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
-        for (DataPart s : sources) {
+        for (IMergeTreeDataPart s : sources) {
             min = Math.min(min, s.info().minBlock());
             max = Math.max(max, s.info().maxBlock());
         }
@@ -308,11 +308,11 @@ public final class MergeTreeData {
     }
 
     /** Removes the active parts {@code which} selects (drop partition, drop part, truncate); returns them. */
-    public List<DataPart> removeParts(Predicate<DataPart> which) {
-        List<DataPart> removed = new ArrayList<>();
-        List<DataPart> files;
+    public List<IMergeTreeDataPart> removeParts(Predicate<IMergeTreeDataPart> which) {
+        List<IMergeTreeDataPart> removed = new ArrayList<>();
+        List<IMergeTreeDataPart> files;
         synchronized (this) {
-            for (DataPart p : parts.all()) {
+            for (IMergeTreeDataPart p : parts.all()) {
                 if (which.test(p)) {
                     removed.add(p);
                 }
@@ -328,10 +328,10 @@ public final class MergeTreeData {
      * never comes back after a crash (loading deletes temporary files), and a query that holds a lease on it still finds
      * it ({@link PartFile}). Returns the parts, for the caller to delete their files outside the lock.
      */
-    private List<DataPart> detachUnlocked(List<DataPart> which) {
+    private List<IMergeTreeDataPart> detachUnlocked(List<IMergeTreeDataPart> which) {
         try {
-            for (DataPart p : which) {
-                p.file().moveTo(dir.resolve(PartStore.TMP_PREFIX + "removed_" + p.name() + "_" + tempCounter.incrementAndGet()));
+            for (IMergeTreeDataPart p : which) {
+                p.file().moveTo(dir.resolve(DataPartStorageOnDisk.TMP_PREFIX + "removed_" + p.name() + "_" + tempCounter.incrementAndGet()));
                 parts.remove(p.info());
             }
         } catch (IOException e) {
@@ -341,11 +341,11 @@ public final class MergeTreeData {
     }
 
     /** Deletes removed parts' files, now or, for a part a query still reads, when it is done. */
-    private static void deleteFiles(List<DataPart> gone) {
+    private static void deleteFiles(List<IMergeTreeDataPart> gone) {
         if (!gone.isEmpty()) {
             CrashPoint.BEFORE_REMOVED_FILES_DELETED.reached();
         }
-        for (DataPart g : gone) {
+        for (IMergeTreeDataPart g : gone) {
             g.file().deleteIfUnread();
         }
     }
@@ -356,6 +356,6 @@ public final class MergeTreeData {
             dropped = true;
             parts.clear();
         }
-        PartStore.deleteRecursively(dir);
+        DataPartStorageOnDisk.deleteRecursively(dir);
     }
 }

@@ -58,25 +58,25 @@ public final class MergeTreeDataMergerMutator {
     }
 
     /** The info of the part merging {@code sources} (adjacent parts of one partition) makes. */
-    public static MergeTreePartInfo mergedInfo(List<DataPart> sources) {
+    public static MergeTreePartInfo mergedInfo(List<IMergeTreeDataPart> sources) {
         int level = 0;
         long mutation = 0;
-        for (DataPart p : sources) {
+        for (IMergeTreeDataPart p : sources) {
             level = Math.max(level, p.info().level());
             mutation = Math.max(mutation, p.info().mutation());
         }
-        DataPart first = sources.get(0);
-        DataPart last = sources.get(sources.size() - 1);
+        IMergeTreeDataPart first = sources.get(0);
+        IMergeTreeDataPart last = sources.get(sources.size() - 1);
         return new MergeTreePartInfo(first.info().partitionId(), first.info().minBlock(), last.info().maxBlock(), level + 1, mutation);
     }
 
     /** Merges sources the caller opened (in block order) into a temporary part; closes the readers. */
-    public Result mergePartsToTemporaryPart(List<DataPart> sources, List<PartStore.RowReader> readers, boolean fsync) {
+    public Result mergePartsToTemporaryPart(List<IMergeTreeDataPart> sources, List<MergeTreeDataPartReader> readers, boolean fsync) {
         MergeTreePartInfo info = mergedInfo(sources);
         try {
             return new Result(info, data.writeTempPart(info.partitionId(), mode.merge(new MergingIterator(readers), order), List.of(), fsync));
         } finally {
-            readers.forEach(PartStore.RowReader::close);
+            readers.forEach(MergeTreeDataPartReader::close);
         }
     }
 
@@ -85,11 +85,11 @@ public final class MergeTreeDataMergerMutator {
         private record Head(Object key, int source, Object[] row) {
         }
 
-        private final List<PartStore.RowReader> sources;
+        private final List<MergeTreeDataPartReader> sources;
         private final PriorityQueue<Head> heads;
         private int concatAt;
 
-        MergingIterator(List<PartStore.RowReader> sources) {
+        MergingIterator(List<MergeTreeDataPartReader> sources) {
             this.sources = sources;
             this.heads = new PriorityQueue<>(Math.max(1, sources.size()), (a, b) -> {
                 int c = order.compare(a.key, b.key);
@@ -138,7 +138,7 @@ public final class MergeTreeDataMergerMutator {
      * Applies {@code mutation} to {@code source} as mutation {@code version} (null: a mutation that changes no row of
      * it). A part it leaves unchanged is linked under the new version; a result without a file means every row went.
      */
-    public Result mutatePartToTemporaryPart(DataPart source, PartStore.RowReader rows, RowMutation mutation, long version, boolean fsync) {
+    public Result mutatePartToTemporaryPart(IMergeTreeDataPart source, MergeTreeDataPartReader rows, RowMutation mutation, long version, boolean fsync) {
         MergeTreePartInfo info = source.info().withMutation(version);
         try {
             if (mutation == null) {
@@ -185,7 +185,7 @@ public final class MergeTreeDataMergerMutator {
     }
 
     /** A part a mutation leaves as it is: linked under the new version (no copy), so the mutation counts as done for it. */
-    private Result unchanged(DataPart source, MergeTreePartInfo info, boolean fsync) {
+    private Result unchanged(IMergeTreeDataPart source, MergeTreePartInfo info, boolean fsync) {
         return new Result(info, data.linkTempPart(source));
     }
 }

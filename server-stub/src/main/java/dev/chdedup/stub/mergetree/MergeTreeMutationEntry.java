@@ -38,13 +38,13 @@ public record MergeTreeMutationEntry(long version, long createTime, String comma
     }
 
     void write(Path dir) throws IOException {
-        Path tmp = dir.resolve(PartStore.TMP_PREFIX + fileName());
+        Path tmp = dir.resolve(DataPartStorageOnDisk.TMP_PREFIX + fileName());
         try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
             ch.write(java.nio.ByteBuffer.wrap(text().getBytes(StandardCharsets.UTF_8)));
             ch.force(true);
         }
         Files.move(tmp, dir.resolve(fileName()), StandardCopyOption.ATOMIC_MOVE);
-        PartStore.fsyncDir(dir);
+        DataPartStorageOnDisk.fsyncDir(dir);
     }
 
     /** Reads {@code mutation_N.txt}; null if the name or the text is not a mutation's. */

@@ -33,7 +33,7 @@ final class MergeTreeMutations {
     private final MergeTreeData data;
     private final MergeTreeDataMergerMutator mergerMutator;
     /** The table's busy parts: being merged, mutated, or inserted and not yet logged. */
-    private final Set<DataPart> currentlyMerging;
+    private final Set<IMergeTreeDataPart> currentlyMerging;
     /** Mutations not known to be done, by version. Guarded by the parts lock. */
     private final TreeMap<Long, MergeTreeMutationEntry> mutations = new TreeMap<>();
     /** The row function of each mutation in {@link #mutations} this process has compiled. Guarded by the parts lock. */
@@ -60,7 +60,7 @@ final class MergeTreeMutations {
     }
 
     /** Whether {@code p} still waits for a mutation: its data version is below a known mutation's. Holds the lock. */
-    boolean needsMutationUnlocked(DataPart p) {
+    boolean needsMutationUnlocked(IMergeTreeDataPart p) {
         return !mutations.isEmpty() && mutations.lastKey() > p.dataVersion();
     }
 
@@ -109,7 +109,7 @@ final class MergeTreeMutations {
             while (true) {
                 MergeTreeMutationEntry entry;
                 MergeTreeDataMergerMutator.RowMutation fn;
-                DataPart part;
+                IMergeTreeDataPart part;
                 synchronized (data) {
                     Map.Entry<Long, MergeTreeMutationEntry> first = mutations.firstEntry();
                     if (first == null || !mutationFunctions.containsKey(first.getKey())) {
@@ -125,7 +125,7 @@ final class MergeTreeMutations {
                     currentlyMerging.add(part);
                 }
                 try {
-                    List<PartStore.RowReader> readers = data.openIfActive(List.of(part));
+                    List<MergeTreeDataPartReader> readers = data.openIfActive(List.of(part));
                     if (readers == null) {
                         continue;
                     }
@@ -157,10 +157,10 @@ final class MergeTreeMutations {
      * The next active part with a data version below {@code version} that no merge holds, waiting for running merges
      * of such parts to end; null when none is left. Holds the lock (and waits on it).
      */
-    private DataPart nextPartToMutateUnlocked(long version) {
+    private IMergeTreeDataPart nextPartToMutateUnlocked(long version) {
         while (true) {
             boolean busy = false;
-            for (DataPart p : data.activeParts()) {
+            for (IMergeTreeDataPart p : data.activeParts()) {
                 if (p.dataVersion() < version) {
                     if (!currentlyMerging.contains(p)) {
                         return p;
@@ -238,7 +238,7 @@ final class MergeTreeMutations {
         }
     }
 
-    MergeTreeMutations(StorageMergeTree table, MergeTreeData data, MergeTreeDataMergerMutator mergerMutator, Set<DataPart> currentlyMerging) {
+    MergeTreeMutations(StorageMergeTree table, MergeTreeData data, MergeTreeDataMergerMutator mergerMutator, Set<IMergeTreeDataPart> currentlyMerging) {
         this.table = table;
         this.data = data;
         this.mergerMutator = mergerMutator;

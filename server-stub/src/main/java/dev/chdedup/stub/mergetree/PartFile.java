@@ -88,7 +88,7 @@ final class PartFile {
             return;
         }
         try {
-            PartStore.deleteRecursively(p);
+            DataPartStorageOnDisk.deleteRecursively(p);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -19,14 +19,14 @@ public final class SimpleMergeSelector {
     /** Whether two adjacent parts may be merged together. */
     @FunctionalInterface
     public interface CanMerge {
-        boolean test(DataPart left, DataPart right);
+        boolean test(IMergeTreeDataPart left, IMergeTreeDataPart right);
     }
 
     private SimpleMergeSelector() {
     }
 
     /** The run to merge in {@code ps} (one partition's parts in block order), as [from, to), or null. */
-    public static int[] select(List<DataPart> ps, CanMerge canMerge) {
+    public static int[] select(List<IMergeTreeDataPart> ps, CanMerge canMerge) {
         int n = ps.size();
         if (n <= MERGE_TRIGGER_PARTS) {
             return null;

@@ -5,5 +5,5 @@ import java.nio.file.Path;
 
 /** Makes the storage object of a table from its definition (StorageMergeTree, or a replicated engine). */
 public interface StorageFactory {
-    StorageMergeTree create(String db, String table, TableDefinition def, Path dir, MergeScheduler merges) throws IOException;
+    StorageMergeTree create(String db, String table, TableDefinition def, Path dir, MergeTreeBackgroundExecutor merges) throws IOException;
 }

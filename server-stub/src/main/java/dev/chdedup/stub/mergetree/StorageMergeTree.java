@@ -1,10 +1,10 @@
 package dev.chdedup.stub.mergetree;
 
 import dev.chdedup.stub.data.Block;
+import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.data.ColumnRows;
 import dev.chdedup.stub.data.Columns;
 import dev.chdedup.stub.data.IColumn;
-import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.Evaluator;
@@ -48,14 +48,14 @@ public class StorageMergeTree implements TableSource {
      * Parts a merge or a mutation is rewriting now, and new parts whose insert is not finished (their block ids not in
      * the deduplication log yet): no merge or mutation takes them. Guarded by {@link #data}.
      */
-    private final Set<DataPart> currentlyMerging = new HashSet<>();
+    private final Set<IMergeTreeDataPart> currentlyMerging = new HashSet<>();
     private final MergeTreeMutations mutations;
     private volatile Map<String, String> settings;
     private volatile boolean mergesStopped;
     private final List<Column> storedColumns;
-    private final MergeScheduler merges;
+    private final MergeTreeBackgroundExecutor merges;
 
-    public StorageMergeTree(String database, String name, TableDefinition def, Path dir, MergeScheduler merges) throws IOException {
+    public StorageMergeTree(String database, String name, TableDefinition def, Path dir, MergeTreeBackgroundExecutor merges) throws IOException {
         this.database = database;
         this.name = name;
         this.def = def;
@@ -152,7 +152,7 @@ public class StorageMergeTree implements TableSource {
         return m;
     }
 
-    public List<DataPart> activeParts() {
+    public List<IMergeTreeDataPart> activeParts() {
         return data.activeParts();
     }
 
@@ -165,7 +165,7 @@ public class StorageMergeTree implements TableSource {
     @Override
     public java.util.OptionalLong rowCountFromMetadata() {
         long n = 0;
-        for (DataPart p : data.activeParts()) {
+        for (IMergeTreeDataPart p : data.activeParts()) {
             n += p.rowCount();
         }
         return java.util.OptionalLong.of(n);
@@ -182,16 +182,16 @@ public class StorageMergeTree implements TableSource {
     }
 
     /** {@link #read(int, boolean)} of the active parts that {@code parts} accepts (null: all). */
-    protected Iterator<Block> read(int maxBlockSize, boolean withVirtuals, java.util.function.Predicate<DataPart> parts) {
+    protected Iterator<Block> read(int maxBlockSize, boolean withVirtuals, java.util.function.Predicate<IMergeTreeDataPart> parts) {
         return read(maxBlockSize, withVirtuals, parts, null);
     }
 
-    private Iterator<Block> read(int maxBlockSize, boolean withVirtuals, java.util.function.Predicate<DataPart> parts, boolean[] needed) {
+    private Iterator<Block> read(int maxBlockSize, boolean withVirtuals, java.util.function.Predicate<IMergeTreeDataPart> parts, boolean[] needed) {
         // the snapshot leases every part now, so merges and drops that follow cannot take their files away
-        List<PartStore.RowReader> all = data.openForRead();
-        List<PartStore.RowReader> snapshot = parts == null ? all : new ArrayList<>(all.size());
+        List<MergeTreeDataPartReader> all = data.openForRead();
+        List<MergeTreeDataPartReader> snapshot = parts == null ? all : new ArrayList<>(all.size());
         if (parts != null) {
-            for (PartStore.RowReader r : all) {
+            for (MergeTreeDataPartReader r : all) {
                 if (parts.test(r.part())) {
                     snapshot.add(r);
                 } else {
@@ -223,8 +223,8 @@ public class StorageMergeTree implements TableSource {
                 if (!hasNext()) {
                     throw new NoSuchElementException();
                 }
-                PartStore.RowReader reader = snapshot.get(partIdx);
-                DataPart p = reader.part();
+                MergeTreeDataPartReader reader = snapshot.get(partIdx);
+                IMergeTreeDataPart p = reader.part();
                 ColumnRows rows = reader.nextColumns(blockSize, needed);
                 if (!withVirtuals) {
                     return new Block(header, rows);
@@ -381,7 +381,7 @@ public class StorageMergeTree implements TableSource {
      * the parts lock. {@code blockIds} (the ids a deduplication log records for it, or none) are stored in the
      * part, so a crash before the log's record cannot lose them.
      */
-    public DataPart writePart(String partitionId, List<Object[]> sortedRows, List<String> blockIds) {
+    public IMergeTreeDataPart writePart(String partitionId, List<Object[]> sortedRows, List<String> blockIds) {
         return writePart(partitionId, sortedRows, blockIds, part -> { });
     }
 
@@ -390,9 +390,9 @@ public class StorageMergeTree implements TableSource {
      * or mutation may take it: the deduplication log records the part's ids there, so until they are recorded the
      * part stays a level-0 part with its ids in its file, which loading finds after a crash.
      */
-    public DataPart writePart(String partitionId, List<Object[]> sortedRows, List<String> blockIds, java.util.function.Consumer<DataPart> whileHeld) {
+    public IMergeTreeDataPart writePart(String partitionId, List<Object[]> sortedRows, List<String> blockIds, java.util.function.Consumer<IMergeTreeDataPart> whileHeld) {
         MergeTreeData.TempPart tmp = data.writeTempPart(partitionId, sortedRows, blockIds, fsync());
-        DataPart part;
+        IMergeTreeDataPart part;
         synchronized (data) {
             part = data.renameTempPartAndAdd(tmp, this::allocateBlockNumberUnlocked);
             currentlyMerging.add(part);
@@ -425,19 +425,19 @@ public class StorageMergeTree implements TableSource {
         return mergerMutator;
     }
 
-    public List<DataPart> dropPartition(String partitionId) {
+    public List<IMergeTreeDataPart> dropPartition(String partitionId) {
         return data.removeParts(p -> p.info().partitionId().equals(partitionId));
     }
 
-    public DataPart dropPart(String partName) {
-        DataPart p = data.activePart(partName);
+    public IMergeTreeDataPart dropPart(String partName) {
+        IMergeTreeDataPart p = data.activePart(partName);
         if (p == null || data.removeParts(x -> x == p).isEmpty()) {
             throw new ChException(ErrorCode.NO_SUCH_DATA_PART, "No part " + partName + " in committed state");
         }
         return p;
     }
 
-    public List<DataPart> truncate() {
+    public List<IMergeTreeDataPart> truncate() {
         return data.removeParts(p -> true);
     }
 
@@ -452,7 +452,7 @@ public class StorageMergeTree implements TableSource {
         return mergesStopped;
     }
 
-    private boolean canMergeUnlocked(DataPart left, DataPart right) {
+    private boolean canMergeUnlocked(IMergeTreeDataPart left, IMergeTreeDataPart right) {
         return !currentlyMerging.contains(left) && !currentlyMerging.contains(right) && !mutations.needsMutationUnlocked(left)
             && !mutations.needsMutationUnlocked(right);
     }
@@ -471,7 +471,7 @@ public class StorageMergeTree implements TableSource {
             if (onlyPartition != null && !onlyPartition.equals(partitionId)) {
                 continue;
             }
-            List<DataPart> sources = selectAllUnlessBusy(partitionId, fin);
+            List<IMergeTreeDataPart> sources = selectAllUnlessBusy(partitionId, fin);
             if (sources != null) {
                 any |= mergeSelected(sources);
             }
@@ -481,20 +481,20 @@ public class StorageMergeTree implements TableSource {
 
     private List<String> partitionIds() {
         Set<String> ids = new java.util.LinkedHashSet<>();
-        for (DataPart p : data.activeParts()) {
+        for (IMergeTreeDataPart p : data.activeParts()) {
             ids.add(p.info().partitionId());
         }
         return new ArrayList<>(ids);
     }
 
     /** Every part of a partition, marked as merging, once none is busy; null if there is nothing to merge. */
-    private List<DataPart> selectAllUnlessBusy(String partitionId, boolean fin) {
+    private List<IMergeTreeDataPart> selectAllUnlessBusy(String partitionId, boolean fin) {
         long deadline = System.currentTimeMillis() + OPTIMIZE_WAIT_MS;
         synchronized (data) {
             while (true) {
-                List<DataPart> ps = new ArrayList<>();
+                List<IMergeTreeDataPart> ps = new ArrayList<>();
                 boolean busy = false;
-                for (DataPart p : data.activeParts()) {
+                for (IMergeTreeDataPart p : data.activeParts()) {
                     if (p.info().partitionId().equals(partitionId)) {
                         ps.add(p);
                         busy |= currentlyMerging.contains(p) || mutations.needsMutationUnlocked(p);
@@ -526,13 +526,13 @@ public class StorageMergeTree implements TableSource {
         if (mergesStopped) {
             return false;
         }
-        List<DataPart> sources = null;
+        List<IMergeTreeDataPart> sources = null;
         synchronized (data) {
-            Map<String, List<DataPart>> byPartition = new LinkedHashMap<>();
-            for (DataPart p : data.activeParts()) {
+            Map<String, List<IMergeTreeDataPart>> byPartition = new LinkedHashMap<>();
+            for (IMergeTreeDataPart p : data.activeParts()) {
                 byPartition.computeIfAbsent(p.info().partitionId(), k -> new ArrayList<>()).add(p);
             }
-            for (List<DataPart> ps : byPartition.values()) {
+            for (List<IMergeTreeDataPart> ps : byPartition.values()) {
                 int[] run = SimpleMergeSelector.select(ps, this::canMergeUnlocked);
                 if (run != null) {
                     sources = List.copyOf(ps.subList(run[0], run[1]));
@@ -545,9 +545,9 @@ public class StorageMergeTree implements TableSource {
     }
 
     /** Merges sources the caller marked as merging; unmarks them. Returns whether the merged part was committed. */
-    private boolean mergeSelected(List<DataPart> sources) {
+    private boolean mergeSelected(List<IMergeTreeDataPart> sources) {
         try {
-            List<PartStore.RowReader> readers = data.openIfActive(sources);
+            List<MergeTreeDataPartReader> readers = data.openIfActive(sources);
             if (readers == null) {
                 return false;
             }

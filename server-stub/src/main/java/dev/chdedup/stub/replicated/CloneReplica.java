@@ -1,6 +1,6 @@
 package dev.chdedup.stub.replicated;
 
-import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.IMergeTreeDataPart;
 import dev.chdedup.stub.mergetree.MergeTreePartInfo;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,13 +72,13 @@ final class CloneReplica {
                 sourceParts.add(info);
             }
         }
-        List<DataPart> local = t.parts().activeParts();
+        List<IMergeTreeDataPart> local = t.parts().activeParts();
         for (MergeTreePartInfo p : sourceParts) {
             if (local.stream().noneMatch(l -> l.info().contains(p))) {
                 entries.add(ReplicatedMergeTreeLogEntry.getPart(source, "", p.name(), 0).toText());
             }
         }
-        List<DataPart> orphans = local.stream().filter(l -> sourceParts.stream().noneMatch(p -> p.contains(l.info()))).toList();
+        List<IMergeTreeDataPart> orphans = local.stream().filter(l -> sourceParts.stream().noneMatch(p -> p.contains(l.info()))).toList();
         List<CuratorOp> ops = new ArrayList<>();
         for (String q : zk.children(t.paths().queue())) {
             ops.add(zk.op().delete().forPath(t.paths().queue() + "/" + q));
@@ -86,16 +86,16 @@ final class CloneReplica {
         for (String text : entries) {
             ops.add(zk.op().create().withMode(CreateMode.PERSISTENT_SEQUENTIAL).forPath(t.paths().queue() + "/queue-", ZooKeeperClient.bytes(text)));
         }
-        for (DataPart o : orphans) {
+        for (IMergeTreeDataPart o : orphans) {
             ops.addAll(t.removePartNodeOps(zk, o.name()));
         }
         ops.add(zk.op().setData().forPath(t.paths().replicaNode("log_pointer"), ZooKeeperClient.bytes(pointer == null ? "0" : pointer)));
         ops.add(zk.op().setData().forPath(t.paths().replicaNode("is_lost"), ZooKeeperClient.bytes("0")));
         zk.multi(ops);
-        for (DataPart o : orphans) {
+        for (IMergeTreeDataPart o : orphans) {
             t.parts().detachPart(o.name(), "clone");
         }
         LOG.info("Replica {} cloned from {}: {} entries, log pointer {}, {} local parts no longer active: {}", t.replicaPath(), source,
-            entries.size(), pointer, orphans.size(), orphans.stream().map(DataPart::name).toList());
+            entries.size(), pointer, orphans.size(), orphans.stream().map(IMergeTreeDataPart::name).toList());
     }
 }

@@ -2,7 +2,7 @@ package dev.chdedup.stub.replicated;
 
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
-import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.IMergeTreeDataPart;
 import dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator;
 import dev.chdedup.stub.mergetree.MergeTreePartInfo;
 import java.util.ArrayList;
@@ -51,9 +51,9 @@ final class ReplicatedMergeAssigner {
                     + t.replicaName() + " still has parts to get");
             }
             List<ReplicatedMergeTreeLogEntry> queued = t.queue().entriesForMerge();
-            Map<String, List<DataPart>> byPartition = partsByPartition(t);
+            Map<String, List<IMergeTreeDataPart>> byPartition = partsByPartition(t);
             java.util.Set<String> quorumOpen = ReplicatedMergeTreeQuorum.partsInProgress(t.zk(), t.paths());
-            for (Map.Entry<String, List<DataPart>> e : byPartition.entrySet()) {
+            for (Map.Entry<String, List<IMergeTreeDataPart>> e : byPartition.entrySet()) {
                 if (onlyPartition != null && !onlyPartition.equals(e.getKey())) {
                     continue;
                 }
@@ -61,7 +61,7 @@ final class ReplicatedMergeAssigner {
                 if (numbers == null) {
                     continue; // a partition newer than the locks read: the next OPTIMIZE takes it
                 }
-                List<DataPart> ps = t.queue().committedBefore(e.getValue(), committedBefore);
+                List<IMergeTreeDataPart> ps = t.queue().committedBefore(e.getValue(), committedBefore);
                 if (ps.size() < e.getValue().size()) {
                     continue; // a part committed after the locks were read: the next OPTIMIZE takes them all
                 }
@@ -76,7 +76,7 @@ final class ReplicatedMergeAssigner {
                     || !sameMutationVersion(t, ps) || strayPart(t, merged, ps) != null) {
                     continue;
                 }
-                List<String> names = ps.stream().map(DataPart::name).toList();
+                List<String> names = ps.stream().map(IMergeTreeDataPart::name).toList();
                 written.add(t.zk().create(t.paths().log() + "/log-", ReplicatedMergeTreeLogEntry.mergeParts(t.replicaName(), names,
                     merged.name()).toText(), CreateMode.PERSISTENT_SEQUENTIAL));
                 any = true;
@@ -111,28 +111,28 @@ final class ReplicatedMergeAssigner {
         t.mutations().forceUpdate();
         t.queue().pullLogsToQueue();
         List<ReplicatedMergeTreeLogEntry> queued = t.queue().entriesForMerge();
-        Map<String, List<DataPart>> byPartition = partsByPartition(t);
+        Map<String, List<IMergeTreeDataPart>> byPartition = partsByPartition(t);
         java.util.Set<String> quorumOpen = ReplicatedMergeTreeQuorum.partsInProgress(t.zk(), t.paths());
-        for (Map.Entry<String, List<DataPart>> e : byPartition.entrySet()) {
+        for (Map.Entry<String, List<IMergeTreeDataPart>> e : byPartition.entrySet()) {
             BlockNumbers numbers = locks.get(e.getKey());
             if (numbers == null) {
                 continue;
             }
             List<Long> locked = numbers.locked();
-            List<DataPart> ps = t.queue().committedBefore(e.getValue(), committedBefore);
+            List<IMergeTreeDataPart> ps = t.queue().committedBefore(e.getValue(), committedBefore);
             int[] run = SimpleMergeSelector.select(ps, (left, right) -> !quorumOpen.contains(left.name()) && !quorumOpen.contains(right.name())
                 && locked.stream().noneMatch(n -> n > left.info().maxBlock() && n < right.info().minBlock())
                 && sameMutationVersion(t, List.of(left, right))
                 && !ReplicatedMergeTreeQueue.blocksMerge(queued, new MergeTreePartInfo(left.info().partitionId(), left.info().minBlock(), right.info().maxBlock(), 0),
                     List.of(left, right)));
             if (run != null) {
-                List<DataPart> sources = ps.subList(run[0], run[1]);
+                List<IMergeTreeDataPart> sources = ps.subList(run[0], run[1]);
                 MergeTreePartInfo merged = MergeTreeDataMergerMutator.mergedInfo(sources);
                 if (ReplicatedMergeTreeQueue.blocksMerge(queued, merged, sources) || strayPart(t, merged, sources) != null) {
                     continue;
                 }
                 t.zk().create(t.paths().log() + "/log-", ReplicatedMergeTreeLogEntry.mergeParts(t.replicaName(),
-                    sources.stream().map(DataPart::name).toList(), merged.name()).toText(), CreateMode.PERSISTENT_SEQUENTIAL);
+                    sources.stream().map(IMergeTreeDataPart::name).toList(), merged.name()).toText(), CreateMode.PERSISTENT_SEQUENTIAL);
                 LOG.debug("{}.{}: selected {} parts from {} to {}", t.database(), t.name(), sources.size(), sources.get(0).name(),
                     sources.get(sources.size() - 1).name());
                 t.queue().wakeUp();
@@ -149,7 +149,7 @@ final class ReplicatedMergeAssigner {
      * never leave such a part, and when it does, the merge is not assigned (its rows would be dropped on every replica)
      * and a warning says what this replica knew of the part.
      */
-    static String strayPart(StorageReplicatedMergeTree t, MergeTreePartInfo range, List<DataPart> sources) throws Exception {
+    static String strayPart(StorageReplicatedMergeTree t, MergeTreePartInfo range, List<IMergeTreeDataPart> sources) throws Exception {
         ZooKeeperClient zk = t.zk();
         for (String replica : t.replicaNames()) {
             for (String name : zk.children(t.replicaPathOf(replica) + "/parts")) {
@@ -159,7 +159,7 @@ final class ReplicatedMergeAssigner {
                     continue;
                 }
                 LOG.warn("{}.{}: no merge into {}: replica {} lists part {} inside it, which is not among the sources {} (queued here: {}, active"
-                    + " here: {})", t.database(), t.name(), range.name(), replica, name, sources.stream().map(DataPart::name).toList(),
+                    + " here: {})", t.database(), t.name(), range.name(), replica, name, sources.stream().map(IMergeTreeDataPart::name).toList(),
                     t.queue().entriesForMerge().stream().anyMatch(e -> name.equals(e.newPartName())), t.parts().activePart(name) != null);
                 return name;
             }
@@ -171,9 +171,9 @@ final class ReplicatedMergeAssigner {
      * Whether the parts are at the same current mutation version (ClickHouse's merge predicate), so the merged part's
      * version is true for all of its rows: a merge never hides rows a mutation still has to change.
      */
-    private static boolean sameMutationVersion(StorageReplicatedMergeTree t, List<DataPart> parts) {
+    private static boolean sameMutationVersion(StorageReplicatedMergeTree t, List<IMergeTreeDataPart> parts) {
         long v = Long.MIN_VALUE;
-        for (DataPart p : parts) {
+        for (IMergeTreeDataPart p : parts) {
             long c = t.mutations().currentMutationVersion(p.info().partitionId(), p.dataVersion());
             if (v != Long.MIN_VALUE && c != v) {
                 return false;
@@ -183,9 +183,9 @@ final class ReplicatedMergeAssigner {
         return true;
     }
 
-    private static Map<String, List<DataPart>> partsByPartition(StorageReplicatedMergeTree t) {
-        Map<String, List<DataPart>> byPartition = new LinkedHashMap<>();
-        for (DataPart p : t.parts().activeParts()) {
+    private static Map<String, List<IMergeTreeDataPart>> partsByPartition(StorageReplicatedMergeTree t) {
+        Map<String, List<IMergeTreeDataPart>> byPartition = new LinkedHashMap<>();
+        for (IMergeTreeDataPart p : t.parts().activeParts()) {
             byPartition.computeIfAbsent(p.info().partitionId(), k -> new ArrayList<>()).add(p);
         }
         return byPartition;
@@ -211,7 +211,7 @@ final class ReplicatedMergeAssigner {
     }
 
     /** DROP PARTITION: a DROP_RANGE up to (not including) a freshly taken block number; returns the local parts dropped. */
-    static List<DataPart> dropRange(StorageReplicatedMergeTree t, String partitionId) {
+    static List<IMergeTreeDataPart> dropRange(StorageReplicatedMergeTree t, String partitionId) {
         try {
             ZooKeeperClient zk = t.zk();
             zk.tryCreate(t.paths().blockNumbers(partitionId), "");
@@ -233,7 +233,7 @@ final class ReplicatedMergeAssigner {
     }
 
     /** DROP PART: a DROP_RANGE of one part's range. */
-    static List<DataPart> dropRange(StorageReplicatedMergeTree t, MergeTreePartInfo range) {
+    static List<IMergeTreeDataPart> dropRange(StorageReplicatedMergeTree t, MergeTreePartInfo range) {
         try {
             return dropRange(t, range, null);
         } catch (ChException e) {
@@ -247,9 +247,9 @@ final class ReplicatedMergeAssigner {
      * Clears the range's block ids, then writes DROP_RANGE (releasing {@code lock} in the same multi) and waits for this
      * replica, in ClickHouse's order: the cleanup that executing the entry wakes sees the dropped ids gone.
      */
-    private static List<DataPart> dropRange(StorageReplicatedMergeTree t, MergeTreePartInfo range, EphemeralLockInZooKeeper lock) throws Exception {
+    private static List<IMergeTreeDataPart> dropRange(StorageReplicatedMergeTree t, MergeTreePartInfo range, EphemeralLockInZooKeeper lock) throws Exception {
         ZooKeeperClient zk = t.zk();
-        List<DataPart> before = t.parts().activeParts().stream().filter(p -> p.info().partitionId().equals(range.partitionId())).toList();
+        List<IMergeTreeDataPart> before = t.parts().activeParts().stream().filter(p -> p.info().partitionId().equals(range.partitionId())).toList();
         clearBlocksInPartition(t, range);
         List<CuratorOp> ops = new ArrayList<>();
         ops.add(zk.op().create().withMode(CreateMode.PERSISTENT_SEQUENTIAL).forPath(t.paths().log() + "/log-",

@@ -2,7 +2,7 @@ package dev.chdedup.stub.replicated;
 
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
-import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.IMergeTreeDataPart;
 import dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator;
 import dev.chdedup.stub.mergetree.MergeTreeMutationEntry;
 import dev.chdedup.stub.mergetree.MergeTreeMutationStatus;
@@ -210,7 +210,7 @@ final class ReplicatedMergeTreeMutations {
         table.queue().pullLogsToQueue();
         List<ReplicatedMergeTreeQueue.Entry> queued = table.queue().snapshot();
         int n = 0;
-        for (DataPart p : table.parts().activeParts()) {
+        for (IMergeTreeDataPart p : table.parts().activeParts()) {
             ReplicatedMergeTreeMutationEntry e = nextFor(all, p.info().partitionId(), p.dataVersion());
             if (e == null || touched(queued, p.info())) {
                 continue;
@@ -243,7 +243,7 @@ final class ReplicatedMergeTreeMutations {
     /** How many parts this replica still has to mutate (or get, then mutate) for {@code e}, present or queued. */
     long partsToDo(ReplicatedMergeTreeMutationEntry e) {
         long n = 0;
-        for (DataPart p : table.parts().activeParts()) {
+        for (IMergeTreeDataPart p : table.parts().activeParts()) {
             if (e.appliesTo(p.info().partitionId(), p.dataVersion())) {
                 n++;
             }

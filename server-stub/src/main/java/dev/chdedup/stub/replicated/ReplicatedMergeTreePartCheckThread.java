@@ -1,6 +1,6 @@
 package dev.chdedup.stub.replicated;
 
-import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.IMergeTreeDataPart;
 import dev.chdedup.stub.mergetree.MergeTreePartInfo;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -60,13 +60,13 @@ final class ReplicatedMergeTreePartCheckThread implements AutoCloseable {
                 queued.add(ReplicatedMergeTreeLogEntry.parse(text).newPartName());
             }
         }
-        for (DataPart p : table.parts().activeParts()) {
+        for (IMergeTreeDataPart p : table.parts().activeParts()) {
             if (!listed.contains(p.name()) && !queued.contains(p.name())) {
                 LOG.warn("{}.{}: unexpected part {} (not in ZooKeeper): detaching it as unexpected_{}", table.database(), table.name(), p.name(), p.name());
                 table.parts().detachPart(p.name(), "unexpected");
             }
         }
-        List<DataPart> local = table.parts().activeParts();
+        List<IMergeTreeDataPart> local = table.parts().activeParts();
         for (String name : listed) {
             MergeTreePartInfo info = MergeTreePartInfo.tryParse(name);
             if (info == null || covered(local, info)) {
@@ -80,8 +80,8 @@ final class ReplicatedMergeTreePartCheckThread implements AutoCloseable {
         }
     }
 
-    private static boolean covered(List<DataPart> local, MergeTreePartInfo info) {
-        for (DataPart p : local) {
+    private static boolean covered(List<IMergeTreeDataPart> local, MergeTreePartInfo info) {
+        for (IMergeTreeDataPart p : local) {
             if (p.info().partitionId().equals(info.partitionId()) && p.info().contains(info)) {
                 return true;
             }

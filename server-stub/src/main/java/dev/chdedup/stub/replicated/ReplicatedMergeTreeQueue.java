@@ -1,6 +1,6 @@
 package dev.chdedup.stub.replicated;
 
-import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.IMergeTreeDataPart;
 import dev.chdedup.stub.mergetree.MergeTreeData;
 import dev.chdedup.stub.mergetree.MergeTreePartInfo;
 import java.util.ArrayList;
@@ -109,7 +109,7 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                 logIndexOf.put(e.log.newPartName(), -1L);
             }
         }
-        for (DataPart part : table.parts().activeParts()) {
+        for (IMergeTreeDataPart part : table.parts().activeParts()) {
             logIndexOf.put(part.name(), -1L);
         }
     }
@@ -274,9 +274,9 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
      * taken after that read, whose insert can still commit after the caller's pull: a merge up to such a part could
      * cover the late one without its rows. Forgets the parts that are neither active nor queued any more.
      */
-    List<DataPart> committedBefore(List<DataPart> parts, long pointer) {
-        List<DataPart> out = new ArrayList<>(parts.size());
-        for (DataPart p : parts) {
+    List<IMergeTreeDataPart> committedBefore(List<IMergeTreeDataPart> parts, long pointer) {
+        List<IMergeTreeDataPart> out = new ArrayList<>(parts.size());
+        for (IMergeTreeDataPart p : parts) {
             Long index = logIndexOf.get(p.name());
             if (index != null && index < pointer) {
                 out.add(p);
@@ -288,7 +288,7 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
     /** Drops what {@link #logIndexOf} holds for parts that are neither active nor waited for in the queue. */
     void forgetLogIndexes() {
         java.util.Set<String> keep = new java.util.HashSet<>();
-        for (DataPart p : table.parts().activeParts()) {
+        for (IMergeTreeDataPart p : table.parts().activeParts()) {
             keep.add(p.name());
         }
         for (ReplicatedMergeTreeLogEntry e : entriesForMerge()) {
@@ -607,7 +607,7 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
      * merge takes). The caller reads the block-number locks before it pulls the log, and the queue before it takes the
      * source parts, so a part whose insert is committing is still locked, in the queue, or among the local parts.
      */
-    static boolean blocksMerge(List<ReplicatedMergeTreeLogEntry> queued, MergeTreePartInfo range, List<DataPart> sources) {
+    static boolean blocksMerge(List<ReplicatedMergeTreeLogEntry> queued, MergeTreePartInfo range, List<IMergeTreeDataPart> sources) {
         for (ReplicatedMergeTreeLogEntry log : queued) {
             if (log.type() == ReplicatedMergeTreeLogEntry.Type.DROP_RANGE) {
                 continue;
@@ -617,7 +617,7 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                 continue;
             }
             boolean covered = false;
-            for (DataPart s : sources) {
+            for (IMergeTreeDataPart s : sources) {
                 if (s.info().contains(p)) {
                     covered = true;
                     break;
@@ -690,7 +690,7 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
         return table.parts();
     }
 
-    List<DataPart> activeParts() {
+    List<IMergeTreeDataPart> activeParts() {
         return table.parts().activeParts();
     }
 

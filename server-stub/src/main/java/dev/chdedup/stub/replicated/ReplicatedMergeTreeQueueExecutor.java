@@ -2,11 +2,13 @@ package dev.chdedup.stub.replicated;
 
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
-import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.DataPartStorageOnDisk;
+import dev.chdedup.stub.mergetree.IMergeTreeDataPart;
 import dev.chdedup.stub.mergetree.MergeTreeData;
 import dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator;
+import dev.chdedup.stub.mergetree.MergeTreeDataPartReader;
+import dev.chdedup.stub.mergetree.MergeTreeDataPartWriter;
 import dev.chdedup.stub.mergetree.MergeTreePartInfo;
-import dev.chdedup.stub.mergetree.PartStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,7 +48,7 @@ final class ReplicatedMergeTreeQueueExecutor {
         if (info == null) {
             return false;
         }
-        for (DataPart p : table.parts().activeParts()) {
+        for (IMergeTreeDataPart p : table.parts().activeParts()) {
             if (p.info().partitionId().equals(info.partitionId()) && p.info().contains(info)) {
                 return true;
             }
@@ -140,7 +142,7 @@ final class ReplicatedMergeTreeQueueExecutor {
         }
         MergeTreeData.TempPart uncertain = table.takeUncertainPart(partName);
         if (uncertain != null) {
-            return addPart(zk, info, uncertain, PartStore.bytesOf(uncertain.file().tmp()));
+            return addPart(zk, info, uncertain, DataPartStorageOnDisk.bytesOf(uncertain.file().tmp()));
         }
         // the replica that wrote the part usually has it
         if (origin != null && origin.serves()) {
@@ -195,9 +197,9 @@ final class ReplicatedMergeTreeQueueExecutor {
         }
         MergeTreePartInfo sourceInfo = MergeTreePartInfo.parse(source);
         Path dir = table.parts().directory();
-        Path tmp = PartStore.writeFetched(dir, "fetch_" + source + "_" + System.nanoTime(), file);
-        DataPart probe = PartStore.read(tmp, sourceInfo, table.columns());
-        MergeTreeData.TempPart part = new MergeTreeData.TempPart(sourceInfo.partitionId(), new PartStore.Written(dir, tmp, probe.rowCount(),
+        Path tmp = DataPartStorageOnDisk.writeFetched(dir, "fetch_" + source + "_" + System.nanoTime(), file);
+        IMergeTreeDataPart probe = DataPartStorageOnDisk.read(tmp, sourceInfo, table.columns());
+        MergeTreeData.TempPart part = new MergeTreeData.TempPart(sourceInfo.partitionId(), new MergeTreeDataPartWriter.Written(dir, tmp, probe.rowCount(),
             probe.bytesOnDisk(), probe.layout().dataOffset(), probe.blockIds(), table.fsyncParts()), probe.layout().stored());
         return addPart(zk, sourceInfo, part, file, listedHere);
     }
@@ -230,8 +232,8 @@ final class ReplicatedMergeTreeQueueExecutor {
     private List<CuratorOp> addPart(ZooKeeperClient zk, MergeTreePartInfo info, MergeTreeData.TempPart tmp, byte[] file, Boolean listedHere)
         throws Exception {
         MergeTreeData data = table.parts();
-        List<DataPart> covered = new ArrayList<>();
-        for (DataPart p : data.activeParts()) {
+        List<IMergeTreeDataPart> covered = new ArrayList<>();
+        for (IMergeTreeDataPart p : data.activeParts()) {
             if (p.info().partitionId().equals(info.partitionId()) && info.contains(p.info())) {
                 covered.add(p);
             }
@@ -242,7 +244,7 @@ final class ReplicatedMergeTreeQueueExecutor {
             throw new ChException(ErrorCode.LOGICAL_ERROR, "Parts covered by " + info.name() + " changed meanwhile");
         }
         List<CuratorOp> ops = new ArrayList<>();
-        for (DataPart p : covered) {
+        for (IMergeTreeDataPart p : covered) {
             ops.addAll(table.removePartNodeOps(zk, p.name()));
         }
         if (listedHere != null ? !listedHere : zk.exists(table.paths().part(table.replicaName(), info.name())) == null) {
@@ -261,7 +263,7 @@ final class ReplicatedMergeTreeQueueExecutor {
             return null;
         }
         ZooKeeperClient zk = table.zk();
-        DataPart exact = table.parts().activePart(partName);
+        IMergeTreeDataPart exact = table.parts().activePart(partName);
         if (exact == null || zk.exists(table.paths().part(table.replicaName(), partName)) != null) {
             return List.of();
         }
@@ -306,7 +308,7 @@ final class ReplicatedMergeTreeQueueExecutor {
     private List<CuratorOp> emptyPartInsteadOfLost(ZooKeeperClient zk, MergeTreePartInfo info, String blockId) throws Exception {
         MergeTreeData.TempPart tmp = table.parts().writeTempPart(info.partitionId(), java.util.Collections.emptyIterator(), List.of(),
             table.fsyncParts());
-        List<CuratorOp> ops = new ArrayList<>(addPart(zk, info, tmp, PartStore.bytesOf(tmp.file().tmp())));
+        List<CuratorOp> ops = new ArrayList<>(addPart(zk, info, tmp, DataPartStorageOnDisk.bytesOf(tmp.file().tmp())));
         if (blockId != null && !blockId.isEmpty()) {
             org.apache.zookeeper.data.Stat st = new org.apache.zookeeper.data.Stat();
             byte[] named = zk.get(table.paths().blockId(blockId), st);
@@ -323,15 +325,15 @@ final class ReplicatedMergeTreeQueueExecutor {
             return local;
         }
         MergeTreeData data = table.parts();
-        List<DataPart> sources = new ArrayList<>();
+        List<IMergeTreeDataPart> sources = new ArrayList<>();
         for (String s : e.partsToMerge()) {
-            DataPart p = data.activePart(s);
+            IMergeTreeDataPart p = data.activePart(s);
             if (p == null) {
                 return fetch(e.newPartName(), null);
             }
             sources.add(p);
         }
-        List<PartStore.RowReader> readers = data.openIfActive(sources);
+        List<MergeTreeDataPartReader> readers = data.openIfActive(sources);
         if (readers == null) {
             postponeReason = "Source parts of " + e.newPartName() + " changed meanwhile";
             return null;
@@ -341,14 +343,14 @@ final class ReplicatedMergeTreeQueueExecutor {
             r.tmp().discard();
             throw new ChException(ErrorCode.LOGICAL_ERROR, "Merging " + e.partsToMerge() + " gave " + r.info().name() + ", expected " + e.newPartName());
         }
-        for (DataPart p : data.activeParts()) {
+        for (IMergeTreeDataPart p : data.activeParts()) {
             if (p.info().partitionId().equals(r.info().partitionId()) && r.info().contains(p.info()) && !sources.contains(p)) {
                 LOG.warn("{}.{}: merged part {} covers part {}, which is not one of its sources {}: that part's rows are dropped"
                     + " (the part is listed under this replica in ZooKeeper: {})", table.database(), table.name(), r.info().name(), p.name(),
                     e.partsToMerge(), table.zk().exists(table.paths().part(table.replicaName(), p.name())) != null);
             }
         }
-        byte[] file = PartStore.bytesOf(r.tmp().file().tmp());
+        byte[] file = DataPartStorageOnDisk.bytesOf(r.tmp().file().tmp());
         return addPart(table.zk(), r.info(), r.tmp(), file);
     }
 
@@ -363,7 +365,7 @@ final class ReplicatedMergeTreeQueueExecutor {
             return local;
         }
         MergeTreeData data = table.parts();
-        DataPart source = data.activePart(e.partsToMerge().get(0));
+        IMergeTreeDataPart source = data.activePart(e.partsToMerge().get(0));
         if (source == null) {
             return fetch(e.newPartName(), null);
         }
@@ -379,7 +381,7 @@ final class ReplicatedMergeTreeQueueExecutor {
             postponeReason = "Mutation " + m.znodeName() + " cannot be compiled yet (the server is starting)";
             return null;
         }
-        List<PartStore.RowReader> readers = data.openIfActive(List.of(source));
+        List<MergeTreeDataPartReader> readers = data.openIfActive(List.of(source));
         if (readers == null) {
             postponeReason = "Source part " + source.name() + " of " + e.newPartName() + " changed meanwhile";
             return null;
@@ -392,16 +394,16 @@ final class ReplicatedMergeTreeQueueExecutor {
             }
             return table.removePartNodeOps(table.zk(), source.name());
         }
-        byte[] file = PartStore.bytesOf(r.tmp().file().tmp());
+        byte[] file = DataPartStorageOnDisk.bytesOf(r.tmp().file().tmp());
         return addPart(table.zk(), r.info(), r.tmp(), file);
     }
 
     private List<CuratorOp> dropRange(ReplicatedMergeTreeLogEntry e) throws Exception {
         MergeTreePartInfo range = MergeTreePartInfo.parse(e.newPartName());
         table.queue().removeEntriesCoveredBy(range, null);
-        List<DataPart> removed = table.parts().removeParts(p -> p.info().partitionId().equals(range.partitionId()) && range.contains(p.info()));
+        List<IMergeTreeDataPart> removed = table.parts().removeParts(p -> p.info().partitionId().equals(range.partitionId()) && range.contains(p.info()));
         List<CuratorOp> ops = new ArrayList<>();
-        for (DataPart p : removed) {
+        for (IMergeTreeDataPart p : removed) {
             ops.addAll(table.removePartNodeOps(table.zk(), p.name()));
         }
         // as ClickHouse's executeDropRange, which wakes the cleanup thread: on the leader the deduplication window is

@@ -2,10 +2,10 @@ package dev.chdedup.stub.replicated;
 
 import dev.chdedup.stub.common.Events;
 import dev.chdedup.stub.data.Block;
-import dev.chdedup.stub.dedup.DeduplicationInfo;
 import dev.chdedup.stub.dedup.DeduplicatingSink;
+import dev.chdedup.stub.dedup.DeduplicationInfo;
 import dev.chdedup.stub.exec.QueryContext;
-import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.IMergeTreeDataPart;
 import dev.chdedup.stub.mergetree.MergeTreeSink;
 import java.util.List;
 import java.util.Map;
@@ -81,7 +81,7 @@ public final class ReplicatedMergeTreeSink extends MergeTreeSink {
 
     /** Commits one partition's sorted rows; returns false for a duplicate (nothing written). */
     private boolean writePartition(String partitionId, List<Object[]> rows, String blockId, ReplicatedMergeTreeQuorum.Insert quorum) {
-        DataPart part = replicated.commitPart(partitionId, rows, blockId, faults, quorum, ZooKeeperRetriesControl.fromSettings(ctx.settings(), ctx.compat()));
+        IMergeTreeDataPart part = replicated.commitPart(partitionId, rows, blockId, faults, quorum, ZooKeeperRetriesControl.fromSettings(ctx.settings(), ctx.compat()));
         if (part == null) {
             events.increment("DuplicatedInsertedBlocks");
             return false;

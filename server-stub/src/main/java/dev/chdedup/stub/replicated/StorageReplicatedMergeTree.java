@@ -3,18 +3,17 @@ package dev.chdedup.stub.replicated;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.fault.CrashPoint;
-import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.DataPartStorageOnDisk;
+import dev.chdedup.stub.mergetree.IMergeTreeDataPart;
 import dev.chdedup.stub.mergetree.MergeTreeData;
 import dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator;
 import dev.chdedup.stub.mergetree.MergeTreePartInfo;
-import dev.chdedup.stub.mergetree.PartStore;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.mergetree.TableColumn;
 import dev.chdedup.stub.mergetree.TableDefinition;
 import dev.chdedup.stub.sql.Expr;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -412,12 +411,12 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
      * A duplicate (the id exists, in either multi) writes nothing and returns null. A ZooKeeper error before (2) is
      * UNEXPECTED_ZOOKEEPER_ERROR with nothing written; an error while (2) was in flight is UNKNOWN_STATUS_OF_INSERT.
      */
-    public DataPart commitPart(String partitionId, List<Object[]> sortedRows, String blockId) {
+    public IMergeTreeDataPart commitPart(String partitionId, List<Object[]> sortedRows, String blockId) {
         return commitPart(partitionId, sortedRows, blockId, KeeperFaultInjection.NONE);
     }
 
     /** {@link #commitPart(String, List, String)} with ZooKeeper faults injected ({@code insert_keeper_fault_injection_probability}). */
-    public DataPart commitPart(String partitionId, List<Object[]> sortedRows, String blockId, KeeperFaultInjection faults) {
+    public IMergeTreeDataPart commitPart(String partitionId, List<Object[]> sortedRows, String blockId, KeeperFaultInjection faults) {
         return commitPart(partitionId, sortedRows, ids(blockId), faults, null, ZooKeeperRetriesControl.none());
     }
 
@@ -431,7 +430,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
      * two multis, and any one of them existing makes the part a duplicate (null); the GET_PART entry's block_id is
      * the id when there is exactly one.
      */
-    public DataPart commitPart(String partitionId, List<Object[]> sortedRows, List<String> blockIds, KeeperFaultInjection faults) {
+    public IMergeTreeDataPart commitPart(String partitionId, List<Object[]> sortedRows, List<String> blockIds, KeeperFaultInjection faults) {
         return commitPart(partitionId, sortedRows, blockIds, faults, null, ZooKeeperRetriesControl.none());
     }
 
@@ -440,13 +439,13 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
      * precondition checked): the commit multi also starts the part's quorum ({@link ReplicatedMergeTreeQuorum#createOp})
      * and the call returns once the quorum is reached; a duplicate waits for the quorum of the part that has the block.
      */
-    DataPart commitPart(String partitionId, List<Object[]> sortedRows, String blockId, KeeperFaultInjection faults,
+    IMergeTreeDataPart commitPart(String partitionId, List<Object[]> sortedRows, String blockId, KeeperFaultInjection faults,
                         ReplicatedMergeTreeQuorum.Insert quorum) {
         return commitPart(partitionId, sortedRows, ids(blockId), faults, quorum, ZooKeeperRetriesControl.none());
     }
 
     /** {@link #commitPart(String, List, List, KeeperFaultInjection, ReplicatedMergeTreeQuorum.Insert, ZooKeeperRetriesControl)} for one block id. */
-    DataPart commitPart(String partitionId, List<Object[]> sortedRows, String blockId, KeeperFaultInjection faults,
+    IMergeTreeDataPart commitPart(String partitionId, List<Object[]> sortedRows, String blockId, KeeperFaultInjection faults,
                         ReplicatedMergeTreeQuorum.Insert quorum, ZooKeeperRetriesControl retries) {
         return commitPart(partitionId, sortedRows, ids(blockId), faults, quorum, retries);
     }
@@ -457,7 +456,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
      * the part node is not), so a retry never commits a block twice; when that cannot be found out in the retries, the
      * outcome stays unknown (319).
      */
-    DataPart commitPart(String partitionId, List<Object[]> sortedRows, List<String> blockIds, KeeperFaultInjection faults,
+    IMergeTreeDataPart commitPart(String partitionId, List<Object[]> sortedRows, List<String> blockIds, KeeperFaultInjection faults,
                         ReplicatedMergeTreeQuorum.Insert quorum, ZooKeeperRetriesControl retries) {
         String blockId = blockIds.size() == 1 ? blockIds.get(0) : null;
         checkWritable();
@@ -492,7 +491,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
             // under its final name before the commit, as ClickHouse's PreActive part: whatever a crash interrupts from
             // here on, the next start finds the file and keeps it or detaches it by what ZooKeeper says (PartCheck)
             tmp = data().precommit(tmp, info);
-            file = PartStore.bytesOf(tmp.file().tmp());
+            file = DataPartStorageOnDisk.bytesOf(tmp.file().tmp());
         } catch (IOException | RuntimeException e) {
             lock.unlock(zk);
             tmp.discard();
@@ -508,7 +507,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
     }
 
     /** The commit multi of {@link #commitPart} and what follows it, once the block number is taken and the part precommitted. */
-    private DataPart commitLocked(ZooKeeperClient zk, List<String> blockIds, KeeperFaultInjection faults, ReplicatedMergeTreeQuorum.Insert quorum,
+    private IMergeTreeDataPart commitLocked(ZooKeeperClient zk, List<String> blockIds, KeeperFaultInjection faults, ReplicatedMergeTreeQuorum.Insert quorum,
                                   ZooKeeperRetriesControl retries, MergeTreeData.TempPart tmp, EphemeralLockInZooKeeper lock, byte[] file, MergeTreePartInfo info) {
         String part = info.name();
         String blockId = blockIds.size() == 1 ? blockIds.get(0) : null;
@@ -585,7 +584,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         }
         LOG.debug("{}.{} (Replicated OutputStream): Wrote block with ID '{}', part {}{}", database(), name(), blockIds, part,
             quorum == null ? "" : ", quorum " + quorum.required());
-        DataPart added = data().renameTempPartAndAdd(tmp, info);
+        IMergeTreeDataPart added = data().renameTempPartAndAdd(tmp, info);
         queue.wakeUp();
         if (quorum != null) {
             ReplicatedMergeTreeQuorum.waitForQuorum(this, quorum, part);
@@ -609,7 +608,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
      * The commit multi found a node that exists: the quorum node of a non-parallel insert another writer started
      * (UNSATISFIED_QUORUM_FOR_PREVIOUS_WRITE) or the block id (a duplicate). Nothing was committed either way.
      */
-    private DataPart existsOnCommit(ZooKeeperClient zk, KeeperException e, int quorumOp, EphemeralLockInZooKeeper lock,
+    private IMergeTreeDataPart existsOnCommit(ZooKeeperClient zk, KeeperException e, int quorumOp, EphemeralLockInZooKeeper lock,
                                     MergeTreeData.TempPart tmp, String blockId, ReplicatedMergeTreeQuorum.Insert quorum) throws Exception {
         lock.unlock(zk);
         tmp.discard();
@@ -625,7 +624,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
      * A block whose id exists: nothing is written (null). For a quorum insert, a retry must not pass before the part
      * that has the block reached its quorum, so it waits for that part's quorum (named by the block id's node).
      */
-    private DataPart duplicate(String blockId, ReplicatedMergeTreeQuorum.Insert quorum) {
+    private IMergeTreeDataPart duplicate(String blockId, ReplicatedMergeTreeQuorum.Insert quorum) {
         LOG.info("{}.{} (Replicated OutputStream): Block with ID {} already exists; ignoring it.", database(), name(), blockId);
         if (quorum != null) {
             String existing;
@@ -675,8 +674,8 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
      * KeeperFaultInjection)}), so a retry on any replica is a duplicate; null when ZooKeeper has one of the ids.
      */
     @Override
-    public DataPart writePart(String partitionId, List<Object[]> sortedRows, List<String> blockIds, java.util.function.Consumer<DataPart> whileHeld) {
-        DataPart part = commitPart(partitionId, sortedRows, blockIds, KeeperFaultInjection.NONE);
+    public IMergeTreeDataPart writePart(String partitionId, List<Object[]> sortedRows, List<String> blockIds, java.util.function.Consumer<IMergeTreeDataPart> whileHeld) {
+        IMergeTreeDataPart part = commitPart(partitionId, sortedRows, blockIds, KeeperFaultInjection.NONE);
         if (part != null) {
             whileHeld.accept(part);
         }
@@ -750,7 +749,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
     @Override
     public java.util.Iterator<dev.chdedup.stub.data.Block> readSequentiallyConsistent(int maxBlockSize, boolean withVirtuals) {
         ReplicatedMergeTreeQueueExecutor local = new ReplicatedMergeTreeQueueExecutor(this);
-        Map<String, Long> max = ReplicatedMergeTreeQuorum.maxAddedBlocks(this, data().activeParts().stream().map(DataPart::info).toList(),
+        Map<String, Long> max = ReplicatedMergeTreeQuorum.maxAddedBlocks(this, data().activeParts().stream().map(IMergeTreeDataPart::info).toList(),
             local::hasPartLocally);
         return read(maxBlockSize, withVirtuals, p -> p.info().maxBlock() <= max.getOrDefault(p.info().partitionId(), -1L));
     }
@@ -759,7 +758,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
     byte[] partFileForFetch(String partName) {
         MergeTreeData d = data();
         synchronized (d) {
-            DataPart p = d.activePart(partName);
+            IMergeTreeDataPart p = d.activePart(partName);
             if (p == null) {
                 return committing.get(partName);
             }
@@ -783,13 +782,13 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
     }
 
     @Override
-    public List<DataPart> dropPartition(String partitionId) {
+    public List<IMergeTreeDataPart> dropPartition(String partitionId) {
         checkWritable();
         return ReplicatedMergeAssigner.dropRange(this, partitionId);
     }
 
     @Override
-    public List<DataPart> truncate() {
+    public List<IMergeTreeDataPart> truncate() {
         checkWritable();
         // every partition that ever took a block number, as ClickHouse's truncate lists block_numbers: a part another
         // replica wrote and this one has not fetched yet is dropped too
@@ -799,7 +798,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         } catch (Exception e) {
             throw zookeeperError("listing the partitions to truncate", e);
         }
-        List<DataPart> gone = new ArrayList<>();
+        List<IMergeTreeDataPart> gone = new ArrayList<>();
         for (String p : partitions) {
             gone.addAll(ReplicatedMergeAssigner.dropRange(this, p));
         }
@@ -808,9 +807,9 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
 
     /** DROP PART: a DROP_RANGE of exactly that part's block range, so every replica drops it (and its block ids go). */
     @Override
-    public DataPart dropPart(String partName) {
+    public IMergeTreeDataPart dropPart(String partName) {
         checkWritable();
-        DataPart p = data().activePart(partName);
+        IMergeTreeDataPart p = data().activePart(partName);
         if (p == null) {
             throw new ChException(ErrorCode.NO_SUCH_DATA_PART, "No part " + partName + " in committed state");
         }

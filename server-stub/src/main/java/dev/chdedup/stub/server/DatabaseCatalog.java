@@ -5,8 +5,8 @@ import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.TableSource;
-import dev.chdedup.stub.mergetree.MergeScheduler;
-import dev.chdedup.stub.mergetree.PartStore;
+import dev.chdedup.stub.mergetree.DataPartStorageOnDisk;
+import dev.chdedup.stub.mergetree.MergeTreeBackgroundExecutor;
 import dev.chdedup.stub.mergetree.StorageFactory;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.mergetree.TableDefinition;
@@ -42,7 +42,7 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
 
     private final Path root;
     private final Map<String, Map<String, Object>> databases = new ConcurrentHashMap<>();
-    private final MergeScheduler merges = new MergeScheduler();
+    private final MergeTreeBackgroundExecutor merges = new MergeTreeBackgroundExecutor();
     private SystemTables system;
     /** Views read from metadata, created once every table is loaded: {database, CREATE statement}. */
     private final List<String[]> pendingViews = new ArrayList<>();
@@ -189,8 +189,8 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
         for (String t : new ArrayList<>(tables.keySet())) {
             dropTable(name, t, true);
         }
-        PartStore.deleteRecursively(metadataDir(name));
-        PartStore.deleteRecursively(dataDir(name));
+        DataPartStorageOnDisk.deleteRecursively(metadataDir(name));
+        DataPartStorageOnDisk.deleteRecursively(dataDir(name));
         databases.remove(name);
     }
 
@@ -238,7 +238,7 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
             throw new ChException(ErrorCode.TABLE_ALREADY_EXISTS, "Table " + db + "." + table + " already exists");
         }
         FileNames.checkName("Table", table);
-        PartStore.deleteRecursively(tableDataDir(db, table));
+        DataPartStorageOnDisk.deleteRecursively(tableDataDir(db, table));
         if (dev.chdedup.stub.storages.Storages.handles(ct.engine())) {
             // Memory, Null and the Log family (storages/)
             Object s = withResolver(dev.chdedup.stub.storages.Storages.create(ct, tableDataDir(db, table), createSql));

@@ -8,7 +8,7 @@ import dev.chdedup.stub.exec.ProcessList;
 import dev.chdedup.stub.exec.SelectExecutor;
 import dev.chdedup.stub.fault.FaultInjector;
 import dev.chdedup.stub.http.HttpServer;
-import dev.chdedup.stub.mergetree.PartStore;
+import dev.chdedup.stub.mergetree.DataPartStorageOnDisk;
 import dev.chdedup.stub.mv.ViewRegistry;
 import dev.chdedup.stub.system.SystemTables;
 import java.io.Closeable;
@@ -207,7 +207,7 @@ public final class StubServer implements Closeable {
         stop();
         state = State.CLOSED;
         if (tempDir) {
-            PartStore.deleteRecursively(dataDir);
+            DataPartStorageOnDisk.deleteRecursively(dataDir);
         }
     }
 

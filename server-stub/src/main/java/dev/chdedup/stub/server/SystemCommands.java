@@ -8,7 +8,7 @@ import dev.chdedup.stub.exec.QueryResult;
 import dev.chdedup.stub.fault.FaultInjector;
 import dev.chdedup.stub.fault.FaultKind;
 import dev.chdedup.stub.fault.FaultRule;
-import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.IMergeTreeDataPart;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.mv.MaterializedView;
 import dev.chdedup.stub.mv.ViewRegistry;
@@ -318,11 +318,11 @@ public final class SystemCommands {
         }
     }
 
-    public void truncated(StorageMergeTree t, List<DataPart> parts) {
+    public void truncated(StorageMergeTree t, List<IMergeTreeDataPart> parts) {
         dedup.partsDropped(t, parts);
     }
 
-    public void partsDropped(StorageMergeTree t, List<DataPart> parts) {
+    public void partsDropped(StorageMergeTree t, List<IMergeTreeDataPart> parts) {
         dedup.partsDropped(t, parts);
     }
 

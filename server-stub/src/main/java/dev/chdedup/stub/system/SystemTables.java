@@ -7,9 +7,8 @@ import dev.chdedup.stub.dedup.PartLog;
 import dev.chdedup.stub.exec.KnownSettings;
 import dev.chdedup.stub.exec.NumbersSource;
 import dev.chdedup.stub.exec.QueryContext;
-import dev.chdedup.stub.exec.BlockStreams;
 import dev.chdedup.stub.exec.TableSource;
-import dev.chdedup.stub.mergetree.DataPart;
+import dev.chdedup.stub.mergetree.IMergeTreeDataPart;
 import dev.chdedup.stub.mergetree.MergeTreeSettings;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.types.ByteStrings;
@@ -242,7 +241,7 @@ public final class SystemTables {
             StorageMergeTree m = (StorageMergeTree) t;
             long total = 0;
             long bytes = 0;
-            for (DataPart p : m.activeParts()) {
+            for (IMergeTreeDataPart p : m.activeParts()) {
                 total += p.rowCount();
                 bytes += p.bytesOnDisk();
             }
@@ -314,7 +313,7 @@ public final class SystemTables {
                     continue;
                 }
                 StorageMergeTree m = (StorageMergeTree) e.getValue();
-                for (DataPart p : m.activeParts()) {
+                for (IMergeTreeDataPart p : m.activeParts()) {
                     rows.add(new Object[] {db, e.getKey(), p.name(), p.info().partitionId(), p.info().partitionId(), 1L,
                         p.rowCount(), p.bytesOnDisk(), (long) p.info().level(), p.info().minBlock(), p.info().maxBlock(),
                         p.modificationTime(), (p.rowCount() + 8191) / 8192 + 1, m.directory().resolve(p.name()).toString() + "/",

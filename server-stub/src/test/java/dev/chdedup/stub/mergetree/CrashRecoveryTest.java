@@ -50,29 +50,29 @@ class CrashRecoveryTest {
             tableDir = data.resolve("data").resolve("default").resolve("t");
             // a crash in the middle of a write: the temporary part exists with a column cut short, the rename never
             // happened; and the temporary file of the earlier one-file layout
-            Path tmp = Files.createDirectory(tableDir.resolve(PartStore.TMP_PREFIX + "insert_all_9_9_0"));
+            Path tmp = Files.createDirectory(tableDir.resolve(DataPartStorageOnDisk.TMP_PREFIX + "insert_all_9_9_0"));
             Files.write(tmp.resolve("k.bin"), new byte[] {5, 'g', 'a', 'r'});
-            Files.write(tableDir.resolve(PartStore.TMP_PREFIX + "insert_all_8_8_0" + PartStore.EXT), new byte[] {5, 'g', 'a', 'r'});
+            Files.write(tableDir.resolve(DataPartStorageOnDisk.TMP_PREFIX + "insert_all_8_8_0" + DataPartStorageOnDisk.EXT), new byte[] {5, 'g', 'a', 'r'});
             s.stop();
             // a crash between writing a merged part and removing its sources: both are on disk
             List<Path> parts = files(tableDir).stream().filter(p -> Files.exists(p.resolve("checksums.txt"))
-                && !p.getFileName().toString().startsWith(PartStore.TMP_PREFIX)).toList();
+                && !p.getFileName().toString().startsWith(DataPartStorageOnDisk.TMP_PREFIX)).toList();
             assertEquals(2, parts.size(), parts.toString());
         }
         try (StubServer s = StubServer.builder().port(0).dataDir(data).build().start()) {
             assertEquals("3", query(s, "SELECT count() FROM t"));
-            assertFalse(files(tableDir).stream().anyMatch(p -> p.getFileName().toString().startsWith(PartStore.TMP_PREFIX)),
+            assertFalse(files(tableDir).stream().anyMatch(p -> p.getFileName().toString().startsWith(DataPartStorageOnDisk.TMP_PREFIX)),
                 "temporary files are removed on load");
             query(s, "OPTIMIZE TABLE t FINAL");
             assertEquals("all_1_2_1", query(s, "SELECT name FROM system.parts WHERE table = 't'"));
         }
         // simulate the sources of that merge surviving a crash next to the merged part
-        PartStore.write(tableDir, MergeTreePartInfo.parse("all_1_1_0"), List.of(new dev.chdedup.stub.data.Column("k", dev.chdedup.stub.types.DataTypes.UINT32),
+        MergeTreeDataPartWriter.write(tableDir, MergeTreePartInfo.parse("all_1_1_0"), List.of(new dev.chdedup.stub.data.Column("k", dev.chdedup.stub.types.DataTypes.UINT32),
             new dev.chdedup.stub.data.Column("v", dev.chdedup.stub.types.DataTypes.STRING)), List.<Object[]>of(new Object[] {1L, "a"}), false);
         try (StubServer s = StubServer.builder().port(0).dataDir(data).build().start()) {
             assertEquals("3", query(s, "SELECT count() FROM t"), "a covered source part is not counted twice");
             assertEquals("all_1_2_1", query(s, "SELECT name FROM system.parts WHERE table = 't'"));
-            assertTrue(Files.notExists(PartStore.pathOf(tableDir, "all_1_1_0")), "the covered part is removed");
+            assertTrue(Files.notExists(DataPartStorageOnDisk.pathOf(tableDir, "all_1_1_0")), "the covered part is removed");
         }
     }
 

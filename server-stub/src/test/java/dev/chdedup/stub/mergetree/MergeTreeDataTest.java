@@ -51,8 +51,8 @@ class MergeTreeDataTest {
         return l;
     }
 
-    private static List<String> names(List<DataPart> parts) {
-        return parts.stream().map(DataPart::name).toList();
+    private static List<String> names(List<IMergeTreeDataPart> parts) {
+        return parts.stream().map(IMergeTreeDataPart::name).toList();
     }
 
     @Test
@@ -70,8 +70,8 @@ class MergeTreeDataTest {
     @Test
     void blockNumbersAreTakenInCommitOrderAndIdsTravelInThePart(@TempDir Path dir) throws Exception {
         StorageMergeTree t = table(dir);
-        DataPart a = t.writePart("all", rows(1), List.of("all_1_2"));
-        DataPart b = t.writePart("all", rows(2), List.of());
+        IMergeTreeDataPart a = t.writePart("all", rows(1), List.of("all_1_2"));
+        IMergeTreeDataPart b = t.writePart("all", rows(2), List.of());
         assertEquals(List.of("all_1_1_0", "all_2_2_0"), names(t.activeParts()));
         assertEquals(List.of("all_1_2"), a.blockIds());
         assertEquals(List.of(), b.blockIds());
@@ -89,7 +89,7 @@ class MergeTreeDataTest {
         assertEquals(ErrorCode.LOGICAL_ERROR, e.code());
         assertEquals(List.of("all_1_5_1"), names(data.activeParts()));
         try (Stream<Path> files = Files.list(dir)) {
-            assertEquals(0, files.filter(p -> p.getFileName().toString().startsWith(PartStore.TMP_PREFIX)).count(),
+            assertEquals(0, files.filter(p -> p.getFileName().toString().startsWith(DataPartStorageOnDisk.TMP_PREFIX)).count(),
                 "the refused part's temporary file is removed");
         }
     }
@@ -105,7 +105,7 @@ class MergeTreeDataTest {
             long b = k;
             data.renameTempPartAndAdd(data.writeTempPart("all", rows(k), List.of(), false), () -> b);
         }
-        List<DataPart> sources = data.activeParts().subList(0, 2);
+        List<IMergeTreeDataPart> sources = data.activeParts().subList(0, 2);
         MergeTreeDataMergerMutator mm = new MergeTreeDataMergerMutator(data, BY_FIRST_COLUMN);
         MergeTreeDataMergerMutator.Result merged = mm.mergePartsToTemporaryPart(sources, data.openIfActive(sources), false);
         // a mutation replaced one source meanwhile: the merge must not commit over the new version
@@ -115,7 +115,7 @@ class MergeTreeDataTest {
         assertFalse(data.renameTempPartAndReplace(merged.tmp(), merged.info(), sources));
         assertEquals(List.of("all_1_1_0", "all_2_2_0_9", "all_3_3_0"), names(data.activeParts()));
         // merging over a range that holds a part the merge did not read is refused too
-        List<DataPart> now = data.activeParts();
+        List<IMergeTreeDataPart> now = data.activeParts();
         MergeTreeDataMergerMutator.Result gap = mm.mergePartsToTemporaryPart(List.of(now.get(0), now.get(2)),
             data.openIfActive(List.of(now.get(0), now.get(2))), false);
         assertFalse(data.renameTempPartAndReplace(gap.tmp(), gap.info(), List.of(now.get(0), now.get(2))));
@@ -139,7 +139,7 @@ class MergeTreeDataTest {
             long b = i + 1;
             data.renameTempPartAndAdd(data.writeTempPart("all", rs, List.of(), false), () -> b);
         }
-        List<DataPart> sources = data.activeParts();
+        List<IMergeTreeDataPart> sources = data.activeParts();
         MergeTreeDataMergerMutator.Result r = new MergeTreeDataMergerMutator(data, BY_FIRST_COLUMN)
             .mergePartsToTemporaryPart(sources, data.openIfActive(sources), false);
         assertTrue(data.renameTempPartAndReplace(r.tmp(), r.info(), sources));
@@ -155,11 +155,11 @@ class MergeTreeDataTest {
         }
         assertNull(SimpleMergeSelector.select(t.activeParts(), (l, r) -> true), "at the trigger, nothing is merged yet");
         t.writePart("all", rows(99), List.of());
-        List<DataPart> ps = t.activeParts();
+        List<IMergeTreeDataPart> ps = t.activeParts();
         int[] run = SimpleMergeSelector.select(ps, (l, r) -> true);
         assertNotNull(run);
         assertTrue(run[1] - run[0] >= 2 && run[1] - run[0] <= SimpleMergeSelector.MAX_PARTS_TO_MERGE);
-        DataPart blocked = ps.get(5);
+        IMergeTreeDataPart blocked = ps.get(5);
         int[] around = SimpleMergeSelector.select(ps, (l, r) -> l != blocked && r != blocked);
         assertNotNull(around);
         for (int i = around[0]; i < around[1]; i++) {
@@ -174,7 +174,7 @@ class MergeTreeDataTest {
             t.writePart("all", rows(k), List.of());
         }
         List<String> seenWhileHeld = new ArrayList<>();
-        DataPart fresh = t.writePart("all", rows(100), List.of("all_x_y"), part -> {
+        IMergeTreeDataPart fresh = t.writePart("all", rows(100), List.of("all_x_y"), part -> {
             while (t.mergeStep()) {
                 // merge everything the policy allows while the new part is held
             }
@@ -195,20 +195,20 @@ class MergeTreeDataTest {
             long b = k;
             data.renameTempPartAndAdd(data.writeTempPart("all", rows(k, k + 100), List.of(), false), () -> b);
         }
-        List<PartStore.RowReader> snapshot = data.openForRead();
+        List<MergeTreeDataPartReader> snapshot = data.openForRead();
         assertEquals(50, snapshot.size());
-        assertEquals(0, snapshot.stream().filter(PartStore.RowReader::isOpen).count(), "no file is opened before it is read");
+        assertEquals(0, snapshot.stream().filter(MergeTreeDataPartReader::isOpen).count(), "no file is opened before it is read");
         assertEquals(1L, snapshot.get(0).next()[0]);
         assertEquals(50, data.removeParts(p -> true).size(), "every part dropped while the snapshot is held");
         try (Stream<Path> files = Files.list(dir)) {
-            assertEquals(50, files.filter(f -> f.getFileName().toString().startsWith(PartStore.TMP_PREFIX + "removed_")).count(),
+            assertEquals(50, files.filter(f -> f.getFileName().toString().startsWith(DataPartStorageOnDisk.TMP_PREFIX + "removed_")).count(),
                 "the removed files wait, under temporary names, for the readers that lease them");
         }
         long sum = (long) snapshot.get(0).next()[0];
-        for (PartStore.RowReader r : snapshot.subList(1, 50)) {
+        for (MergeTreeDataPartReader r : snapshot.subList(1, 50)) {
             while (r.hasNext()) {
                 sum += (long) r.next()[0];
-                assertTrue(snapshot.stream().filter(PartStore.RowReader::isOpen).count() <= 2, "one file open at a time, besides the first");
+                assertTrue(snapshot.stream().filter(MergeTreeDataPartReader::isOpen).count() <= 2, "one file open at a time, besides the first");
             }
         }
         assertEquals(2 * (50 * 51 / 2) + 50 * 100 - 1, sum, "every row of the dropped parts was read (but the first, read above)");
@@ -244,7 +244,7 @@ class MergeTreeDataTest {
                 long before = next.get();
                 t.mutate("UPDATE v = '" + mark + "' WHERE 1", r -> new Object[] {r[0], mark});
                 long version = t.mutationStatuses().get(t.mutationStatuses().size() - 1).entry().version();
-                for (DataPart p : t.activeParts()) {
+                for (IMergeTreeDataPart p : t.activeParts()) {
                     assertTrue(p.dataVersion() >= version, p.name() + " escaped mutation " + version);
                     for (Object[] r : p.readAllRows()) {
                         if ((long) r[0] <= before && p.dataVersion() == version) {
@@ -262,7 +262,7 @@ class MergeTreeDataTest {
                 th.join();
             }
         }
-        assertEquals(next.get(), t.activeParts().stream().mapToLong(DataPart::rowCount).sum(), "no row lost");
+        assertEquals(next.get(), t.activeParts().stream().mapToLong(IMergeTreeDataPart::rowCount).sum(), "no row lost");
     }
 
     @Test

@@ -136,18 +136,18 @@ class PartLayoutTest {
         Path table = Files.createDirectories(data.resolve("t"));
         Path part = Files.createDirectory(table.resolve("all_1_1_0"));
         Files.writeString(part.resolve("count.txt"), "1");
-        byte[] good = PartStore.bytesOf(part);
+        byte[] good = DataPartStorageOnDisk.bytesOf(part);
         String packed = new String(good, StandardCharsets.ISO_8859_1).replace("count.txt", "../../x.t");
         ChException e = assertThrows(ChException.class,
-            () -> PartStore.writeFetched(table, "fetch_all_1_1_0", packed.getBytes(StandardCharsets.ISO_8859_1)));
+            () -> DataPartStorageOnDisk.writeFetched(table, "fetch_all_1_1_0", packed.getBytes(StandardCharsets.ISO_8859_1)));
         assertTrue(e.getMessage().contains("../../x.t"), e.getMessage());
         assertFalse(Files.exists(data.resolve("x.t")) || Files.exists(data.getParent().resolve("x.t")));
         try (Stream<Path> files = Files.list(table)) {
             assertEquals(List.of("all_1_1_0"), files.map(f -> f.getFileName().toString()).toList(), "nothing of the refused part is left");
         }
-        Path fetched = PartStore.writeFetched(table, "fetch_ok", good);
+        Path fetched = DataPartStorageOnDisk.writeFetched(table, "fetch_ok", good);
         assertEquals("1", Files.readString(fetched.resolve("count.txt")));
-        assertArrayEquals(good, PartStore.bytesOf(fetched), "a part packs to the same body wherever it is");
+        assertArrayEquals(good, DataPartStorageOnDisk.bytesOf(fetched), "a part packs to the same body wherever it is");
     }
 
     @Test

@@ -5,14 +5,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An immutable data part: its info, how many rows it holds (sorted by the table's ORDER BY key, in table column
- * order), when it was written, its size, the block ids it was inserted with (empty for merged and mutated parts)
- * and where its rows are on disk. Memory holds no rows: they are read from the file as they are needed.
+ * An immutable data part (ClickHouse's {@code IMergeTreeDataPart}): its info, how many rows it holds (sorted by the
+ * table's ORDER BY key, in table column order), when it was written, its size, the block ids it was inserted with
+ * (empty for merged and mutated parts) and where its rows are on disk. Memory holds no rows: they are read from the file as they are needed.
  */
-public record DataPart(MergeTreePartInfo info, long rowCount, long modificationTime, long bytesOnDisk, List<String> blockIds,
-                       PartStore.Layout layout, PartFile file) {
-    DataPart(MergeTreePartInfo info, long rowCount, long modificationTime, long bytesOnDisk, List<String> blockIds, PartStore.Layout layout,
-             Path root) {
+public record IMergeTreeDataPart(MergeTreePartInfo info, long rowCount, long modificationTime, long bytesOnDisk,
+                                 List<String> blockIds, DataPartStorageOnDisk.Layout layout, PartFile file) {
+    IMergeTreeDataPart(MergeTreePartInfo info, long rowCount, long modificationTime, long bytesOnDisk, List<String> blockIds,
+                       DataPartStorageOnDisk.Layout layout, Path root) {
         this(info, rowCount, modificationTime, bytesOnDisk, blockIds, layout, new PartFile(root, layout.file()));
     }
 
@@ -32,20 +32,20 @@ public record DataPart(MergeTreePartInfo info, long rowCount, long modificationT
      * A reader of the part's rows in order, holding a lease on its file (see {@link PartFile}); the caller takes it
      * while the part is active (under the parts lock), and the file opens at the first row.
      */
-    PartStore.RowReader openRows() {
+    MergeTreeDataPartReader openRows() {
         file.acquire();
-        return new PartStore.RowReader(this);
+        return new MergeTreeDataPartReader(this);
     }
 
-    /** The part's files as one body, for another replica to fetch ({@link PartStore#bytesOf}); the caller holds the parts lock. */
+    /** The part's files as one body, for another replica to fetch ({@link DataPartStorageOnDisk#bytesOf}); the caller holds the parts lock. */
     public byte[] bytesForFetch() throws java.io.IOException {
-        return PartStore.bytesOf(file.root());
+        return DataPartStorageOnDisk.bytesOf(file.root());
     }
 
     /** All rows of the part in memory, for small parts only (tests, populating a view). */
     public List<Object[]> readAllRows() {
         List<Object[]> rows = new ArrayList<>((int) Math.min(rowCount, 1 << 20));
-        try (PartStore.RowReader r = openRows()) {
+        try (MergeTreeDataPartReader r = openRows()) {
             r.forEachRemaining(rows::add);
         }
         return rows;

@@ -12,8 +12,8 @@ import org.slf4j.LoggerFactory;
  * Runs background merges on one daemon thread: a table asks to be looked at after each insert, and is merged
  * step by step while its policy finds something to merge. States: LATENT until constructed, STARTED, CLOSED.
  */
-public final class MergeScheduler implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(MergeScheduler.class);
+public final class MergeTreeBackgroundExecutor implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(MergeTreeBackgroundExecutor.class);
     private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "stub-merges");
         t.setDaemon(true);
