@@ -18,6 +18,8 @@ final class ReplicatedMergeTreeRestartingThread implements ConnectionStateListen
     private final StorageReplicatedMergeTree table;
     private final CuratorFramework curator;
     private volatile boolean closed;
+    /** Connection events seen so far, under this object's lock: a reactivation from before the latest one is stale. */
+    private long events;
 
     ReplicatedMergeTreeRestartingThread(StorageReplicatedMergeTree table, CuratorFramework curator) {
         this.table = table;
@@ -30,15 +32,21 @@ final class ReplicatedMergeTreeRestartingThread implements ConnectionStateListen
         if (closed) {
             return;
         }
+        long event;
+        synchronized (this) {
+            event = ++events;
+            if (state == ConnectionState.SUSPENDED || state == ConnectionState.LOST) {
+                table.setReadonly(true);
+            }
+        }
         switch (state) {
             case SUSPENDED:
             case LOST:
-                table.setReadonly(true);
                 LOG.warn("{}: ZooKeeper connection {}: the table is read-only", table.replicaPath(), state);
                 break;
             case RECONNECTED:
             case CONNECTED:
-                Thread t = new Thread(this::reactivate, "restarting-" + table.replicaName());
+                Thread t = new Thread(() -> reactivate(event), "restarting-" + table.replicaName());
                 t.setDaemon(true);
                 t.start();
                 break;
@@ -47,13 +55,22 @@ final class ReplicatedMergeTreeRestartingThread implements ConnectionStateListen
         }
     }
 
-    /** Activates the replica again, retrying with backoff while the connection stays up (a new session may lag). */
-    private void reactivate() {
+    /**
+     * Activates the replica again, retrying with backoff while the connection stays up (a new session may lag). The
+     * table becomes writable only if no connection event came after {@code event}: a reactivation that raced with a
+     * new loss of the connection leaves the table read-only.
+     */
+    private void reactivate(long event) {
         long backoffMs = 50;
-        while (!closed && curator.getZookeeperClient().isConnected()) {
+        while (!closed && curator.getZookeeperClient().isConnected() && !stale(event)) {
             try {
                 table.activateReplicaIfInactive();
-                table.setReadonly(false);
+                synchronized (this) {
+                    if (events != event || !curator.getZookeeperClient().isConnected()) {
+                        return;
+                    }
+                    table.setReadonly(false);
+                }
                 table.queue().wakeUp();
                 LOG.info("{}: ZooKeeper is back: the replica is active again", table.replicaPath());
                 return;
@@ -63,6 +80,10 @@ final class ReplicatedMergeTreeRestartingThread implements ConnectionStateListen
                 backoffMs = Math.min(1_000, backoffMs * 2);
             }
         }
+    }
+
+    private synchronized boolean stale(long event) {
+        return events != event;
     }
 
     @Override
