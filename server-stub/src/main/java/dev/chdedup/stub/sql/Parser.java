@@ -20,17 +20,13 @@ import java.util.Map;
  * {@code SYNTAX_ERROR} does.
  */
 public final class Parser {
-    private final String sql;
-    private final int end;
-    private Token tok;
-    private Token prev;
+    /** The shared token cursor. */
+    private final TokenIterator pos;
     /** The ON CLUSTER clause of a CREATE/DROP (null: none), its text span, and where an unqualified table name starts (-1). */
     private String onClusterName;
     private int onClusterStart = -1;
     private int onClusterEnd = -1;
     private int unqualifiedNameAt = -1;
-    /** The values of {@code {name:Type}} substitutions, replaced as they are parsed. */
-    private final QueryParameters params;
 
     public Parser(String sql) {
         this(sql, sql.length());
@@ -45,10 +41,7 @@ public final class Parser {
     }
 
     private Parser(String sql, int end, QueryParameters params) {
-        this.sql = sql;
-        this.end = end;
-        this.params = params;
-        this.tok = Lexer.next(sql, 0, end, null);
+        this.pos = new TokenIterator(sql, end, params);
     }
 
     /** A statement and the FORMAT given after SHOW/DESCRIBE/EXISTS (null when none). */
@@ -70,223 +63,121 @@ public final class Parser {
         Parser p = new Parser(sql, params);
         Statement st = p.parseStatement();
         if (!(st instanceof Statement.Insert) || ((Statement.Insert) st).dataOffset() < 0) {
-            p.readOp(";");
-            if (p.tok.kind() != Token.Kind.EOF) {
-                throw p.error("end of query");
+            p.pos.readOp(";");
+            if (p.pos.tok.kind() != Token.Kind.EOF) {
+                throw p.pos.error("end of query");
             }
         }
         return new Parsed(st, p.formatOverride);
     }
 
-    // ---- token primitives ----
-
-    private void advance() {
-        prev = tok;
-        tok = Lexer.next(sql, tok.end(), end, tok);
-    }
-
-    private boolean readIf(String keyword) {
-        if (tok.is(keyword)) {
-            advance();
-            return true;
-        }
-        return false;
-    }
-
-    private boolean readIf(String k1, String k2) {
-        if (tok.is(k1)) {
-            Token save = tok;
-            Token savePrev = prev;
-            advance();
-            if (tok.is(k2)) {
-                advance();
-                return true;
-            }
-            tok = save;
-            prev = savePrev;
-        }
-        return false;
-    }
-
-    private void expect(String keyword) {
-        if (!readIf(keyword)) {
-            throw error(keyword);
-        }
-    }
-
-    private boolean readOp(String op) {
-        if (tok.isOp(op)) {
-            advance();
-            return true;
-        }
-        return false;
-    }
-
-    private void expectOp(String op) {
-        if (!readOp(op)) {
-            throw error("'" + op + "'");
-        }
-    }
-
-    private ChException error(String expected) {
-        String near = sql.substring(tok.pos(), Math.min(end, tok.pos() + 40));
-        return new ChException(ErrorCode.SYNTAX_ERROR, "Syntax error: failed at position " + (tok.pos() + 1)
-            + " ('" + (tok.kind() == Token.Kind.EOF ? "" : near) + "')"
-            + (tok.kind() == Token.Kind.EOF ? " (end of query)" : "") + ": Expected " + expected);
-    }
-
-    private String identifier() {
-        if (tok.kind() == Token.Kind.IDENT || tok.kind() == Token.Kind.QUOTED_IDENT) {
-            String t = tok.text();
-            advance();
-            return t;
-        }
-        if (tok.isOp("{")) {
-            Token save = tok;
-            String[] p = parameter();
-            if (p[1].equals("Identifier")) {
-                return params.identifier(p[0]);
-            }
-            tok = save;
-        }
-        throw error("identifier");
-    }
-
-    /** {@code {name:Type}} at the current token: returns {name, type text}. */
-    private String[] parameter() {
-        expectOp("{");
-        String name = identifier();
-        expectOp(":");
-        String type = typeText();
-        expectOp("}");
-        return new String[] {name, type};
-    }
-
-    private boolean isIdent() {
-        return tok.kind() == Token.Kind.IDENT || tok.kind() == Token.Kind.QUOTED_IDENT;
-    }
-
-    /** {@code [db.]name}: returns {db or null, name}. */
-    private String[] qualifiedName() {
-        boolean fromParameter = tok.isOp("{");
-        String a = identifier();
-        if (fromParameter && !tok.isOp(".") && a.indexOf('.') > 0) {
-            // an Identifier parameter may name db.table as a whole
-            return new String[] {a.substring(0, a.indexOf('.')), a.substring(a.indexOf('.') + 1)};
-        }
-        if (readOp(".")) {
-            return new String[] {a, identifier()};
-        }
-        return new String[] {null, a};
-    }
-
     // ---- statements ----
 
     public Statement parseStatement() {
-        if (tok.is("SELECT") || tok.is("WITH") || tok.isOp("(")) {
+        if (pos.tok.is("SELECT") || pos.tok.is("WITH") || pos.tok.isOp("(")) {
             return new Statement.SelectStmt(query());
         }
-        if (readIf("INSERT")) {
+        if (pos.readIf("INSERT")) {
             return insert();
         }
-        if (readIf("CREATE")) {
+        if (pos.readIf("CREATE")) {
             return onCluster(create());
         }
-        if (tok.is("GRANT") || tok.is("REVOKE")) {
+        if (pos.tok.is("GRANT") || pos.tok.is("REVOKE")) {
             return grant();
         }
-        if (tok.is("ATTACH")) {
+        if (pos.tok.is("ATTACH")) {
             throw new ChException(ErrorCode.NOT_IMPLEMENTED, "ATTACH is not supported by the stub");
         }
-        if (readIf("DROP")) {
+        if (pos.readIf("DROP")) {
             return onCluster(drop());
         }
-        if (readIf("DELETE")) {
-            expect("FROM");
-            String[] n = qualifiedName();
-            expect("WHERE");
-            int st = tok.pos();
+        if (pos.readIf("DELETE")) {
+            pos.expect("FROM");
+            String[] n = pos.qualifiedName();
+            pos.expect("WHERE");
+            int st = pos.tok.pos();
             Expr where = expr();
-            return new Statement.Alter(n[0], n[1], List.of(new Statement.MutateDelete(where, "DELETE WHERE " + sql.substring(st, prev.end()))),
-                readIf("SETTINGS") ? settingList() : Map.of());
+            return new Statement.Alter(n[0], n[1], List.of(new Statement.MutateDelete(where, "DELETE WHERE " + pos.sql.substring(st, pos.prev.end()))),
+                pos.readIf("SETTINGS") ? settingList() : Map.of());
         }
-        if (readIf("TRUNCATE")) {
-            readIf("TABLE");
-            boolean ifExists = readIf("IF", "EXISTS");
-            String[] n = qualifiedName();
+        if (pos.readIf("TRUNCATE")) {
+            pos.readIf("TABLE");
+            boolean ifExists = pos.readIf("IF", "EXISTS");
+            String[] n = pos.qualifiedName();
             return new Statement.Truncate(n[0], n[1], ifExists);
         }
-        if (readIf("SHOW")) {
+        if (pos.readIf("SHOW")) {
             return show();
         }
-        if (readIf("DESCRIBE") || readIf("DESC")) {
-            readIf("TABLE");
-            if (tok.isOp("(") && (peekIs("SELECT") || peekIs("WITH"))) {
-                advance();
+        if (pos.readIf("DESCRIBE") || pos.readIf("DESC")) {
+            pos.readIf("TABLE");
+            if (pos.tok.isOp("(") && (pos.peekIs("SELECT") || pos.peekIs("WITH"))) {
+                pos.advance();
                 Query q = query();
-                expectOp(")");
+                pos.expectOp(")");
                 return withFormat(new Statement.DescribeQuery(q), trailingFormat());
             }
-            String[] n = qualifiedName();
+            String[] n = pos.qualifiedName();
             String format = trailingFormat();
             return withFormat(new Statement.Describe(n[0], n[1]), format);
         }
-        if (readIf("EXISTS")) {
-            readIf("TEMPORARY");
-            if (readIf("DATABASE")) {
-                String db = identifier();
+        if (pos.readIf("EXISTS")) {
+            pos.readIf("TEMPORARY");
+            if (pos.readIf("DATABASE")) {
+                String db = pos.identifier();
                 String format = trailingFormat();
                 return withFormat(new Statement.Exists(db, null), format);
             }
-            if (!readIf("TABLE")) {
-                readIf("VIEW");
+            if (!pos.readIf("TABLE")) {
+                pos.readIf("VIEW");
             }
-            String[] n = qualifiedName();
+            String[] n = pos.qualifiedName();
             String format = trailingFormat();
             return withFormat(new Statement.Exists(n[0], n[1]), format);
         }
-        if (readIf("ALTER")) {
+        if (pos.readIf("ALTER")) {
             return alter();
         }
-        if (readIf("OPTIMIZE")) {
-            expect("TABLE");
-            String[] n = qualifiedName();
+        if (pos.readIf("OPTIMIZE")) {
+            pos.expect("TABLE");
+            String[] n = pos.qualifiedName();
             Expr partition = null;
-            if (readIf("PARTITION")) {
+            if (pos.readIf("PARTITION")) {
                 partition = expr();
             }
-            boolean fin = readIf("FINAL");
-            boolean dedup = readIf("DEDUPLICATE");
+            boolean fin = pos.readIf("FINAL");
+            boolean dedup = pos.readIf("DEDUPLICATE");
             return new Statement.Optimize(n[0], n[1], fin, partition, dedup);
         }
-        if (readIf("SYSTEM")) {
+        if (pos.readIf("SYSTEM")) {
             return system();
         }
-        if (readIf("SET")) {
+        if (pos.readIf("SET")) {
             return new Statement.SetStmt(settingList());
         }
-        if (readIf("USE")) {
-            return new Statement.Use(identifier());
+        if (pos.readIf("USE")) {
+            return new Statement.Use(pos.identifier());
         }
-        if (readIf("KILL")) {
-            if (readIf("MUTATION")) {
-                expect("WHERE");
+        if (pos.readIf("KILL")) {
+            if (pos.readIf("MUTATION")) {
+                pos.expect("WHERE");
                 Expr where = expr();
-                if (!readIf("SYNC")) {
-                    readIf("ASYNC");
+                if (!pos.readIf("SYNC")) {
+                    pos.readIf("ASYNC");
                 }
-                return new Statement.KillMutation(where, readIf("TEST"));
+                return new Statement.KillMutation(where, pos.readIf("TEST"));
             }
-            expect("QUERY");
-            expect("WHERE");
+            pos.expect("QUERY");
+            pos.expect("WHERE");
             Expr where = expr();
-            boolean sync = readIf("SYNC");
+            boolean sync = pos.readIf("SYNC");
             if (!sync) {
-                readIf("ASYNC");
+                pos.readIf("ASYNC");
             }
             return new Statement.KillQuery(where, sync);
         }
-        throw error("one of: SELECT, INSERT, CREATE, DROP, DELETE, ALTER, SHOW, DESCRIBE, EXISTS, OPTIMIZE, SYSTEM, SET, USE, TRUNCATE, KILL, GRANT, REVOKE");
+        throw pos.error("one of: SELECT, INSERT, CREATE, DROP, DELETE, ALTER, SHOW, DESCRIBE, EXISTS, OPTIMIZE, SYSTEM, SET, USE, TRUNCATE, KILL, GRANT, REVOKE");
     }
 
     private String formatOverride;
@@ -302,134 +193,134 @@ public final class Parser {
     }
 
     private String trailingFormat() {
-        if (readIf("FORMAT")) {
-            return identifier();
+        if (pos.readIf("FORMAT")) {
+            return pos.identifier();
         }
         return null;
     }
 
     private Statement insert() {
-        expect("INTO");
-        readIf("TABLE");
+        pos.expect("INTO");
+        pos.readIf("TABLE");
         String db = null;
         String table;
-        if (readIf("FUNCTION")) {
+        if (pos.readIf("FUNCTION")) {
             throw new ChException(ErrorCode.NOT_IMPLEMENTED, "INSERT INTO FUNCTION is not supported by the stub");
         }
-        String[] n = qualifiedName();
+        String[] n = pos.qualifiedName();
         db = n[0];
         table = n[1];
         List<String> cols = null;
-        if (readOp("(")) {
+        if (pos.readOp("(")) {
             cols = new ArrayList<>();
-            if (!tok.isOp(")")) {
+            if (!pos.tok.isOp(")")) {
                 do {
-                    cols.add(identifier());
-                } while (readOp(","));
+                    cols.add(pos.identifier());
+                } while (pos.readOp(","));
             }
-            expectOp(")");
+            pos.expectOp(")");
         }
         Map<String, String> settings = Map.of();
-        if (readIf("SETTINGS")) {
+        if (pos.readIf("SETTINGS")) {
             settings = settingList();
         }
-        if (tok.is("VALUES")) {
-            int offset = tok.end();
+        if (pos.tok.is("VALUES")) {
+            int offset = pos.tok.end();
             return new Statement.Insert(db, table, cols, settings, "Values", null, offset);
         }
-        if (readIf("FORMAT")) {
-            String format = tok.text();
-            if (!isIdent()) {
-                throw error("format name");
+        if (pos.readIf("FORMAT")) {
+            String format = pos.tok.text();
+            if (!pos.isIdent()) {
+                throw pos.error("format name");
             }
-            int p = tok.end();
+            int p = pos.tok.end();
             // data starts after the first newline, or after all whitespace when there is none
             int q = p;
-            while (q < end && (sql.charAt(q) == ' ' || sql.charAt(q) == '\t' || sql.charAt(q) == '\r')) {
+            while (q < pos.end && (pos.sql.charAt(q) == ' ' || pos.sql.charAt(q) == '\t' || pos.sql.charAt(q) == '\r')) {
                 q++;
             }
-            if (q < end && sql.charAt(q) == '\n') {
+            if (q < pos.end && pos.sql.charAt(q) == '\n') {
                 q++;
             } else {
                 q = p;
-                while (q < end && Character.isWhitespace(sql.charAt(q))) {
+                while (q < pos.end && Character.isWhitespace(pos.sql.charAt(q))) {
                     q++;
                 }
             }
             return new Statement.Insert(db, table, cols, settings, format, null, q);
         }
-        if (tok.is("SELECT") || tok.is("WITH") || tok.isOp("(")) {
+        if (pos.tok.is("SELECT") || pos.tok.is("WITH") || pos.tok.isOp("(")) {
             Query q = query();
             return new Statement.Insert(db, table, cols, settings, null, q, -1);
         }
-        if (tok.kind() == Token.Kind.EOF) {
+        if (pos.tok.kind() == Token.Kind.EOF) {
             // INSERT INTO t with data in the body in the default format, as ClickHouse accepts over HTTP
-            return new Statement.Insert(db, table, cols, settings, null, null, end);
+            return new Statement.Insert(db, table, cols, settings, null, null, pos.end);
         }
-        throw error("VALUES, FORMAT or SELECT");
+        throw pos.error("VALUES, FORMAT or SELECT");
     }
 
     private Map<String, String> settingList() {
         Map<String, String> m = new LinkedHashMap<>();
         do {
-            String name = identifier();
-            expectOp("=");
+            String name = pos.identifier();
+            pos.expectOp("=");
             m.put(name, settingValue());
-        } while (readOp(","));
+        } while (pos.readOp(","));
         return m;
     }
 
     private String settingValue() {
-        Token t = tok;
+        Token t = pos.tok;
         if (t.kind() == Token.Kind.STRING || t.kind() == Token.Kind.NUMBER || t.kind() == Token.Kind.IDENT) {
-            advance();
+            pos.advance();
             return t.text();
         }
         if (t.isOp("-")) {
-            advance();
-            Token n = tok;
-            advance();
+            pos.advance();
+            Token n = pos.tok;
+            pos.advance();
             return "-" + n.text();
         }
         if (t.isOp("{")) {
-            String[] p = parameter();
-            return params.settingValue(p[0], p[1]);
+            String[] p = pos.parameter();
+            return pos.params.settingValue(p[0], p[1]);
         }
-        throw error("setting value");
+        throw pos.error("setting value");
     }
 
     private Statement create() {
-        boolean orReplace = readIf("OR", "REPLACE");
+        boolean orReplace = pos.readIf("OR", "REPLACE");
         if (atAccessEntity()) {
             return accessEntity("CREATE", orReplace);
         }
-        boolean temporary = readIf("TEMPORARY");
-        if (readIf("DATABASE")) {
-            boolean ine = readIf("IF", "NOT") && expectThen("EXISTS");
-            String name = identifier();
+        boolean temporary = pos.readIf("TEMPORARY");
+        if (pos.readIf("DATABASE")) {
+            boolean ine = pos.readIf("IF", "NOT") && pos.expectThen("EXISTS");
+            String name = pos.identifier();
             onClusterClause();
-            if (readIf("ENGINE")) {
-                expectOp("=");
-                identifier();
-                if (readOp("(")) {
-                    skipBalanced();
+            if (pos.readIf("ENGINE")) {
+                pos.expectOp("=");
+                pos.identifier();
+                if (pos.readOp("(")) {
+                    pos.skipBalanced();
                 }
             }
             return new Statement.CreateDatabase(name, ine);
         }
-        if (readIf("MATERIALIZED")) {
-            expect("VIEW");
+        if (pos.readIf("MATERIALIZED")) {
+            pos.expect("VIEW");
             return view(true);
         }
-        if (readIf("VIEW")) {
+        if (pos.readIf("VIEW")) {
             return view(false);
         }
-        if (!readIf("TABLE")) {
-            throw error("TABLE, DATABASE, VIEW or MATERIALIZED VIEW");
+        if (!pos.readIf("TABLE")) {
+            throw pos.error("TABLE, DATABASE, VIEW or MATERIALIZED VIEW");
         }
-        boolean ine = readIf("IF", "NOT") && expectThen("EXISTS");
-        int nameAt = tok.pos();
-        String[] n = qualifiedName();
+        boolean ine = pos.readIf("IF", "NOT") && pos.expectThen("EXISTS");
+        int nameAt = pos.tok.pos();
+        String[] n = pos.qualifiedName();
         if (!temporary && n[0] == null) {
             unqualifiedNameAt = nameAt;
         }
@@ -448,15 +339,15 @@ public final class Parser {
 
     /** {@code ON CLUSTER name} (an identifier or a string, which may hold macros) after a CREATE/DROP name: remembered for {@link #onCluster}. */
     private void onClusterClause() {
-        if (!tok.is("ON")) {
+        if (!pos.tok.is("ON")) {
             return;
         }
-        int st = tok.pos();
-        advance();
-        expect("CLUSTER");
-        onClusterName = tok.kind() == Token.Kind.STRING ? stringLiteral() : identifier();
+        int st = pos.tok.pos();
+        pos.advance();
+        pos.expect("CLUSTER");
+        onClusterName = pos.tok.kind() == Token.Kind.STRING ? pos.stringLiteral() : pos.identifier();
         onClusterStart = st;
-        onClusterEnd = prev.end();
+        onClusterEnd = pos.prev.end();
     }
 
     /** Wraps a CREATE/DROP that named {@code ON CLUSTER} into a {@link Statement.OnCluster} (distributed DDL). */
@@ -464,39 +355,34 @@ public final class Parser {
         if (onClusterName == null) {
             return st;
         }
-        return new Statement.OnCluster(onClusterName, st, sql, onClusterStart, onClusterEnd, unqualifiedNameAt);
-    }
-
-    private boolean expectThen(String keyword) {
-        expect(keyword);
-        return true;
+        return new Statement.OnCluster(onClusterName, st, pos.sql, onClusterStart, onClusterEnd, unqualifiedNameAt);
     }
 
     private Statement.CreateTable tableBody(String db, String table, boolean ine, boolean orReplace, boolean allowAsSelect) {
         List<Statement.ColumnDef> cols = new ArrayList<>();
         String asDb = null;
         String asTable = null;
-        if (readOp("(")) {
+        if (pos.readOp("(")) {
             do {
-                if (tok.is("INDEX") || tok.is("PROJECTION") || tok.is("CONSTRAINT")) {
-                    advance();
-                    while (!tok.isOp(",") && !tok.isOp(")") && tok.kind() != Token.Kind.EOF) {
-                        if (readOp("(")) {
-                            skipBalanced();
+                if (pos.tok.is("INDEX") || pos.tok.is("PROJECTION") || pos.tok.is("CONSTRAINT")) {
+                    pos.advance();
+                    while (!pos.tok.isOp(",") && !pos.tok.isOp(")") && pos.tok.kind() != Token.Kind.EOF) {
+                        if (pos.readOp("(")) {
+                            pos.skipBalanced();
                         } else {
-                            advance();
+                            pos.advance();
                         }
                     }
                     continue;
                 }
-                if (tok.is("PRIMARY") ) {
+                if (pos.tok.is("PRIMARY") ) {
                     throw new ChException(ErrorCode.NOT_IMPLEMENTED, "PRIMARY KEY inside the column list is not supported; use the PRIMARY KEY clause");
                 }
                 cols.add(columnDef());
-            } while (readOp(","));
-            expectOp(")");
-        } else if (readIf("AS")) {
-            String[] n = qualifiedName();
+            } while (pos.readOp(","));
+            pos.expectOp(")");
+        } else if (pos.readIf("AS")) {
+            String[] n = pos.qualifiedName();
             asDb = n[0];
             asTable = n[1];
         }
@@ -508,41 +394,41 @@ public final class Parser {
         Map<String, String> settings = new LinkedHashMap<>();
         Map<String, String> clauseSql = new LinkedHashMap<>();
         while (true) {
-            if (readIf("ENGINE")) {
-                readOp("=");
-                engine = identifier();
-                int st = tok.pos();
-                if (readOp("(")) {
-                    engineArgs = tok.isOp(")") ? List.of() : exprList();
-                    expectOp(")");
-                    clauseSql.put("ENGINE", engine + sql.substring(st, prev.end()));
+            if (pos.readIf("ENGINE")) {
+                pos.readOp("=");
+                engine = pos.identifier();
+                int st = pos.tok.pos();
+                if (pos.readOp("(")) {
+                    engineArgs = pos.tok.isOp(")") ? List.of() : exprList();
+                    pos.expectOp(")");
+                    clauseSql.put("ENGINE", engine + pos.sql.substring(st, pos.prev.end()));
                 } else {
                     clauseSql.put("ENGINE", engine);
                 }
-            } else if (readIf("PARTITION")) {
-                expect("BY");
-                int st = tok.pos();
+            } else if (pos.readIf("PARTITION")) {
+                pos.expect("BY");
+                int st = pos.tok.pos();
                 partitionBy = expr();
-                clauseSql.put("PARTITION BY", sql.substring(st, prev.end()));
-            } else if (readIf("ORDER")) {
-                expect("BY");
-                int st = tok.pos();
+                clauseSql.put("PARTITION BY", pos.sql.substring(st, pos.prev.end()));
+            } else if (pos.readIf("ORDER")) {
+                pos.expect("BY");
+                int st = pos.tok.pos();
                 orderBy = expr();
-                clauseSql.put("ORDER BY", sql.substring(st, prev.end()));
-            } else if (readIf("PRIMARY")) {
-                expect("KEY");
-                int st = tok.pos();
+                clauseSql.put("ORDER BY", pos.sql.substring(st, pos.prev.end()));
+            } else if (pos.readIf("PRIMARY")) {
+                pos.expect("KEY");
+                int st = pos.tok.pos();
                 primaryKey = expr();
-                clauseSql.put("PRIMARY KEY", sql.substring(st, prev.end()));
-            } else if (readIf("SAMPLE")) {
-                expect("BY");
+                clauseSql.put("PRIMARY KEY", pos.sql.substring(st, pos.prev.end()));
+            } else if (pos.readIf("SAMPLE")) {
+                pos.expect("BY");
                 expr();
-            } else if (readIf("TTL")) {
+            } else if (pos.readIf("TTL")) {
                 exprList();
-            } else if (readIf("SETTINGS")) {
+            } else if (pos.readIf("SETTINGS")) {
                 settings.putAll(settingList());
-            } else if (readIf("COMMENT")) {
-                clauseSql.put("COMMENT", stringLiteral());
+            } else if (pos.readIf("COMMENT")) {
+                clauseSql.put("COMMENT", pos.stringLiteral());
             } else {
                 break;
             }
@@ -553,7 +439,7 @@ public final class Parser {
             }
         }
         Query asSelect = null;
-        if (allowAsSelect && readIf("AS")) {
+        if (allowAsSelect && pos.readIf("AS")) {
             asSelect = query();
         }
         return new Statement.CreateTable(db, table, ine, orReplace, cols, engine, engineArgs, partitionBy, orderBy,
@@ -561,276 +447,240 @@ public final class Parser {
     }
 
     private Statement.ColumnDef columnDef() {
-        String name = identifier();
+        String name = pos.identifier();
         String type = null;
-        if (!(tok.is("DEFAULT") || tok.is("MATERIALIZED") || tok.is("ALIAS") || tok.is("EPHEMERAL"))) {
-            type = typeText();
-            if (readIf("NOT")) {
-                expect("NULL");
-            } else if (readIf("NULL")) {
+        if (!(pos.tok.is("DEFAULT") || pos.tok.is("MATERIALIZED") || pos.tok.is("ALIAS") || pos.tok.is("EPHEMERAL"))) {
+            type = pos.typeText();
+            if (pos.readIf("NOT")) {
+                pos.expect("NULL");
+            } else if (pos.readIf("NULL")) {
                 type = "Nullable(" + type + ")";
             }
         }
         String kind = null;
         Expr def = null;
         String defSql = null;
-        if (tok.is("DEFAULT") || tok.is("MATERIALIZED") || tok.is("ALIAS") || tok.is("EPHEMERAL")) {
-            kind = tok.text().toUpperCase(Locale.ROOT);
-            advance();
-            if (!(kind.equals("EPHEMERAL") && (tok.isOp(",") || tok.isOp(")")))) {
-                int st = tok.pos();
+        if (pos.tok.is("DEFAULT") || pos.tok.is("MATERIALIZED") || pos.tok.is("ALIAS") || pos.tok.is("EPHEMERAL")) {
+            kind = pos.tok.text().toUpperCase(Locale.ROOT);
+            pos.advance();
+            if (!(kind.equals("EPHEMERAL") && (pos.tok.isOp(",") || pos.tok.isOp(")")))) {
+                int st = pos.tok.pos();
                 def = expr();
-                defSql = sql.substring(st, prev.end());
+                defSql = pos.sql.substring(st, pos.prev.end());
             }
         }
         String comment = null;
         while (true) {
-            if (readIf("CODEC")) {
-                expectOp("(");
-                skipBalanced();
-            } else if (readIf("TTL")) {
+            if (pos.readIf("CODEC")) {
+                pos.expectOp("(");
+                pos.skipBalanced();
+            } else if (pos.readIf("TTL")) {
                 expr();
-            } else if (readIf("COMMENT")) {
-                comment = tok.text();
-                advance();
+            } else if (pos.readIf("COMMENT")) {
+                comment = pos.tok.text();
+                pos.advance();
             } else {
                 break;
             }
         }
         if (type == null && def == null) {
-            throw error("column type");
+            throw pos.error("column type");
         }
         return new Statement.ColumnDef(name, type, kind, def, defSql, comment);
     }
 
-    /** The text of a type name with its balanced parameter list. */
-    private String typeText() {
-        int st = tok.pos();
-        identifier();
-        if (tok.isOp("(")) {
-            advance();
-            skipBalanced();
-        }
-        return sql.substring(st, prev.end());
-    }
-
-    /** Skips to just after the ')' matching an already consumed '('. */
-    private void skipBalanced() {
-        int depth = 1;
-        while (depth > 0) {
-            if (tok.kind() == Token.Kind.EOF) {
-                throw error("')'");
-            }
-            if (tok.isOp("(")) {
-                depth++;
-            } else if (tok.isOp(")")) {
-                depth--;
-            }
-            advance();
-        }
-    }
-
     private Statement view(boolean materialized) {
-        boolean ine = readIf("IF", "NOT") && expectThen("EXISTS");
-        String[] n = qualifiedName();
+        boolean ine = pos.readIf("IF", "NOT") && pos.expectThen("EXISTS");
+        String[] n = pos.qualifiedName();
         String toDb = null;
         String toTable = null;
         Statement.CreateTable inner = null;
-        if (readIf("TO")) {
-            String[] t = qualifiedName();
+        if (pos.readIf("TO")) {
+            String[] t = pos.qualifiedName();
             toDb = t[0];
             toTable = t[1];
         }
-        if (toTable == null && (tok.isOp("(") || tok.is("ENGINE"))) {
+        if (toTable == null && (pos.tok.isOp("(") || pos.tok.is("ENGINE"))) {
             inner = tableBody(n[0], n[1], false, false, false);
         }
-        boolean populate = readIf("POPULATE");
-        expect("AS");
-        int st = tok.pos();
+        boolean populate = pos.readIf("POPULATE");
+        pos.expect("AS");
+        int st = pos.tok.pos();
         Query q = query();
         return new Statement.CreateView(n[0], n[1], ine, materialized, toDb, toTable, inner, populate, q,
-            sql.substring(st, prev.end()));
+            pos.sql.substring(st, pos.prev.end()));
     }
 
     private Statement drop() {
         if (atAccessEntity()) {
             return accessEntity("DROP", false);
         }
-        if (readIf("DATABASE")) {
-            boolean ie = readIf("IF", "EXISTS");
-            String name = identifier();
+        if (pos.readIf("DATABASE")) {
+            boolean ie = pos.readIf("IF", "EXISTS");
+            String name = pos.identifier();
             onClusterClause();
-            readIf("SYNC");
+            pos.readIf("SYNC");
             return new Statement.DropDatabase(name, ie);
         }
         boolean view = false;
-        if (readIf("VIEW")) {
+        if (pos.readIf("VIEW")) {
             view = true;
-        } else if (readIf("DICTIONARY")) {
+        } else if (pos.readIf("DICTIONARY")) {
             throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Dictionaries are not supported by the stub");
         } else {
-            readIf("TEMPORARY");
-            expect("TABLE");
+            pos.readIf("TEMPORARY");
+            pos.expect("TABLE");
         }
-        boolean ie = readIf("IF", "EXISTS");
-        int nameAt = tok.pos();
-        String[] n = qualifiedName();
+        boolean ie = pos.readIf("IF", "EXISTS");
+        int nameAt = pos.tok.pos();
+        String[] n = pos.qualifiedName();
         if (n[0] == null) {
             unqualifiedNameAt = nameAt;
         }
         onClusterClause();
-        boolean sync = readIf("SYNC");
+        boolean sync = pos.readIf("SYNC");
         return new Statement.DropTable(n[0], n[1], ie, view, sync);
     }
 
     private Statement show() {
-        if (readIf("DATABASES")) {
-            String like = readIf("LIKE") ? stringLiteral() : null;
+        if (pos.readIf("DATABASES")) {
+            String like = pos.readIf("LIKE") ? pos.stringLiteral() : null;
             return withFormat(new Statement.ShowTables(null, like, true, showLimit()), trailingFormat());
         }
-        if (readIf("CREATE")) {
-            if (!readIf("TABLE")) {
-                readIf("VIEW");
+        if (pos.readIf("CREATE")) {
+            if (!pos.readIf("TABLE")) {
+                pos.readIf("VIEW");
             }
-            String[] n = qualifiedName();
+            String[] n = pos.qualifiedName();
             return withFormat(new Statement.ShowCreate(n[0], n[1]), trailingFormat());
         }
-        if (readIf("TABLES")) {
+        if (pos.readIf("TABLES")) {
             String db = null;
-            if (readIf("FROM") || readIf("IN")) {
-                db = identifier();
+            if (pos.readIf("FROM") || pos.readIf("IN")) {
+                db = pos.identifier();
             }
-            String like = readIf("LIKE") ? stringLiteral() : null;
+            String like = pos.readIf("LIKE") ? pos.stringLiteral() : null;
             return withFormat(new Statement.ShowTables(db, like, false, showLimit()), trailingFormat());
         }
-        throw error("DATABASES, TABLES or CREATE TABLE");
+        throw pos.error("DATABASES, TABLES or CREATE TABLE");
     }
 
     private long showLimit() {
-        if (!readIf("LIMIT")) {
+        if (!pos.readIf("LIMIT")) {
             return Long.MAX_VALUE;
         }
-        if (tok.kind() != Token.Kind.NUMBER) {
-            throw error("number");
+        if (pos.tok.kind() != Token.Kind.NUMBER) {
+            throw pos.error("number");
         }
-        long n = Long.parseLong(tok.text());
-        advance();
+        long n = Long.parseLong(pos.tok.text());
+        pos.advance();
         return n;
-    }
-
-    private String stringLiteral() {
-        if (tok.kind() != Token.Kind.STRING) {
-            throw error("string literal");
-        }
-        String s = tok.text();
-        advance();
-        return s;
     }
 
     private Statement alter() {
         if (atAccessEntity()) {
             return accessEntity("ALTER", false);
         }
-        expect("TABLE");
-        String[] n = qualifiedName();
+        pos.expect("TABLE");
+        String[] n = pos.qualifiedName();
         List<Statement.AlterCommand> cmds = new ArrayList<>();
         do {
-            if (readIf("MODIFY")) {
-                expect("SETTING");
+            if (pos.readIf("MODIFY")) {
+                pos.expect("SETTING");
                 cmds.add(new Statement.ModifySetting(settingList()));
-            } else if (readIf("RESET")) {
-                expect("SETTING");
+            } else if (pos.readIf("RESET")) {
+                pos.expect("SETTING");
                 List<String> names = new ArrayList<>();
                 do {
-                    names.add(identifier());
-                } while (readOp(","));
+                    names.add(pos.identifier());
+                } while (pos.readOp(","));
                 cmds.add(new Statement.ResetSetting(names));
-            } else if (readIf("DROP")) {
-                if (readIf("PARTITION")) {
-                    if (readIf("ID")) {
-                        cmds.add(new Statement.DropPartition(null, stringLiteral()));
+            } else if (pos.readIf("DROP")) {
+                if (pos.readIf("PARTITION")) {
+                    if (pos.readIf("ID")) {
+                        cmds.add(new Statement.DropPartition(null, pos.stringLiteral()));
                     } else {
                         cmds.add(new Statement.DropPartition(expr(), null));
                     }
-                } else if (readIf("PART")) {
-                    cmds.add(new Statement.DropPart(stringLiteral()));
+                } else if (pos.readIf("PART")) {
+                    cmds.add(new Statement.DropPart(pos.stringLiteral()));
                 } else {
-                    throw error("PARTITION or PART");
+                    throw pos.error("PARTITION or PART");
                 }
-            } else if (tok.is("DELETE")) {
-                int st = tok.pos();
-                advance();
-                expect("WHERE");
+            } else if (pos.tok.is("DELETE")) {
+                int st = pos.tok.pos();
+                pos.advance();
+                pos.expect("WHERE");
                 Expr where = expr();
-                cmds.add(new Statement.MutateDelete(where, sql.substring(st, prev.end())));
-            } else if (tok.is("UPDATE")) {
-                int st = tok.pos();
-                advance();
+                cmds.add(new Statement.MutateDelete(where, pos.sql.substring(st, pos.prev.end())));
+            } else if (pos.tok.is("UPDATE")) {
+                int st = pos.tok.pos();
+                pos.advance();
                 Map<String, Expr> assignments = new LinkedHashMap<>();
                 do {
-                    String col = identifier();
-                    expectOp("=");
+                    String col = pos.identifier();
+                    pos.expectOp("=");
                     assignments.put(col, expr());
-                } while (readOp(",") && !tok.is("WHERE"));
-                expect("WHERE");
+                } while (pos.readOp(",") && !pos.tok.is("WHERE"));
+                pos.expect("WHERE");
                 Expr where = expr();
-                cmds.add(new Statement.MutateUpdate(assignments, where, sql.substring(st, prev.end())));
+                cmds.add(new Statement.MutateUpdate(assignments, where, pos.sql.substring(st, pos.prev.end())));
             } else {
-                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "ALTER command at position " + (tok.pos() + 1)
+                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "ALTER command at position " + (pos.tok.pos() + 1)
                     + " is not supported by the stub: supported are MODIFY SETTING, RESET SETTING, DROP PARTITION, DROP PART,"
                     + " DELETE, UPDATE");
             }
-        } while (readOp(","));
+        } while (pos.readOp(","));
         // ALTER TABLE t DELETE WHERE ... SETTINGS mutations_sync = 2: the settings apply to this statement
-        return new Statement.Alter(n[0], n[1], cmds, readIf("SETTINGS") ? settingList() : Map.of());
+        return new Statement.Alter(n[0], n[1], cmds, pos.readIf("SETTINGS") ? settingList() : Map.of());
     }
 
     private Statement system() {
         StringBuilder action = new StringBuilder();
-        while (tok.kind() == Token.Kind.IDENT && !tok.is("ON")) {
-            String w = tok.text().toUpperCase(Locale.ROOT);
+        while (pos.tok.kind() == Token.Kind.IDENT && !pos.tok.is("ON")) {
+            String w = pos.tok.text().toUpperCase(Locale.ROOT);
             if (action.length() > 0 && (w.equals("MERGES") || w.equals("FAILPOINT") || w.equals("LOGS") || w.equals("FETCHES")
                 || w.equals("REPLICATION") || w.equals("SENDS") || w.equals("QUEUES") || w.equals("CACHE") || w.equals("REPLICA"))) {
                 action.append(' ').append(w);
-                advance();
+                pos.advance();
                 break;
             }
             if (action.length() > 0) {
                 action.append(' ');
             }
             action.append(w);
-            advance();
+            pos.advance();
         }
         String db = null;
         String table = null;
         String arg = null;
         Map<String, String> options = new LinkedHashMap<>();
         if (action.toString().endsWith("FAILPOINT")) {
-            arg = identifier();
+            arg = pos.identifier();
             // the stub's extension: FOR n INSERTS, ON TABLE [db.]t, CODE n, DELAY ms
             while (true) {
-                if (readIf("FOR")) {
-                    options.put("times", tok.text());
-                    advance();
-                    if (!readIf("INSERTS")) {
-                        readIf("INSERT");
+                if (pos.readIf("FOR")) {
+                    options.put("times", pos.tok.text());
+                    pos.advance();
+                    if (!pos.readIf("INSERTS")) {
+                        pos.readIf("INSERT");
                     }
-                } else if (readIf("ON")) {
-                    readIf("TABLE");
-                    String[] n = qualifiedName();
+                } else if (pos.readIf("ON")) {
+                    pos.readIf("TABLE");
+                    String[] n = pos.qualifiedName();
                     options.put("table", n[0] == null ? n[1] : n[0] + "." + n[1]);
-                } else if (readIf("CODE")) {
-                    options.put("code", tok.text());
-                    advance();
-                } else if (readIf("DELAY")) {
-                    options.put("delay", tok.text());
-                    advance();
+                } else if (pos.readIf("CODE")) {
+                    options.put("code", pos.tok.text());
+                    pos.advance();
+                } else if (pos.readIf("DELAY")) {
+                    options.put("delay", pos.tok.text());
+                    pos.advance();
                 } else {
                     break;
                 }
             }
-        } else if (isIdent()) {
-            String[] n = qualifiedName();
+        } else if (pos.isIdent()) {
+            String[] n = pos.qualifiedName();
             db = n[0];
             table = n[1];
         }
@@ -843,24 +693,24 @@ public final class Parser {
         List<Select> selects = new ArrayList<>();
         List<Query> nested = new ArrayList<>();
         do {
-            if (tok.isOp("(")) {
-                advance();
+            if (pos.tok.isOp("(")) {
+                pos.advance();
                 Query inner = query();
-                expectOp(")");
+                pos.expectOp(")");
                 selects.addAll(inner.selects());
                 nested.add(inner);
             } else {
                 selects.add(select());
             }
-        } while (readIf("UNION") && (readIf("ALL") || true));
+        } while (pos.readIf("UNION") && (pos.readIf("ALL") || true));
         Map<String, String> settings = Map.of();
         String format = null;
         for (int i = 0; i < 2; i++) {
-            if (readIf("SETTINGS")) {
+            if (pos.readIf("SETTINGS")) {
                 settings = settingList();
             }
-            if (readIf("FORMAT")) {
-                format = identifier();
+            if (pos.readIf("FORMAT")) {
+                format = pos.identifier();
             }
         }
         return new Query(selects, settings, format);
@@ -894,86 +744,86 @@ public final class Parser {
 
     /** {@code name AS (SELECT ...)} at the current token: registers the CTE and returns true, or reads nothing. */
     private boolean readCte() {
-        if (!isIdent()) {
+        if (!pos.isIdent()) {
             return false;
         }
-        Token save = tok;
-        Token savePrev = prev;
-        String name = identifier();
-        if (readIf("AS") && tok.isOp("(") && (peekIs("SELECT") || peekIs("WITH"))) {
-            advance();
+        Token save = pos.tok;
+        Token savePrev = pos.prev;
+        String name = pos.identifier();
+        if (pos.readIf("AS") && pos.tok.isOp("(") && (pos.peekIs("SELECT") || pos.peekIs("WITH"))) {
+            pos.advance();
             Query q = query();
-            expectOp(")");
+            pos.expectOp(")");
             ctes.add(Map.entry(name, q));
             return true;
         }
-        tok = save;
-        prev = savePrev;
+        pos.tok = save;
+        pos.prev = savePrev;
         return false;
     }
 
     private Select selectBody() {
         List<SelectItem> withItems = new ArrayList<>();
-        if (readIf("WITH")) {
+        if (pos.readIf("WITH")) {
             do {
                 if (readCte()) {
                     continue;
                 }
-                int st = tok.pos();
+                int st = pos.tok.pos();
                 Expr e = expr();
-                expect("AS");
-                String alias = identifier();
-                withItems.add(new SelectItem(e, alias, sql.substring(st, prev.end())));
-            } while (readOp(","));
+                pos.expect("AS");
+                String alias = pos.identifier();
+                withItems.add(new SelectItem(e, alias, pos.sql.substring(st, pos.prev.end())));
+            } while (pos.readOp(","));
         }
-        expect("SELECT");
-        boolean distinct = readIf("DISTINCT");
-        readIf("ALL");
+        pos.expect("SELECT");
+        boolean distinct = pos.readIf("DISTINCT");
+        pos.readIf("ALL");
         List<SelectItem> items = new ArrayList<>(withItems.size());
         do {
-            int st = tok.pos();
+            int st = pos.tok.pos();
             Expr e = expr();
-            String text = sql.substring(st, prev.end());
+            String text = pos.sql.substring(st, pos.prev.end());
             String alias = null;
-            if (readIf("AS")) {
-                alias = identifier();
-            } else if (isIdent() && !isClauseKeyword(tok)) {
-                alias = identifier();
+            if (pos.readIf("AS")) {
+                alias = pos.identifier();
+            } else if (pos.isIdent() && !isClauseKeyword(pos.tok)) {
+                alias = pos.identifier();
             }
             items.add(new SelectItem(e, alias, text));
-        } while (readOp(",") && !endsSelectList(tok));
+        } while (pos.readOp(",") && !endsSelectList(pos.tok));
         From from = null;
-        if (readIf("FROM")) {
+        if (pos.readIf("FROM")) {
             from = from();
         }
-        Expr prewhere = readIf("PREWHERE") ? expr() : null;
-        Expr where = readIf("WHERE") ? expr() : null;
+        Expr prewhere = pos.readIf("PREWHERE") ? expr() : null;
+        Expr where = pos.readIf("WHERE") ? expr() : null;
         if (prewhere != null) {
             where = where == null ? prewhere : new Expr.Call("and", prewhere, where);
         }
         List<Expr> groupBy = List.of();
-        if (readIf("GROUP")) {
-            expect("BY");
+        if (pos.readIf("GROUP")) {
+            pos.expect("BY");
             groupBy = exprList();
-            readIf("WITH", "TOTALS");
+            pos.readIf("WITH", "TOTALS");
         }
-        Expr having = readIf("HAVING") ? expr() : null;
+        Expr having = pos.readIf("HAVING") ? expr() : null;
         List<OrderItem> orderBy = List.of();
         boolean orderByAll = false;
         boolean orderByAllDesc = false;
-        if (readIf("ORDER")) {
-            expect("BY");
-            if (tok.is("ALL") && !allIsColumn(from)) {
-                Token save = tok;
-                advance();
-                if (tok.isOp(",") || tok.isOp(".") || tok.isOp("(")) {
-                    tok = save;
+        if (pos.readIf("ORDER")) {
+            pos.expect("BY");
+            if (pos.tok.is("ALL") && !allIsColumn(from)) {
+                Token save = pos.tok;
+                pos.advance();
+                if (pos.tok.isOp(",") || pos.tok.isOp(".") || pos.tok.isOp("(")) {
+                    pos.tok = save;
                 } else {
                     orderByAll = true;
-                    orderByAllDesc = readIf("DESC") || readIf("DESCENDING");
+                    orderByAllDesc = pos.readIf("DESC") || pos.readIf("DESCENDING");
                     if (!orderByAllDesc) {
-                        if (!readIf("ASC")) {
-                            readIf("ASCENDING");
+                        if (!pos.readIf("ASC")) {
+                            pos.readIf("ASCENDING");
                         }
                     }
                 }
@@ -983,69 +833,69 @@ public final class Parser {
                 do {
                     Expr e = expr();
                     boolean desc = false;
-                    if (readIf("DESC") || readIf("DESCENDING")) {
+                    if (pos.readIf("DESC") || pos.readIf("DESCENDING")) {
                         desc = true;
-                    } else if (!readIf("ASC")) {
-                        readIf("ASCENDING");
+                    } else if (!pos.readIf("ASC")) {
+                        pos.readIf("ASCENDING");
                     }
                     Boolean nullsFirst = null;
-                    if (readIf("NULLS")) {
-                        nullsFirst = readIf("FIRST");
+                    if (pos.readIf("NULLS")) {
+                        nullsFirst = pos.readIf("FIRST");
                         if (!nullsFirst) {
-                            expect("LAST");
+                            pos.expect("LAST");
                         }
                     }
-                    if (readIf("COLLATE")) {
-                        advance();
+                    if (pos.readIf("COLLATE")) {
+                        pos.advance();
                     }
                     Query.Fill fill = null;
-                    if (readIf("WITH", "FILL")) {
-                        Expr fillFrom = readIf("FROM") ? expr() : null;
-                        Expr fillTo = readIf("TO") ? expr() : null;
-                        Expr fillStep = readIf("STEP") ? expr() : null;
+                    if (pos.readIf("WITH", "FILL")) {
+                        Expr fillFrom = pos.readIf("FROM") ? expr() : null;
+                        Expr fillTo = pos.readIf("TO") ? expr() : null;
+                        Expr fillStep = pos.readIf("STEP") ? expr() : null;
                         fill = new Query.Fill(fillFrom, fillTo, fillStep);
                     }
                     orderBy.add(new OrderItem(e, desc, nullsFirst, fill));
-                } while (readOp(","));
+                } while (pos.readOp(","));
             }
         }
         Expr limit = null;
         Expr offset = null;
         List<Expr> limitBy = null;
         Expr limitByCount = null;
-        if (readIf("LIMIT")) {
+        if (pos.readIf("LIMIT")) {
             Expr a = expr();
-            if (readOp(",")) {
+            if (pos.readOp(",")) {
                 offset = a;
                 limit = expr();
-            } else if (readIf("BY")) {
+            } else if (pos.readIf("BY")) {
                 limitByCount = a;
                 limitBy = exprList();
-                if (readIf("LIMIT")) {
+                if (pos.readIf("LIMIT")) {
                     limit = expr();
-                    if (readIf("OFFSET")) {
+                    if (pos.readIf("OFFSET")) {
                         offset = expr();
                     }
                 }
             } else {
                 limit = a;
-                if (readIf("OFFSET")) {
+                if (pos.readIf("OFFSET")) {
                     offset = expr();
                 }
             }
         }
-        if (offset == null && readIf("OFFSET")) {
+        if (offset == null && pos.readIf("OFFSET")) {
             offset = expr();
-            readIf("ROWS");
-            if (readIf("FETCH")) {
-                if (!readIf("FIRST")) {
-                    expect("NEXT");
+            pos.readIf("ROWS");
+            if (pos.readIf("FETCH")) {
+                if (!pos.readIf("FIRST")) {
+                    pos.expect("NEXT");
                 }
                 limit = expr();
-                if (!readIf("ROWS")) {
-                    readIf("ROW");
+                if (!pos.readIf("ROWS")) {
+                    pos.readIf("ROW");
                 }
-                expect("ONLY");
+                pos.expect("ONLY");
             }
         }
         if (!withItems.isEmpty()) {
@@ -1071,7 +921,7 @@ public final class Parser {
         for (String k : new String[] {"FROM", "WHERE", "PREWHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET",
             "SETTINGS", "FORMAT", "UNION", "INTO", "WINDOW", "QUALIFY", "INTERSECT", "EXCEPT"}) {
             if (t.kind() == Token.Kind.IDENT && t.is(k)) {
-                Token after = Lexer.next(sql, t.end(), end, t);
+                Token after = Lexer.next(pos.sql, t.end(), pos.end, t);
                 return !(after.is("FROM") || after.isOp(",") || after.isOp(")") || after.isOp(";")
                     || after.kind() == Token.Kind.EOF);
             }
@@ -1105,49 +955,49 @@ public final class Parser {
         From f = fromItem();
         while (true) {
             String kind;
-            if (readIf("CROSS")) {
-                expect("JOIN");
+            if (pos.readIf("CROSS")) {
+                pos.expect("JOIN");
                 kind = "CROSS";
-            } else if (tok.isOp(",")) {
-                advance();
+            } else if (pos.tok.isOp(",")) {
+                pos.advance();
                 kind = "CROSS";
-            } else if (tok.is("ARRAY") || tok.is("LEFT") && peekIs("ARRAY")) {
-                boolean leftArray = readIf("LEFT");
-                expect("ARRAY");
-                expect("JOIN");
+            } else if (pos.tok.is("ARRAY") || pos.tok.is("LEFT") && pos.peekIs("ARRAY")) {
+                boolean leftArray = pos.readIf("LEFT");
+                pos.expect("ARRAY");
+                pos.expect("JOIN");
                 List<Expr> arrays = new ArrayList<>();
                 List<String> names = new ArrayList<>();
                 do {
                     arrays.add(expr());
-                    names.add(readIf("AS") ? identifier() : null);
-                } while (readOp(","));
+                    names.add(pos.readIf("AS") ? pos.identifier() : null);
+                } while (pos.readOp(","));
                 f = new Query.ArrayJoin(f, arrays, names, leftArray);
                 continue;
-            } else if (readIf("LEFT")) {
-                readIf("OUTER");
-                readIf("ANY");
-                readIf("ALL");
-                expect("JOIN");
+            } else if (pos.readIf("LEFT")) {
+                pos.readIf("OUTER");
+                pos.readIf("ANY");
+                pos.readIf("ALL");
+                pos.expect("JOIN");
                 kind = "LEFT";
-            } else if (readIf("INNER")) {
-                readIf("ANY");
-                readIf("ALL");
-                expect("JOIN");
+            } else if (pos.readIf("INNER")) {
+                pos.readIf("ANY");
+                pos.readIf("ALL");
+                pos.expect("JOIN");
                 kind = "INNER";
-            } else if (readIf("JOIN")) {
+            } else if (pos.readIf("JOIN")) {
                 kind = "INNER";
-            } else if (readIf("RIGHT")) {
-                readIf("OUTER");
-                readIf("ANY");
-                readIf("ALL");
-                expect("JOIN");
+            } else if (pos.readIf("RIGHT")) {
+                pos.readIf("OUTER");
+                pos.readIf("ANY");
+                pos.readIf("ALL");
+                pos.expect("JOIN");
                 kind = "RIGHT";
-            } else if (readIf("FULL")) {
-                readIf("OUTER");
-                readIf("ALL");
-                expect("JOIN");
+            } else if (pos.readIf("FULL")) {
+                pos.readIf("OUTER");
+                pos.readIf("ALL");
+                pos.expect("JOIN");
                 kind = "FULL";
-            } else if (tok.is("GLOBAL") || tok.is("ASOF") || tok.is("SEMI") || tok.is("ANTI") || tok.is("PASTE")) {
+            } else if (pos.tok.is("GLOBAL") || pos.tok.is("ASOF") || pos.tok.is("SEMI") || pos.tok.is("ANTI") || pos.tok.is("PASTE")) {
                 throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Only INNER, LEFT, RIGHT, FULL and CROSS JOIN are supported by the stub");
             } else {
                 return f;
@@ -1156,19 +1006,19 @@ public final class Parser {
             Expr on = null;
             List<String> using = null;
             if (!kind.equals("CROSS")) {
-                if (readIf("ON")) {
+                if (pos.readIf("ON")) {
                     on = expr();
-                } else if (readIf("USING")) {
+                } else if (pos.readIf("USING")) {
                     using = new ArrayList<>();
-                    boolean paren = readOp("(");
+                    boolean paren = pos.readOp("(");
                     do {
-                        using.add(identifier());
-                    } while (readOp(","));
+                        using.add(pos.identifier());
+                    } while (pos.readOp(","));
                     if (paren) {
-                        expectOp(")");
+                        pos.expectOp(")");
                     }
                 } else {
-                    throw error("ON or USING");
+                    throw pos.error("ON or USING");
                 }
             }
             f = new Query.Join(f, right, kind, on, using);
@@ -1177,30 +1027,30 @@ public final class Parser {
 
     private From fromItem() {
         From f;
-        if (readOp("(")) {
+        if (pos.readOp("(")) {
             Query q = query();
-            expectOp(")");
+            pos.expectOp(")");
             f = new Query.SubqueryRef(q, alias());
         } else {
-            boolean fromParameter = tok.isOp("{");
-            String a = identifier();
-            if (fromParameter && !tok.isOp(".") && a.indexOf('.') > 0) {
+            boolean fromParameter = pos.tok.isOp("{");
+            String a = pos.identifier();
+            if (fromParameter && !pos.tok.isOp(".") && a.indexOf('.') > 0) {
                 String alias = alias();
-                return new Query.TableRef(a.substring(0, a.indexOf('.')), a.substring(a.indexOf('.') + 1), alias, readIf("FINAL"));
+                return new Query.TableRef(a.substring(0, a.indexOf('.')), a.substring(a.indexOf('.') + 1), alias, pos.readIf("FINAL"));
             }
-            if (readOp("(")) {
-                List<Expr> args = tok.isOp(")") ? List.of() : exprList();
-                expectOp(")");
+            if (pos.readOp("(")) {
+                List<Expr> args = pos.tok.isOp(")") ? List.of() : exprList();
+                pos.expectOp(")");
                 f = new Query.TableFunction(a.toLowerCase(Locale.ROOT), args, alias());
             } else {
                 String db = null;
                 String t = a;
-                if (readOp(".")) {
+                if (pos.readOp(".")) {
                     db = a;
-                    t = identifier();
+                    t = pos.identifier();
                 }
                 String alias = alias();
-                boolean fin = readIf("FINAL");
+                boolean fin = pos.readIf("FINAL");
                 Query cte = db == null ? cte(t) : null;
                 f = cte != null ? new Query.SubqueryRef(cte, alias == null ? t : alias) : new Query.TableRef(db, t, alias, fin);
             }
@@ -1209,11 +1059,11 @@ public final class Parser {
     }
 
     private String alias() {
-        if (readIf("AS")) {
-            return identifier();
+        if (pos.readIf("AS")) {
+            return pos.identifier();
         }
-        if (isIdent() && !isClauseKeyword(tok)) {
-            return identifier();
+        if (pos.isIdent() && !isClauseKeyword(pos.tok)) {
+            return pos.identifier();
         }
         return null;
     }
@@ -1224,15 +1074,15 @@ public final class Parser {
         List<Expr> l = new ArrayList<>();
         do {
             l.add(expr());
-        } while (readOp(","));
+        } while (pos.readOp(","));
         return l;
     }
 
     /** Parses one expression and requires the end of input (used for Values-format fallbacks). */
     public Expr standaloneExpr() {
         Expr e = expr();
-        if (tok.kind() != Token.Kind.EOF) {
-            throw error("end of expression");
+        if (pos.tok.kind() != Token.Kind.EOF) {
+            throw pos.error("end of expression");
         }
         return e;
     }
@@ -1242,25 +1092,25 @@ public final class Parser {
     }
 
     private Expr lambda() {
-        if (isIdent()) {
-            Token save = tok;
-            Token savePrev = prev;
-            String name = tok.text();
-            advance();
-            if (readOp("->")) {
+        if (pos.isIdent()) {
+            Token save = pos.tok;
+            Token savePrev = pos.prev;
+            String name = pos.tok.text();
+            pos.advance();
+            if (pos.readOp("->")) {
                 return new Expr.Lambda(List.of(name), lambda());
             }
-            tok = save;
-            prev = savePrev;
+            pos.tok = save;
+            pos.prev = savePrev;
         }
         return ternary();
     }
 
     private Expr ternary() {
         Expr c = or();
-        if (readOp("?")) {
+        if (pos.readOp("?")) {
             Expr a = ternary();
-            expectOp(":");
+            pos.expectOp(":");
             Expr b = ternary();
             return new Expr.Call("if", c, a, b);
         }
@@ -1269,7 +1119,7 @@ public final class Parser {
 
     private Expr or() {
         Expr l = and();
-        while (readIf("OR")) {
+        while (pos.readIf("OR")) {
             l = new Expr.Call("or", l, and());
         }
         return l;
@@ -1277,23 +1127,23 @@ public final class Parser {
 
     private Expr and() {
         Expr l = not();
-        while (readIf("AND")) {
+        while (pos.readIf("AND")) {
             l = new Expr.Call("and", l, not());
         }
         return l;
     }
 
     private Expr not() {
-        if (tok.is("NOT")) {
-            Token save = tok;
-            Token savePrev = prev;
-            advance();
+        if (pos.tok.is("NOT")) {
+            Token save = pos.tok;
+            Token savePrev = pos.prev;
+            pos.advance();
             // NOT binds looser than comparisons and LIKE: NOT a LIKE b is NOT (a LIKE b)
-            if (startsOperand(tok)) {
+            if (startsOperand(pos.tok)) {
                 return new Expr.Call("not", not());
             }
-            tok = save;
-            prev = savePrev;
+            pos.tok = save;
+            pos.prev = savePrev;
         }
         return comparison();
     }
@@ -1313,8 +1163,8 @@ public final class Parser {
         Expr l = concat();
         while (true) {
             String op = null;
-            if (tok.kind() == Token.Kind.OP) {
-                switch (tok.text()) {
+            if (pos.tok.kind() == Token.Kind.OP) {
+                switch (pos.tok.text()) {
                     case "=": case "==": op = "equals"; break;
                     case "!=": case "<>": op = "notEquals"; break;
                     case "<": op = "less"; break;
@@ -1325,60 +1175,60 @@ public final class Parser {
                 }
             }
             if (op != null) {
-                advance();
+                pos.advance();
                 l = new Expr.Call(op, l, concat());
                 continue;
             }
             boolean negate = false;
-            Token save = tok;
-            Token savePrev = prev;
-            if (readIf("NOT")) {
+            Token save = pos.tok;
+            Token savePrev = pos.prev;
+            if (pos.readIf("NOT")) {
                 negate = true;
             }
-            readIf("GLOBAL");
-            if (readIf("LIKE")) {
+            pos.readIf("GLOBAL");
+            if (pos.readIf("LIKE")) {
                 l = new Expr.Call(negate ? "notLike" : "like", l, concat());
-            } else if (readIf("ILIKE")) {
+            } else if (pos.readIf("ILIKE")) {
                 l = new Expr.Call(negate ? "notILike" : "ilike", l, concat());
-            } else if (readIf("IN")) {
+            } else if (pos.readIf("IN")) {
                 l = new Expr.Call(negate ? "notIn" : "in", l, inRight());
-            } else if (readIf("BETWEEN")) {
+            } else if (pos.readIf("BETWEEN")) {
                 Expr lo = concat();
-                expect("AND");
+                pos.expect("AND");
                 Expr hi = concat();
                 Expr b = new Expr.Call("and", new Expr.Call("greaterOrEquals", l, lo), new Expr.Call("lessOrEquals", l, hi));
                 l = negate ? new Expr.Call("not", b) : b;
-            } else if (!negate && readIf("IS")) {
-                boolean n = readIf("NOT");
-                expect("NULL");
+            } else if (!negate && pos.readIf("IS")) {
+                boolean n = pos.readIf("NOT");
+                pos.expect("NULL");
                 l = new Expr.Call(n ? "isNotNull" : "isNull", l);
             } else {
-                tok = save;
-                prev = savePrev;
+                pos.tok = save;
+                pos.prev = savePrev;
                 return l;
             }
         }
     }
 
     private Expr inRight() {
-        if (tok.isOp("(")) {
-            Token save = tok;
-            Token savePrev = prev;
-            advance();
-            if (tok.is("SELECT") || tok.is("WITH")) {
+        if (pos.tok.isOp("(")) {
+            Token save = pos.tok;
+            Token savePrev = pos.prev;
+            pos.advance();
+            if (pos.tok.is("SELECT") || pos.tok.is("WITH")) {
                 Query q = query();
-                expectOp(")");
+                pos.expectOp(")");
                 return new Expr.Subquery(q);
             }
-            tok = save;
-            prev = savePrev;
+            pos.tok = save;
+            pos.prev = savePrev;
         }
         return concat();
     }
 
     private Expr concat() {
         Expr l = additive();
-        while (readOp("||")) {
+        while (pos.readOp("||")) {
             l = new Expr.Call("concat", l, additive());
         }
         return l;
@@ -1387,9 +1237,9 @@ public final class Parser {
     private Expr additive() {
         Expr l = multiplicative();
         while (true) {
-            if (readOp("+")) {
+            if (pos.readOp("+")) {
                 l = new Expr.Call("plus", l, multiplicative());
-            } else if (readOp("-")) {
+            } else if (pos.readOp("-")) {
                 l = new Expr.Call("minus", l, multiplicative());
             } else {
                 return l;
@@ -1400,13 +1250,13 @@ public final class Parser {
     private Expr multiplicative() {
         Expr l = unary();
         while (true) {
-            if (readOp("*")) {
+            if (pos.readOp("*")) {
                 l = new Expr.Call("multiply", l, unary());
-            } else if (readOp("/")) {
+            } else if (pos.readOp("/")) {
                 l = new Expr.Call("divide", l, unary());
-            } else if (readOp("%") || readIf("MOD")) {
+            } else if (pos.readOp("%") || pos.readIf("MOD")) {
                 l = new Expr.Call("modulo", l, unary());
-            } else if (readIf("DIV")) {
+            } else if (pos.readIf("DIV")) {
                 l = new Expr.Call("intDiv", l, unary());
             } else {
                 return l;
@@ -1415,14 +1265,14 @@ public final class Parser {
     }
 
     private Expr unary() {
-        if (readOp("-")) {
+        if (pos.readOp("-")) {
             Expr e = unary();
             if (e instanceof Expr.Literal && ((Expr.Literal) e).value() instanceof Number) {
                 return new Expr.Literal(negate((Number) ((Expr.Literal) e).value()));
             }
             return new Expr.Call("negate", e);
         }
-        if (readOp("+")) {
+        if (pos.readOp("+")) {
             return unary();
         }
         return postfix();
@@ -1442,20 +1292,20 @@ public final class Parser {
     private Expr postfix() {
         Expr e = primary();
         while (true) {
-            if (readOp("[")) {
+            if (pos.readOp("[")) {
                 Expr idx = expr();
-                expectOp("]");
+                pos.expectOp("]");
                 e = new Expr.Call("arrayElement", e, idx);
-            } else if (readOp("::")) {
-                e = new Expr.Cast(e, typeText());
-            } else if (tok.isOp(".") && (!(e instanceof Expr.Ident) || peekKind() == Token.Kind.NUMBER)) {
-                advance();
-                if (tok.kind() == Token.Kind.NUMBER) {
-                    Expr idx = new Expr.Literal(Long.parseLong(tok.text()));
-                    advance();
+            } else if (pos.readOp("::")) {
+                e = new Expr.Cast(e, pos.typeText());
+            } else if (pos.tok.isOp(".") && (!(e instanceof Expr.Ident) || pos.peekKind() == Token.Kind.NUMBER)) {
+                pos.advance();
+                if (pos.tok.kind() == Token.Kind.NUMBER) {
+                    Expr idx = new Expr.Literal(Long.parseLong(pos.tok.text()));
+                    pos.advance();
                     e = new Expr.Call("tupleElement", e, idx);
                 } else {
-                    e = new Expr.Call("tupleElement", e, new Expr.Literal(identifier()));
+                    e = new Expr.Call("tupleElement", e, new Expr.Literal(pos.identifier()));
                 }
             } else {
                 return e;
@@ -1464,28 +1314,28 @@ public final class Parser {
     }
 
     private Expr primary() {
-        Token t = tok;
+        Token t = pos.tok;
         switch (t.kind()) {
             case NUMBER:
-                advance();
+                pos.advance();
                 return new Expr.Literal(number(t.text()));
             case STRING:
-                advance();
-                return new Expr.Literal(Lexer.stringValue(sql, t.pos(), t.end()));
+                pos.advance();
+                return new Expr.Literal(Lexer.stringValue(pos.sql, t.pos(), t.end()));
             case OP:
-                if (readOp("(")) {
-                    if (tok.is("SELECT") || tok.is("WITH")) {
+                if (pos.readOp("(")) {
+                    if (pos.tok.is("SELECT") || pos.tok.is("WITH")) {
                         Query q = query();
-                        expectOp(")");
+                        pos.expectOp(")");
                         return new Expr.Subquery(q);
                     }
-                    if (readOp(")")) {
+                    if (pos.readOp(")")) {
                         return new Expr.Call("tuple", List.of(), false);
                     }
                     List<Expr> l = exprList();
-                    expectOp(")");
-                    if (tok.isOp("->") && l.stream().allMatch(x -> x instanceof Expr.Ident && ((Expr.Ident) x).parts().size() == 1)) {
-                        advance();
+                    pos.expectOp(")");
+                    if (pos.tok.isOp("->") && l.stream().allMatch(x -> x instanceof Expr.Ident && ((Expr.Ident) x).parts().size() == 1)) {
+                        pos.advance();
                         List<String> params = new ArrayList<>();
                         for (Expr x : l) {
                             params.add(((Expr.Ident) x).last());
@@ -1494,27 +1344,27 @@ public final class Parser {
                     }
                     return l.size() == 1 ? l.get(0) : new Expr.Call("tuple", l, false);
                 }
-                if (readOp("[")) {
-                    List<Expr> l = tok.isOp("]") ? List.of() : exprList();
-                    expectOp("]");
+                if (pos.readOp("[")) {
+                    List<Expr> l = pos.tok.isOp("]") ? List.of() : exprList();
+                    pos.expectOp("]");
                     return new Expr.Call("array", l, false);
                 }
-                if (readOp("*")) {
+                if (pos.readOp("*")) {
                     return new Expr.Star(null);
                 }
-                if (tok.isOp("{")) {
-                    String[] p = parameter();
+                if (pos.tok.isOp("{")) {
+                    String[] p = pos.parameter();
                     if (p[1].equals("Identifier")) {
-                        return new Expr.Ident(QueryParameters.identifierParts(params.identifier(p[0])));
+                        return new Expr.Ident(QueryParameters.identifierParts(pos.params.identifier(p[0])));
                     }
-                    return params.literal(p[0], p[1]);
+                    return pos.params.literal(p[0], p[1]);
                 }
-                throw error("expression");
+                throw pos.error("expression");
             case IDENT:
             case QUOTED_IDENT:
                 return identOrCall();
             default:
-                throw error("expression");
+                throw pos.error("expression");
         }
     }
 
@@ -1532,62 +1382,62 @@ public final class Parser {
     }
 
     private Expr identOrCall() {
-        Token t = tok;
+        Token t = pos.tok;
         boolean quoted = t.kind() == Token.Kind.QUOTED_IDENT;
         if (!quoted) {
             if (t.is("NULL")) {
-                advance();
+                pos.advance();
                 return new Expr.Literal(null);
             }
             if (t.is("TRUE") || t.is("FALSE")) {
-                advance();
+                pos.advance();
                 return new Expr.Literal(t.is("TRUE"));
             }
             if (t.is("CASE")) {
-                advance();
+                pos.advance();
                 return caseExpr();
             }
-            if (t.is("CAST") && peekIsOpenParen()) {
-                advance();
-                expectOp("(");
+            if (t.is("CAST") && pos.peekIsOpenParen()) {
+                pos.advance();
+                pos.expectOp("(");
                 Expr e = expr();
                 String type;
-                if (readIf("AS")) {
-                    type = typeText();
+                if (pos.readIf("AS")) {
+                    type = pos.typeText();
                 } else {
-                    expectOp(",");
-                    type = stringLiteral();
+                    pos.expectOp(",");
+                    type = pos.stringLiteral();
                 }
-                expectOp(")");
+                pos.expectOp(")");
                 return new Expr.Cast(e, type);
             }
             if (t.is("INTERVAL")) {
-                advance();
+                pos.advance();
                 Expr amount = unary();
-                String unit = identifier().toLowerCase(Locale.ROOT);
+                String unit = pos.identifier().toLowerCase(Locale.ROOT);
                 return new Expr.Interval(amount, unit.endsWith("s") ? unit.substring(0, unit.length() - 1) : unit);
             }
-            if (t.is("DATE") && peekKind() == Token.Kind.STRING) {
-                advance();
-                return new Expr.Cast(new Expr.Literal(stringLiteral()), "Date");
+            if (t.is("DATE") && pos.peekKind() == Token.Kind.STRING) {
+                pos.advance();
+                return new Expr.Cast(new Expr.Literal(pos.stringLiteral()), "Date");
             }
-            if (t.is("TIMESTAMP") && peekKind() == Token.Kind.STRING) {
-                advance();
-                return new Expr.Cast(new Expr.Literal(stringLiteral()), "DateTime");
+            if (t.is("TIMESTAMP") && pos.peekKind() == Token.Kind.STRING) {
+                pos.advance();
+                return new Expr.Cast(new Expr.Literal(pos.stringLiteral()), "DateTime");
             }
         }
-        advance();
-        if (!quoted && tok.isOp("(")) {
-            advance();
+        pos.advance();
+        if (!quoted && pos.tok.isOp("(")) {
+            pos.advance();
             String name = t.text();
-            boolean distinct = readIf("DISTINCT");
-            List<Expr> args = tok.isOp(")") ? List.of() : exprList();
-            expectOp(")");
-            if (tok.isOp("(")) {
+            boolean distinct = pos.readIf("DISTINCT");
+            List<Expr> args = pos.tok.isOp(")") ? List.of() : exprList();
+            pos.expectOp(")");
+            if (pos.tok.isOp("(")) {
                 // parametric aggregate: name(params)(args) -> params first
-                advance();
-                List<Expr> args2 = tok.isOp(")") ? List.of() : exprList();
-                expectOp(")");
+                pos.advance();
+                List<Expr> args2 = pos.tok.isOp(")") ? List.of() : exprList();
+                pos.expectOp(")");
                 List<Expr> all = new ArrayList<>(args2);
                 all.addAll(args);
                 return new Expr.Call(name, all, distinct);
@@ -1599,18 +1449,18 @@ public final class Parser {
         }
         List<String> parts = new ArrayList<>();
         parts.add(t.text());
-        while (tok.isOp(".")) {
-            Token save = tok;
-            advance();
-            if (tok.isOp("*")) {
-                advance();
+        while (pos.tok.isOp(".")) {
+            Token save = pos.tok;
+            pos.advance();
+            if (pos.tok.isOp("*")) {
+                pos.advance();
                 return new Expr.Star(String.join(".", parts));
             }
-            if (isIdent()) {
-                parts.add(tok.text());
-                advance();
+            if (pos.isIdent()) {
+                parts.add(pos.tok.text());
+                pos.advance();
             } else {
-                tok = save;
+                pos.tok = save;
                 break;
             }
         }
@@ -1623,81 +1473,81 @@ public final class Parser {
         "VALID", "IN", "GRANTEES", "TO", "ON", "RENAME", "ADD", "DROP", "FORMAT");
 
     private boolean atAccessEntity() {
-        return tok.is("USER") || tok.is("ROLE") || tok.is("PROFILE") || tok.is("SETTINGS") && peekIs("PROFILE");
+        return pos.tok.is("USER") || pos.tok.is("ROLE") || pos.tok.is("PROFILE") || pos.tok.is("SETTINGS") && pos.peekIs("PROFILE");
     }
 
     /** CREATE | ALTER | DROP USER | ROLE | SETTINGS PROFILE, after the verb (and OR REPLACE). */
     private Statement accessEntity(String verb, boolean orReplace) {
-        String kind = readIf("USER") ? "USER" : readIf("ROLE") ? "ROLE" : "SETTINGS PROFILE";
+        String kind = pos.readIf("USER") ? "USER" : pos.readIf("ROLE") ? "ROLE" : "SETTINGS PROFILE";
         if (kind.equals("SETTINGS PROFILE")) {
-            readIf("SETTINGS");
-            expect("PROFILE");
+            pos.readIf("SETTINGS");
+            pos.expect("PROFILE");
         }
-        boolean ifExists = !verb.equals("CREATE") && readIf("IF", "EXISTS");
-        boolean ifNotExists = verb.equals("CREATE") && readIf("IF", "NOT") && expectThen("EXISTS");
+        boolean ifExists = !verb.equals("CREATE") && pos.readIf("IF", "EXISTS");
+        boolean ifNotExists = verb.equals("CREATE") && pos.readIf("IF", "NOT") && pos.expectThen("EXISTS");
         List<String> names = new ArrayList<>();
         do {
             names.add(accessName());
-        } while (readOp(","));
+        } while (pos.readOp(","));
         String authType = null;
         String password = null;
         List<Statement.SettingElement> settings = null;
         List<String> assignees = null;
-        while (tok.kind() != Token.Kind.EOF && !tok.isOp(";") && !tok.is("FORMAT")) {
+        while (pos.tok.kind() != Token.Kind.EOF && !pos.tok.isOp(";") && !pos.tok.is("FORMAT")) {
             if (verb.equals("DROP")) {
-                if (readIf("ON", "CLUSTER") || readIf("FROM")) {
+                if (pos.readIf("ON", "CLUSTER") || pos.readIf("FROM")) {
                     accessName();
                     continue;
                 }
-                throw error("end of query");
+                throw pos.error("end of query");
             }
-            if (readIf("ON", "CLUSTER")) {
+            if (pos.readIf("ON", "CLUSTER")) {
                 accessName();
-            } else if (kind.equals("USER") && readIf("NOT")) {
-                expect("IDENTIFIED");
+            } else if (kind.equals("USER") && pos.readIf("NOT")) {
+                pos.expect("IDENTIFIED");
                 authType = "no_password";
                 password = "";
-            } else if (kind.equals("USER") && readIf("IDENTIFIED")) {
+            } else if (kind.equals("USER") && pos.readIf("IDENTIFIED")) {
                 authType = "plaintext_password";
-                if (readIf("WITH")) {
-                    authType = identifier().toLowerCase(Locale.ROOT);
+                if (pos.readIf("WITH")) {
+                    authType = pos.identifier().toLowerCase(Locale.ROOT);
                 }
                 password = authType.equals("no_password") ? "" : null;
-                if (readIf("BY")) {
-                    password = stringLiteral();
+                if (pos.readIf("BY")) {
+                    password = pos.stringLiteral();
                 } else if (!authType.equals("no_password")) {
-                    throw error("BY");
+                    throw pos.error("BY");
                 }
-            } else if (readIf("SETTINGS")) {
+            } else if (pos.readIf("SETTINGS")) {
                 settings = new ArrayList<>();
-                if (!readIf("NONE")) {
+                if (!pos.readIf("NONE")) {
                     do {
                         settings.add(settingElement());
-                    } while (readOp(","));
+                    } while (pos.readOp(","));
                 }
-            } else if (kind.equals("SETTINGS PROFILE") && readIf("TO")) {
+            } else if (kind.equals("SETTINGS PROFILE") && pos.readIf("TO")) {
                 assignees = granteeList();
-            } else if (kind.equals("USER") && readIf("DEFAULT")) {
-                if (readIf("DATABASE")) {
+            } else if (kind.equals("USER") && pos.readIf("DEFAULT")) {
+                if (pos.readIf("DATABASE")) {
                     accessName();
                 } else {
-                    expect("ROLE");
+                    pos.expect("ROLE");
                     granteeList();
                 }
-            } else if (readIf("RENAME")) {
+            } else if (pos.readIf("RENAME")) {
                 throw new ChException(ErrorCode.NOT_IMPLEMENTED, "RENAME of a " + kind.toLowerCase(Locale.ROOT) + " is not supported by the stub");
-            } else if (tok.is("HOST") || tok.is("VALID") || tok.is("IN") || tok.is("GRANTEES")) {
+            } else if (pos.tok.is("HOST") || pos.tok.is("VALID") || pos.tok.is("IN") || pos.tok.is("GRANTEES")) {
                 // access restrictions the stub does not apply: skipped up to the next clause
-                advance();
-                while (tok.kind() != Token.Kind.EOF && !tok.isOp(";") && !USER_CLAUSES.contains(tok.text().toUpperCase(Locale.ROOT))) {
-                    if (readOp("(")) {
-                        skipBalanced();
+                pos.advance();
+                while (pos.tok.kind() != Token.Kind.EOF && !pos.tok.isOp(";") && !USER_CLAUSES.contains(pos.tok.text().toUpperCase(Locale.ROOT))) {
+                    if (pos.readOp("(")) {
+                        pos.skipBalanced();
                     } else {
-                        advance();
+                        pos.advance();
                     }
                 }
             } else {
-                throw error(kind.equals("USER") ? "IDENTIFIED, SETTINGS, DEFAULT ROLE, HOST or end of query" : "SETTINGS or end of query");
+                throw pos.error(kind.equals("USER") ? "IDENTIFIED, SETTINGS, DEFAULT ROLE, HOST or end of query" : "SETTINGS or end of query");
             }
         }
         return withFormat(new Statement.AccessEntity(verb, kind, List.copyOf(names), ifExists, ifNotExists, orReplace, authType, password,
@@ -1706,12 +1556,12 @@ public final class Parser {
 
     /** A user, role or profile name: an identifier or a string, a user's optionally followed by {@code @'host'}. */
     private String accessName() {
-        String name = tok.kind() == Token.Kind.STRING ? stringLiteral() : identifier();
-        if (readOp("@")) {
-            if (tok.kind() == Token.Kind.STRING) {
-                stringLiteral();
+        String name = pos.tok.kind() == Token.Kind.STRING ? pos.stringLiteral() : pos.identifier();
+        if (pos.readOp("@")) {
+            if (pos.tok.kind() == Token.Kind.STRING) {
+                pos.stringLiteral();
             } else {
-                identifier();
+                pos.identifier();
             }
         }
         return name;
@@ -1719,29 +1569,29 @@ public final class Parser {
 
     /** {@code name [= value] [MIN [=] v] [MAX [=] v] [CONST|READONLY|WRITABLE|CHANGEABLE_IN_READONLY]} or {@code PROFILE 'p'}. */
     private Statement.SettingElement settingElement() {
-        if (readIf("PROFILE") || readIf("INHERIT")) {
+        if (pos.readIf("PROFILE") || pos.readIf("INHERIT")) {
             return new Statement.SettingElement(null, null, null, null, null, accessName());
         }
-        String name = identifier();
+        String name = pos.identifier();
         String value = null;
         String min = null;
         String max = null;
         String writability = null;
-        if (readOp("=")) {
+        if (pos.readOp("=")) {
             value = settingValue();
-        } else if (tok.kind() == Token.Kind.NUMBER || tok.kind() == Token.Kind.STRING) {
+        } else if (pos.tok.kind() == Token.Kind.NUMBER || pos.tok.kind() == Token.Kind.STRING) {
             value = settingValue();
         }
         while (true) {
-            if (readIf("MIN")) {
-                readOp("=");
+            if (pos.readIf("MIN")) {
+                pos.readOp("=");
                 min = settingValue();
-            } else if (readIf("MAX")) {
-                readOp("=");
+            } else if (pos.readIf("MAX")) {
+                pos.readOp("=");
                 max = settingValue();
-            } else if (tok.is("CONST") || tok.is("READONLY") || tok.is("WRITABLE") || tok.is("CHANGEABLE_IN_READONLY")) {
-                writability = tok.text().toUpperCase(Locale.ROOT);
-                advance();
+            } else if (pos.tok.is("CONST") || pos.tok.is("READONLY") || pos.tok.is("WRITABLE") || pos.tok.is("CHANGEABLE_IN_READONLY")) {
+                writability = pos.tok.text().toUpperCase(Locale.ROOT);
+                pos.advance();
             } else {
                 break;
             }
@@ -1753,64 +1603,64 @@ public final class Parser {
     private List<String> granteeList() {
         List<String> out = new ArrayList<>();
         do {
-            if (readIf("EXCEPT")) {
+            if (pos.readIf("EXCEPT")) {
                 do {
                     accessName();
-                } while (readOp(","));
+                } while (pos.readOp(","));
                 break;
             }
-            if (readIf("NONE")) {
+            if (pos.readIf("NONE")) {
                 continue;
             }
-            out.add(tok.is("ALL") || tok.is("CURRENT_USER") ? tok.text().toUpperCase(Locale.ROOT) : null);
+            out.add(pos.tok.is("ALL") || pos.tok.is("CURRENT_USER") ? pos.tok.text().toUpperCase(Locale.ROOT) : null);
             if (out.get(out.size() - 1) != null) {
-                advance();
+                pos.advance();
             } else {
                 out.set(out.size() - 1, accessName());
             }
-        } while (readOp(",") || tok.is("EXCEPT"));
+        } while (pos.readOp(",") || pos.tok.is("EXCEPT"));
         return List.copyOf(out);
     }
 
     /** GRANT / REVOKE of privileges ON a target, or of roles, TO / FROM users and roles. */
     private Statement grant() {
-        boolean revoke = tok.is("REVOKE");
-        advance();
-        if (readIf("ON", "CLUSTER")) {
+        boolean revoke = pos.tok.is("REVOKE");
+        pos.advance();
+        if (pos.readIf("ON", "CLUSTER")) {
             accessName();
         }
-        if (revoke && (readIf("ADMIN", "OPTION") || readIf("GRANT", "OPTION"))) {
-            expect("FOR");
+        if (revoke && (pos.readIf("ADMIN", "OPTION") || pos.readIf("GRANT", "OPTION"))) {
+            pos.expect("FOR");
         }
         String to = revoke ? "FROM" : "TO";
-        int start = tok.pos();
+        int start = pos.tok.pos();
         int depth = 0;
-        while (tok.kind() != Token.Kind.EOF && !(depth == 0 && (tok.is("ON") || tok.is(to)))) {
-            depth += tok.isOp("(") ? 1 : tok.isOp(")") ? -1 : 0;
-            advance();
+        while (pos.tok.kind() != Token.Kind.EOF && !(depth == 0 && (pos.tok.is("ON") || pos.tok.is(to)))) {
+            depth += pos.tok.isOp("(") ? 1 : pos.tok.isOp(")") ? -1 : 0;
+            pos.advance();
         }
-        if (tok.kind() == Token.Kind.EOF || tok.pos() == start) {
-            throw error(tok.pos() == start ? "privilege or role" : "ON or " + to);
+        if (pos.tok.kind() == Token.Kind.EOF || pos.tok.pos() == start) {
+            throw pos.error(pos.tok.pos() == start ? "privilege or role" : "ON or " + to);
         }
-        String what = sql.substring(start, prev.end()).strip();
+        String what = pos.sql.substring(start, pos.prev.end()).strip();
         String on = null;
-        if (readIf("ON")) {
-            int onStart = tok.pos();
-            while (tok.kind() != Token.Kind.EOF && !tok.is(to)) {
-                advance();
+        if (pos.readIf("ON")) {
+            int onStart = pos.tok.pos();
+            while (pos.tok.kind() != Token.Kind.EOF && !pos.tok.is(to)) {
+                pos.advance();
             }
-            if (tok.kind() == Token.Kind.EOF || tok.pos() == onStart) {
-                throw error(tok.pos() == onStart ? "database and table" : to);
+            if (pos.tok.kind() == Token.Kind.EOF || pos.tok.pos() == onStart) {
+                throw pos.error(pos.tok.pos() == onStart ? "database and table" : to);
             }
-            on = sql.substring(onStart, prev.end()).replace(" ", "");
+            on = pos.sql.substring(onStart, pos.prev.end()).replace(" ", "");
         }
-        expect(to);
+        pos.expect(to);
         List<String> grantees = granteeList();
-        while (readIf("WITH")) {
-            if (!(readIf("GRANT") || readIf("ADMIN") || readIf("REPLACE"))) {
-                throw error("GRANT, ADMIN or REPLACE");
+        while (pos.readIf("WITH")) {
+            if (!(pos.readIf("GRANT") || pos.readIf("ADMIN") || pos.readIf("REPLACE"))) {
+                throw pos.error("GRANT, ADMIN or REPLACE");
             }
-            expect("OPTION");
+            pos.expect("OPTION");
         }
         List<String> roles = null;
         if (on == null) {
@@ -1829,34 +1679,21 @@ public final class Parser {
         return n;
     }
 
-    private boolean peekIs(String keyword) {
-        return Lexer.next(sql, tok.end(), end, tok).is(keyword);
-    }
-
-    private boolean peekIsOpenParen() {
-        Token n = Lexer.next(sql, tok.end(), end, tok);
-        return n.isOp("(");
-    }
-
-    private Token.Kind peekKind() {
-        return Lexer.next(sql, tok.end(), end, tok).kind();
-    }
-
     private Expr caseExpr() {
         Expr subject = null;
-        if (!tok.is("WHEN")) {
+        if (!pos.tok.is("WHEN")) {
             subject = expr();
         }
         List<Expr> args = new ArrayList<>();
-        while (readIf("WHEN")) {
+        while (pos.readIf("WHEN")) {
             Expr w = expr();
-            expect("THEN");
+            pos.expect("THEN");
             Expr th = expr();
             args.add(subject == null ? w : new Expr.Call("equals", subject, w));
             args.add(th);
         }
-        Expr otherwise = readIf("ELSE") ? expr() : new Expr.Literal(null);
-        expect("END");
+        Expr otherwise = pos.readIf("ELSE") ? expr() : new Expr.Literal(null);
+        pos.expect("END");
         args.add(otherwise);
         return new Expr.Call("multiIf", args, false);
     }
