@@ -22,6 +22,7 @@ import java.util.Map;
 public final class Parser {
     /** The shared token cursor. */
     private final TokenIterator pos;
+    private final ParserSetQuery parserSettings;
     /** The ON CLUSTER clause of a CREATE/DROP (null: none), its text span, and where an unqualified table name starts (-1). */
     private String onClusterName;
     private int onClusterStart = -1;
@@ -42,6 +43,7 @@ public final class Parser {
 
     private Parser(String sql, int end, QueryParameters params) {
         this.pos = new TokenIterator(sql, end, params);
+        this.parserSettings = new ParserSetQuery(pos);
     }
 
     /** A statement and the FORMAT given after SHOW/DESCRIBE/EXISTS (null when none). */
@@ -99,7 +101,7 @@ public final class Parser {
             int st = pos.tok.pos();
             Expr where = expr();
             return new Statement.Alter(n[0], n[1], List.of(new Statement.MutateDelete(where, "DELETE WHERE " + pos.sql.substring(st, pos.prev.end()))),
-                pos.readIf("SETTINGS") ? settingList() : Map.of());
+                pos.readIf("SETTINGS") ? parserSettings.settingList() : Map.of());
         }
         if (pos.readIf("TRUNCATE")) {
             pos.readIf("TABLE");
@@ -154,7 +156,7 @@ public final class Parser {
             return system();
         }
         if (pos.readIf("SET")) {
-            return new Statement.SetStmt(settingList());
+            return new ParserSetQuery(pos).parse();
         }
         if (pos.readIf("USE")) {
             return new Statement.Use(pos.identifier());
@@ -222,7 +224,7 @@ public final class Parser {
         }
         Map<String, String> settings = Map.of();
         if (pos.readIf("SETTINGS")) {
-            settings = settingList();
+            settings = parserSettings.settingList();
         }
         if (pos.tok.is("VALUES")) {
             int offset = pos.tok.end();
@@ -258,35 +260,6 @@ public final class Parser {
             return new Statement.Insert(db, table, cols, settings, null, null, pos.end);
         }
         throw pos.error("VALUES, FORMAT or SELECT");
-    }
-
-    private Map<String, String> settingList() {
-        Map<String, String> m = new LinkedHashMap<>();
-        do {
-            String name = pos.identifier();
-            pos.expectOp("=");
-            m.put(name, settingValue());
-        } while (pos.readOp(","));
-        return m;
-    }
-
-    private String settingValue() {
-        Token t = pos.tok;
-        if (t.kind() == Token.Kind.STRING || t.kind() == Token.Kind.NUMBER || t.kind() == Token.Kind.IDENT) {
-            pos.advance();
-            return t.text();
-        }
-        if (t.isOp("-")) {
-            pos.advance();
-            Token n = pos.tok;
-            pos.advance();
-            return "-" + n.text();
-        }
-        if (t.isOp("{")) {
-            String[] p = pos.parameter();
-            return pos.params.settingValue(p[0], p[1]);
-        }
-        throw pos.error("setting value");
     }
 
     private Statement create() {
@@ -426,7 +399,7 @@ public final class Parser {
             } else if (pos.readIf("TTL")) {
                 exprList();
             } else if (pos.readIf("SETTINGS")) {
-                settings.putAll(settingList());
+                settings.putAll(parserSettings.settingList());
             } else if (pos.readIf("COMMENT")) {
                 clauseSql.put("COMMENT", pos.stringLiteral());
             } else {
@@ -587,7 +560,7 @@ public final class Parser {
         do {
             if (pos.readIf("MODIFY")) {
                 pos.expect("SETTING");
-                cmds.add(new Statement.ModifySetting(settingList()));
+                cmds.add(new Statement.ModifySetting(parserSettings.settingList()));
             } else if (pos.readIf("RESET")) {
                 pos.expect("SETTING");
                 List<String> names = new ArrayList<>();
@@ -632,7 +605,7 @@ public final class Parser {
             }
         } while (pos.readOp(","));
         // ALTER TABLE t DELETE WHERE ... SETTINGS mutations_sync = 2: the settings apply to this statement
-        return new Statement.Alter(n[0], n[1], cmds, pos.readIf("SETTINGS") ? settingList() : Map.of());
+        return new Statement.Alter(n[0], n[1], cmds, pos.readIf("SETTINGS") ? parserSettings.settingList() : Map.of());
     }
 
     private Statement system() {
@@ -707,7 +680,7 @@ public final class Parser {
         String format = null;
         for (int i = 0; i < 2; i++) {
             if (pos.readIf("SETTINGS")) {
-                settings = settingList();
+                settings = parserSettings.settingList();
             }
             if (pos.readIf("FORMAT")) {
                 format = pos.identifier();
@@ -1578,17 +1551,17 @@ public final class Parser {
         String max = null;
         String writability = null;
         if (pos.readOp("=")) {
-            value = settingValue();
+            value = parserSettings.settingValue();
         } else if (pos.tok.kind() == Token.Kind.NUMBER || pos.tok.kind() == Token.Kind.STRING) {
-            value = settingValue();
+            value = parserSettings.settingValue();
         }
         while (true) {
             if (pos.readIf("MIN")) {
                 pos.readOp("=");
-                min = settingValue();
+                min = parserSettings.settingValue();
             } else if (pos.readIf("MAX")) {
                 pos.readOp("=");
-                max = settingValue();
+                max = parserSettings.settingValue();
             } else if (pos.tok.is("CONST") || pos.tok.is("READONLY") || pos.tok.is("WRITABLE") || pos.tok.is("CHANGEABLE_IN_READONLY")) {
                 writability = pos.tok.text().toUpperCase(Locale.ROOT);
                 pos.advance();
