@@ -2,10 +2,6 @@ package dev.chdedup.stub.sql;
 
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
-import dev.chdedup.stub.sql.Query.From;
-import dev.chdedup.stub.sql.Query.OrderItem;
-import dev.chdedup.stub.sql.Query.Select;
-import dev.chdedup.stub.sql.Query.SelectItem;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,6 +19,8 @@ public final class Parser {
     /** The shared token cursor. */
     private final TokenIterator pos;
     private final ParserSetQuery parserSettings;
+    private final ParserExpression exp;
+    private final ParserSelectQuery select;
     /** The ON CLUSTER clause of a CREATE/DROP (null: none), its text span, and where an unqualified table name starts (-1). */
     private String onClusterName;
     private int onClusterStart = -1;
@@ -44,6 +42,8 @@ public final class Parser {
     private Parser(String sql, int end, QueryParameters params) {
         this.pos = new TokenIterator(sql, end, params);
         this.parserSettings = new ParserSetQuery(pos);
+        this.exp = new ParserExpression(pos);
+        this.select = exp.select;
     }
 
     /** A statement and the FORMAT given after SHOW/DESCRIBE/EXISTS (null when none). */
@@ -77,7 +77,7 @@ public final class Parser {
 
     public Statement parseStatement() {
         if (pos.tok.is("SELECT") || pos.tok.is("WITH") || pos.tok.isOp("(")) {
-            return new Statement.SelectStmt(query());
+            return new Statement.SelectStmt(select.query());
         }
         if (pos.readIf("INSERT")) {
             return insert();
@@ -99,7 +99,7 @@ public final class Parser {
             String[] n = pos.qualifiedName();
             pos.expect("WHERE");
             int st = pos.tok.pos();
-            Expr where = expr();
+            Expr where = exp.expr();
             return new Statement.Alter(n[0], n[1], List.of(new Statement.MutateDelete(where, "DELETE WHERE " + pos.sql.substring(st, pos.prev.end()))),
                 pos.readIf("SETTINGS") ? parserSettings.settingList() : Map.of());
         }
@@ -116,7 +116,7 @@ public final class Parser {
             pos.readIf("TABLE");
             if (pos.tok.isOp("(") && (pos.peekIs("SELECT") || pos.peekIs("WITH"))) {
                 pos.advance();
-                Query q = query();
+                Query q = select.query();
                 pos.expectOp(")");
                 return withFormat(new Statement.DescribeQuery(q), trailingFormat());
             }
@@ -146,7 +146,7 @@ public final class Parser {
             String[] n = pos.qualifiedName();
             Expr partition = null;
             if (pos.readIf("PARTITION")) {
-                partition = expr();
+                partition = exp.expr();
             }
             boolean fin = pos.readIf("FINAL");
             boolean dedup = pos.readIf("DEDUPLICATE");
@@ -164,7 +164,7 @@ public final class Parser {
         if (pos.readIf("KILL")) {
             if (pos.readIf("MUTATION")) {
                 pos.expect("WHERE");
-                Expr where = expr();
+                Expr where = exp.expr();
                 if (!pos.readIf("SYNC")) {
                     pos.readIf("ASYNC");
                 }
@@ -172,7 +172,7 @@ public final class Parser {
             }
             pos.expect("QUERY");
             pos.expect("WHERE");
-            Expr where = expr();
+            Expr where = exp.expr();
             boolean sync = pos.readIf("SYNC");
             if (!sync) {
                 pos.readIf("ASYNC");
@@ -252,7 +252,7 @@ public final class Parser {
             return new Statement.Insert(db, table, cols, settings, format, null, q);
         }
         if (pos.tok.is("SELECT") || pos.tok.is("WITH") || pos.tok.isOp("(")) {
-            Query q = query();
+            Query q = select.query();
             return new Statement.Insert(db, table, cols, settings, null, q, -1);
         }
         if (pos.tok.kind() == Token.Kind.EOF) {
@@ -372,7 +372,7 @@ public final class Parser {
                 engine = pos.identifier();
                 int st = pos.tok.pos();
                 if (pos.readOp("(")) {
-                    engineArgs = pos.tok.isOp(")") ? List.of() : exprList();
+                    engineArgs = pos.tok.isOp(")") ? List.of() : exp.exprList();
                     pos.expectOp(")");
                     clauseSql.put("ENGINE", engine + pos.sql.substring(st, pos.prev.end()));
                 } else {
@@ -381,23 +381,23 @@ public final class Parser {
             } else if (pos.readIf("PARTITION")) {
                 pos.expect("BY");
                 int st = pos.tok.pos();
-                partitionBy = expr();
+                partitionBy = exp.expr();
                 clauseSql.put("PARTITION BY", pos.sql.substring(st, pos.prev.end()));
             } else if (pos.readIf("ORDER")) {
                 pos.expect("BY");
                 int st = pos.tok.pos();
-                orderBy = expr();
+                orderBy = exp.expr();
                 clauseSql.put("ORDER BY", pos.sql.substring(st, pos.prev.end()));
             } else if (pos.readIf("PRIMARY")) {
                 pos.expect("KEY");
                 int st = pos.tok.pos();
-                primaryKey = expr();
+                primaryKey = exp.expr();
                 clauseSql.put("PRIMARY KEY", pos.sql.substring(st, pos.prev.end()));
             } else if (pos.readIf("SAMPLE")) {
                 pos.expect("BY");
-                expr();
+                exp.expr();
             } else if (pos.readIf("TTL")) {
-                exprList();
+                exp.exprList();
             } else if (pos.readIf("SETTINGS")) {
                 settings.putAll(parserSettings.settingList());
             } else if (pos.readIf("COMMENT")) {
@@ -413,7 +413,7 @@ public final class Parser {
         }
         Query asSelect = null;
         if (allowAsSelect && pos.readIf("AS")) {
-            asSelect = query();
+            asSelect = select.query();
         }
         return new Statement.CreateTable(db, table, ine, orReplace, cols, engine, engineArgs, partitionBy, orderBy,
             primaryKey, settings, clauseSql, asDb, asTable, asSelect);
@@ -438,7 +438,7 @@ public final class Parser {
             pos.advance();
             if (!(kind.equals("EPHEMERAL") && (pos.tok.isOp(",") || pos.tok.isOp(")")))) {
                 int st = pos.tok.pos();
-                def = expr();
+                def = exp.expr();
                 defSql = pos.sql.substring(st, pos.prev.end());
             }
         }
@@ -448,7 +448,7 @@ public final class Parser {
                 pos.expectOp("(");
                 pos.skipBalanced();
             } else if (pos.readIf("TTL")) {
-                expr();
+                exp.expr();
             } else if (pos.readIf("COMMENT")) {
                 comment = pos.tok.text();
                 pos.advance();
@@ -479,7 +479,7 @@ public final class Parser {
         boolean populate = pos.readIf("POPULATE");
         pos.expect("AS");
         int st = pos.tok.pos();
-        Query q = query();
+        Query q = select.query();
         return new Statement.CreateView(n[0], n[1], ine, materialized, toDb, toTable, inner, populate, q,
             pos.sql.substring(st, pos.prev.end()));
     }
@@ -573,7 +573,7 @@ public final class Parser {
                     if (pos.readIf("ID")) {
                         cmds.add(new Statement.DropPartition(null, pos.stringLiteral()));
                     } else {
-                        cmds.add(new Statement.DropPartition(expr(), null));
+                        cmds.add(new Statement.DropPartition(exp.expr(), null));
                     }
                 } else if (pos.readIf("PART")) {
                     cmds.add(new Statement.DropPart(pos.stringLiteral()));
@@ -584,7 +584,7 @@ public final class Parser {
                 int st = pos.tok.pos();
                 pos.advance();
                 pos.expect("WHERE");
-                Expr where = expr();
+                Expr where = exp.expr();
                 cmds.add(new Statement.MutateDelete(where, pos.sql.substring(st, pos.prev.end())));
             } else if (pos.tok.is("UPDATE")) {
                 int st = pos.tok.pos();
@@ -593,10 +593,10 @@ public final class Parser {
                 do {
                     String col = pos.identifier();
                     pos.expectOp("=");
-                    assignments.put(col, expr());
+                    assignments.put(col, exp.expr());
                 } while (pos.readOp(",") && !pos.tok.is("WHERE"));
                 pos.expect("WHERE");
-                Expr where = expr();
+                Expr where = exp.expr();
                 cmds.add(new Statement.MutateUpdate(assignments, where, pos.sql.substring(st, pos.prev.end())));
             } else {
                 throw new ChException(ErrorCode.NOT_IMPLEMENTED, "ALTER command at position " + (pos.tok.pos() + 1)
@@ -660,784 +660,13 @@ public final class Parser {
         return new Statement.SystemCmd(action.toString(), db, table, arg, options);
     }
 
-    // ---- queries ----
-
-    public Query query() {
-        List<Select> selects = new ArrayList<>();
-        List<Query> nested = new ArrayList<>();
-        do {
-            if (pos.tok.isOp("(")) {
-                pos.advance();
-                Query inner = query();
-                pos.expectOp(")");
-                selects.addAll(inner.selects());
-                nested.add(inner);
-            } else {
-                selects.add(select());
-            }
-        } while (pos.readIf("UNION") && (pos.readIf("ALL") || true));
-        Map<String, String> settings = Map.of();
-        String format = null;
-        for (int i = 0; i < 2; i++) {
-            if (pos.readIf("SETTINGS")) {
-                settings = parserSettings.settingList();
-            }
-            if (pos.readIf("FORMAT")) {
-                format = pos.identifier();
-            }
-        }
-        return new Query(selects, settings, format);
-    }
-
-    private Select select() {
-        int ctesBefore = ctes.size();
-        try {
-            return selectBody();
-        } finally {
-            while (ctes.size() > ctesBefore) {
-                ctes.remove(ctes.size() - 1);
-            }
-        }
-    }
-
-    /**
-     * The common table expressions in scope, innermost last: {@code WITH name AS (subquery)} makes {@code name} a
-     * table of the rest of its SELECT and of the subqueries in it.
-     */
-    private final List<Map.Entry<String, Query>> ctes = new ArrayList<>();
-
-    private Query cte(String name) {
-        for (int i = ctes.size() - 1; i >= 0; i--) {
-            if (ctes.get(i).getKey().equals(name)) {
-                return ctes.get(i).getValue();
-            }
-        }
-        return null;
-    }
-
-    /** {@code name AS (SELECT ...)} at the current token: registers the CTE and returns true, or reads nothing. */
-    private boolean readCte() {
-        if (!pos.isIdent()) {
-            return false;
-        }
-        Token save = pos.tok;
-        Token savePrev = pos.prev;
-        String name = pos.identifier();
-        if (pos.readIf("AS") && pos.tok.isOp("(") && (pos.peekIs("SELECT") || pos.peekIs("WITH"))) {
-            pos.advance();
-            Query q = query();
-            pos.expectOp(")");
-            ctes.add(Map.entry(name, q));
-            return true;
-        }
-        pos.tok = save;
-        pos.prev = savePrev;
-        return false;
-    }
-
-    private Select selectBody() {
-        List<SelectItem> withItems = new ArrayList<>();
-        if (pos.readIf("WITH")) {
-            do {
-                if (readCte()) {
-                    continue;
-                }
-                int st = pos.tok.pos();
-                Expr e = expr();
-                pos.expect("AS");
-                String alias = pos.identifier();
-                withItems.add(new SelectItem(e, alias, pos.sql.substring(st, pos.prev.end())));
-            } while (pos.readOp(","));
-        }
-        pos.expect("SELECT");
-        boolean distinct = pos.readIf("DISTINCT");
-        pos.readIf("ALL");
-        List<SelectItem> items = new ArrayList<>(withItems.size());
-        do {
-            int st = pos.tok.pos();
-            Expr e = expr();
-            String text = pos.sql.substring(st, pos.prev.end());
-            String alias = null;
-            if (pos.readIf("AS")) {
-                alias = pos.identifier();
-            } else if (pos.isIdent() && !isClauseKeyword(pos.tok)) {
-                alias = pos.identifier();
-            }
-            items.add(new SelectItem(e, alias, text));
-        } while (pos.readOp(",") && !endsSelectList(pos.tok));
-        From from = null;
-        if (pos.readIf("FROM")) {
-            from = from();
-        }
-        Expr prewhere = pos.readIf("PREWHERE") ? expr() : null;
-        Expr where = pos.readIf("WHERE") ? expr() : null;
-        if (prewhere != null) {
-            where = where == null ? prewhere : new Expr.Call("and", prewhere, where);
-        }
-        List<Expr> groupBy = List.of();
-        if (pos.readIf("GROUP")) {
-            pos.expect("BY");
-            groupBy = exprList();
-            pos.readIf("WITH", "TOTALS");
-        }
-        Expr having = pos.readIf("HAVING") ? expr() : null;
-        List<OrderItem> orderBy = List.of();
-        boolean orderByAll = false;
-        boolean orderByAllDesc = false;
-        if (pos.readIf("ORDER")) {
-            pos.expect("BY");
-            if (pos.tok.is("ALL") && !allIsColumn(from)) {
-                Token save = pos.tok;
-                pos.advance();
-                if (pos.tok.isOp(",") || pos.tok.isOp(".") || pos.tok.isOp("(")) {
-                    pos.tok = save;
-                } else {
-                    orderByAll = true;
-                    orderByAllDesc = pos.readIf("DESC") || pos.readIf("DESCENDING");
-                    if (!orderByAllDesc) {
-                        if (!pos.readIf("ASC")) {
-                            pos.readIf("ASCENDING");
-                        }
-                    }
-                }
-            }
-            if (!orderByAll) {
-                orderBy = new ArrayList<>();
-                do {
-                    Expr e = expr();
-                    boolean desc = false;
-                    if (pos.readIf("DESC") || pos.readIf("DESCENDING")) {
-                        desc = true;
-                    } else if (!pos.readIf("ASC")) {
-                        pos.readIf("ASCENDING");
-                    }
-                    Boolean nullsFirst = null;
-                    if (pos.readIf("NULLS")) {
-                        nullsFirst = pos.readIf("FIRST");
-                        if (!nullsFirst) {
-                            pos.expect("LAST");
-                        }
-                    }
-                    if (pos.readIf("COLLATE")) {
-                        pos.advance();
-                    }
-                    Query.Fill fill = null;
-                    if (pos.readIf("WITH", "FILL")) {
-                        Expr fillFrom = pos.readIf("FROM") ? expr() : null;
-                        Expr fillTo = pos.readIf("TO") ? expr() : null;
-                        Expr fillStep = pos.readIf("STEP") ? expr() : null;
-                        fill = new Query.Fill(fillFrom, fillTo, fillStep);
-                    }
-                    orderBy.add(new OrderItem(e, desc, nullsFirst, fill));
-                } while (pos.readOp(","));
-            }
-        }
-        Expr limit = null;
-        Expr offset = null;
-        List<Expr> limitBy = null;
-        Expr limitByCount = null;
-        if (pos.readIf("LIMIT")) {
-            Expr a = expr();
-            if (pos.readOp(",")) {
-                offset = a;
-                limit = expr();
-            } else if (pos.readIf("BY")) {
-                limitByCount = a;
-                limitBy = exprList();
-                if (pos.readIf("LIMIT")) {
-                    limit = expr();
-                    if (pos.readIf("OFFSET")) {
-                        offset = expr();
-                    }
-                }
-            } else {
-                limit = a;
-                if (pos.readIf("OFFSET")) {
-                    offset = expr();
-                }
-            }
-        }
-        if (offset == null && pos.readIf("OFFSET")) {
-            offset = expr();
-            pos.readIf("ROWS");
-            if (pos.readIf("FETCH")) {
-                if (!pos.readIf("FIRST")) {
-                    pos.expect("NEXT");
-                }
-                limit = expr();
-                if (!pos.readIf("ROWS")) {
-                    pos.readIf("ROW");
-                }
-                pos.expect("ONLY");
-            }
-        }
-        if (!withItems.isEmpty()) {
-            List<SelectItem> all = new ArrayList<>();
-            for (SelectItem w : withItems) {
-                all.add(new SelectItem(w.expr(), w.alias(), "\u0000with"));
-            }
-            all.addAll(items);
-            items = all;
-        }
-        return new Select(distinct, items, from, where, groupBy, having, orderBy, orderByAll, orderByAllDesc, limit,
-            offset, limitBy, limitByCount);
-    }
-
-    /**
-     * A trailing comma is allowed in a select list: whether {@code t} ends the list there. A clause keyword does,
-     * unless what follows it shows it is a column of that name ({@code SELECT id, format FROM t}).
-     */
-    private boolean endsSelectList(Token t) {
-        if (t.kind() == Token.Kind.EOF || t.isOp(")") || t.isOp(";")) {
-            return true;
-        }
-        for (String k : new String[] {"FROM", "WHERE", "PREWHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET",
-            "SETTINGS", "FORMAT", "UNION", "INTO", "WINDOW", "QUALIFY", "INTERSECT", "EXCEPT"}) {
-            if (t.kind() == Token.Kind.IDENT && t.is(k)) {
-                Token after = Lexer.next(pos.sql, t.end(), pos.end, t);
-                return !(after.is("FROM") || after.isOp(",") || after.isOp(")") || after.isOp(";")
-                    || after.kind() == Token.Kind.EOF);
-            }
-        }
-        return false;
-    }
-
-    private boolean allIsColumn(From from) {
-        return false;
-    }
-
-    private static final String[] CLAUSE_KEYWORDS = {"FROM", "WHERE", "PREWHERE", "GROUP", "HAVING", "ORDER", "LIMIT",
-        "OFFSET", "SETTINGS", "FORMAT", "UNION", "INTO", "FINAL", "SAMPLE", "ARRAY", "JOIN", "LEFT", "RIGHT", "INNER",
-        "OUTER", "CROSS", "FULL", "ANY", "ALL", "GLOBAL", "USING", "ON", "WINDOW", "QUALIFY", "FETCH", "AS", "ASC", "DESC",
-        "INTERSECT", "EXCEPT", "WITH", "BY", "NULLS", "COLLATE", "TO", "POPULATE", "AND", "OR", "NOT", "LIKE", "ILIKE",
-        "IN", "BETWEEN", "IS", "SELECT", "ASOF", "SEMI", "ANTI", "PASTE"};
-
-    private static boolean isClauseKeyword(Token t) {
-        if (t.kind() != Token.Kind.IDENT) {
-            return false;
-        }
-        for (String k : CLAUSE_KEYWORDS) {
-            if (t.text().equalsIgnoreCase(k)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private From from() {
-        From f = fromItem();
-        while (true) {
-            String kind;
-            if (pos.readIf("CROSS")) {
-                pos.expect("JOIN");
-                kind = "CROSS";
-            } else if (pos.tok.isOp(",")) {
-                pos.advance();
-                kind = "CROSS";
-            } else if (pos.tok.is("ARRAY") || pos.tok.is("LEFT") && pos.peekIs("ARRAY")) {
-                boolean leftArray = pos.readIf("LEFT");
-                pos.expect("ARRAY");
-                pos.expect("JOIN");
-                List<Expr> arrays = new ArrayList<>();
-                List<String> names = new ArrayList<>();
-                do {
-                    arrays.add(expr());
-                    names.add(pos.readIf("AS") ? pos.identifier() : null);
-                } while (pos.readOp(","));
-                f = new Query.ArrayJoin(f, arrays, names, leftArray);
-                continue;
-            } else if (pos.readIf("LEFT")) {
-                pos.readIf("OUTER");
-                pos.readIf("ANY");
-                pos.readIf("ALL");
-                pos.expect("JOIN");
-                kind = "LEFT";
-            } else if (pos.readIf("INNER")) {
-                pos.readIf("ANY");
-                pos.readIf("ALL");
-                pos.expect("JOIN");
-                kind = "INNER";
-            } else if (pos.readIf("JOIN")) {
-                kind = "INNER";
-            } else if (pos.readIf("RIGHT")) {
-                pos.readIf("OUTER");
-                pos.readIf("ANY");
-                pos.readIf("ALL");
-                pos.expect("JOIN");
-                kind = "RIGHT";
-            } else if (pos.readIf("FULL")) {
-                pos.readIf("OUTER");
-                pos.readIf("ALL");
-                pos.expect("JOIN");
-                kind = "FULL";
-            } else if (pos.tok.is("GLOBAL") || pos.tok.is("ASOF") || pos.tok.is("SEMI") || pos.tok.is("ANTI") || pos.tok.is("PASTE")) {
-                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Only INNER, LEFT, RIGHT, FULL and CROSS JOIN are supported by the stub");
-            } else {
-                return f;
-            }
-            From right = fromItem();
-            Expr on = null;
-            List<String> using = null;
-            if (!kind.equals("CROSS")) {
-                if (pos.readIf("ON")) {
-                    on = expr();
-                } else if (pos.readIf("USING")) {
-                    using = new ArrayList<>();
-                    boolean paren = pos.readOp("(");
-                    do {
-                        using.add(pos.identifier());
-                    } while (pos.readOp(","));
-                    if (paren) {
-                        pos.expectOp(")");
-                    }
-                } else {
-                    throw pos.error("ON or USING");
-                }
-            }
-            f = new Query.Join(f, right, kind, on, using);
-        }
-    }
-
-    private From fromItem() {
-        From f;
-        if (pos.readOp("(")) {
-            Query q = query();
-            pos.expectOp(")");
-            f = new Query.SubqueryRef(q, alias());
-        } else {
-            boolean fromParameter = pos.tok.isOp("{");
-            String a = pos.identifier();
-            if (fromParameter && !pos.tok.isOp(".") && a.indexOf('.') > 0) {
-                String alias = alias();
-                return new Query.TableRef(a.substring(0, a.indexOf('.')), a.substring(a.indexOf('.') + 1), alias, pos.readIf("FINAL"));
-            }
-            if (pos.readOp("(")) {
-                List<Expr> args = pos.tok.isOp(")") ? List.of() : exprList();
-                pos.expectOp(")");
-                f = new Query.TableFunction(a.toLowerCase(Locale.ROOT), args, alias());
-            } else {
-                String db = null;
-                String t = a;
-                if (pos.readOp(".")) {
-                    db = a;
-                    t = pos.identifier();
-                }
-                String alias = alias();
-                boolean fin = pos.readIf("FINAL");
-                Query cte = db == null ? cte(t) : null;
-                f = cte != null ? new Query.SubqueryRef(cte, alias == null ? t : alias) : new Query.TableRef(db, t, alias, fin);
-            }
-        }
-        return f;
-    }
-
-    private String alias() {
-        if (pos.readIf("AS")) {
-            return pos.identifier();
-        }
-        if (pos.isIdent() && !isClauseKeyword(pos.tok)) {
-            return pos.identifier();
-        }
-        return null;
-    }
-
-    // ---- expressions ----
-
-    public List<Expr> exprList() {
-        List<Expr> l = new ArrayList<>();
-        do {
-            l.add(expr());
-        } while (pos.readOp(","));
-        return l;
-    }
-
     /** Parses one expression and requires the end of input (used for Values-format fallbacks). */
     public Expr standaloneExpr() {
-        Expr e = expr();
+        Expr e = exp.expr();
         if (pos.tok.kind() != Token.Kind.EOF) {
             throw pos.error("end of expression");
         }
         return e;
-    }
-
-    public Expr expr() {
-        return lambda();
-    }
-
-    private Expr lambda() {
-        if (pos.isIdent()) {
-            Token save = pos.tok;
-            Token savePrev = pos.prev;
-            String name = pos.tok.text();
-            pos.advance();
-            if (pos.readOp("->")) {
-                return new Expr.Lambda(List.of(name), lambda());
-            }
-            pos.tok = save;
-            pos.prev = savePrev;
-        }
-        return ternary();
-    }
-
-    private Expr ternary() {
-        Expr c = or();
-        if (pos.readOp("?")) {
-            Expr a = ternary();
-            pos.expectOp(":");
-            Expr b = ternary();
-            return new Expr.Call("if", c, a, b);
-        }
-        return c;
-    }
-
-    private Expr or() {
-        Expr l = and();
-        while (pos.readIf("OR")) {
-            l = new Expr.Call("or", l, and());
-        }
-        return l;
-    }
-
-    private Expr and() {
-        Expr l = not();
-        while (pos.readIf("AND")) {
-            l = new Expr.Call("and", l, not());
-        }
-        return l;
-    }
-
-    private Expr not() {
-        if (pos.tok.is("NOT")) {
-            Token save = pos.tok;
-            Token savePrev = pos.prev;
-            pos.advance();
-            // NOT binds looser than comparisons and LIKE: NOT a LIKE b is NOT (a LIKE b)
-            if (startsOperand(pos.tok)) {
-                return new Expr.Call("not", not());
-            }
-            pos.tok = save;
-            pos.prev = savePrev;
-        }
-        return comparison();
-    }
-
-    /** Whether {@code t} can begin an operand (so a NOT before it is the operator, not a name). */
-    private static boolean startsOperand(Token t) {
-        if (t.kind() == Token.Kind.EOF) {
-            return false;
-        }
-        if (t.kind() == Token.Kind.OP) {
-            return t.isOp("(") || t.isOp("[") || t.isOp("-") || t.isOp("{");
-        }
-        return !isClauseKeyword(t) || t.is("NOT");
-    }
-
-    private Expr comparison() {
-        Expr l = concat();
-        while (true) {
-            String op = null;
-            if (pos.tok.kind() == Token.Kind.OP) {
-                switch (pos.tok.text()) {
-                    case "=": case "==": op = "equals"; break;
-                    case "!=": case "<>": op = "notEquals"; break;
-                    case "<": op = "less"; break;
-                    case ">": op = "greater"; break;
-                    case "<=": op = "lessOrEquals"; break;
-                    case ">=": op = "greaterOrEquals"; break;
-                    default: break;
-                }
-            }
-            if (op != null) {
-                pos.advance();
-                l = new Expr.Call(op, l, concat());
-                continue;
-            }
-            boolean negate = false;
-            Token save = pos.tok;
-            Token savePrev = pos.prev;
-            if (pos.readIf("NOT")) {
-                negate = true;
-            }
-            pos.readIf("GLOBAL");
-            if (pos.readIf("LIKE")) {
-                l = new Expr.Call(negate ? "notLike" : "like", l, concat());
-            } else if (pos.readIf("ILIKE")) {
-                l = new Expr.Call(negate ? "notILike" : "ilike", l, concat());
-            } else if (pos.readIf("IN")) {
-                l = new Expr.Call(negate ? "notIn" : "in", l, inRight());
-            } else if (pos.readIf("BETWEEN")) {
-                Expr lo = concat();
-                pos.expect("AND");
-                Expr hi = concat();
-                Expr b = new Expr.Call("and", new Expr.Call("greaterOrEquals", l, lo), new Expr.Call("lessOrEquals", l, hi));
-                l = negate ? new Expr.Call("not", b) : b;
-            } else if (!negate && pos.readIf("IS")) {
-                boolean n = pos.readIf("NOT");
-                pos.expect("NULL");
-                l = new Expr.Call(n ? "isNotNull" : "isNull", l);
-            } else {
-                pos.tok = save;
-                pos.prev = savePrev;
-                return l;
-            }
-        }
-    }
-
-    private Expr inRight() {
-        if (pos.tok.isOp("(")) {
-            Token save = pos.tok;
-            Token savePrev = pos.prev;
-            pos.advance();
-            if (pos.tok.is("SELECT") || pos.tok.is("WITH")) {
-                Query q = query();
-                pos.expectOp(")");
-                return new Expr.Subquery(q);
-            }
-            pos.tok = save;
-            pos.prev = savePrev;
-        }
-        return concat();
-    }
-
-    private Expr concat() {
-        Expr l = additive();
-        while (pos.readOp("||")) {
-            l = new Expr.Call("concat", l, additive());
-        }
-        return l;
-    }
-
-    private Expr additive() {
-        Expr l = multiplicative();
-        while (true) {
-            if (pos.readOp("+")) {
-                l = new Expr.Call("plus", l, multiplicative());
-            } else if (pos.readOp("-")) {
-                l = new Expr.Call("minus", l, multiplicative());
-            } else {
-                return l;
-            }
-        }
-    }
-
-    private Expr multiplicative() {
-        Expr l = unary();
-        while (true) {
-            if (pos.readOp("*")) {
-                l = new Expr.Call("multiply", l, unary());
-            } else if (pos.readOp("/")) {
-                l = new Expr.Call("divide", l, unary());
-            } else if (pos.readOp("%") || pos.readIf("MOD")) {
-                l = new Expr.Call("modulo", l, unary());
-            } else if (pos.readIf("DIV")) {
-                l = new Expr.Call("intDiv", l, unary());
-            } else {
-                return l;
-            }
-        }
-    }
-
-    private Expr unary() {
-        if (pos.readOp("-")) {
-            Expr e = unary();
-            if (e instanceof Expr.Literal && ((Expr.Literal) e).value() instanceof Number) {
-                return new Expr.Literal(negate((Number) ((Expr.Literal) e).value()));
-            }
-            return new Expr.Call("negate", e);
-        }
-        if (pos.readOp("+")) {
-            return unary();
-        }
-        return postfix();
-    }
-
-    private static Object negate(Number n) {
-        if (n instanceof Long) {
-            return -(Long) n;
-        }
-        if (n instanceof java.math.BigInteger) {
-            java.math.BigInteger b = ((java.math.BigInteger) n).negate();
-            return b.bitLength() < 64 ? (Object) b.longValue() : b;
-        }
-        return -n.doubleValue();
-    }
-
-    private Expr postfix() {
-        Expr e = primary();
-        while (true) {
-            if (pos.readOp("[")) {
-                Expr idx = expr();
-                pos.expectOp("]");
-                e = new Expr.Call("arrayElement", e, idx);
-            } else if (pos.readOp("::")) {
-                e = new Expr.Cast(e, pos.typeText());
-            } else if (pos.tok.isOp(".") && (!(e instanceof Expr.Ident) || pos.peekKind() == Token.Kind.NUMBER)) {
-                pos.advance();
-                if (pos.tok.kind() == Token.Kind.NUMBER) {
-                    Expr idx = new Expr.Literal(Long.parseLong(pos.tok.text()));
-                    pos.advance();
-                    e = new Expr.Call("tupleElement", e, idx);
-                } else {
-                    e = new Expr.Call("tupleElement", e, new Expr.Literal(pos.identifier()));
-                }
-            } else {
-                return e;
-            }
-        }
-    }
-
-    private Expr primary() {
-        Token t = pos.tok;
-        switch (t.kind()) {
-            case NUMBER:
-                pos.advance();
-                return new Expr.Literal(number(t.text()));
-            case STRING:
-                pos.advance();
-                return new Expr.Literal(Lexer.stringValue(pos.sql, t.pos(), t.end()));
-            case OP:
-                if (pos.readOp("(")) {
-                    if (pos.tok.is("SELECT") || pos.tok.is("WITH")) {
-                        Query q = query();
-                        pos.expectOp(")");
-                        return new Expr.Subquery(q);
-                    }
-                    if (pos.readOp(")")) {
-                        return new Expr.Call("tuple", List.of(), false);
-                    }
-                    List<Expr> l = exprList();
-                    pos.expectOp(")");
-                    if (pos.tok.isOp("->") && l.stream().allMatch(x -> x instanceof Expr.Ident && ((Expr.Ident) x).parts().size() == 1)) {
-                        pos.advance();
-                        List<String> params = new ArrayList<>();
-                        for (Expr x : l) {
-                            params.add(((Expr.Ident) x).last());
-                        }
-                        return new Expr.Lambda(params, lambda());
-                    }
-                    return l.size() == 1 ? l.get(0) : new Expr.Call("tuple", l, false);
-                }
-                if (pos.readOp("[")) {
-                    List<Expr> l = pos.tok.isOp("]") ? List.of() : exprList();
-                    pos.expectOp("]");
-                    return new Expr.Call("array", l, false);
-                }
-                if (pos.readOp("*")) {
-                    return new Expr.Star(null);
-                }
-                if (pos.tok.isOp("{")) {
-                    String[] p = pos.parameter();
-                    if (p[1].equals("Identifier")) {
-                        return new Expr.Ident(QueryParameters.identifierParts(pos.params.identifier(p[0])));
-                    }
-                    return pos.params.literal(p[0], p[1]);
-                }
-                throw pos.error("expression");
-            case IDENT:
-            case QUOTED_IDENT:
-                return identOrCall();
-            default:
-                throw pos.error("expression");
-        }
-    }
-
-    private static Object number(String s) {
-        String t = s.replace("_", "");
-        if (t.startsWith("0x") || t.startsWith("0X")) {
-            java.math.BigInteger b = new java.math.BigInteger(t.substring(2), 16);
-            return b.bitLength() < 64 ? (Object) b.longValue() : b;
-        }
-        if (t.indexOf('.') >= 0 || t.indexOf('e') >= 0 || t.indexOf('E') >= 0) {
-            return Double.parseDouble(t);
-        }
-        java.math.BigInteger b = new java.math.BigInteger(t);
-        return b.bitLength() < 64 ? (Object) b.longValue() : b;
-    }
-
-    private Expr identOrCall() {
-        Token t = pos.tok;
-        boolean quoted = t.kind() == Token.Kind.QUOTED_IDENT;
-        if (!quoted) {
-            if (t.is("NULL")) {
-                pos.advance();
-                return new Expr.Literal(null);
-            }
-            if (t.is("TRUE") || t.is("FALSE")) {
-                pos.advance();
-                return new Expr.Literal(t.is("TRUE"));
-            }
-            if (t.is("CASE")) {
-                pos.advance();
-                return caseExpr();
-            }
-            if (t.is("CAST") && pos.peekIsOpenParen()) {
-                pos.advance();
-                pos.expectOp("(");
-                Expr e = expr();
-                String type;
-                if (pos.readIf("AS")) {
-                    type = pos.typeText();
-                } else {
-                    pos.expectOp(",");
-                    type = pos.stringLiteral();
-                }
-                pos.expectOp(")");
-                return new Expr.Cast(e, type);
-            }
-            if (t.is("INTERVAL")) {
-                pos.advance();
-                Expr amount = unary();
-                String unit = pos.identifier().toLowerCase(Locale.ROOT);
-                return new Expr.Interval(amount, unit.endsWith("s") ? unit.substring(0, unit.length() - 1) : unit);
-            }
-            if (t.is("DATE") && pos.peekKind() == Token.Kind.STRING) {
-                pos.advance();
-                return new Expr.Cast(new Expr.Literal(pos.stringLiteral()), "Date");
-            }
-            if (t.is("TIMESTAMP") && pos.peekKind() == Token.Kind.STRING) {
-                pos.advance();
-                return new Expr.Cast(new Expr.Literal(pos.stringLiteral()), "DateTime");
-            }
-        }
-        pos.advance();
-        if (!quoted && pos.tok.isOp("(")) {
-            pos.advance();
-            String name = t.text();
-            boolean distinct = pos.readIf("DISTINCT");
-            List<Expr> args = pos.tok.isOp(")") ? List.of() : exprList();
-            pos.expectOp(")");
-            if (pos.tok.isOp("(")) {
-                // parametric aggregate: name(params)(args) -> params first
-                pos.advance();
-                List<Expr> args2 = pos.tok.isOp(")") ? List.of() : exprList();
-                pos.expectOp(")");
-                List<Expr> all = new ArrayList<>(args2);
-                all.addAll(args);
-                return new Expr.Call(name, all, distinct);
-            }
-            if (name.equalsIgnoreCase("count") && args.size() == 1 && args.get(0) instanceof Expr.Star) {
-                args = List.of();
-            }
-            return new Expr.Call(name, args, distinct);
-        }
-        List<String> parts = new ArrayList<>();
-        parts.add(t.text());
-        while (pos.tok.isOp(".")) {
-            Token save = pos.tok;
-            pos.advance();
-            if (pos.tok.isOp("*")) {
-                pos.advance();
-                return new Expr.Star(String.join(".", parts));
-            }
-            if (pos.isIdent()) {
-                parts.add(pos.tok.text());
-                pos.advance();
-            } else {
-                pos.tok = save;
-                break;
-            }
-        }
-        return new Expr.Ident(List.copyOf(parts));
     }
 
     // ---- access control: USER, ROLE, SETTINGS PROFILE, GRANT, REVOKE ----
@@ -1650,24 +879,5 @@ public final class Parser {
             return n.substring(1, n.length() - 1);
         }
         return n;
-    }
-
-    private Expr caseExpr() {
-        Expr subject = null;
-        if (!pos.tok.is("WHEN")) {
-            subject = expr();
-        }
-        List<Expr> args = new ArrayList<>();
-        while (pos.readIf("WHEN")) {
-            Expr w = expr();
-            pos.expect("THEN");
-            Expr th = expr();
-            args.add(subject == null ? w : new Expr.Call("equals", subject, w));
-            args.add(th);
-        }
-        Expr otherwise = pos.readIf("ELSE") ? expr() : new Expr.Literal(null);
-        pos.expect("END");
-        args.add(otherwise);
-        return new Expr.Call("multiIf", args, false);
     }
 }

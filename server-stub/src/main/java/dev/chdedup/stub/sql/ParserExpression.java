@@ -1,0 +1,448 @@
+package dev.chdedup.stub.sql;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Parses expressions, as ClickHouse's ParserExpression does with the parsers of ExpressionListParsers.cpp (the
+ * operators) and ExpressionElementParsers.cpp (the elements): one method per precedence level, from lambda down to
+ * postfix, then the primary elements: number and string literals, arrays, tuples, identifiers, function calls (with
+ * parametric aggregates), CASE, CAST, INTERVAL, DATE and TIMESTAMP literals, {@code {name:Type}} parameters and
+ * subqueries. The subqueries are parsed by {@link #select}, so that they see the common table expressions in scope.
+ */
+final class ParserExpression {
+    final TokenIterator pos;
+    /** The statement's one SELECT parser, for subqueries (it holds the common table expressions in scope). */
+    final ParserSelectQuery select;
+
+    ParserExpression(TokenIterator pos) {
+        this.pos = pos;
+        this.select = new ParserSelectQuery(this);
+    }
+
+    List<Expr> exprList() {
+        List<Expr> l = new ArrayList<>();
+        do {
+            l.add(expr());
+        } while (pos.readOp(","));
+        return l;
+    }
+
+    Expr expr() {
+        return lambda();
+    }
+
+    private Expr lambda() {
+        if (pos.isIdent()) {
+            Token save = pos.tok;
+            Token savePrev = pos.prev;
+            String name = pos.tok.text();
+            pos.advance();
+            if (pos.readOp("->")) {
+                return new Expr.Lambda(List.of(name), lambda());
+            }
+            pos.tok = save;
+            pos.prev = savePrev;
+        }
+        return ternary();
+    }
+
+    private Expr ternary() {
+        Expr c = or();
+        if (pos.readOp("?")) {
+            Expr a = ternary();
+            pos.expectOp(":");
+            Expr b = ternary();
+            return new Expr.Call("if", c, a, b);
+        }
+        return c;
+    }
+
+    private Expr or() {
+        Expr l = and();
+        while (pos.readIf("OR")) {
+            l = new Expr.Call("or", l, and());
+        }
+        return l;
+    }
+
+    private Expr and() {
+        Expr l = not();
+        while (pos.readIf("AND")) {
+            l = new Expr.Call("and", l, not());
+        }
+        return l;
+    }
+
+    private Expr not() {
+        if (pos.tok.is("NOT")) {
+            Token save = pos.tok;
+            Token savePrev = pos.prev;
+            pos.advance();
+            // NOT binds looser than comparisons and LIKE: NOT a LIKE b is NOT (a LIKE b)
+            if (startsOperand(pos.tok)) {
+                return new Expr.Call("not", not());
+            }
+            pos.tok = save;
+            pos.prev = savePrev;
+        }
+        return comparison();
+    }
+
+    /** Whether {@code t} can begin an operand (so a NOT before it is the operator, not a name). */
+    private static boolean startsOperand(Token t) {
+        if (t.kind() == Token.Kind.EOF) {
+            return false;
+        }
+        if (t.kind() == Token.Kind.OP) {
+            return t.isOp("(") || t.isOp("[") || t.isOp("-") || t.isOp("{");
+        }
+        return !isClauseKeyword(t) || t.is("NOT");
+    }
+
+    private static final String[] CLAUSE_KEYWORDS = {"FROM", "WHERE", "PREWHERE", "GROUP", "HAVING", "ORDER", "LIMIT",
+        "OFFSET", "SETTINGS", "FORMAT", "UNION", "INTO", "FINAL", "SAMPLE", "ARRAY", "JOIN", "LEFT", "RIGHT", "INNER",
+        "OUTER", "CROSS", "FULL", "ANY", "ALL", "GLOBAL", "USING", "ON", "WINDOW", "QUALIFY", "FETCH", "AS", "ASC", "DESC",
+        "INTERSECT", "EXCEPT", "WITH", "BY", "NULLS", "COLLATE", "TO", "POPULATE", "AND", "OR", "NOT", "LIKE", "ILIKE",
+        "IN", "BETWEEN", "IS", "SELECT", "ASOF", "SEMI", "ANTI", "PASTE"};
+
+    static boolean isClauseKeyword(Token t) {
+        if (t.kind() != Token.Kind.IDENT) {
+            return false;
+        }
+        for (String k : CLAUSE_KEYWORDS) {
+            if (t.text().equalsIgnoreCase(k)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Expr comparison() {
+        Expr l = concat();
+        while (true) {
+            String op = null;
+            if (pos.tok.kind() == Token.Kind.OP) {
+                switch (pos.tok.text()) {
+                    case "=": case "==": op = "equals"; break;
+                    case "!=": case "<>": op = "notEquals"; break;
+                    case "<": op = "less"; break;
+                    case ">": op = "greater"; break;
+                    case "<=": op = "lessOrEquals"; break;
+                    case ">=": op = "greaterOrEquals"; break;
+                    default: break;
+                }
+            }
+            if (op != null) {
+                pos.advance();
+                l = new Expr.Call(op, l, concat());
+                continue;
+            }
+            boolean negate = false;
+            Token save = pos.tok;
+            Token savePrev = pos.prev;
+            if (pos.readIf("NOT")) {
+                negate = true;
+            }
+            pos.readIf("GLOBAL");
+            if (pos.readIf("LIKE")) {
+                l = new Expr.Call(negate ? "notLike" : "like", l, concat());
+            } else if (pos.readIf("ILIKE")) {
+                l = new Expr.Call(negate ? "notILike" : "ilike", l, concat());
+            } else if (pos.readIf("IN")) {
+                l = new Expr.Call(negate ? "notIn" : "in", l, inRight());
+            } else if (pos.readIf("BETWEEN")) {
+                Expr lo = concat();
+                pos.expect("AND");
+                Expr hi = concat();
+                Expr b = new Expr.Call("and", new Expr.Call("greaterOrEquals", l, lo), new Expr.Call("lessOrEquals", l, hi));
+                l = negate ? new Expr.Call("not", b) : b;
+            } else if (!negate && pos.readIf("IS")) {
+                boolean n = pos.readIf("NOT");
+                pos.expect("NULL");
+                l = new Expr.Call(n ? "isNotNull" : "isNull", l);
+            } else {
+                pos.tok = save;
+                pos.prev = savePrev;
+                return l;
+            }
+        }
+    }
+
+    private Expr inRight() {
+        if (pos.tok.isOp("(")) {
+            Token save = pos.tok;
+            Token savePrev = pos.prev;
+            pos.advance();
+            if (pos.tok.is("SELECT") || pos.tok.is("WITH")) {
+                Query q = select.query();
+                pos.expectOp(")");
+                return new Expr.Subquery(q);
+            }
+            pos.tok = save;
+            pos.prev = savePrev;
+        }
+        return concat();
+    }
+
+    private Expr concat() {
+        Expr l = additive();
+        while (pos.readOp("||")) {
+            l = new Expr.Call("concat", l, additive());
+        }
+        return l;
+    }
+
+    private Expr additive() {
+        Expr l = multiplicative();
+        while (true) {
+            if (pos.readOp("+")) {
+                l = new Expr.Call("plus", l, multiplicative());
+            } else if (pos.readOp("-")) {
+                l = new Expr.Call("minus", l, multiplicative());
+            } else {
+                return l;
+            }
+        }
+    }
+
+    private Expr multiplicative() {
+        Expr l = unary();
+        while (true) {
+            if (pos.readOp("*")) {
+                l = new Expr.Call("multiply", l, unary());
+            } else if (pos.readOp("/")) {
+                l = new Expr.Call("divide", l, unary());
+            } else if (pos.readOp("%") || pos.readIf("MOD")) {
+                l = new Expr.Call("modulo", l, unary());
+            } else if (pos.readIf("DIV")) {
+                l = new Expr.Call("intDiv", l, unary());
+            } else {
+                return l;
+            }
+        }
+    }
+
+    private Expr unary() {
+        if (pos.readOp("-")) {
+            Expr e = unary();
+            if (e instanceof Expr.Literal && ((Expr.Literal) e).value() instanceof Number) {
+                return new Expr.Literal(negate((Number) ((Expr.Literal) e).value()));
+            }
+            return new Expr.Call("negate", e);
+        }
+        if (pos.readOp("+")) {
+            return unary();
+        }
+        return postfix();
+    }
+
+    private static Object negate(Number n) {
+        if (n instanceof Long) {
+            return -(Long) n;
+        }
+        if (n instanceof java.math.BigInteger) {
+            java.math.BigInteger b = ((java.math.BigInteger) n).negate();
+            return b.bitLength() < 64 ? (Object) b.longValue() : b;
+        }
+        return -n.doubleValue();
+    }
+
+    private Expr postfix() {
+        Expr e = primary();
+        while (true) {
+            if (pos.readOp("[")) {
+                Expr idx = expr();
+                pos.expectOp("]");
+                e = new Expr.Call("arrayElement", e, idx);
+            } else if (pos.readOp("::")) {
+                e = new Expr.Cast(e, pos.typeText());
+            } else if (pos.tok.isOp(".") && (!(e instanceof Expr.Ident) || pos.peekKind() == Token.Kind.NUMBER)) {
+                pos.advance();
+                if (pos.tok.kind() == Token.Kind.NUMBER) {
+                    Expr idx = new Expr.Literal(Long.parseLong(pos.tok.text()));
+                    pos.advance();
+                    e = new Expr.Call("tupleElement", e, idx);
+                } else {
+                    e = new Expr.Call("tupleElement", e, new Expr.Literal(pos.identifier()));
+                }
+            } else {
+                return e;
+            }
+        }
+    }
+
+    private Expr primary() {
+        Token t = pos.tok;
+        switch (t.kind()) {
+            case NUMBER:
+                pos.advance();
+                return new Expr.Literal(number(t.text()));
+            case STRING:
+                pos.advance();
+                return new Expr.Literal(Lexer.stringValue(pos.sql, t.pos(), t.end()));
+            case OP:
+                if (pos.readOp("(")) {
+                    if (pos.tok.is("SELECT") || pos.tok.is("WITH")) {
+                        Query q = select.query();
+                        pos.expectOp(")");
+                        return new Expr.Subquery(q);
+                    }
+                    if (pos.readOp(")")) {
+                        return new Expr.Call("tuple", List.of(), false);
+                    }
+                    List<Expr> l = exprList();
+                    pos.expectOp(")");
+                    if (pos.tok.isOp("->") && l.stream().allMatch(x -> x instanceof Expr.Ident && ((Expr.Ident) x).parts().size() == 1)) {
+                        pos.advance();
+                        List<String> params = new ArrayList<>();
+                        for (Expr x : l) {
+                            params.add(((Expr.Ident) x).last());
+                        }
+                        return new Expr.Lambda(params, lambda());
+                    }
+                    return l.size() == 1 ? l.get(0) : new Expr.Call("tuple", l, false);
+                }
+                if (pos.readOp("[")) {
+                    List<Expr> l = pos.tok.isOp("]") ? List.of() : exprList();
+                    pos.expectOp("]");
+                    return new Expr.Call("array", l, false);
+                }
+                if (pos.readOp("*")) {
+                    return new Expr.Star(null);
+                }
+                if (pos.tok.isOp("{")) {
+                    String[] p = pos.parameter();
+                    if (p[1].equals("Identifier")) {
+                        return new Expr.Ident(QueryParameters.identifierParts(pos.params.identifier(p[0])));
+                    }
+                    return pos.params.literal(p[0], p[1]);
+                }
+                throw pos.error("expression");
+            case IDENT:
+            case QUOTED_IDENT:
+                return identOrCall();
+            default:
+                throw pos.error("expression");
+        }
+    }
+
+    private static Object number(String s) {
+        String t = s.replace("_", "");
+        if (t.startsWith("0x") || t.startsWith("0X")) {
+            java.math.BigInteger b = new java.math.BigInteger(t.substring(2), 16);
+            return b.bitLength() < 64 ? (Object) b.longValue() : b;
+        }
+        if (t.indexOf('.') >= 0 || t.indexOf('e') >= 0 || t.indexOf('E') >= 0) {
+            return Double.parseDouble(t);
+        }
+        java.math.BigInteger b = new java.math.BigInteger(t);
+        return b.bitLength() < 64 ? (Object) b.longValue() : b;
+    }
+
+    private Expr identOrCall() {
+        Token t = pos.tok;
+        boolean quoted = t.kind() == Token.Kind.QUOTED_IDENT;
+        if (!quoted) {
+            if (t.is("NULL")) {
+                pos.advance();
+                return new Expr.Literal(null);
+            }
+            if (t.is("TRUE") || t.is("FALSE")) {
+                pos.advance();
+                return new Expr.Literal(t.is("TRUE"));
+            }
+            if (t.is("CASE")) {
+                pos.advance();
+                return caseExpr();
+            }
+            if (t.is("CAST") && pos.peekIsOpenParen()) {
+                pos.advance();
+                pos.expectOp("(");
+                Expr e = expr();
+                String type;
+                if (pos.readIf("AS")) {
+                    type = pos.typeText();
+                } else {
+                    pos.expectOp(",");
+                    type = pos.stringLiteral();
+                }
+                pos.expectOp(")");
+                return new Expr.Cast(e, type);
+            }
+            if (t.is("INTERVAL")) {
+                pos.advance();
+                Expr amount = unary();
+                String unit = pos.identifier().toLowerCase(Locale.ROOT);
+                return new Expr.Interval(amount, unit.endsWith("s") ? unit.substring(0, unit.length() - 1) : unit);
+            }
+            if (t.is("DATE") && pos.peekKind() == Token.Kind.STRING) {
+                pos.advance();
+                return new Expr.Cast(new Expr.Literal(pos.stringLiteral()), "Date");
+            }
+            if (t.is("TIMESTAMP") && pos.peekKind() == Token.Kind.STRING) {
+                pos.advance();
+                return new Expr.Cast(new Expr.Literal(pos.stringLiteral()), "DateTime");
+            }
+        }
+        pos.advance();
+        if (!quoted && pos.tok.isOp("(")) {
+            pos.advance();
+            String name = t.text();
+            boolean distinct = pos.readIf("DISTINCT");
+            List<Expr> args = pos.tok.isOp(")") ? List.of() : exprList();
+            pos.expectOp(")");
+            if (pos.tok.isOp("(")) {
+                // parametric aggregate: name(params)(args) -> params first
+                pos.advance();
+                List<Expr> args2 = pos.tok.isOp(")") ? List.of() : exprList();
+                pos.expectOp(")");
+                List<Expr> all = new ArrayList<>(args2);
+                all.addAll(args);
+                return new Expr.Call(name, all, distinct);
+            }
+            if (name.equalsIgnoreCase("count") && args.size() == 1 && args.get(0) instanceof Expr.Star) {
+                args = List.of();
+            }
+            return new Expr.Call(name, args, distinct);
+        }
+        List<String> parts = new ArrayList<>();
+        parts.add(t.text());
+        while (pos.tok.isOp(".")) {
+            Token save = pos.tok;
+            pos.advance();
+            if (pos.tok.isOp("*")) {
+                pos.advance();
+                return new Expr.Star(String.join(".", parts));
+            }
+            if (pos.isIdent()) {
+                parts.add(pos.tok.text());
+                pos.advance();
+            } else {
+                pos.tok = save;
+                break;
+            }
+        }
+        return new Expr.Ident(List.copyOf(parts));
+    }
+
+    private Expr caseExpr() {
+        Expr subject = null;
+        if (!pos.tok.is("WHEN")) {
+            subject = expr();
+        }
+        List<Expr> args = new ArrayList<>();
+        while (pos.readIf("WHEN")) {
+            Expr w = expr();
+            pos.expect("THEN");
+            Expr th = expr();
+            args.add(subject == null ? w : new Expr.Call("equals", subject, w));
+            args.add(th);
+        }
+        Expr otherwise = pos.readIf("ELSE") ? expr() : new Expr.Literal(null);
+        pos.expect("END");
+        args.add(otherwise);
+        return new Expr.Call("multiIf", args, false);
+    }
+}

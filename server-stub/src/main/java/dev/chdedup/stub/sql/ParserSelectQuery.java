@@ -1,0 +1,393 @@
+package dev.chdedup.stub.sql;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.sql.Query.From;
+import dev.chdedup.stub.sql.Query.OrderItem;
+import dev.chdedup.stub.sql.Query.Select;
+import dev.chdedup.stub.sql.Query.SelectItem;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Parses queries: a UNION [ALL] of SELECTs and parenthesized queries with its SETTINGS and FORMAT, as ClickHouse's
+ * ParserSelectWithUnionQuery and ParserQueryWithOutput do, and each SELECT from WITH to LIMIT, OFFSET and FETCH, as
+ * ParserSelectQuery does (src/Parsers/ParserSelectQuery.cpp). Common table expressions ({@code WITH name AS
+ * (subquery)}) are resolved while parsing, so one ParserSelectQuery, {@link ParserExpression#select}, serves a whole
+ * statement: its queries and the subqueries in its expressions see the same {@link #ctes}.
+ */
+final class ParserSelectQuery {
+    private final TokenIterator pos;
+    private final ParserExpression exp;
+    private final ParserSetQuery parserSettings;
+
+    /** Made by {@code exp}, whose subqueries it parses. */
+    ParserSelectQuery(ParserExpression exp) {
+        this.pos = exp.pos;
+        this.exp = exp;
+        this.parserSettings = new ParserSetQuery(pos);
+    }
+
+    Query query() {
+        List<Select> selects = new ArrayList<>();
+        List<Query> nested = new ArrayList<>();
+        do {
+            if (pos.tok.isOp("(")) {
+                pos.advance();
+                Query inner = query();
+                pos.expectOp(")");
+                selects.addAll(inner.selects());
+                nested.add(inner);
+            } else {
+                selects.add(select());
+            }
+        } while (pos.readIf("UNION") && (pos.readIf("ALL") || true));
+        Map<String, String> settings = Map.of();
+        String format = null;
+        for (int i = 0; i < 2; i++) {
+            if (pos.readIf("SETTINGS")) {
+                settings = parserSettings.settingList();
+            }
+            if (pos.readIf("FORMAT")) {
+                format = pos.identifier();
+            }
+        }
+        return new Query(selects, settings, format);
+    }
+
+    private Select select() {
+        int ctesBefore = ctes.size();
+        try {
+            return selectBody();
+        } finally {
+            while (ctes.size() > ctesBefore) {
+                ctes.remove(ctes.size() - 1);
+            }
+        }
+    }
+
+    /**
+     * The common table expressions in scope, innermost last: {@code WITH name AS (subquery)} makes {@code name} a
+     * table of the rest of its SELECT and of the subqueries in it.
+     */
+    private final List<Map.Entry<String, Query>> ctes = new ArrayList<>();
+
+    private Query cte(String name) {
+        for (int i = ctes.size() - 1; i >= 0; i--) {
+            if (ctes.get(i).getKey().equals(name)) {
+                return ctes.get(i).getValue();
+            }
+        }
+        return null;
+    }
+
+    /** {@code name AS (SELECT ...)} at the current token: registers the CTE and returns true, or reads nothing. */
+    private boolean readCte() {
+        if (!pos.isIdent()) {
+            return false;
+        }
+        Token save = pos.tok;
+        Token savePrev = pos.prev;
+        String name = pos.identifier();
+        if (pos.readIf("AS") && pos.tok.isOp("(") && (pos.peekIs("SELECT") || pos.peekIs("WITH"))) {
+            pos.advance();
+            Query q = query();
+            pos.expectOp(")");
+            ctes.add(Map.entry(name, q));
+            return true;
+        }
+        pos.tok = save;
+        pos.prev = savePrev;
+        return false;
+    }
+
+    private Select selectBody() {
+        List<SelectItem> withItems = new ArrayList<>();
+        if (pos.readIf("WITH")) {
+            do {
+                if (readCte()) {
+                    continue;
+                }
+                int st = pos.tok.pos();
+                Expr e = exp.expr();
+                pos.expect("AS");
+                String alias = pos.identifier();
+                withItems.add(new SelectItem(e, alias, pos.sql.substring(st, pos.prev.end())));
+            } while (pos.readOp(","));
+        }
+        pos.expect("SELECT");
+        boolean distinct = pos.readIf("DISTINCT");
+        pos.readIf("ALL");
+        List<SelectItem> items = new ArrayList<>(withItems.size());
+        do {
+            int st = pos.tok.pos();
+            Expr e = exp.expr();
+            String text = pos.sql.substring(st, pos.prev.end());
+            String alias = null;
+            if (pos.readIf("AS")) {
+                alias = pos.identifier();
+            } else if (pos.isIdent() && !ParserExpression.isClauseKeyword(pos.tok)) {
+                alias = pos.identifier();
+            }
+            items.add(new SelectItem(e, alias, text));
+        } while (pos.readOp(",") && !endsSelectList(pos.tok));
+        From from = null;
+        if (pos.readIf("FROM")) {
+            from = from();
+        }
+        Expr prewhere = pos.readIf("PREWHERE") ? exp.expr() : null;
+        Expr where = pos.readIf("WHERE") ? exp.expr() : null;
+        if (prewhere != null) {
+            where = where == null ? prewhere : new Expr.Call("and", prewhere, where);
+        }
+        List<Expr> groupBy = List.of();
+        if (pos.readIf("GROUP")) {
+            pos.expect("BY");
+            groupBy = exp.exprList();
+            pos.readIf("WITH", "TOTALS");
+        }
+        Expr having = pos.readIf("HAVING") ? exp.expr() : null;
+        List<OrderItem> orderBy = List.of();
+        boolean orderByAll = false;
+        boolean orderByAllDesc = false;
+        if (pos.readIf("ORDER")) {
+            pos.expect("BY");
+            if (pos.tok.is("ALL") && !allIsColumn(from)) {
+                Token save = pos.tok;
+                pos.advance();
+                if (pos.tok.isOp(",") || pos.tok.isOp(".") || pos.tok.isOp("(")) {
+                    pos.tok = save;
+                } else {
+                    orderByAll = true;
+                    orderByAllDesc = pos.readIf("DESC") || pos.readIf("DESCENDING");
+                    if (!orderByAllDesc) {
+                        if (!pos.readIf("ASC")) {
+                            pos.readIf("ASCENDING");
+                        }
+                    }
+                }
+            }
+            if (!orderByAll) {
+                orderBy = new ArrayList<>();
+                do {
+                    Expr e = exp.expr();
+                    boolean desc = false;
+                    if (pos.readIf("DESC") || pos.readIf("DESCENDING")) {
+                        desc = true;
+                    } else if (!pos.readIf("ASC")) {
+                        pos.readIf("ASCENDING");
+                    }
+                    Boolean nullsFirst = null;
+                    if (pos.readIf("NULLS")) {
+                        nullsFirst = pos.readIf("FIRST");
+                        if (!nullsFirst) {
+                            pos.expect("LAST");
+                        }
+                    }
+                    if (pos.readIf("COLLATE")) {
+                        pos.advance();
+                    }
+                    Query.Fill fill = null;
+                    if (pos.readIf("WITH", "FILL")) {
+                        Expr fillFrom = pos.readIf("FROM") ? exp.expr() : null;
+                        Expr fillTo = pos.readIf("TO") ? exp.expr() : null;
+                        Expr fillStep = pos.readIf("STEP") ? exp.expr() : null;
+                        fill = new Query.Fill(fillFrom, fillTo, fillStep);
+                    }
+                    orderBy.add(new OrderItem(e, desc, nullsFirst, fill));
+                } while (pos.readOp(","));
+            }
+        }
+        Expr limit = null;
+        Expr offset = null;
+        List<Expr> limitBy = null;
+        Expr limitByCount = null;
+        if (pos.readIf("LIMIT")) {
+            Expr a = exp.expr();
+            if (pos.readOp(",")) {
+                offset = a;
+                limit = exp.expr();
+            } else if (pos.readIf("BY")) {
+                limitByCount = a;
+                limitBy = exp.exprList();
+                if (pos.readIf("LIMIT")) {
+                    limit = exp.expr();
+                    if (pos.readIf("OFFSET")) {
+                        offset = exp.expr();
+                    }
+                }
+            } else {
+                limit = a;
+                if (pos.readIf("OFFSET")) {
+                    offset = exp.expr();
+                }
+            }
+        }
+        if (offset == null && pos.readIf("OFFSET")) {
+            offset = exp.expr();
+            pos.readIf("ROWS");
+            if (pos.readIf("FETCH")) {
+                if (!pos.readIf("FIRST")) {
+                    pos.expect("NEXT");
+                }
+                limit = exp.expr();
+                if (!pos.readIf("ROWS")) {
+                    pos.readIf("ROW");
+                }
+                pos.expect("ONLY");
+            }
+        }
+        if (!withItems.isEmpty()) {
+            List<SelectItem> all = new ArrayList<>();
+            for (SelectItem w : withItems) {
+                all.add(new SelectItem(w.expr(), w.alias(), "\u0000with"));
+            }
+            all.addAll(items);
+            items = all;
+        }
+        return new Select(distinct, items, from, where, groupBy, having, orderBy, orderByAll, orderByAllDesc, limit,
+            offset, limitBy, limitByCount);
+    }
+
+    /**
+     * A trailing comma is allowed in a select list: whether {@code t} ends the list there. A clause keyword does,
+     * unless what follows it shows it is a column of that name ({@code SELECT id, format FROM t}).
+     */
+    private boolean endsSelectList(Token t) {
+        if (t.kind() == Token.Kind.EOF || t.isOp(")") || t.isOp(";")) {
+            return true;
+        }
+        for (String k : new String[] {"FROM", "WHERE", "PREWHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET",
+            "SETTINGS", "FORMAT", "UNION", "INTO", "WINDOW", "QUALIFY", "INTERSECT", "EXCEPT"}) {
+            if (t.kind() == Token.Kind.IDENT && t.is(k)) {
+                Token after = Lexer.next(pos.sql, t.end(), pos.end, t);
+                return !(after.is("FROM") || after.isOp(",") || after.isOp(")") || after.isOp(";")
+                    || after.kind() == Token.Kind.EOF);
+            }
+        }
+        return false;
+    }
+
+    private boolean allIsColumn(From from) {
+        return false;
+    }
+
+    private From from() {
+        From f = fromItem();
+        while (true) {
+            String kind;
+            if (pos.readIf("CROSS")) {
+                pos.expect("JOIN");
+                kind = "CROSS";
+            } else if (pos.tok.isOp(",")) {
+                pos.advance();
+                kind = "CROSS";
+            } else if (pos.tok.is("ARRAY") || pos.tok.is("LEFT") && pos.peekIs("ARRAY")) {
+                boolean leftArray = pos.readIf("LEFT");
+                pos.expect("ARRAY");
+                pos.expect("JOIN");
+                List<Expr> arrays = new ArrayList<>();
+                List<String> names = new ArrayList<>();
+                do {
+                    arrays.add(exp.expr());
+                    names.add(pos.readIf("AS") ? pos.identifier() : null);
+                } while (pos.readOp(","));
+                f = new Query.ArrayJoin(f, arrays, names, leftArray);
+                continue;
+            } else if (pos.readIf("LEFT")) {
+                pos.readIf("OUTER");
+                pos.readIf("ANY");
+                pos.readIf("ALL");
+                pos.expect("JOIN");
+                kind = "LEFT";
+            } else if (pos.readIf("INNER")) {
+                pos.readIf("ANY");
+                pos.readIf("ALL");
+                pos.expect("JOIN");
+                kind = "INNER";
+            } else if (pos.readIf("JOIN")) {
+                kind = "INNER";
+            } else if (pos.readIf("RIGHT")) {
+                pos.readIf("OUTER");
+                pos.readIf("ANY");
+                pos.readIf("ALL");
+                pos.expect("JOIN");
+                kind = "RIGHT";
+            } else if (pos.readIf("FULL")) {
+                pos.readIf("OUTER");
+                pos.readIf("ALL");
+                pos.expect("JOIN");
+                kind = "FULL";
+            } else if (pos.tok.is("GLOBAL") || pos.tok.is("ASOF") || pos.tok.is("SEMI") || pos.tok.is("ANTI") || pos.tok.is("PASTE")) {
+                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Only INNER, LEFT, RIGHT, FULL and CROSS JOIN are supported by the stub");
+            } else {
+                return f;
+            }
+            From right = fromItem();
+            Expr on = null;
+            List<String> using = null;
+            if (!kind.equals("CROSS")) {
+                if (pos.readIf("ON")) {
+                    on = exp.expr();
+                } else if (pos.readIf("USING")) {
+                    using = new ArrayList<>();
+                    boolean paren = pos.readOp("(");
+                    do {
+                        using.add(pos.identifier());
+                    } while (pos.readOp(","));
+                    if (paren) {
+                        pos.expectOp(")");
+                    }
+                } else {
+                    throw pos.error("ON or USING");
+                }
+            }
+            f = new Query.Join(f, right, kind, on, using);
+        }
+    }
+
+    private From fromItem() {
+        From f;
+        if (pos.readOp("(")) {
+            Query q = query();
+            pos.expectOp(")");
+            f = new Query.SubqueryRef(q, alias());
+        } else {
+            boolean fromParameter = pos.tok.isOp("{");
+            String a = pos.identifier();
+            if (fromParameter && !pos.tok.isOp(".") && a.indexOf('.') > 0) {
+                String alias = alias();
+                return new Query.TableRef(a.substring(0, a.indexOf('.')), a.substring(a.indexOf('.') + 1), alias, pos.readIf("FINAL"));
+            }
+            if (pos.readOp("(")) {
+                List<Expr> args = pos.tok.isOp(")") ? List.of() : exp.exprList();
+                pos.expectOp(")");
+                f = new Query.TableFunction(a.toLowerCase(Locale.ROOT), args, alias());
+            } else {
+                String db = null;
+                String t = a;
+                if (pos.readOp(".")) {
+                    db = a;
+                    t = pos.identifier();
+                }
+                String alias = alias();
+                boolean fin = pos.readIf("FINAL");
+                Query cte = db == null ? cte(t) : null;
+                f = cte != null ? new Query.SubqueryRef(cte, alias == null ? t : alias) : new Query.TableRef(db, t, alias, fin);
+            }
+        }
+        return f;
+    }
+
+    private String alias() {
+        if (pos.readIf("AS")) {
+            return pos.identifier();
+        }
+        if (pos.isIdent() && !ParserExpression.isClauseKeyword(pos.tok)) {
+            return pos.identifier();
+        }
+        return null;
+    }
+}
