@@ -1,33 +1,33 @@
 package dev.chdedup.stub.sql;
 
-import dev.chdedup.stub.error.ChException;
-import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.sql.Query.From;
 import dev.chdedup.stub.sql.Query.OrderItem;
 import dev.chdedup.stub.sql.Query.Select;
 import dev.chdedup.stub.sql.Query.SelectItem;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
  * Parses queries: a UNION [ALL] of SELECTs and parenthesized queries with its SETTINGS and FORMAT, as ClickHouse's
  * ParserSelectWithUnionQuery and ParserQueryWithOutput do, and each SELECT from WITH to LIMIT, OFFSET and FETCH, as
- * ParserSelectQuery does (src/Parsers/ParserSelectQuery.cpp). Common table expressions ({@code WITH name AS
- * (subquery)}) are resolved while parsing, so one ParserSelectQuery, {@link ParserExpression#select}, serves a whole
- * statement: its queries and the subqueries in its expressions see the same {@link #ctes}.
+ * ParserSelectQuery does (src/Parsers/ParserSelectQuery.cpp), its FROM through {@link ParserTablesInSelectQuery}.
+ * Common table expressions ({@code WITH name AS (subquery)}) are resolved while parsing, so one ParserSelectQuery,
+ * {@link ParserExpression#select}, serves a whole statement: its queries and the subqueries in its expressions see
+ * the same {@link #ctes}.
  */
 final class ParserSelectQuery {
     private final TokenIterator pos;
     private final ParserExpression exp;
     private final ParserSetQuery parserSettings;
+    private final ParserTablesInSelectQuery tables;
 
     /** Made by {@code exp}, whose subqueries it parses. */
     ParserSelectQuery(ParserExpression exp) {
         this.pos = exp.pos;
         this.exp = exp;
         this.parserSettings = new ParserSetQuery(pos);
+        this.tables = new ParserTablesInSelectQuery(exp, this);
     }
 
     Query query() {
@@ -74,7 +74,7 @@ final class ParserSelectQuery {
      */
     private final List<Map.Entry<String, Query>> ctes = new ArrayList<>();
 
-    private Query cte(String name) {
+    Query cte(String name) {
         for (int i = ctes.size() - 1; i >= 0; i--) {
             if (ctes.get(i).getKey().equals(name)) {
                 return ctes.get(i).getValue();
@@ -135,7 +135,7 @@ final class ParserSelectQuery {
         } while (pos.readOp(",") && !endsSelectList(pos.tok));
         From from = null;
         if (pos.readIf("FROM")) {
-            from = from();
+            from = tables.from();
         }
         Expr prewhere = pos.readIf("PREWHERE") ? exp.expr() : null;
         Expr where = pos.readIf("WHERE") ? exp.expr() : null;
@@ -272,122 +272,5 @@ final class ParserSelectQuery {
 
     private boolean allIsColumn(From from) {
         return false;
-    }
-
-    private From from() {
-        From f = fromItem();
-        while (true) {
-            String kind;
-            if (pos.readIf("CROSS")) {
-                pos.expect("JOIN");
-                kind = "CROSS";
-            } else if (pos.tok.isOp(",")) {
-                pos.advance();
-                kind = "CROSS";
-            } else if (pos.tok.is("ARRAY") || pos.tok.is("LEFT") && pos.peekIs("ARRAY")) {
-                boolean leftArray = pos.readIf("LEFT");
-                pos.expect("ARRAY");
-                pos.expect("JOIN");
-                List<Expr> arrays = new ArrayList<>();
-                List<String> names = new ArrayList<>();
-                do {
-                    arrays.add(exp.expr());
-                    names.add(pos.readIf("AS") ? pos.identifier() : null);
-                } while (pos.readOp(","));
-                f = new Query.ArrayJoin(f, arrays, names, leftArray);
-                continue;
-            } else if (pos.readIf("LEFT")) {
-                pos.readIf("OUTER");
-                pos.readIf("ANY");
-                pos.readIf("ALL");
-                pos.expect("JOIN");
-                kind = "LEFT";
-            } else if (pos.readIf("INNER")) {
-                pos.readIf("ANY");
-                pos.readIf("ALL");
-                pos.expect("JOIN");
-                kind = "INNER";
-            } else if (pos.readIf("JOIN")) {
-                kind = "INNER";
-            } else if (pos.readIf("RIGHT")) {
-                pos.readIf("OUTER");
-                pos.readIf("ANY");
-                pos.readIf("ALL");
-                pos.expect("JOIN");
-                kind = "RIGHT";
-            } else if (pos.readIf("FULL")) {
-                pos.readIf("OUTER");
-                pos.readIf("ALL");
-                pos.expect("JOIN");
-                kind = "FULL";
-            } else if (pos.tok.is("GLOBAL") || pos.tok.is("ASOF") || pos.tok.is("SEMI") || pos.tok.is("ANTI") || pos.tok.is("PASTE")) {
-                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Only INNER, LEFT, RIGHT, FULL and CROSS JOIN are supported by the stub");
-            } else {
-                return f;
-            }
-            From right = fromItem();
-            Expr on = null;
-            List<String> using = null;
-            if (!kind.equals("CROSS")) {
-                if (pos.readIf("ON")) {
-                    on = exp.expr();
-                } else if (pos.readIf("USING")) {
-                    using = new ArrayList<>();
-                    boolean paren = pos.readOp("(");
-                    do {
-                        using.add(pos.identifier());
-                    } while (pos.readOp(","));
-                    if (paren) {
-                        pos.expectOp(")");
-                    }
-                } else {
-                    throw pos.error("ON or USING");
-                }
-            }
-            f = new Query.Join(f, right, kind, on, using);
-        }
-    }
-
-    private From fromItem() {
-        From f;
-        if (pos.readOp("(")) {
-            Query q = query();
-            pos.expectOp(")");
-            f = new Query.SubqueryRef(q, alias());
-        } else {
-            boolean fromParameter = pos.tok.isOp("{");
-            String a = pos.identifier();
-            if (fromParameter && !pos.tok.isOp(".") && a.indexOf('.') > 0) {
-                String alias = alias();
-                return new Query.TableRef(a.substring(0, a.indexOf('.')), a.substring(a.indexOf('.') + 1), alias, pos.readIf("FINAL"));
-            }
-            if (pos.readOp("(")) {
-                List<Expr> args = pos.tok.isOp(")") ? List.of() : exp.exprList();
-                pos.expectOp(")");
-                f = new Query.TableFunction(a.toLowerCase(Locale.ROOT), args, alias());
-            } else {
-                String db = null;
-                String t = a;
-                if (pos.readOp(".")) {
-                    db = a;
-                    t = pos.identifier();
-                }
-                String alias = alias();
-                boolean fin = pos.readIf("FINAL");
-                Query cte = db == null ? cte(t) : null;
-                f = cte != null ? new Query.SubqueryRef(cte, alias == null ? t : alias) : new Query.TableRef(db, t, alias, fin);
-            }
-        }
-        return f;
-    }
-
-    private String alias() {
-        if (pos.readIf("AS")) {
-            return pos.identifier();
-        }
-        if (pos.isIdent() && !ParserExpression.isClauseKeyword(pos.tok)) {
-            return pos.identifier();
-        }
-        return null;
     }
 }
