@@ -70,7 +70,12 @@ public final class Parser {
                 throw p.pos.error("end of query");
             }
         }
-        return new Parsed(st, p.formatOverride);
+        return new Parsed(st, p.pos.formatOverride);
+    }
+
+    /** The FORMAT given after SHOW/DESCRIBE/EXISTS, carried to the executor through the query settings. */
+    public String formatOverride() {
+        return pos.formatOverride;
     }
 
     // ---- statements ----
@@ -110,33 +115,16 @@ public final class Parser {
             return new Statement.Truncate(n[0], n[1], ifExists);
         }
         if (pos.readIf("SHOW")) {
-            return show();
+            if (pos.readIf("CREATE")) {
+                return new ParserTablePropertiesQuery(pos).showCreate();
+            }
+            return new ParserShowTablesQuery(pos).parse();
         }
         if (pos.readIf("DESCRIBE") || pos.readIf("DESC")) {
-            pos.readIf("TABLE");
-            if (pos.tok.isOp("(") && (pos.peekIs("SELECT") || pos.peekIs("WITH"))) {
-                pos.advance();
-                Query q = select.query();
-                pos.expectOp(")");
-                return withFormat(new Statement.DescribeQuery(q), trailingFormat());
-            }
-            String[] n = pos.qualifiedName();
-            String format = trailingFormat();
-            return withFormat(new Statement.Describe(n[0], n[1]), format);
+            return new ParserDescribeTableQuery(exp).parse();
         }
         if (pos.readIf("EXISTS")) {
-            pos.readIf("TEMPORARY");
-            if (pos.readIf("DATABASE")) {
-                String db = pos.identifier();
-                String format = trailingFormat();
-                return withFormat(new Statement.Exists(db, null), format);
-            }
-            if (!pos.readIf("TABLE")) {
-                pos.readIf("VIEW");
-            }
-            String[] n = pos.qualifiedName();
-            String format = trailingFormat();
-            return withFormat(new Statement.Exists(n[0], n[1]), format);
+            return new ParserTablePropertiesQuery(pos).exists();
         }
         if (pos.readIf("ALTER")) {
             return alter();
@@ -180,25 +168,6 @@ public final class Parser {
             return new Statement.KillQuery(where, sync);
         }
         throw pos.error("one of: SELECT, INSERT, CREATE, DROP, DELETE, ALTER, SHOW, DESCRIBE, EXISTS, OPTIMIZE, SYSTEM, SET, USE, TRUNCATE, KILL, GRANT, REVOKE");
-    }
-
-    private String formatOverride;
-
-    /** The FORMAT given after SHOW/DESCRIBE/EXISTS, carried to the executor through the query settings. */
-    public String formatOverride() {
-        return formatOverride;
-    }
-
-    private Statement withFormat(Statement st, String format) {
-        formatOverride = format;
-        return st;
-    }
-
-    private String trailingFormat() {
-        if (pos.readIf("FORMAT")) {
-            return pos.identifier();
-        }
-        return null;
     }
 
     private Statement create() {
@@ -454,41 +423,6 @@ public final class Parser {
         return new Statement.DropTable(n[0], n[1], ie, view, sync);
     }
 
-    private Statement show() {
-        if (pos.readIf("DATABASES")) {
-            String like = pos.readIf("LIKE") ? pos.stringLiteral() : null;
-            return withFormat(new Statement.ShowTables(null, like, true, showLimit()), trailingFormat());
-        }
-        if (pos.readIf("CREATE")) {
-            if (!pos.readIf("TABLE")) {
-                pos.readIf("VIEW");
-            }
-            String[] n = pos.qualifiedName();
-            return withFormat(new Statement.ShowCreate(n[0], n[1]), trailingFormat());
-        }
-        if (pos.readIf("TABLES")) {
-            String db = null;
-            if (pos.readIf("FROM") || pos.readIf("IN")) {
-                db = pos.identifier();
-            }
-            String like = pos.readIf("LIKE") ? pos.stringLiteral() : null;
-            return withFormat(new Statement.ShowTables(db, like, false, showLimit()), trailingFormat());
-        }
-        throw pos.error("DATABASES, TABLES or CREATE TABLE");
-    }
-
-    private long showLimit() {
-        if (!pos.readIf("LIMIT")) {
-            return Long.MAX_VALUE;
-        }
-        if (pos.tok.kind() != Token.Kind.NUMBER) {
-            throw pos.error("number");
-        }
-        long n = Long.parseLong(pos.tok.text());
-        pos.advance();
-        return n;
-    }
-
     private Statement alter() {
         if (atAccessEntity()) {
             return accessEntity("ALTER", false);
@@ -691,8 +625,8 @@ public final class Parser {
                 throw pos.error(kind.equals("USER") ? "IDENTIFIED, SETTINGS, DEFAULT ROLE, HOST or end of query" : "SETTINGS or end of query");
             }
         }
-        return withFormat(new Statement.AccessEntity(verb, kind, List.copyOf(names), ifExists, ifNotExists, orReplace, authType, password,
-            settings == null ? null : List.copyOf(settings), assignees), trailingFormat());
+        return pos.withFormat(new Statement.AccessEntity(verb, kind, List.copyOf(names), ifExists, ifNotExists, orReplace, authType, password,
+            settings == null ? null : List.copyOf(settings), assignees), pos.trailingFormat());
     }
 
     /** A user, role or profile name: an identifier or a string, a user's optionally followed by {@code @'host'}. */

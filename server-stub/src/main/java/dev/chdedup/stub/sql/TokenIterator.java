@@ -20,6 +20,11 @@ final class TokenIterator {
     /** The current token, not yet consumed; {@link #prev} is the last consumed one (its end closes a clause's text). */
     Token tok;
     Token prev;
+    /**
+     * The FORMAT named after SHOW, DESCRIBE, EXISTS or an access statement (null: none), which
+     * {@link Parser#parseWithFormat} returns beside the statement: state of the whole parse, like {@link #params}.
+     */
+    String formatOverride;
 
     TokenIterator(String sql, int end, QueryParameters params) {
         this.sql = sql;
@@ -180,5 +185,19 @@ final class TokenIterator {
             }
             advance();
         }
+    }
+
+    /** Records {@code format} as the parse's {@link #formatOverride} and returns {@code st}. */
+    Statement withFormat(Statement st, String format) {
+        formatOverride = format;
+        return st;
+    }
+
+    /** {@code FORMAT name}: the name, or null when the next token is not FORMAT. */
+    String trailingFormat() {
+        if (readIf("FORMAT")) {
+            return identifier();
+        }
+        return null;
     }
 }
