@@ -21,6 +21,7 @@ public final class Parser {
     private final ParserSetQuery parserSettings;
     private final ParserExpression exp;
     private final ParserSelectQuery select;
+    private final ParserAccessEntityQuery accessEntity;
     /** The ON CLUSTER clause of a CREATE/DROP (null: none), its text span, and where an unqualified table name starts (-1). */
     private String onClusterName;
     private int onClusterStart = -1;
@@ -44,6 +45,7 @@ public final class Parser {
         this.parserSettings = new ParserSetQuery(pos);
         this.exp = new ParserExpression(pos);
         this.select = exp.select;
+        this.accessEntity = new ParserAccessEntityQuery(pos);
     }
 
     /** A statement and the FORMAT given after SHOW/DESCRIBE/EXISTS (null when none). */
@@ -91,7 +93,7 @@ public final class Parser {
             return onCluster(create());
         }
         if (pos.tok.is("GRANT") || pos.tok.is("REVOKE")) {
-            return grant();
+            return new ParserGrantQuery(pos).parse();
         }
         if (pos.tok.is("ATTACH")) {
             throw new ChException(ErrorCode.NOT_IMPLEMENTED, "ATTACH is not supported by the stub");
@@ -172,8 +174,8 @@ public final class Parser {
 
     private Statement create() {
         boolean orReplace = pos.readIf("OR", "REPLACE");
-        if (atAccessEntity()) {
-            return accessEntity("CREATE", orReplace);
+        if (accessEntity.atAccessEntity()) {
+            return accessEntity.parse("CREATE", orReplace);
         }
         boolean temporary = pos.readIf("TEMPORARY");
         if (pos.readIf("DATABASE")) {
@@ -393,8 +395,8 @@ public final class Parser {
     }
 
     private Statement drop() {
-        if (atAccessEntity()) {
-            return accessEntity("DROP", false);
+        if (accessEntity.atAccessEntity()) {
+            return accessEntity.parse("DROP", false);
         }
         if (pos.readIf("DATABASE")) {
             boolean ie = pos.readIf("IF", "EXISTS");
@@ -424,8 +426,8 @@ public final class Parser {
     }
 
     private Statement alter() {
-        if (atAccessEntity()) {
-            return accessEntity("ALTER", false);
+        if (accessEntity.atAccessEntity()) {
+            return accessEntity.parse("ALTER", false);
         }
         pos.expect("TABLE");
         String[] n = pos.qualifiedName();
@@ -540,217 +542,5 @@ public final class Parser {
             throw pos.error("end of expression");
         }
         return e;
-    }
-
-    // ---- access control: USER, ROLE, SETTINGS PROFILE, GRANT, REVOKE ----
-
-    private static final java.util.Set<String> USER_CLAUSES = java.util.Set.of("IDENTIFIED", "NOT", "SETTINGS", "DEFAULT", "HOST",
-        "VALID", "IN", "GRANTEES", "TO", "ON", "RENAME", "ADD", "DROP", "FORMAT");
-
-    private boolean atAccessEntity() {
-        return pos.tok.is("USER") || pos.tok.is("ROLE") || pos.tok.is("PROFILE") || pos.tok.is("SETTINGS") && pos.peekIs("PROFILE");
-    }
-
-    /** CREATE | ALTER | DROP USER | ROLE | SETTINGS PROFILE, after the verb (and OR REPLACE). */
-    private Statement accessEntity(String verb, boolean orReplace) {
-        String kind = pos.readIf("USER") ? "USER" : pos.readIf("ROLE") ? "ROLE" : "SETTINGS PROFILE";
-        if (kind.equals("SETTINGS PROFILE")) {
-            pos.readIf("SETTINGS");
-            pos.expect("PROFILE");
-        }
-        boolean ifExists = !verb.equals("CREATE") && pos.readIf("IF", "EXISTS");
-        boolean ifNotExists = verb.equals("CREATE") && pos.readIf("IF", "NOT") && pos.expectThen("EXISTS");
-        List<String> names = new ArrayList<>();
-        do {
-            names.add(accessName());
-        } while (pos.readOp(","));
-        String authType = null;
-        String password = null;
-        List<Statement.SettingElement> settings = null;
-        List<String> assignees = null;
-        while (pos.tok.kind() != Token.Kind.EOF && !pos.tok.isOp(";") && !pos.tok.is("FORMAT")) {
-            if (verb.equals("DROP")) {
-                if (pos.readIf("ON", "CLUSTER") || pos.readIf("FROM")) {
-                    accessName();
-                    continue;
-                }
-                throw pos.error("end of query");
-            }
-            if (pos.readIf("ON", "CLUSTER")) {
-                accessName();
-            } else if (kind.equals("USER") && pos.readIf("NOT")) {
-                pos.expect("IDENTIFIED");
-                authType = "no_password";
-                password = "";
-            } else if (kind.equals("USER") && pos.readIf("IDENTIFIED")) {
-                authType = "plaintext_password";
-                if (pos.readIf("WITH")) {
-                    authType = pos.identifier().toLowerCase(Locale.ROOT);
-                }
-                password = authType.equals("no_password") ? "" : null;
-                if (pos.readIf("BY")) {
-                    password = pos.stringLiteral();
-                } else if (!authType.equals("no_password")) {
-                    throw pos.error("BY");
-                }
-            } else if (pos.readIf("SETTINGS")) {
-                settings = new ArrayList<>();
-                if (!pos.readIf("NONE")) {
-                    do {
-                        settings.add(settingElement());
-                    } while (pos.readOp(","));
-                }
-            } else if (kind.equals("SETTINGS PROFILE") && pos.readIf("TO")) {
-                assignees = granteeList();
-            } else if (kind.equals("USER") && pos.readIf("DEFAULT")) {
-                if (pos.readIf("DATABASE")) {
-                    accessName();
-                } else {
-                    pos.expect("ROLE");
-                    granteeList();
-                }
-            } else if (pos.readIf("RENAME")) {
-                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "RENAME of a " + kind.toLowerCase(Locale.ROOT) + " is not supported by the stub");
-            } else if (pos.tok.is("HOST") || pos.tok.is("VALID") || pos.tok.is("IN") || pos.tok.is("GRANTEES")) {
-                // access restrictions the stub does not apply: skipped up to the next clause
-                pos.advance();
-                while (pos.tok.kind() != Token.Kind.EOF && !pos.tok.isOp(";") && !USER_CLAUSES.contains(pos.tok.text().toUpperCase(Locale.ROOT))) {
-                    if (pos.readOp("(")) {
-                        pos.skipBalanced();
-                    } else {
-                        pos.advance();
-                    }
-                }
-            } else {
-                throw pos.error(kind.equals("USER") ? "IDENTIFIED, SETTINGS, DEFAULT ROLE, HOST or end of query" : "SETTINGS or end of query");
-            }
-        }
-        return pos.withFormat(new Statement.AccessEntity(verb, kind, List.copyOf(names), ifExists, ifNotExists, orReplace, authType, password,
-            settings == null ? null : List.copyOf(settings), assignees), pos.trailingFormat());
-    }
-
-    /** A user, role or profile name: an identifier or a string, a user's optionally followed by {@code @'host'}. */
-    private String accessName() {
-        String name = pos.tok.kind() == Token.Kind.STRING ? pos.stringLiteral() : pos.identifier();
-        if (pos.readOp("@")) {
-            if (pos.tok.kind() == Token.Kind.STRING) {
-                pos.stringLiteral();
-            } else {
-                pos.identifier();
-            }
-        }
-        return name;
-    }
-
-    /** {@code name [= value] [MIN [=] v] [MAX [=] v] [CONST|READONLY|WRITABLE|CHANGEABLE_IN_READONLY]} or {@code PROFILE 'p'}. */
-    private Statement.SettingElement settingElement() {
-        if (pos.readIf("PROFILE") || pos.readIf("INHERIT")) {
-            return new Statement.SettingElement(null, null, null, null, null, accessName());
-        }
-        String name = pos.identifier();
-        String value = null;
-        String min = null;
-        String max = null;
-        String writability = null;
-        if (pos.readOp("=")) {
-            value = parserSettings.settingValue();
-        } else if (pos.tok.kind() == Token.Kind.NUMBER || pos.tok.kind() == Token.Kind.STRING) {
-            value = parserSettings.settingValue();
-        }
-        while (true) {
-            if (pos.readIf("MIN")) {
-                pos.readOp("=");
-                min = parserSettings.settingValue();
-            } else if (pos.readIf("MAX")) {
-                pos.readOp("=");
-                max = parserSettings.settingValue();
-            } else if (pos.tok.is("CONST") || pos.tok.is("READONLY") || pos.tok.is("WRITABLE") || pos.tok.is("CHANGEABLE_IN_READONLY")) {
-                writability = pos.tok.text().toUpperCase(Locale.ROOT);
-                pos.advance();
-            } else {
-                break;
-            }
-        }
-        return new Statement.SettingElement(name, value, min, max, writability, null);
-    }
-
-    /** {@code name [, ...] | ALL | NONE | CURRENT_USER [EXCEPT ...]}: the names (ALL as "ALL"). */
-    private List<String> granteeList() {
-        List<String> out = new ArrayList<>();
-        do {
-            if (pos.readIf("EXCEPT")) {
-                do {
-                    accessName();
-                } while (pos.readOp(","));
-                break;
-            }
-            if (pos.readIf("NONE")) {
-                continue;
-            }
-            out.add(pos.tok.is("ALL") || pos.tok.is("CURRENT_USER") ? pos.tok.text().toUpperCase(Locale.ROOT) : null);
-            if (out.get(out.size() - 1) != null) {
-                pos.advance();
-            } else {
-                out.set(out.size() - 1, accessName());
-            }
-        } while (pos.readOp(",") || pos.tok.is("EXCEPT"));
-        return List.copyOf(out);
-    }
-
-    /** GRANT / REVOKE of privileges ON a target, or of roles, TO / FROM users and roles. */
-    private Statement grant() {
-        boolean revoke = pos.tok.is("REVOKE");
-        pos.advance();
-        if (pos.readIf("ON", "CLUSTER")) {
-            accessName();
-        }
-        if (revoke && (pos.readIf("ADMIN", "OPTION") || pos.readIf("GRANT", "OPTION"))) {
-            pos.expect("FOR");
-        }
-        String to = revoke ? "FROM" : "TO";
-        int start = pos.tok.pos();
-        int depth = 0;
-        while (pos.tok.kind() != Token.Kind.EOF && !(depth == 0 && (pos.tok.is("ON") || pos.tok.is(to)))) {
-            depth += pos.tok.isOp("(") ? 1 : pos.tok.isOp(")") ? -1 : 0;
-            pos.advance();
-        }
-        if (pos.tok.kind() == Token.Kind.EOF || pos.tok.pos() == start) {
-            throw pos.error(pos.tok.pos() == start ? "privilege or role" : "ON or " + to);
-        }
-        String what = pos.sql.substring(start, pos.prev.end()).strip();
-        String on = null;
-        if (pos.readIf("ON")) {
-            int onStart = pos.tok.pos();
-            while (pos.tok.kind() != Token.Kind.EOF && !pos.tok.is(to)) {
-                pos.advance();
-            }
-            if (pos.tok.kind() == Token.Kind.EOF || pos.tok.pos() == onStart) {
-                throw pos.error(pos.tok.pos() == onStart ? "database and table" : to);
-            }
-            on = pos.sql.substring(onStart, pos.prev.end()).replace(" ", "");
-        }
-        pos.expect(to);
-        List<String> grantees = granteeList();
-        while (pos.readIf("WITH")) {
-            if (!(pos.readIf("GRANT") || pos.readIf("ADMIN") || pos.readIf("REPLACE"))) {
-                throw pos.error("GRANT, ADMIN or REPLACE");
-            }
-            pos.expect("OPTION");
-        }
-        List<String> roles = null;
-        if (on == null) {
-            roles = new ArrayList<>();
-            for (String r : what.split(",")) {
-                roles.add(unquoteName(r.strip()));
-            }
-        }
-        return new Statement.Grant(revoke, on == null ? null : what, on, roles == null ? null : List.copyOf(roles), grantees);
-    }
-
-    private static String unquoteName(String n) {
-        if (n.length() >= 2 && (n.charAt(0) == '`' || n.charAt(0) == '"' || n.charAt(0) == '\'')) {
-            return n.substring(1, n.length() - 1);
-        }
-        return n;
     }
 }
