@@ -22,11 +22,6 @@ public final class Parser {
     private final ParserExpression exp;
     private final ParserSelectQuery select;
     private final ParserAccessEntityQuery accessEntity;
-    /** The ON CLUSTER clause of a CREATE/DROP (null: none), its text span, and where an unqualified table name starts (-1). */
-    private String onClusterName;
-    private int onClusterStart = -1;
-    private int onClusterEnd = -1;
-    private int unqualifiedNameAt = -1;
 
     public Parser(String sql) {
         this(sql, sql.length());
@@ -90,7 +85,7 @@ public final class Parser {
             return new ParserInsertQuery(exp).parse();
         }
         if (pos.readIf("CREATE")) {
-            return onCluster(create());
+            return new ParserCreateQuery(exp).parse();
         }
         if (pos.tok.is("GRANT") || pos.tok.is("REVOKE")) {
             return new ParserGrantQuery(pos).parse();
@@ -99,7 +94,7 @@ public final class Parser {
             throw new ChException(ErrorCode.NOT_IMPLEMENTED, "ATTACH is not supported by the stub");
         }
         if (pos.readIf("DROP")) {
-            return onCluster(drop());
+            return new ParserDropQuery(pos).parse();
         }
         if (pos.readIf("DELETE")) {
             pos.expect("FROM");
@@ -111,10 +106,7 @@ public final class Parser {
                 pos.readIf("SETTINGS") ? parserSettings.settingList() : Map.of());
         }
         if (pos.readIf("TRUNCATE")) {
-            pos.readIf("TABLE");
-            boolean ifExists = pos.readIf("IF", "EXISTS");
-            String[] n = pos.qualifiedName();
-            return new Statement.Truncate(n[0], n[1], ifExists);
+            return new ParserDropQuery(pos).truncate();
         }
         if (pos.readIf("SHOW")) {
             if (pos.readIf("CREATE")) {
@@ -170,259 +162,6 @@ public final class Parser {
             return new Statement.KillQuery(where, sync);
         }
         throw pos.error("one of: SELECT, INSERT, CREATE, DROP, DELETE, ALTER, SHOW, DESCRIBE, EXISTS, OPTIMIZE, SYSTEM, SET, USE, TRUNCATE, KILL, GRANT, REVOKE");
-    }
-
-    private Statement create() {
-        boolean orReplace = pos.readIf("OR", "REPLACE");
-        if (accessEntity.atAccessEntity()) {
-            return accessEntity.parse("CREATE", orReplace);
-        }
-        boolean temporary = pos.readIf("TEMPORARY");
-        if (pos.readIf("DATABASE")) {
-            boolean ine = pos.readIf("IF", "NOT") && pos.expectThen("EXISTS");
-            String name = pos.identifier();
-            onClusterClause();
-            if (pos.readIf("ENGINE")) {
-                pos.expectOp("=");
-                pos.identifier();
-                if (pos.readOp("(")) {
-                    pos.skipBalanced();
-                }
-            }
-            return new Statement.CreateDatabase(name, ine);
-        }
-        if (pos.readIf("MATERIALIZED")) {
-            pos.expect("VIEW");
-            return view(true);
-        }
-        if (pos.readIf("VIEW")) {
-            return view(false);
-        }
-        if (!pos.readIf("TABLE")) {
-            throw pos.error("TABLE, DATABASE, VIEW or MATERIALIZED VIEW");
-        }
-        boolean ine = pos.readIf("IF", "NOT") && pos.expectThen("EXISTS");
-        int nameAt = pos.tok.pos();
-        String[] n = pos.qualifiedName();
-        if (!temporary && n[0] == null) {
-            unqualifiedNameAt = nameAt;
-        }
-        if (!temporary) {
-            onClusterClause();
-        }
-        if (temporary) {
-            if (n[0] != null) {
-                throw new ChException(ErrorCode.BAD_DATABASE_FOR_TEMPORARY_TABLE, "Temporary tables cannot be inside a database."
-                    + " You should not specify a database for a temporary table.");
-            }
-            return new Statement.CreateTemporaryTable(tableBody(null, n[1], ine, orReplace, false));
-        }
-        return tableBody(n[0], n[1], ine, orReplace, true);
-    }
-
-    /** {@code ON CLUSTER name} (an identifier or a string, which may hold macros) after a CREATE/DROP name: remembered for {@link #onCluster}. */
-    private void onClusterClause() {
-        if (!pos.tok.is("ON")) {
-            return;
-        }
-        int st = pos.tok.pos();
-        pos.advance();
-        pos.expect("CLUSTER");
-        onClusterName = pos.tok.kind() == Token.Kind.STRING ? pos.stringLiteral() : pos.identifier();
-        onClusterStart = st;
-        onClusterEnd = pos.prev.end();
-    }
-
-    /** Wraps a CREATE/DROP that named {@code ON CLUSTER} into a {@link Statement.OnCluster} (distributed DDL). */
-    private Statement onCluster(Statement st) {
-        if (onClusterName == null) {
-            return st;
-        }
-        return new Statement.OnCluster(onClusterName, st, pos.sql, onClusterStart, onClusterEnd, unqualifiedNameAt);
-    }
-
-    private Statement.CreateTable tableBody(String db, String table, boolean ine, boolean orReplace, boolean allowAsSelect) {
-        List<Statement.ColumnDef> cols = new ArrayList<>();
-        String asDb = null;
-        String asTable = null;
-        if (pos.readOp("(")) {
-            do {
-                if (pos.tok.is("INDEX") || pos.tok.is("PROJECTION") || pos.tok.is("CONSTRAINT")) {
-                    pos.advance();
-                    while (!pos.tok.isOp(",") && !pos.tok.isOp(")") && pos.tok.kind() != Token.Kind.EOF) {
-                        if (pos.readOp("(")) {
-                            pos.skipBalanced();
-                        } else {
-                            pos.advance();
-                        }
-                    }
-                    continue;
-                }
-                if (pos.tok.is("PRIMARY") ) {
-                    throw new ChException(ErrorCode.NOT_IMPLEMENTED, "PRIMARY KEY inside the column list is not supported; use the PRIMARY KEY clause");
-                }
-                cols.add(columnDef());
-            } while (pos.readOp(","));
-            pos.expectOp(")");
-        } else if (pos.readIf("AS")) {
-            String[] n = pos.qualifiedName();
-            asDb = n[0];
-            asTable = n[1];
-        }
-        String engine = null;
-        List<Expr> engineArgs = List.of();
-        Expr partitionBy = null;
-        Expr orderBy = null;
-        Expr primaryKey = null;
-        Map<String, String> settings = new LinkedHashMap<>();
-        Map<String, String> clauseSql = new LinkedHashMap<>();
-        while (true) {
-            if (pos.readIf("ENGINE")) {
-                pos.readOp("=");
-                engine = pos.identifier();
-                int st = pos.tok.pos();
-                if (pos.readOp("(")) {
-                    engineArgs = pos.tok.isOp(")") ? List.of() : exp.exprList();
-                    pos.expectOp(")");
-                    clauseSql.put("ENGINE", engine + pos.sql.substring(st, pos.prev.end()));
-                } else {
-                    clauseSql.put("ENGINE", engine);
-                }
-            } else if (pos.readIf("PARTITION")) {
-                pos.expect("BY");
-                int st = pos.tok.pos();
-                partitionBy = exp.expr();
-                clauseSql.put("PARTITION BY", pos.sql.substring(st, pos.prev.end()));
-            } else if (pos.readIf("ORDER")) {
-                pos.expect("BY");
-                int st = pos.tok.pos();
-                orderBy = exp.expr();
-                clauseSql.put("ORDER BY", pos.sql.substring(st, pos.prev.end()));
-            } else if (pos.readIf("PRIMARY")) {
-                pos.expect("KEY");
-                int st = pos.tok.pos();
-                primaryKey = exp.expr();
-                clauseSql.put("PRIMARY KEY", pos.sql.substring(st, pos.prev.end()));
-            } else if (pos.readIf("SAMPLE")) {
-                pos.expect("BY");
-                exp.expr();
-            } else if (pos.readIf("TTL")) {
-                exp.exprList();
-            } else if (pos.readIf("SETTINGS")) {
-                settings.putAll(parserSettings.settingList());
-            } else if (pos.readIf("COMMENT")) {
-                clauseSql.put("COMMENT", pos.stringLiteral());
-            } else {
-                break;
-            }
-        }
-        for (Statement.ColumnDef c : cols) {
-            if (c.comment() != null) {
-                clauseSql.put(Statement.COLUMN_COMMENT + c.name(), c.comment());
-            }
-        }
-        Query asSelect = null;
-        if (allowAsSelect && pos.readIf("AS")) {
-            asSelect = select.query();
-        }
-        return new Statement.CreateTable(db, table, ine, orReplace, cols, engine, engineArgs, partitionBy, orderBy,
-            primaryKey, settings, clauseSql, asDb, asTable, asSelect);
-    }
-
-    private Statement.ColumnDef columnDef() {
-        String name = pos.identifier();
-        String type = null;
-        if (!(pos.tok.is("DEFAULT") || pos.tok.is("MATERIALIZED") || pos.tok.is("ALIAS") || pos.tok.is("EPHEMERAL"))) {
-            type = pos.typeText();
-            if (pos.readIf("NOT")) {
-                pos.expect("NULL");
-            } else if (pos.readIf("NULL")) {
-                type = "Nullable(" + type + ")";
-            }
-        }
-        String kind = null;
-        Expr def = null;
-        String defSql = null;
-        if (pos.tok.is("DEFAULT") || pos.tok.is("MATERIALIZED") || pos.tok.is("ALIAS") || pos.tok.is("EPHEMERAL")) {
-            kind = pos.tok.text().toUpperCase(Locale.ROOT);
-            pos.advance();
-            if (!(kind.equals("EPHEMERAL") && (pos.tok.isOp(",") || pos.tok.isOp(")")))) {
-                int st = pos.tok.pos();
-                def = exp.expr();
-                defSql = pos.sql.substring(st, pos.prev.end());
-            }
-        }
-        String comment = null;
-        while (true) {
-            if (pos.readIf("CODEC")) {
-                pos.expectOp("(");
-                pos.skipBalanced();
-            } else if (pos.readIf("TTL")) {
-                exp.expr();
-            } else if (pos.readIf("COMMENT")) {
-                comment = pos.tok.text();
-                pos.advance();
-            } else {
-                break;
-            }
-        }
-        if (type == null && def == null) {
-            throw pos.error("column type");
-        }
-        return new Statement.ColumnDef(name, type, kind, def, defSql, comment);
-    }
-
-    private Statement view(boolean materialized) {
-        boolean ine = pos.readIf("IF", "NOT") && pos.expectThen("EXISTS");
-        String[] n = pos.qualifiedName();
-        String toDb = null;
-        String toTable = null;
-        Statement.CreateTable inner = null;
-        if (pos.readIf("TO")) {
-            String[] t = pos.qualifiedName();
-            toDb = t[0];
-            toTable = t[1];
-        }
-        if (toTable == null && (pos.tok.isOp("(") || pos.tok.is("ENGINE"))) {
-            inner = tableBody(n[0], n[1], false, false, false);
-        }
-        boolean populate = pos.readIf("POPULATE");
-        pos.expect("AS");
-        int st = pos.tok.pos();
-        Query q = select.query();
-        return new Statement.CreateView(n[0], n[1], ine, materialized, toDb, toTable, inner, populate, q,
-            pos.sql.substring(st, pos.prev.end()));
-    }
-
-    private Statement drop() {
-        if (accessEntity.atAccessEntity()) {
-            return accessEntity.parse("DROP", false);
-        }
-        if (pos.readIf("DATABASE")) {
-            boolean ie = pos.readIf("IF", "EXISTS");
-            String name = pos.identifier();
-            onClusterClause();
-            pos.readIf("SYNC");
-            return new Statement.DropDatabase(name, ie);
-        }
-        boolean view = false;
-        if (pos.readIf("VIEW")) {
-            view = true;
-        } else if (pos.readIf("DICTIONARY")) {
-            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Dictionaries are not supported by the stub");
-        } else {
-            pos.readIf("TEMPORARY");
-            pos.expect("TABLE");
-        }
-        boolean ie = pos.readIf("IF", "EXISTS");
-        int nameAt = pos.tok.pos();
-        String[] n = pos.qualifiedName();
-        if (n[0] == null) {
-            unqualifiedNameAt = nameAt;
-        }
-        onClusterClause();
-        boolean sync = pos.readIf("SYNC");
-        return new Statement.DropTable(n[0], n[1], ie, view, sync);
     }
 
     private Statement alter() {

@@ -1,0 +1,241 @@
+package dev.chdedup.stub.sql;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Parses CREATE [OR REPLACE] of a TABLE (with its columns and the ENGINE, PARTITION BY, ORDER BY, PRIMARY KEY,
+ * SETTINGS and COMMENT clauses, AS another table or AS SELECT), a TEMPORARY TABLE, a DATABASE, a VIEW or a
+ * MATERIALIZED VIEW, each with ON CLUSTER, as ClickHouse's ParserCreateQuery does (src/Parsers/ParserCreateQuery.cpp,
+ * with ParserCreateTableQuery, ParserCreateDatabaseQuery, ParserCreateViewQuery and ParserColumnDeclaration). CREATE
+ * USER, ROLE and SETTINGS PROFILE go to {@link ParserAccessEntityQuery}. Indexes, projections, constraints, CODEC,
+ * TTL and SAMPLE BY are read and dropped.
+ */
+final class ParserCreateQuery {
+    private final TokenIterator pos;
+    private final ParserExpression exp;
+    private final ParserSelectQuery select;
+    private final ParserSetQuery parserSettings;
+    private final ParserAccessEntityQuery accessEntity;
+    private final QueryWithOnCluster onCluster;
+
+    ParserCreateQuery(ParserExpression exp) {
+        this.pos = exp.pos;
+        this.exp = exp;
+        this.select = exp.select;
+        this.parserSettings = new ParserSetQuery(pos);
+        this.accessEntity = new ParserAccessEntityQuery(pos);
+        this.onCluster = new QueryWithOnCluster(pos);
+    }
+
+    /** After the CREATE: the statement, wrapped when it named ON CLUSTER. */
+    Statement parse() {
+        return onCluster.wrap(create());
+    }
+
+    private Statement create() {
+        boolean orReplace = pos.readIf("OR", "REPLACE");
+        if (accessEntity.atAccessEntity()) {
+            return accessEntity.parse("CREATE", orReplace);
+        }
+        boolean temporary = pos.readIf("TEMPORARY");
+        if (pos.readIf("DATABASE")) {
+            boolean ine = pos.readIf("IF", "NOT") && pos.expectThen("EXISTS");
+            String name = pos.identifier();
+            onCluster.parse();
+            if (pos.readIf("ENGINE")) {
+                pos.expectOp("=");
+                pos.identifier();
+                if (pos.readOp("(")) {
+                    pos.skipBalanced();
+                }
+            }
+            return new Statement.CreateDatabase(name, ine);
+        }
+        if (pos.readIf("MATERIALIZED")) {
+            pos.expect("VIEW");
+            return view(true);
+        }
+        if (pos.readIf("VIEW")) {
+            return view(false);
+        }
+        if (!pos.readIf("TABLE")) {
+            throw pos.error("TABLE, DATABASE, VIEW or MATERIALIZED VIEW");
+        }
+        boolean ine = pos.readIf("IF", "NOT") && pos.expectThen("EXISTS");
+        int nameAt = pos.tok.pos();
+        String[] n = pos.qualifiedName();
+        if (!temporary && n[0] == null) {
+            onCluster.unqualifiedNameAt = nameAt;
+        }
+        if (!temporary) {
+            onCluster.parse();
+        }
+        if (temporary) {
+            if (n[0] != null) {
+                throw new ChException(ErrorCode.BAD_DATABASE_FOR_TEMPORARY_TABLE, "Temporary tables cannot be inside a database."
+                    + " You should not specify a database for a temporary table.");
+            }
+            return new Statement.CreateTemporaryTable(tableBody(null, n[1], ine, orReplace, false));
+        }
+        return tableBody(n[0], n[1], ine, orReplace, true);
+    }
+
+    private Statement.CreateTable tableBody(String db, String table, boolean ine, boolean orReplace, boolean allowAsSelect) {
+        List<Statement.ColumnDef> cols = new ArrayList<>();
+        String asDb = null;
+        String asTable = null;
+        if (pos.readOp("(")) {
+            do {
+                if (pos.tok.is("INDEX") || pos.tok.is("PROJECTION") || pos.tok.is("CONSTRAINT")) {
+                    pos.advance();
+                    while (!pos.tok.isOp(",") && !pos.tok.isOp(")") && pos.tok.kind() != Token.Kind.EOF) {
+                        if (pos.readOp("(")) {
+                            pos.skipBalanced();
+                        } else {
+                            pos.advance();
+                        }
+                    }
+                    continue;
+                }
+                if (pos.tok.is("PRIMARY") ) {
+                    throw new ChException(ErrorCode.NOT_IMPLEMENTED, "PRIMARY KEY inside the column list is not supported; use the PRIMARY KEY clause");
+                }
+                cols.add(columnDef());
+            } while (pos.readOp(","));
+            pos.expectOp(")");
+        } else if (pos.readIf("AS")) {
+            String[] n = pos.qualifiedName();
+            asDb = n[0];
+            asTable = n[1];
+        }
+        String engine = null;
+        List<Expr> engineArgs = List.of();
+        Expr partitionBy = null;
+        Expr orderBy = null;
+        Expr primaryKey = null;
+        Map<String, String> settings = new LinkedHashMap<>();
+        Map<String, String> clauseSql = new LinkedHashMap<>();
+        while (true) {
+            if (pos.readIf("ENGINE")) {
+                pos.readOp("=");
+                engine = pos.identifier();
+                int st = pos.tok.pos();
+                if (pos.readOp("(")) {
+                    engineArgs = pos.tok.isOp(")") ? List.of() : exp.exprList();
+                    pos.expectOp(")");
+                    clauseSql.put("ENGINE", engine + pos.sql.substring(st, pos.prev.end()));
+                } else {
+                    clauseSql.put("ENGINE", engine);
+                }
+            } else if (pos.readIf("PARTITION")) {
+                pos.expect("BY");
+                int st = pos.tok.pos();
+                partitionBy = exp.expr();
+                clauseSql.put("PARTITION BY", pos.sql.substring(st, pos.prev.end()));
+            } else if (pos.readIf("ORDER")) {
+                pos.expect("BY");
+                int st = pos.tok.pos();
+                orderBy = exp.expr();
+                clauseSql.put("ORDER BY", pos.sql.substring(st, pos.prev.end()));
+            } else if (pos.readIf("PRIMARY")) {
+                pos.expect("KEY");
+                int st = pos.tok.pos();
+                primaryKey = exp.expr();
+                clauseSql.put("PRIMARY KEY", pos.sql.substring(st, pos.prev.end()));
+            } else if (pos.readIf("SAMPLE")) {
+                pos.expect("BY");
+                exp.expr();
+            } else if (pos.readIf("TTL")) {
+                exp.exprList();
+            } else if (pos.readIf("SETTINGS")) {
+                settings.putAll(parserSettings.settingList());
+            } else if (pos.readIf("COMMENT")) {
+                clauseSql.put("COMMENT", pos.stringLiteral());
+            } else {
+                break;
+            }
+        }
+        for (Statement.ColumnDef c : cols) {
+            if (c.comment() != null) {
+                clauseSql.put(Statement.COLUMN_COMMENT + c.name(), c.comment());
+            }
+        }
+        Query asSelect = null;
+        if (allowAsSelect && pos.readIf("AS")) {
+            asSelect = select.query();
+        }
+        return new Statement.CreateTable(db, table, ine, orReplace, cols, engine, engineArgs, partitionBy, orderBy,
+            primaryKey, settings, clauseSql, asDb, asTable, asSelect);
+    }
+
+    private Statement.ColumnDef columnDef() {
+        String name = pos.identifier();
+        String type = null;
+        if (!(pos.tok.is("DEFAULT") || pos.tok.is("MATERIALIZED") || pos.tok.is("ALIAS") || pos.tok.is("EPHEMERAL"))) {
+            type = pos.typeText();
+            if (pos.readIf("NOT")) {
+                pos.expect("NULL");
+            } else if (pos.readIf("NULL")) {
+                type = "Nullable(" + type + ")";
+            }
+        }
+        String kind = null;
+        Expr def = null;
+        String defSql = null;
+        if (pos.tok.is("DEFAULT") || pos.tok.is("MATERIALIZED") || pos.tok.is("ALIAS") || pos.tok.is("EPHEMERAL")) {
+            kind = pos.tok.text().toUpperCase(Locale.ROOT);
+            pos.advance();
+            if (!(kind.equals("EPHEMERAL") && (pos.tok.isOp(",") || pos.tok.isOp(")")))) {
+                int st = pos.tok.pos();
+                def = exp.expr();
+                defSql = pos.sql.substring(st, pos.prev.end());
+            }
+        }
+        String comment = null;
+        while (true) {
+            if (pos.readIf("CODEC")) {
+                pos.expectOp("(");
+                pos.skipBalanced();
+            } else if (pos.readIf("TTL")) {
+                exp.expr();
+            } else if (pos.readIf("COMMENT")) {
+                comment = pos.tok.text();
+                pos.advance();
+            } else {
+                break;
+            }
+        }
+        if (type == null && def == null) {
+            throw pos.error("column type");
+        }
+        return new Statement.ColumnDef(name, type, kind, def, defSql, comment);
+    }
+
+    private Statement view(boolean materialized) {
+        boolean ine = pos.readIf("IF", "NOT") && pos.expectThen("EXISTS");
+        String[] n = pos.qualifiedName();
+        String toDb = null;
+        String toTable = null;
+        Statement.CreateTable inner = null;
+        if (pos.readIf("TO")) {
+            String[] t = pos.qualifiedName();
+            toDb = t[0];
+            toTable = t[1];
+        }
+        if (toTable == null && (pos.tok.isOp("(") || pos.tok.is("ENGINE"))) {
+            inner = tableBody(n[0], n[1], false, false, false);
+        }
+        boolean populate = pos.readIf("POPULATE");
+        pos.expect("AS");
+        int st = pos.tok.pos();
+        Query q = select.query();
+        return new Statement.CreateView(n[0], n[1], ine, materialized, toDb, toTable, inner, populate, q,
+            pos.sql.substring(st, pos.prev.end()));
+    }
+}
