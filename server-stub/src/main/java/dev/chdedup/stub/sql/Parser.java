@@ -2,9 +2,7 @@ package dev.chdedup.stub.sql;
 
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -18,10 +16,8 @@ import java.util.Map;
 public final class Parser {
     /** The shared token cursor. */
     private final TokenIterator pos;
-    private final ParserSetQuery parserSettings;
     private final ParserExpression exp;
     private final ParserSelectQuery select;
-    private final ParserAccessEntityQuery accessEntity;
 
     public Parser(String sql) {
         this(sql, sql.length());
@@ -37,10 +33,8 @@ public final class Parser {
 
     private Parser(String sql, int end, QueryParameters params) {
         this.pos = new TokenIterator(sql, end, params);
-        this.parserSettings = new ParserSetQuery(pos);
         this.exp = new ParserExpression(pos);
         this.select = exp.select;
-        this.accessEntity = new ParserAccessEntityQuery(pos);
     }
 
     /** A statement and the FORMAT given after SHOW/DESCRIBE/EXISTS (null when none). */
@@ -97,13 +91,7 @@ public final class Parser {
             return new ParserDropQuery(pos).parse();
         }
         if (pos.readIf("DELETE")) {
-            pos.expect("FROM");
-            String[] n = pos.qualifiedName();
-            pos.expect("WHERE");
-            int st = pos.tok.pos();
-            Expr where = exp.expr();
-            return new Statement.Alter(n[0], n[1], List.of(new Statement.MutateDelete(where, "DELETE WHERE " + pos.sql.substring(st, pos.prev.end()))),
-                pos.readIf("SETTINGS") ? parserSettings.settingList() : Map.of());
+            return new ParserDeleteQuery(exp).parse();
         }
         if (pos.readIf("TRUNCATE")) {
             return new ParserDropQuery(pos).truncate();
@@ -121,7 +109,7 @@ public final class Parser {
             return new ParserTablePropertiesQuery(pos).exists();
         }
         if (pos.readIf("ALTER")) {
-            return alter();
+            return new ParserAlterQuery(exp).parse();
         }
         if (pos.readIf("OPTIMIZE")) {
             pos.expect("TABLE");
@@ -162,64 +150,6 @@ public final class Parser {
             return new Statement.KillQuery(where, sync);
         }
         throw pos.error("one of: SELECT, INSERT, CREATE, DROP, DELETE, ALTER, SHOW, DESCRIBE, EXISTS, OPTIMIZE, SYSTEM, SET, USE, TRUNCATE, KILL, GRANT, REVOKE");
-    }
-
-    private Statement alter() {
-        if (accessEntity.atAccessEntity()) {
-            return accessEntity.parse("ALTER", false);
-        }
-        pos.expect("TABLE");
-        String[] n = pos.qualifiedName();
-        List<Statement.AlterCommand> cmds = new ArrayList<>();
-        do {
-            if (pos.readIf("MODIFY")) {
-                pos.expect("SETTING");
-                cmds.add(new Statement.ModifySetting(parserSettings.settingList()));
-            } else if (pos.readIf("RESET")) {
-                pos.expect("SETTING");
-                List<String> names = new ArrayList<>();
-                do {
-                    names.add(pos.identifier());
-                } while (pos.readOp(","));
-                cmds.add(new Statement.ResetSetting(names));
-            } else if (pos.readIf("DROP")) {
-                if (pos.readIf("PARTITION")) {
-                    if (pos.readIf("ID")) {
-                        cmds.add(new Statement.DropPartition(null, pos.stringLiteral()));
-                    } else {
-                        cmds.add(new Statement.DropPartition(exp.expr(), null));
-                    }
-                } else if (pos.readIf("PART")) {
-                    cmds.add(new Statement.DropPart(pos.stringLiteral()));
-                } else {
-                    throw pos.error("PARTITION or PART");
-                }
-            } else if (pos.tok.is("DELETE")) {
-                int st = pos.tok.pos();
-                pos.advance();
-                pos.expect("WHERE");
-                Expr where = exp.expr();
-                cmds.add(new Statement.MutateDelete(where, pos.sql.substring(st, pos.prev.end())));
-            } else if (pos.tok.is("UPDATE")) {
-                int st = pos.tok.pos();
-                pos.advance();
-                Map<String, Expr> assignments = new LinkedHashMap<>();
-                do {
-                    String col = pos.identifier();
-                    pos.expectOp("=");
-                    assignments.put(col, exp.expr());
-                } while (pos.readOp(",") && !pos.tok.is("WHERE"));
-                pos.expect("WHERE");
-                Expr where = exp.expr();
-                cmds.add(new Statement.MutateUpdate(assignments, where, pos.sql.substring(st, pos.prev.end())));
-            } else {
-                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "ALTER command at position " + (pos.tok.pos() + 1)
-                    + " is not supported by the stub: supported are MODIFY SETTING, RESET SETTING, DROP PARTITION, DROP PART,"
-                    + " DELETE, UPDATE");
-            }
-        } while (pos.readOp(","));
-        // ALTER TABLE t DELETE WHERE ... SETTINGS mutations_sync = 2: the settings apply to this statement
-        return new Statement.Alter(n[0], n[1], cmds, pos.readIf("SETTINGS") ? parserSettings.settingList() : Map.of());
     }
 
     private Statement system() {
