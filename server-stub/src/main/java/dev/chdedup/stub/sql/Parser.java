@@ -2,9 +2,6 @@ package dev.chdedup.stub.sql;
 
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
-import java.util.LinkedHashMap;
-import java.util.Locale;
-import java.util.Map;
 
 /**
  * Recursive-descent parser for the SQL the stub understands. Tokens are lexed lazily, so an INSERT's inline
@@ -123,7 +120,7 @@ public final class Parser {
             return new Statement.Optimize(n[0], n[1], fin, partition, dedup);
         }
         if (pos.readIf("SYSTEM")) {
-            return system();
+            return new ParserSystemQuery(pos).parse();
         }
         if (pos.readIf("SET")) {
             return new ParserSetQuery(pos).parse();
@@ -150,58 +147,6 @@ public final class Parser {
             return new Statement.KillQuery(where, sync);
         }
         throw pos.error("one of: SELECT, INSERT, CREATE, DROP, DELETE, ALTER, SHOW, DESCRIBE, EXISTS, OPTIMIZE, SYSTEM, SET, USE, TRUNCATE, KILL, GRANT, REVOKE");
-    }
-
-    private Statement system() {
-        StringBuilder action = new StringBuilder();
-        while (pos.tok.kind() == Token.Kind.IDENT && !pos.tok.is("ON")) {
-            String w = pos.tok.text().toUpperCase(Locale.ROOT);
-            if (action.length() > 0 && (w.equals("MERGES") || w.equals("FAILPOINT") || w.equals("LOGS") || w.equals("FETCHES")
-                || w.equals("REPLICATION") || w.equals("SENDS") || w.equals("QUEUES") || w.equals("CACHE") || w.equals("REPLICA"))) {
-                action.append(' ').append(w);
-                pos.advance();
-                break;
-            }
-            if (action.length() > 0) {
-                action.append(' ');
-            }
-            action.append(w);
-            pos.advance();
-        }
-        String db = null;
-        String table = null;
-        String arg = null;
-        Map<String, String> options = new LinkedHashMap<>();
-        if (action.toString().endsWith("FAILPOINT")) {
-            arg = pos.identifier();
-            // the stub's extension: FOR n INSERTS, ON TABLE [db.]t, CODE n, DELAY ms
-            while (true) {
-                if (pos.readIf("FOR")) {
-                    options.put("times", pos.tok.text());
-                    pos.advance();
-                    if (!pos.readIf("INSERTS")) {
-                        pos.readIf("INSERT");
-                    }
-                } else if (pos.readIf("ON")) {
-                    pos.readIf("TABLE");
-                    String[] n = pos.qualifiedName();
-                    options.put("table", n[0] == null ? n[1] : n[0] + "." + n[1]);
-                } else if (pos.readIf("CODE")) {
-                    options.put("code", pos.tok.text());
-                    pos.advance();
-                } else if (pos.readIf("DELAY")) {
-                    options.put("delay", pos.tok.text());
-                    pos.advance();
-                } else {
-                    break;
-                }
-            }
-        } else if (pos.isIdent()) {
-            String[] n = pos.qualifiedName();
-            db = n[0];
-            table = n[1];
-        }
-        return new Statement.SystemCmd(action.toString(), db, table, arg, options);
     }
 
     /** Parses one expression and requires the end of input (used for Values-format fallbacks). */
