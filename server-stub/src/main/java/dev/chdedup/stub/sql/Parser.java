@@ -109,15 +109,7 @@ public final class Parser {
             return new ParserAlterQuery(exp).parse();
         }
         if (pos.readIf("OPTIMIZE")) {
-            pos.expect("TABLE");
-            String[] n = pos.qualifiedName();
-            Expr partition = null;
-            if (pos.readIf("PARTITION")) {
-                partition = exp.expr();
-            }
-            boolean fin = pos.readIf("FINAL");
-            boolean dedup = pos.readIf("DEDUPLICATE");
-            return new Statement.Optimize(n[0], n[1], fin, partition, dedup);
+            return new ParserOptimizeQuery(exp).parse();
         }
         if (pos.readIf("SYSTEM")) {
             return new ParserSystemQuery(pos).parse();
@@ -126,25 +118,10 @@ public final class Parser {
             return new ParserSetQuery(pos).parse();
         }
         if (pos.readIf("USE")) {
-            return new Statement.Use(pos.identifier());
+            return new ParserUseQuery(pos).parse();
         }
         if (pos.readIf("KILL")) {
-            if (pos.readIf("MUTATION")) {
-                pos.expect("WHERE");
-                Expr where = exp.expr();
-                if (!pos.readIf("SYNC")) {
-                    pos.readIf("ASYNC");
-                }
-                return new Statement.KillMutation(where, pos.readIf("TEST"));
-            }
-            pos.expect("QUERY");
-            pos.expect("WHERE");
-            Expr where = exp.expr();
-            boolean sync = pos.readIf("SYNC");
-            if (!sync) {
-                pos.readIf("ASYNC");
-            }
-            return new Statement.KillQuery(where, sync);
+            return new ParserKillQueryQuery(exp).parse();
         }
         throw pos.error("one of: SELECT, INSERT, CREATE, DROP, DELETE, ALTER, SHOW, DESCRIBE, EXISTS, OPTIMIZE, SYSTEM, SET, USE, TRUNCATE, KILL, GRANT, REVOKE");
     }
