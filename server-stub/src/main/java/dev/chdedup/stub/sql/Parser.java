@@ -4,15 +4,18 @@ import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 
 /**
- * Recursive-descent parser for the SQL the stub understands. Tokens are lexed lazily, so an INSERT's inline
- * data after {@code VALUES} or {@code FORMAT f} is never tokenized: the parser stops there and reports the
- * offset. {@link #parseStatement()} switches on the first keyword; expressions have one method per precedence
- * level, from lambda down to primary. A syntax error names the position and what was expected, as ClickHouse's
+ * The entry point of the recursive-descent parser for the SQL the stub understands, as ClickHouse's ParserQuery is
+ * (src/Parsers/ParserQuery.cpp): {@link #parseStatement()} switches on the first keyword and hands the rest of the
+ * statement to the parser of that kind of query (ParserSelectQuery, ParserInsertQuery, ParserCreateQuery, ...). They
+ * all read one {@link TokenIterator}, whose tokens are lexed lazily, so an INSERT's inline data after {@code VALUES}
+ * or {@code FORMAT f} is never tokenized: the parser stops there and reports the offset. Expressions are
+ * {@link ParserExpression}'s. A syntax error names the position and what was expected, as ClickHouse's
  * {@code SYNTAX_ERROR} does.
  */
 public final class Parser {
-    /** The shared token cursor. */
+    /** The token cursor of this parse, shared by the parsers of each kind. */
     private final TokenIterator pos;
+    /** The expression parser of this parse, which makes the one {@link #select} parser (subqueries see its CTEs). */
     private final ParserExpression exp;
     private final ParserSelectQuery select;
 
@@ -66,8 +69,7 @@ public final class Parser {
         return pos.formatOverride;
     }
 
-    // ---- statements ----
-
+    /** Parses one statement, leaving the cursor after it (before a trailing ';' or an INSERT's data). */
     public Statement parseStatement() {
         if (pos.tok.is("SELECT") || pos.tok.is("WITH") || pos.tok.isOp("(")) {
             return new Statement.SelectStmt(select.query());
