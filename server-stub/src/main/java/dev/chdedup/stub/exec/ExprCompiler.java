@@ -257,6 +257,17 @@ public final class ExprCompiler {
 
     /** Collects the aggregate calls in {@code e} (after alias expansion) into {@code out}, without duplicates. */
     public void collectAggregates(Expr e, List<Expr.Call> out) {
+        collect(e, out);
+    }
+
+    /** Whether {@code e} calls an aggregate function (outside a subquery). */
+    public static boolean hasAggregate(Expr e) {
+        List<Expr.Call> out = new java.util.ArrayList<>();
+        collect(e, out);
+        return !out.isEmpty();
+    }
+
+    private static void collect(Expr e, List<Expr.Call> out) {
         if (e instanceof Expr.Call) {
             Expr.Call c = (Expr.Call) e;
             if (Aggregates.isAggregate(c.name())) {
@@ -266,10 +277,10 @@ public final class ExprCompiler {
                 return;
             }
             for (Expr a : c.args()) {
-                collectAggregates(a, out);
+                collect(a, out);
             }
         } else if (e instanceof Expr.Cast) {
-            collectAggregates(((Expr.Cast) e).expr(), out);
+            collect(((Expr.Cast) e).expr(), out);
         }
     }
 }

@@ -132,7 +132,7 @@ public final class SelectExecutor {
         if (trivial != null) {
             return trivial;
         }
-        int maxBlock = (int) Math.max(1, Math.min(Integer.MAX_VALUE, ctx.settings().getLong("max_block_size")));
+        int maxBlock = limitedBlockSize(s, (int) Math.max(1, Math.min(Integer.MAX_VALUE, ctx.settings().getLong("max_block_size"))));
         boolean needsVirtuals = mentionsVirtual(s);
         Source src = source(s.from(), ctx, maxBlock, needsVirtuals, s);
         boolean storage = s.from() instanceof Query.TableRef || s.from() instanceof Query.TableFunction;
@@ -452,6 +452,33 @@ public final class SelectExecutor {
             return namesVirtual(((Expr.Cast) e).expr());
         }
         return false;
+    }
+
+    /**
+     * The block size a plain {@code SELECT ... LIMIT n [OFFSET m]} reads its source with: at most n + m rows, as
+     * ClickHouse's InterpreterSelectQuery lowers max_block_size when nothing but the LIMIT needs the rows (no WHERE,
+     * GROUP BY, aggregate, HAVING, ORDER BY, DISTINCT or LIMIT BY). So {@code system.numbers LIMIT 2} makes one block
+     * of 2 rows: read_rows and rows_before_limit say 2, and {@code sleepEachRow} sleeps for 2 rows, not 65,409.
+     */
+    private static int limitedBlockSize(Query.Select s, int maxBlock) {
+        boolean oneSource = s.from() instanceof Query.TableRef || s.from() instanceof Query.TableFunction; // not a JOIN's other side
+        if (!oneSource || s.distinct() || s.where() != null || !s.groupBy().isEmpty() || s.having() != null || !s.orderBy().isEmpty()
+            || s.orderByAll() || s.limitBy() != null && !s.limitBy().isEmpty() || !(s.limit() instanceof Expr.Literal)
+            || s.offset() != null && !(s.offset() instanceof Expr.Literal)) {
+            return maxBlock;
+        }
+        for (Query.SelectItem it : s.items()) {
+            if (ExprCompiler.hasAggregate(it.expr())) {
+                return maxBlock;
+            }
+        }
+        Object limit = ((Expr.Literal) s.limit()).value();
+        Object offset = s.offset() == null ? Long.valueOf(0) : ((Expr.Literal) s.offset()).value();
+        if (!(limit instanceof Long) || !(offset instanceof Long) || (Long) limit < 0 || (Long) offset < 0) {
+            return maxBlock;
+        }
+        long rows = (Long) limit + (Long) offset;
+        return rows >= 0 && rows < maxBlock ? (int) Math.max(1, rows) : maxBlock;
     }
 
     private static long constLong(ExprCompiler comp, Expr e) {

@@ -174,6 +174,34 @@ class OutputTest {
         return m.find() ? Long.parseLong(m.group(1)) : -1;
     }
 
+    /**
+     * A plain SELECT with a LIMIT reads its source in blocks of at most LIMIT + OFFSET rows, as ClickHouse does: the
+     * figures are ClickHouse 26.7's (the engine in ../shared/oracle/, FORMAT JSON's rows_before_limit_at_least and
+     * statistics.rows_read). Before, system.numbers made a block of max_block_size rows whatever the LIMIT.
+     */
+    @Test
+    void aLimitBoundsTheBlocksAPlainSelectReads() throws Exception {
+        String[][] cases = {
+            // query, rows_before_limit_at_least, rows_read, as the engine answered
+            {"SELECT number FROM system.numbers LIMIT 2 FORMAT JSON", "2", "2"},
+            {"SELECT number FROM system.numbers LIMIT 3 OFFSET 2 FORMAT JSON", "5", "5"},
+            {"SELECT number FROM numbers(100000) LIMIT 5 FORMAT JSON", "5", "5"},
+            {"SELECT number * 2 AS x FROM numbers(1000000) LIMIT 7 FORMAT JSON", "7", "7"},
+            {"SELECT number FROM numbers(1000) WHERE number % 2 = 0 LIMIT 10 FORMAT JSON", "500", "1000"},
+            {"SELECT count() FROM numbers(1000) LIMIT 1 FORMAT JSON", "1", "1000"},
+        };
+        for (String[] c : cases) {
+            Raw r = get(c[0]);
+            String json = new String(r.body(), StandardCharsets.UTF_8);
+            assertEquals(Long.parseLong(c[1]), field(json, "rows_before_limit_at_least"), c[0] + ": " + json);
+            assertEquals(Long.parseLong(c[2]), field(json, "rows_read"), c[0] + ": " + json);
+            assertEquals(Long.parseLong(c[2]), field(r.headers().get("x-clickhouse-summary"), "read_rows"), c[0]);
+        }
+        // two rows of 0.5 s; a block of max_block_size rows would pass the 3-second cap of one sleepEachRow call
+        Raw slept = get("SELECT sleepEachRow(0.5) FROM system.numbers LIMIT 2 FORMAT TSV");
+        assertEquals("0\n0\n", new String(slept.body(), StandardCharsets.UTF_8));
+    }
+
     @Test
     void theSummaryAndJsonStatisticsCountWhatWasReadAndWhatReachedTheLimit() throws Exception {
         Raw streamed = get("SELECT number FROM numbers(1000) WHERE number % 2 = 0 LIMIT 10 FORMAT JSON");
@@ -223,9 +251,10 @@ class OutputTest {
         assertEquals("{\"meta\":[{\"name\":\"n\",\"type\":\"UInt64\"},{\"name\":\"s\",\"type\":\"String\"}]}", lines[0]);
         assertEquals("{\"row\":{\"n\":\"0\",\"s\":\"0\"}}", lines[1]);
         assertEquals("{\"row\":{\"n\":\"1\",\"s\":\"1\"}}", lines[2]);
-        assertTrue(lines[3].matches("\\{\"progress\":\\{\"read_rows\":\"100\",\"read_bytes\":\"800\",\"total_rows_to_read\":\"100\","
+        // as ClickHouse 26.7 answers it: the LIMIT bounds the block read, so 2 rows are read
+        assertTrue(lines[3].matches("\\{\"progress\":\\{\"read_rows\":\"2\",\"read_bytes\":\"16\",\"total_rows_to_read\":\"2\","
             + "\"elapsed_ns\":\"\\d+\"}}"), lines[3]);
-        assertEquals("{\"rows_before_limit_at_least\":100}", lines[4]);
+        assertEquals("{\"rows_before_limit_at_least\":2}", lines[4]);
         assertEquals(5, lines.length);
         Raw compact = get("SELECT number FROM numbers(1) FORMAT JSONCompactEachRowWithProgress");
         String[] c = new String(compact.body(), StandardCharsets.UTF_8).split("\n");
