@@ -193,6 +193,10 @@ public final class Functions {
             case "greatest": return "greatest";
             case "least": return "least";
             case "pow": case "power": return "pow";
+            // the parser rewrites these three whatever their case, to the functions they stand for (trim is trimBoth)
+            case "trim": return "trimBoth";
+            case "ltrim": return "trimLeft";
+            case "rtrim": return "trimRight";
             default: return n;
         }
     }
@@ -202,6 +206,50 @@ public final class Functions {
             throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Number of arguments for function " + name
                 + " doesn't match: passed " + args.size() + ", should be " + n);
         }
+    }
+
+    /**
+     * Checks the argument count as ClickHouse's validateFunctionArguments does, with its message ("Expected 1 mandatory
+     * argument and 1 optional argument, got 0 arguments").
+     */
+    static void argumentCount(String name, List<Evaluator> args, int mandatory, int optional) {
+        if (args.size() >= mandatory && args.size() <= mandatory + optional) {
+            return;
+        }
+        String expected = mandatory > 0 && optional > 0 ? mandatory + " mandatory " + arguments(mandatory) + " and " + optional + " optional "
+            + arguments(optional) : optional > 0 ? optional + " optional " + arguments(optional) : mandatory + " " + arguments(mandatory);
+        throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "An incorrect number of arguments was specified for function '"
+            + name + "'. Expected " + expected + ", got " + args.size() + " " + arguments(args.size()));
+    }
+
+    private static String arguments(int n) {
+        return n == 1 ? "argument" : "arguments";
+    }
+
+    /**
+     * ClickHouse's error for an argument validateFunctionArguments refuses: ILLEGAL_TYPE_OF_ARGUMENT, or ILLEGAL_COLUMN
+     * when the type is right but the value is not the constant the function needs.
+     */
+    static ChException illegalArgument(ErrorCode code, int position, String argument, String name, String expected, DataType got) {
+        String ordinal = position == 1 ? "1st" : position == 2 ? "2nd" : position == 3 ? "3rd" : position + "th";
+        return new ChException(code, "A value of illegal type was provided as " + ordinal + " argument '" + argument + "' to function '"
+            + name + "'. Expected: " + expected + ", got: " + got.name());
+    }
+
+    /** Whether {@code e} is NULL's own type, Nothing (the literal NULL is Nullable(Nothing)). */
+    static boolean isNothing(Evaluator e) {
+        return e.type().unwrap() instanceof NothingType;
+    }
+
+    /**
+     * {@link #strict}, typed as ClickHouse's default implementation for nulls types it: when an argument is the literal
+     * NULL (Nothing), the result is Nullable(Nothing), always NULL, whatever the function returns otherwise.
+     */
+    static Evaluator defaultForNulls(DataType unwrappedResult, List<Evaluator> args, java.util.function.Function<Object[], Object> fn) {
+        if (args.stream().anyMatch(Functions::isNothing)) {
+            return Evaluator.of(DataTypes.nullable(DataTypes.NOTHING), r -> null);
+        }
+        return strict(unwrappedResult, args, fn);
     }
 
     static DataType nullIf(DataType arg, DataType result) {

@@ -28,7 +28,7 @@ final class StringFunctions {
         switch (n) {
             case "concat": case "length": case "lower": case "upper": case "substring": case "hex": case "unhex":
             case "empty": case "notEmpty": case "startsWith": case "endsWith": case "position": case "replaceAll":
-            case "replaceOne": case "trim": case "trimBoth": case "trimLeft": case "trimRight": case "reverse":
+            case "replaceOne": case "trimBoth": case "trimLeft": case "trimRight": case "reverse":
             case "repeat": case "lengthUTF8": case "char_length": case "splitByChar": case "arrayStringConcat":
             case "leftPad": case "rightPad": case "lpad": case "rpad": case "left": case "right": case "format":
                 return true;
@@ -40,8 +40,7 @@ final class StringFunctions {
     /** Functions whose arguments (all, or the first {@code n}) must be strings. */
     private static int stringArgs(String name) {
         switch (name) {
-            case "lower": case "upper": case "reverse": case "lengthUTF8": case "char_length": case "trim": case "trimBoth":
-            case "trimLeft": case "trimRight": case "unhex": case "repeat": case "substring": case "left": case "right":
+            case "lower": case "upper": case "reverse": case "lengthUTF8": case "char_length": case "unhex": case "repeat": case "substring": case "left": case "right":
             case "leftPad": case "lpad": case "rightPad": case "rpad":
                 return 1;
             case "startsWith": case "endsWith": case "position": case "splitByChar": case "format":
@@ -88,6 +87,9 @@ final class StringFunctions {
     }
 
     static Evaluator compile(String name, List<Evaluator> args) {
+        if (name.startsWith("trim")) {
+            return trim(name, args);
+        }
         checkArgs(name, args);
         switch (name) {
             case "concat": {
@@ -178,9 +180,6 @@ final class StringFunctions {
                 int i = ((String) v[1]).isEmpty() ? -1 : s.indexOf((String) v[1]);
                 return i < 0 ? s : s.substring(0, i) + v[2] + s.substring(i + ((String) v[1]).length());
             });
-            case "trim": case "trimBoth": return Functions.strict(DataTypes.STRING, args, v -> ((String) v[0]).strip());
-            case "trimLeft": return Functions.strict(DataTypes.STRING, args, v -> ((String) v[0]).stripLeading());
-            case "trimRight": return Functions.strict(DataTypes.STRING, args, v -> ((String) v[0]).stripTrailing());
             case "leftPad": case "lpad": case "rightPad": case "rpad": {
                 boolean left = name.startsWith("l");
                 return Functions.strict(DataTypes.STRING, args, v -> {
@@ -249,6 +248,47 @@ final class StringFunctions {
             });
             default: throw new ChException(ErrorCode.UNKNOWN_FUNCTION, "Function with name `" + name + "` does not exist");
         }
+    }
+
+    /**
+     * trimLeft, trimRight and trimBoth (the parser's ltrim, rtrim and trim): the bytes of a constant set, a space unless a
+     * second argument gives them, cut off the start, the end or both of a String or FixedString. Mirrors ClickHouse's
+     * trim.cpp.
+     */
+    private static Evaluator trim(String name, List<Evaluator> args) {
+        Functions.argumentCount(name, args, 1, 1);
+        DataType t = args.get(0).type();
+        if (!Functions.isString(t) && !Functions.isNothing(args.get(0))) {
+            throw Functions.illegalArgument(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, 1, "input_string", name, "String or FixedString", t);
+        }
+        String set = " ";
+        if (args.size() == 2 && !Functions.isNothing(args.get(1))) {
+            Evaluator c = args.get(1);
+            if (!(c.type() instanceof dev.chdedup.stub.types.StringType) || ((dev.chdedup.stub.types.StringType) c.type()).fixedLength != 0) {
+                throw Functions.illegalArgument(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, 2, "trim_character", name, "const String", c.type());
+            }
+            if (!c.constant()) {
+                throw Functions.illegalArgument(ErrorCode.ILLEGAL_COLUMN, 2, "trim_character", name, "const String", c.type());
+            }
+            set = (String) c.eval(new Object[0]);
+        }
+        boolean left = !name.equals("trimRight");
+        boolean right = !name.equals("trimLeft");
+        String chars = set;
+        return Functions.defaultForNulls(DataTypes.STRING, args, v -> trim((String) v[0], chars, left, right));
+    }
+
+    /** {@code s} without the bytes of {@code chars} at its start ({@code left}) and its end ({@code right}). */
+    static String trim(String s, String chars, boolean left, boolean right) {
+        int from = 0;
+        int to = s.length();
+        while (left && from < to && chars.indexOf(s.charAt(from)) >= 0) {
+            from++;
+        }
+        while (right && to > from && chars.indexOf(s.charAt(to - 1)) >= 0) {
+            to--;
+        }
+        return s.substring(from, to);
     }
 
     /** ClickHouse's substring: 1-based byte offsets, negative offsets from the end. */

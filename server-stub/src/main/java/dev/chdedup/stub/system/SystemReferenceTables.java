@@ -41,7 +41,7 @@ final class SystemReferenceTables {
         "toStartOfFifteenMinutes", "toStartOfFiveMinutes", "toStartOfHour", "toStartOfMinute", "toStartOfMonth",
         "toStartOfQuarter", "toStartOfWeek", "toStartOfYear", "toString", "toTimeZone", "toTypeName", "toUInt128",
         "toUInt16", "toUInt256", "toUInt32", "toUInt64", "toUInt8", "toUUID", "toUnixTimestamp", "toYYYYMM",
-        "toYYYYMMDD", "toYear", "today", "trim", "trimBoth", "trimLeft", "trimRight", "tuple", "tupleElement",
+        "toYYYYMMDD", "toYear", "today", "trimBoth", "trimLeft", "trimRight", "tuple", "tupleElement",
         "unhex", "upper", "upperUTF8", "uptime", "version", "yesterday");
 
     /** Aggregate functions the stub implements. */
@@ -53,7 +53,11 @@ final class SystemReferenceTables {
         Map.entry("substr", "substring"), Map.entry("mid", "substring"), Map.entry("power", "pow"),
         Map.entry("database", "currentDatabase"), Map.entry("user", "currentUser"), Map.entry("current_timestamp", "now"),
         Map.entry("current_date", "today"), Map.entry("timeZone", "timezone"), Map.entry("queryId", "queryID"),
-        Map.entry("generateSeries", "generate_series"), Map.entry("REGEXP_MATCHES", "match"));
+        Map.entry("generateSeries", "generate_series"), Map.entry("REGEXP_MATCHES", "match"), Map.entry("trim", "trimBoth"),
+        Map.entry("ltrim", "trimLeft"), Map.entry("rtrim", "trimRight"));
+
+    /** Lower-case aliases the engine lists as case-sensitive: the parser, not the function table, takes TRIM in any case. */
+    private static final java.util.Set<String> CASE_SENSITIVE_ALIASES = java.util.Set.of("trim", "ltrim", "rtrim");
 
     /** Data type families the stub's type parser accepts, with their aliases. */
     static final List<String> TYPES = List.of("Array", "Bool", "Date", "Date32", "DateTime", "DateTime64", "Decimal",
@@ -109,7 +113,7 @@ final class SystemReferenceTables {
     private static Object[] function(String name, boolean aggregate, String aliasTo) {
         // the SQL-standard spellings are case-insensitive, ClickHouse's own names are not
         boolean ci = aggregate ? List.of("count", "sum", "min", "max", "avg").contains(name)
-            : !aliasTo.isEmpty() && name.equals(name.toLowerCase(java.util.Locale.ROOT));
+            : !aliasTo.isEmpty() && name.equals(name.toLowerCase(java.util.Locale.ROOT)) && !CASE_SENSITIVE_ALIASES.contains(name);
         return new Object[] {name, aggregate ? 1L : 0L, ci ? 1L : 0L, aliasTo, "", 0L, "", "", "", "", "", ""};
     }
 
