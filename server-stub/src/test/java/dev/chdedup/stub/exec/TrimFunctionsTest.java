@@ -1,21 +1,14 @@
 package dev.chdedup.stub.exec;
 
-import dev.chdedup.stub.junit.StubServerExtension;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-
 /**
  * trimLeft, trimRight, trimBoth and the parser's LTRIM, RTRIM and TRIM, in any case: spaces only unless a constant set
  * of bytes is given, String or FixedString in, String out, NULL's Nullable(Nothing), ClickHouse's argument errors.
  */
-class TrimFunctionsTest {
-    @RegisterExtension
-    static StubServerExtension stub = StubServerExtension.builder().build();
-
-    @Test
-    void answersAsTheEngineDoes() throws Exception {
+class TrimFunctionsTest extends EngineAnswers {
+    @Override
+    String[][] cases() {
         // {query, answer}: the answers are ClickHouse 26.7's, taken from the engine through the oracle (shared/oracle)
-        EngineAnswers.assertAnswers(stub.server(), new String[][] {
+        return new String[][] {
             {"SELECT LTRIM('  a  '), RTRIM('  a  '), TRIM('  a  '), Trim('  a  '), lTrim('  a ') FORMAT TSV", "a  \t  a\ta\ta\ta "},
             {"SELECT TRIMLEFT('  a') FORMAT TSV", "Code: 46 UNKNOWN_FUNCTION"},
             {"SELECT trimLeft('xxaxx', 'x'), trimRight('xxaxx', 'x'), trimBoth('xxaxx','x'), trimBoth('xyaxy','yx') FORMAT TSV", "axx\txxa\ta\ta"},
@@ -37,6 +30,6 @@ class TrimFunctionsTest {
             {"SELECT trimLeft('xa', c1) FROM values('x')", "Code: 44 ILLEGAL_COLUMN"},
             {"SELECT trimLeft(c1), trimRight(c2), trimBoth(c1, 'a ') FROM values((' a', toNullable('a  '))) FORMAT TSV", "a\ta\t"},
             {"SELECT trimLeft(c1), toTypeName(trimLeft(c1)) FROM values('c1 Nullable(String)', (' a'), (NULL)) FORMAT TSV", "a\tNullable(String)\n\\N\tNullable(String)"}
-        });
+        };
     }
 }
