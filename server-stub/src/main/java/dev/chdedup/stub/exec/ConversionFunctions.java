@@ -24,7 +24,7 @@ final class ConversionFunctions {
             || n.startsWith("to") && target(strip(n), List.of()) != null
             || n.startsWith("fromUnixTimestamp") || n.startsWith("toUnixTimestamp") || n.equals("parseDateTimeBestEffort")
             || n.equals("toTimeZone")
-            || n.equals("parseDateTimeBestEffortOrNull") || n.equals("reinterpretAsString");
+            || n.equals("parseDateTimeBestEffortOrNull");
     }
 
     private static String strip(String n) {
@@ -92,7 +92,6 @@ final class ConversionFunctions {
             }
             case "parseDateTimeBestEffort": return cast(args.get(0), DataTypes.DATETIME);
             case "parseDateTimeBestEffortOrNull": return orNull(args.get(0), DataTypes.DATETIME);
-            case "reinterpretAsString": return cast(args.get(0), DataTypes.STRING);
             default: break;
         }
         String base = strip(name);

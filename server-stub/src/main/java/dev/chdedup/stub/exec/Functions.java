@@ -141,6 +141,9 @@ public final class Functions {
         if (ArithmeticFunctions.handles(name)) {
             return ArithmeticFunctions.compile(name, args);
         }
+        if (ReinterpretFunctions.handles(name)) {
+            return ReinterpretFunctions.compile(name, args);
+        }
         if (ConversionFunctions.handles(name)) {
             return ConversionFunctions.compile(name, args);
         }
