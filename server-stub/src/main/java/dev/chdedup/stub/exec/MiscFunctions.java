@@ -1,5 +1,7 @@
 package dev.chdedup.stub.exec;
 
+import dev.chdedup.stub.data.ColumnConst;
+import dev.chdedup.stub.data.IColumn;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.ByteStrings;
@@ -9,15 +11,11 @@ import dev.chdedup.stub.types.Values;
 import java.util.List;
 
 /**
- * Functions about the query rather than its data: {@code sleep} (once per query here, where ClickHouse sleeps
- * once per block) and {@code sleepEachRow}, both bounded by ClickHouse's 3-second cap per call and woken by KILL
- * QUERY; {@code getSetting} (the value in force, typed as the setting is); and MySQL's {@code timestamp(expr[,
+ * Functions about the query rather than its data: {@code sleep} (once per block) and {@code sleepEachRow}, both
+ * bounded per block by {@code function_sleep_max_microseconds_per_block} and woken by KILL QUERY; {@code getSetting} (the value in force, typed as the setting is); and MySQL's {@code timestamp(expr[,
  * time])} as a DateTime64(6). Mirrors ClickHouse's sleep.h, getSetting.cpp and timestamp.cpp.
  */
 final class MiscFunctions {
-    /** ClickHouse's function_sleep_max_microseconds_per_block default. */
-    static final long MAX_SLEEP_MICROSECONDS = 3_000_000;
-
     private MiscFunctions() {
     }
 
@@ -43,19 +41,12 @@ final class MiscFunctions {
                     throw new ChException(ErrorCode.BAD_ARGUMENTS, "The argument of function " + name + " must be non-negative");
                 }
                 long micros = (long) (seconds * 1e6);
-                if (micros > MAX_SLEEP_MICROSECONDS) {
-                    throw new ChException(ErrorCode.TOO_SLOW, "The maximum sleep time is " + MAX_SLEEP_MICROSECONDS
-                        + " microseconds. Requested: " + micros + " microseconds");
+                long max = ctx.settings().getLong("function_sleep_max_microseconds_per_block");
+                if (max > 0 && micros > max) {
+                    throw new ChException(ErrorCode.TOO_SLOW, "The maximum sleep time is " + max + " microseconds. Requested: "
+                        + micros + " microseconds");
                 }
-                boolean eachRow = name.equals("sleepEachRow");
-                boolean[] slept = new boolean[1];
-                return Evaluator.of(DataTypes.UINT8, r -> {
-                    if (eachRow || !slept[0]) {
-                        slept[0] = true;
-                        sleep(micros, ctx);
-                    }
-                    return 0L;
-                });
+                return sleeper(name.equals("sleepEachRow"), micros, max, ctx);
             }
             case "getSetting": {
                 Functions.arity(name, args, 1);
@@ -141,6 +132,42 @@ final class MiscFunctions {
         } catch (NumberFormatException e) {
             throw new ChException(ErrorCode.CANNOT_PARSE_DATETIME, "Cannot parse time '" + s + "' in function timestamp");
         }
+    }
+
+    /**
+     * sleep (once per block that has rows) or sleepEachRow (once per row), as ClickHouse's FunctionSleep: a block
+     * whose rows would sleep longer than {@code function_sleep_max_microseconds_per_block} (0: no limit) fails with
+     * TOO_SLOW before sleeping. Evaluated row by row (outside a columnar block), sleep sleeps once per query.
+     */
+    private static Evaluator sleeper(boolean eachRow, long micros, long max, QueryContext ctx) {
+        return new Evaluator() {
+            private boolean slept;
+
+            @Override
+            public DataType type() {
+                return DataTypes.UINT8;
+            }
+
+            @Override
+            public Object eval(Object[] row) {
+                if (eachRow || !slept) {
+                    slept = true;
+                    sleep(micros, ctx);
+                }
+                return 0L;
+            }
+
+            @Override
+            public IColumn evalColumns(IColumn[] columns, int rows) {
+                long total = rows == 0 ? 0 : !eachRow ? micros : micros > Long.MAX_VALUE / rows ? Long.MAX_VALUE : micros * rows;
+                if (eachRow && max > 0 && total > max) {
+                    throw new ChException(ErrorCode.TOO_SLOW, "The maximum sleep time is " + max + " microseconds. Requested: "
+                        + total + " microseconds per block (of size " + rows + ")");
+                }
+                sleep(total, ctx);
+                return new ColumnConst(DataTypes.UINT8, 0L, rows);
+            }
+        };
     }
 
     /** Sleeps in short slices, so KILL QUERY and a query's time limit end it promptly. */

@@ -2,9 +2,11 @@ package dev.chdedup.stub.exec;
 
 import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.data.Column;
+import dev.chdedup.stub.data.ColumnVector;
+import dev.chdedup.stub.data.IColumn;
 import dev.chdedup.stub.sql.Expr;
 import dev.chdedup.stub.sql.Query;
-import java.util.ArrayList;
+import dev.chdedup.stub.types.DataTypes;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -139,13 +141,13 @@ public final class NumbersSource {
                 if (!hasNext()) {
                     throw new NoSuchElementException();
                 }
-                long n = count < 0 ? maxBlock : Math.min(maxBlock, count - produced);
-                List<Object[]> rows = new ArrayList<>((int) n);
-                for (long i = 0; i < n; i++) {
-                    rows.add(new Object[] {start + (produced + i) * step});
+                int n = (int) (count < 0 ? maxBlock : Math.min(maxBlock, count - produced));
+                long[] values = new long[n];
+                for (int i = 0; i < n; i++) {
+                    values[i] = start + (produced + i) * step;
                 }
                 produced += n;
-                return new Block(cols, rows);
+                return Block.ofColumns(cols, new IColumn[] {ColumnVector.of(DataTypes.UINT64, values, n)}, n, null);
             }
         };
     }

@@ -112,13 +112,41 @@ public final class ProcessList {
             return rowsBeforeLimit.get();
         }
 
-        /** Throws QUERY_WAS_CANCELLED once KILL QUERY has cancelled this query. */
+        /** Whether the client is still there (null: not watched), asked by the thread that set it. */
+        private volatile java.util.function.BooleanSupplier peerConnected;
+        private volatile Thread peerWatcher;
+        private long nextPeerCheck;
+
+        /**
+         * Cancels this query once {@code connected} says the client has gone, as ClickHouse's HTTP handler does for a
+         * read-only query with {@code cancel_http_readonly_queries_on_client_close}. It is asked between blocks, at most
+         * every {@link #PEER_CHECK_NANOS}, and only on the calling thread (the one that owns the connection).
+         */
+        public void watchPeer(java.util.function.BooleanSupplier connected) {
+            peerWatcher = Thread.currentThread();
+            peerConnected = connected;
+        }
+
+        /** Throws QUERY_WAS_CANCELLED once KILL QUERY has cancelled this query or its watched client has gone. */
         public void checkCancelled() {
+            java.util.function.BooleanSupplier peer = peerConnected;
+            if (peer != null && !cancelled && Thread.currentThread() == peerWatcher) {
+                long now = System.nanoTime();
+                if (now - nextPeerCheck >= 0) {
+                    nextPeerCheck = now + PEER_CHECK_NANOS;
+                    if (!peer.getAsBoolean()) {
+                        cancelled = true;
+                    }
+                }
+            }
             if (cancelled) {
                 throw new ChException(ErrorCode.QUERY_WAS_CANCELLED, "Query was cancelled");
             }
         }
     }
+
+    /** How often a watched query asks whether its client is still connected. */
+    static final long PEER_CHECK_NANOS = 50_000_000L;
 
     private final Map<String, Entry> running = new ConcurrentHashMap<>();
     private final QueryLog queryLog = new QueryLog();

@@ -33,6 +33,14 @@ final class ConnectionInput {
         return lim - pos + prefixLim - prefixPos;
     }
 
+    /**
+     * Whether the peer has not closed its side: true when bytes are buffered or arrive (they stay buffered for the
+     * next read), false on end of stream. A read that times out (the caller sets a short timeout) means connected.
+     */
+    boolean peek() throws IOException {
+        return buffered() > 0 || fill() >= 0;
+    }
+
     /** Puts bytes read elsewhere in front of the stream; only when nothing is buffered. */
     void prime(byte[] b, int len) {
         if (pos < lim || prefixPos < prefixLim) {

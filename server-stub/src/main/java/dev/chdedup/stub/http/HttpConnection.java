@@ -200,7 +200,7 @@ final class HttpConnection implements Runnable {
                 }
             });
         }
-        HttpRequest req = new HttpRequest(head, pairs, body, remote);
+        HttpRequest req = new HttpRequest(head, pairs, body, remote, this::peerConnected);
         Throwable failure = null;
         try {
             handler.handle(req, resp);
@@ -332,6 +332,30 @@ final class HttpConnection implements Runnable {
 
     Socket socket() {
         return socket;
+    }
+
+    /**
+     * Whether the client still has the connection open, as Poco's checkPeerConnected: a read of what is buffered or of
+     * 1 ms at most, whose bytes (a pipelined request, the rest of a body) stay buffered. Only for the worker thread
+     * while it serves a request.
+     */
+    boolean peerConnected() {
+        if (closed || aborted) {
+            return false;
+        }
+        try {
+            int timeout = socket.getSoTimeout();
+            socket.setSoTimeout(1);
+            try {
+                return in.peek();
+            } catch (SocketTimeoutException e) {
+                return true;
+            } finally {
+                socket.setSoTimeout(timeout);
+            }
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     InetSocketAddress remoteAddress() {

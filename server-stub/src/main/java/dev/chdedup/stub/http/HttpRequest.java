@@ -20,10 +20,13 @@ public final class HttpRequest {
     private final List<String[]> pairs;
     private final BodyInputStream rawBody;
     private final InetSocketAddress remote;
+    private final java.util.function.BooleanSupplier peerConnected;
     private LinkedHashMap<String, String> params;
     private InputStream decodedBody;
 
-    HttpRequest(RequestHead head, List<String[]> pairs, BodyInputStream rawBody, InetSocketAddress remote) {
+    HttpRequest(RequestHead head, List<String[]> pairs, BodyInputStream rawBody, InetSocketAddress remote,
+                java.util.function.BooleanSupplier peerConnected) {
+        this.peerConnected = peerConnected;
         this.head = head;
         this.pairs = pairs;
         this.rawBody = rawBody;
@@ -111,6 +114,14 @@ public final class HttpRequest {
     }
 
     /** The client's address. */
+    /**
+     * Whether the client has not closed the connection (Poco's checkPeerConnected); asked on the thread that handles
+     * this request, once the handler has read what it needs of the body.
+     */
+    public boolean checkPeerConnected() {
+        return peerConnected.getAsBoolean();
+    }
+
     public InetSocketAddress remoteAddress() {
         return remote;
     }

@@ -344,6 +344,11 @@ public final class HttpInterface implements HttpHandler {
         } else if (st instanceof Statement.SelectStmt) {
             events.increment("SelectQuery");
         }
+        if ((readonly > 0 || req.method().equals("GET")) && ctx.process() != null
+            && ctx.settings().getBool("cancel_http_readonly_queries_on_client_close")) {
+            // as ClickHouse's HTTPHandler: a read-only query ends once its client has closed the connection
+            ctx.process().watchPeer(req::checkPeerConnected);
+        }
         long start = System.nanoTime();
         // an INSERT without FORMAT reads its data as Values, whatever the default output format is
         QueryResult r = interpreter.execute(st, sql, data, "Values", ctx);
