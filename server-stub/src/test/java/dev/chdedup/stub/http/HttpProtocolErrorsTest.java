@@ -179,4 +179,34 @@ class HttpProtocolErrorsTest {
             assertEquals("/after:", d.read().text());
         }
     }
+
+    @Test
+    void checkingThePeerKeepsAPipelinedRequestAndSeesAClosedOne() throws Exception {
+        java.util.concurrent.LinkedBlockingQueue<Boolean> seen = new java.util.concurrent.LinkedBlockingQueue<>();
+        start((req, resp) -> {
+            req.body().readAllBytes();
+            if (req.path().equals("/check")) {
+                // ask twice, as a query does between blocks: the second read must not lose what the first buffered
+                boolean connected = req.checkPeerConnected() && req.checkPeerConnected();
+                long deadline = System.nanoTime() + 5_000_000_000L;
+                while (connected && req.rawQuery() != null && System.nanoTime() < deadline) {
+                    java.util.concurrent.locks.LockSupport.parkNanos(10_000_000); // ?wait: until the client has gone
+                    connected = req.checkPeerConnected();
+                }
+                seen.add(connected);
+            }
+            resp.body().write(req.path().getBytes(StandardCharsets.UTF_8));
+        });
+        try (RawHttp c = new RawHttp(server.port())) {
+            c.send("GET /check HTTP/1.1\r\n\r\nGET /next HTTP/1.1\r\n\r\n");
+            assertEquals("/check", c.read().text());
+            assertEquals("/next", c.read().text());
+            assertEquals(true, seen.poll(5, java.util.concurrent.TimeUnit.SECONDS));
+        }
+        RawHttp gone = new RawHttp(server.port());
+        gone.send("GET /check?wait HTTP/1.1\r\n\r\n");
+        Thread.sleep(100);
+        gone.close();
+        assertEquals(false, seen.poll(5, java.util.concurrent.TimeUnit.SECONDS));
+    }
 }
