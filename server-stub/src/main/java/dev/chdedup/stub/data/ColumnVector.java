@@ -90,9 +90,8 @@ public final class ColumnVector implements IColumn {
     public static final class Mutable implements IColumn.Mutable {
         private final DataType type;
         private final int width;
-        /** The RowBinary form is read here without the type (no box): how to widen it to the type's value. */
+        /** The RowBinary form is read here without the type (no box, no check: binary input keeps any Enum code): how to widen it to the value. */
         private final int signBits;
-        private final boolean direct;
         private final Allocation allocation;
         private long[] values;
         private int size;
@@ -105,7 +104,6 @@ public final class ColumnVector implements IColumn {
             allocation.reserve(8L * n);
             this.values = new long[n];
             this.signBits = DataTypes.isSignedLong(type) && width < 8 ? 64 - 8 * width : 0;
-            this.direct = DataTypes.readsBinaryUnchecked(type);
         }
 
         @Override
@@ -146,24 +144,12 @@ public final class ColumnVector implements IColumn {
 
         @Override
         public void readBinary(BinaryIn in) throws IOException {
-            long v;
-            if (direct) {
-                v = in.readLongLE(width);
-                if (signBits > 0) {
-                    v = (v << signBits) >> signBits;
-                }
-            } else {
-                v = (Long) type.readBinary(in); // a check of the value (an Enum's code)
-            }
-            add(v);
+            long v = in.readLongLE(width);
+            add(signBits > 0 ? (v << signBits) >> signBits : v);
         }
 
         @Override
         public void readBinary(BinaryIn in, int n) throws IOException {
-            if (!direct) {
-                IColumn.Mutable.super.readBinary(in, n);
-                return;
-            }
             grow(size + n);
             long[] v = values;
             int at = size;

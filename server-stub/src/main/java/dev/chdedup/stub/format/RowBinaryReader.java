@@ -30,8 +30,10 @@ import java.util.List;
  * Reads RowBinary, RowBinaryWithNames, RowBinaryWithNamesAndTypes and RowBinaryWithDefaults: values back to
  * back in each type's binary encoding, after an optional header (varint column count, names, types). A stream
  * that ends exactly between rows is the end; one that ends inside a row fails with CANNOT_READ_ALL_DATA and how
- * many bytes the value had against how many it needed. In RowBinaryWithDefaults each value follows a byte that
- * is 1 when the column's DEFAULT applies instead.
+ * many bytes the value had against how many it needed, or, inside a varint (a length or a size), with
+ * ATTEMPT_TO_READ_AFTER_EOF. In RowBinaryWithDefaults each value follows a byte that is not 0 when the column's DEFAULT
+ * applies instead ({@link RowReader#DEFAULT_OR_ZERO}). Values are not checked beyond their encoding: an Enum code
+ * outside the enum is kept, as ClickHouse keeps it.
  */
 final class RowBinaryReader implements RowReader {
     private final BinaryIn in;
@@ -68,6 +70,9 @@ final class RowBinaryReader implements RowReader {
         if (withNames && !in.atEnd()) {
             try {
                 header();
+            } catch (BinaryIn.AfterEof e) {
+                throw new ChException(ErrorCode.ATTEMPT_TO_READ_AFTER_EOF, "Attempt to read after eof: the RowBinary header ends early (at byte "
+                    + in.position() + ")");
             } catch (EOFException e) {
                 throw new ChException(ErrorCode.CANNOT_READ_ALL_DATA,
                     "Cannot read all data: the RowBinary header ends early (at byte " + in.position() + ")");
@@ -136,7 +141,7 @@ final class RowBinaryReader implements RowReader {
                     expected = 1;
                     if (in.readByte() != 0) {
                         if (t >= 0) {
-                            out[t] = DEFAULT;
+                            out[t] = DEFAULT_OR_ZERO;
                         }
                         continue;
                     }
@@ -156,11 +161,10 @@ final class RowBinaryReader implements RowReader {
                 if (t >= 0) {
                     out[t] = v;
                 }
+            } catch (BinaryIn.AfterEof e) {
+                throw afterEof(i);
             } catch (EOFException e) {
-                long got = in.position() - st;
-                String need = expected >= 0 ? Long.toString(expected) : "at least " + (got + 1);
-                throw new ChException(ErrorCode.CANNOT_READ_ALL_DATA, "Cannot read all data. Bytes read: " + got
-                    + ". Bytes expected: " + need + ".: (while reading column " + name(i) + "): (at row " + row + ")");
+                throw cannotReadAll(i, st, expected);
             } catch (RuntimeException e) {
                 ChException ce = TextFields.asCh(e);
                 throw new ChException(ce.code(), ce.getMessage() + ": (while reading column " + name(i)
@@ -198,6 +202,8 @@ final class RowBinaryReader implements RowReader {
                 }
             } catch (BinaryIn.ShortRead e) {
                 throw cannotReadAll(i, in.position() - e.read, e.expected);
+            } catch (BinaryIn.AfterEof e) {
+                throw afterEof(i);
             } catch (EOFException e) {
                 throw cannotReadAll(i, st, fixedWidth(types[i]));
             } catch (RuntimeException e) {
@@ -214,6 +220,12 @@ final class RowBinaryReader implements RowReader {
         String need = expected >= 0 ? Long.toString(expected) : "at least " + (got + 1);
         return new ChException(ErrorCode.CANNOT_READ_ALL_DATA, "Cannot read all data. Bytes read: " + got
             + ". Bytes expected: " + need + ".: (while reading column " + name(column) + "): (at row " + row + ")");
+    }
+
+    /** A varint (a String's length, an Array's or Map's size) the input ends in: ClickHouse's readVarUInt error. */
+    private ChException afterEof(int column) {
+        return new ChException(ErrorCode.ATTEMPT_TO_READ_AFTER_EOF, "Attempt to read after eof: (while reading column " + name(column)
+            + "): (at row " + row + ")");
     }
 
     private String name(int i) {

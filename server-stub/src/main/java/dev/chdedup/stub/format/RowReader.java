@@ -17,6 +17,18 @@ public interface RowReader {
         }
     };
 
+    /**
+     * Marks a value RowBinaryWithDefaults left to the column: its DEFAULT expression where it has one, else the column's
+     * zero (ClickHouse's {@code IColumn::insertDefault}), not the type's default: for an Enum without 0 among its values
+     * the two differ (code 0 against the first element).
+     */
+    Object DEFAULT_OR_ZERO = new Object() {
+        @Override
+        public String toString() {
+            return "DEFAULT_OR_ZERO";
+        }
+    };
+
     /** The next row, or null at the end of the input. Throws a ChException for malformed input. */
     Object[] next() throws IOException;
 

@@ -6,6 +6,7 @@ import dev.chdedup.stub.exec.ExprCompiler;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.format.RowReader;
 import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.EnumType;
 import dev.chdedup.stub.types.NothingType;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -63,7 +64,7 @@ public final class RowCompleter {
         if (trivial) {
             boolean clean = true;
             for (int i = 0; i < in.length; i++) {
-                if (in[i] == RowReader.DEFAULT || in[i] == null && !all.get(i).type().isNullable()) {
+                if (in[i] == RowReader.DEFAULT || in[i] == RowReader.DEFAULT_OR_ZERO || in[i] == null && !all.get(i).type().isNullable()) {
                     clean = false;
                     break;
                 }
@@ -77,7 +78,12 @@ public final class RowCompleter {
         for (int k = 0; k < targets.length; k++) {
             Object v = in[k];
             int i = targets[k];
-            if (v == RowReader.DEFAULT || v == null && !all.get(i).type().isNullable()) {
+            if (v == RowReader.DEFAULT_OR_ZERO && defaults[i] == null && all.get(i).type() instanceof EnumType) {
+                row[i] = 0L;
+                given[i] = true;
+                continue;
+            }
+            if (v == RowReader.DEFAULT || v == RowReader.DEFAULT_OR_ZERO || v == null && !all.get(i).type().isNullable()) {
                 continue;
             }
             row[i] = v;

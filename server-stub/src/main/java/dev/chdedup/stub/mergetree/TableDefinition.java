@@ -31,6 +31,18 @@ public record TableDefinition(String engine, List<Expr> engineArgs, List<TableCo
     public static final Set<String> ENGINES = Set.of("MergeTree", "ReplicatedMergeTree", "ReplacingMergeTree", "SummingMergeTree",
         "CollapsingMergeTree", "AggregatingMergeTree", "VersionedCollapsingMergeTree");
 
+    /**
+     * Whether the CREATE splits a Nested column into {@code name.field} arrays: {@code flatten_nested} of its SETTINGS
+     * (where the interpreter also puts the query's own setting), 1 by default. With 0 the column stays one
+     * Array(Tuple(...)) shown as Nested(...).
+     */
+    public static boolean flattenNested(Statement.CreateTable ct) {
+        String v = ct.settings().get(FLATTEN_NESTED);
+        return v == null || !(v.trim().equals("0") || v.trim().equalsIgnoreCase("false"));
+    }
+
+    public static final String FLATTEN_NESTED = "flatten_nested";
+
     public static TableDefinition from(Statement.CreateTable ct) {
         String engine = ct.engine() == null ? "MergeTree" : ct.engine();
         if (!ENGINES.contains(engine)) {
@@ -44,13 +56,14 @@ public record TableDefinition(String engine, List<Expr> engineArgs, List<TableCo
         List<TableColumn> aliases = new ArrayList<>();
         List<TableColumn> ephemeral = new ArrayList<>();
         Set<String> names = new HashSet<>();
+        boolean flattenNested = flattenNested(ct);
         for (Statement.ColumnDef c : ct.columns()) {
             if (!names.add(c.name())) {
                 throw new ChException(ErrorCode.DUPLICATE_COLUMN, "Column " + c.name() + " already exists");
             }
             DataType t = c.type() != null ? DataTypes.parse(c.type()) : null;
-            if (t instanceof ArrayType && ((ArrayType) t).isNested() && c.defaultKind() == null) {
-                cols.addAll(ArrayType.flattenNested(c.name(), (ArrayType) t, (n, ty) -> new TableColumn(n, ty, null, null, null))); // flatten_nested = 1
+            if (flattenNested && t instanceof ArrayType && ((ArrayType) t).isNested() && c.defaultKind() == null) {
+                cols.addAll(ArrayType.flattenNested(c.name(), (ArrayType) t, (n, ty) -> new TableColumn(n, ty, null, null, null)));
                 continue;
             }
             TableColumn tc = new TableColumn(c.name(), t, c.defaultKind(), c.defaultExpr(), c.defaultSql());

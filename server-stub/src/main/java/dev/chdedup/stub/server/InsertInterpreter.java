@@ -23,6 +23,7 @@ import dev.chdedup.stub.format.Formats;
 import dev.chdedup.stub.format.RowReader;
 import dev.chdedup.stub.format.ValueExpressions;
 import dev.chdedup.stub.mergetree.InsertSinkFactory;
+import dev.chdedup.stub.mergetree.NestedArraySizes;
 import dev.chdedup.stub.mergetree.RowCompleter;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.mergetree.TableColumn;
@@ -117,6 +118,7 @@ public final class InsertInterpreter {
         InsertSink sink = sinks.create(table, ctx, dedup, token);
         Squashing squash = new Squashing(s.getLong("min_insert_block_size_rows"), s.getLong("min_insert_block_size_bytes"));
         List<Column> header = table.columns();
+        NestedArraySizes nested = new NestedArraySizes(header);
         long[] numbers = {0}; // each block read gets the next number, before squashing (its deduplication info)
         int[] sent = sentColumns(targets, header.size());
         if (st.select() != null) {
@@ -137,6 +139,7 @@ public final class InsertInterpreter {
                 for (Object[] r : in.rows()) {
                     rows.add(completer.fromSelect(r, stream.columns()));
                 }
+                nested.validate(rows);
                 emit(squash.add(new Block(header, rows, DeduplicationInfo.forInsertBlock(token, rows.size(), numbers[0]++, sent))), sink);
             }
         } else {
@@ -192,6 +195,14 @@ public final class InsertInterpreter {
                            Consumer<List<Object[]>> blocks) throws IOException {
         if (data == null) {
             throw new ChException(ErrorCode.NO_DATA_TO_INSERT, "No data to insert");
+        }
+        NestedArraySizes nested = new NestedArraySizes(header);
+        if (nested.any()) {
+            Consumer<List<Object[]>> unchecked = blocks;
+            blocks = rows -> {
+                nested.validate(rows);
+                unchecked.accept(rows);
+            };
         }
         String format = st.format() != null ? st.format() : defaultFormat;
         List<Column> inCols = new ArrayList<>();
@@ -383,6 +394,7 @@ public final class InsertInterpreter {
                     rows.add(completer.fromSelect(r, stream.columns()));
                 }
             }
+            new NestedArraySizes(table.columns()).validate(rows);
         } else {
             readInput(st, data, defaultFormat, ctx, all, table.columns(), targets, completer, Long.MAX_VALUE, rows::addAll);
         }

@@ -15,10 +15,12 @@ import dev.chdedup.stub.exec.TableSource;
 import dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator;
 import dev.chdedup.stub.mergetree.PartitionKey;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
+import dev.chdedup.stub.mergetree.TableDefinition;
 import dev.chdedup.stub.mergetree.TableColumn;
 import dev.chdedup.stub.sql.Expr;
 import dev.chdedup.stub.sql.Parser;
 import dev.chdedup.stub.sql.Statement;
+import dev.chdedup.stub.storages.Storage;
 import dev.chdedup.stub.storages.StorageCatalog;
 import dev.chdedup.stub.system.ShowCreate;
 import dev.chdedup.stub.system.SystemTables;
@@ -28,6 +30,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -222,8 +225,10 @@ public final class Interpreter {
                 for (Column c : temporary.columns()) {
                     out.add(new Object[] {c.name(), c.type().name(), "", "", "", "", ""});
                 }
-            } else if (obj instanceof StorageMergeTree) {
-                for (TableColumn c : ((StorageMergeTree) obj).definition().allColumns()) {
+            } else if (obj instanceof StorageMergeTree || obj instanceof Storage) {
+                List<TableColumn> columns = obj instanceof StorageMergeTree ? ((StorageMergeTree) obj).definition().allColumns()
+                    : ((Storage) obj).tableColumns();
+                for (TableColumn c : columns) {
                     out.add(new Object[] {c.name(), c.type().name(), c.defaultKind() == null ? "" : c.defaultKind(),
                         c.defaultSql() == null ? "" : c.defaultSql(), "", "", ""});
                 }
@@ -307,8 +312,13 @@ public final class Interpreter {
             ct = asOther(ct, db, ctx);
             sql = SystemCommands.createTableSql(ct);
         }
+        Map<String, String> settings = ct.settings();
+        if (!ctx.settings().getBool(TableDefinition.FLATTEN_NESTED) && !settings.containsKey(TableDefinition.FLATTEN_NESTED)) {
+            settings = new LinkedHashMap<>(settings); // the query's flatten_nested = 0 holds for this CREATE
+            settings.put(TableDefinition.FLATTEN_NESTED, "0");
+        }
         Statement.CreateTable normalized = new Statement.CreateTable(db, ct.table(), ct.ifNotExists(), ct.orReplace(), ct.columns(),
-            ct.engine(), ct.engineArgs(), ct.partitionBy(), ct.orderBy(), ct.primaryKey(), ct.settings(), ct.clauseSql(), null, null, null);
+            ct.engine(), ct.engineArgs(), ct.partitionBy(), ct.orderBy(), ct.primaryKey(), settings, ct.clauseSql(), null, null, null);
         system.beforeCreateTable(db, normalized);
         catalog.createTable(db, ct.table(), normalized, qualify(sql, db, ct));
         return QueryResult.Done.NOTHING;

@@ -8,6 +8,7 @@ import dev.chdedup.stub.sql.Statement;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -78,12 +79,15 @@ public final class Storages {
                 + " doesn't support PARTITION_BY, PRIMARY_KEY, ORDER_BY or SAMPLE_BY clauses. Currently only the following engines"
                 + " have support for the feature: [MergeTree family]");
         }
-        if (!ct.settings().isEmpty() && !engine.equals("Memory")) {
+        Map<String, String> settings = new LinkedHashMap<>(ct.settings());
+        String flatten = settings.remove(TableDefinition.FLATTEN_NESTED);
+        if (!settings.isEmpty() && !engine.equals("Memory")) {
             throw new ChException(ErrorCode.BAD_ARGUMENTS, "Engine " + engine + " doesn't support SETTINGS clause");
         }
         // the columns, compiled as a MergeTree table's would be
         Statement.CreateTable asMergeTree = new Statement.CreateTable(ct.database(), ct.table(), ct.ifNotExists(), ct.orReplace(),
-            ct.columns(), "MergeTree", List.of(), null, new Expr.Call("tuple", List.of(), false), null, Map.of(), ct.clauseSql(),
+            ct.columns(), "MergeTree", List.of(), null, new Expr.Call("tuple", List.of(), false), null,
+            flatten == null ? Map.of() : Map.of(TableDefinition.FLATTEN_NESTED, flatten), ct.clauseSql(),
             null, null, null);
         TableDefinition def = TableDefinition.from(asMergeTree);
         if (!def.aliasColumns().isEmpty() || !def.ephemeralColumns().isEmpty()) {

@@ -97,10 +97,7 @@ public final class ArrayType extends DataType {
 
     @Override
     public Object readBinary(BinaryIn in) throws IOException {
-        long n = in.readVarUInt();
-        if (n > BinaryIn.MAX_STRING_BYTES) {
-            throw new ChException(ErrorCode.TOO_LARGE_ARRAY_SIZE, "Too large array size: " + n);
-        }
+        long n = in.readArraySize();
         List<Object> out = new ArrayList<>((int) Math.min(n, 1024));
         for (long i = 0; i < n; i++) {
             out.add(element.readBinary(in));

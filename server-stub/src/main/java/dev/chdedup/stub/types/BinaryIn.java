@@ -91,10 +91,20 @@ public final class BinaryIn {
         return v;
     }
 
+    /** A varint the stream ends inside (or before): ClickHouse's readVarUInt fails with ATTEMPT_TO_READ_AFTER_EOF, not CANNOT_READ_ALL_DATA. */
+    public static final class AfterEof extends EOFException {
+        AfterEof() {
+            super("Attempt to read after eof");
+        }
+    }
+
     public long readVarUInt() throws IOException {
         long v = 0;
         for (int i = 0; i < 10; i++) {
-            int b = readByte();
+            if (!fill()) {
+                throw new AfterEof();
+            }
+            int b = buf[pos++] & 0xFF;
             v |= ((long) (b & 0x7F)) << (7 * i);
             if ((b & 0x80) == 0) {
                 return v;
@@ -160,6 +170,16 @@ public final class BinaryIn {
             return s;
         }
         return ByteStrings.of(readBytes((int) n));
+    }
+
+    /** The element count of an Array or Map (varint), refused above format_binary_max_array_size as SerializationArray does. */
+    public long readArraySize() throws IOException {
+        long n = readVarUInt();
+        if (n < 0 || n > MAX_STRING_BYTES) {
+            throw new ChException(ErrorCode.TOO_LARGE_ARRAY_SIZE, "Too large array size: " + Long.toUnsignedString(n) + ". The maximum is: "
+                + MAX_STRING_BYTES + ". To increase the maximum, use setting format_binary_max_array_size");
+        }
+        return n;
     }
 
     /** As ClickHouse's SerializationString::deserializeBinary refuses a length above format_binary_max_string_size. */

@@ -433,9 +433,4 @@ public final class DataTypes {
     public static boolean isSignedLong(DataType t) {
         return t instanceof IntType && ((IntType) t).signed || t instanceof DateType && ((DateType) t).is32 || t instanceof EnumType;
     }
-
-    /** Whether any bytes are a value of this {@link #fixedLongWidth} type in RowBinary (an Enum's code is checked). */
-    public static boolean readsBinaryUnchecked(DataType t) {
-        return fixedLongWidth(t) > 0 && !(t instanceof EnumType);
-    }
 }

@@ -105,9 +105,8 @@ public final class EnumType extends DataType {
     @Override
     public Object readBinary(BinaryIn in) throws IOException {
         long x = in.readLongLE(bits / 8);
-        long code = bits == 8 ? (byte) x : (short) x;
-        nameOf(code);
-        return code;
+        // binary input keeps any code, as ClickHouse's SerializationNumber does: only showing it as text fails
+        return bits == 8 ? (long) (byte) x : (long) (short) x;
     }
 
     @Override

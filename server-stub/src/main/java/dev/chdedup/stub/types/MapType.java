@@ -74,10 +74,7 @@ public final class MapType extends DataType {
 
     @Override
     public Object readBinary(BinaryIn in) throws IOException {
-        long n = in.readVarUInt();
-        if (n > BinaryIn.MAX_STRING_BYTES) {
-            throw new ChException(ErrorCode.TOO_LARGE_ARRAY_SIZE, "Too large array size (map): " + n);
-        }
+        long n = in.readArraySize();
         Map<Object, Object> m = new LinkedHashMap<>();
         for (long i = 0; i < n; i++) {
             Object k = key.readBinary(in);

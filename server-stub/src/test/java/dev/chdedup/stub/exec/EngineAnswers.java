@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * code and name ({@code Code: 43 ILLEGAL_TYPE_OF_ARGUMENT}), since the two servers word their messages differently.
  * A subclass gives the cases; the test runs them on a fresh server.
  */
-abstract class EngineAnswers {
+public abstract class EngineAnswers {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final Pattern CODE = Pattern.compile("^Code: (\\d+)");
     private static final Pattern NAME = Pattern.compile("\\(([A-Z][A-Z_0-9]+)\\)");
@@ -39,7 +39,12 @@ abstract class EngineAnswers {
     static String answer(StubServer s, String params, String sql) throws Exception {
         HttpResponse<byte[]> r = HTTP.send(HttpRequest.newBuilder(URI.create(s.httpUrl() + "/?" + params))
             .POST(HttpRequest.BodyPublishers.ofString(sql)).build(), HttpResponse.BodyHandlers.ofByteArray());
-        String body = new String(r.body(), StandardCharsets.UTF_8);
+        return asRecorded(r.body());
+    }
+
+    /** A response body as the recorded answers are: the text without its last newline, or an error's code and name. */
+    public static String asRecorded(byte[] response) {
+        String body = new String(response, StandardCharsets.UTF_8);
         Matcher code = CODE.matcher(body);
         if (code.find()) {
             Matcher name = NAME.matcher(body);

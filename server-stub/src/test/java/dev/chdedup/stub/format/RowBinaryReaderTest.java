@@ -105,7 +105,7 @@ class RowBinaryReaderTest {
         b.write(0);
         b.writeLongLE(1700000000L, 4);
         RowReader r = open("RowBinaryWithDefaults", b.toByteArray(), C, Map.of());
-        assertArrayEquals(new Object[] {5L, D, 1700000000L}, r.next());
+        assertArrayEquals(new Object[] {5L, RowReader.DEFAULT_OR_ZERO, 1700000000L}, r.next());
         assertNull(r.next());
         ChException e = assertThrows(ChException.class,
             () -> open("RowBinaryWithDefaults", new byte[] {0, 1, 2, 3, 4, 5, 6, 7, 8}, C, Map.of()).next());
@@ -113,11 +113,18 @@ class RowBinaryReaderTest {
     }
 
     @Test
-    void badEnumCodeNamesRowAndColumn() throws IOException {
+    void enumCodeOutsideTheEnumIsKept() throws IOException {
         RowReader r = open("RowBinary", new byte[] {1, 9}, cols("e Enum8('a' = 1)"), Map.of());
         assertEquals(1L, r.next()[0]);
-        ChException e = assertThrows(ChException.class, r::next);
-        assertEquals(ErrorCode.UNKNOWN_ELEMENT_OF_ENUM, e.code());
-        assertTrue(e.getMessage().endsWith("(while reading column e): (at row 2)"), e.getMessage());
+        assertEquals(9L, r.next()[0]);
+        assertNull(r.next());
+    }
+
+    @Test
+    void aVarintCutShortIsReadAfterEof() {
+        ChException e = assertThrows(ChException.class, () -> open("RowBinary", new byte[] {7, 0, 0, 0, 0, 0, 0, 0, (byte) 0x80}, C,
+            Map.of()).next());
+        assertEquals(ErrorCode.ATTEMPT_TO_READ_AFTER_EOF, e.code());
+        assertEquals("Attempt to read after eof: (while reading column s): (at row 1)", e.getMessage());
     }
 }
