@@ -124,13 +124,11 @@ class AccessEntitiesTest {
 
     @Test
     void aCreatedUserWritesThroughClientV2AndAWrongPasswordIsRefused() throws Exception {
-        try (Client client = new Client.Builder().addEndpoint(STUB.server().httpUrl()).setUsername("loader").setPassword("l-pass")
-            .compressServerResponse(false).build()) {
+        try (Client client = STUB.newClient("loader", "l-pass")) {
             client.queryAll("INSERT INTO facts VALUES (7, 'seven')");
             assertEquals("seven", client.queryAll("SELECT v FROM facts WHERE id = 7").get(0).getString("v"));
         }
-        try (Client client = new Client.Builder().addEndpoint(STUB.server().httpUrl()).setUsername("loader").setPassword("wrong")
-            .compressServerResponse(false).build()) {
+        try (Client client = STUB.newClient("loader", "wrong")) {
             Throwable t = assertThrows(RuntimeException.class, () -> client.queryAll("SELECT 1"));
             while (t != null && !(t instanceof ServerException)) {
                 t = t.getCause();

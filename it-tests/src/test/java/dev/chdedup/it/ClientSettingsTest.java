@@ -25,8 +25,7 @@ class ClientSettingsTest {
 
     @BeforeAll
     static void connect() {
-        client = new Client.Builder().addEndpoint(STUB.server().httpUrl()).setUsername("default").setPassword("")
-            .compressServerResponse(false).build();
+        client = STUB.newClient();
     }
 
     @AfterAll

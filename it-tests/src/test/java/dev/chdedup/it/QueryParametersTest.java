@@ -28,8 +28,7 @@ class QueryParametersTest {
 
     @BeforeAll
     static void connect() {
-        client = new Client.Builder().addEndpoint(STUB.server().httpUrl()).setUsername("default").setPassword("")
-            .compressServerResponse(false).build();
+        client = STUB.newClient();
         STUB.scalar("CREATE TABLE events (id UInt32, name String, at DateTime, tags Array(String)) ENGINE = MergeTree ORDER BY id");
         STUB.scalar("INSERT INTO events VALUES (1, 'it''s', '2024-01-02 03:04:05', ['a','b']), (2, 'tab\\there', '2024-02-03 00:00:00', [])");
     }

@@ -1,5 +1,6 @@
 package dev.chdedup.it;
 
+import com.clickhouse.client.api.Client;
 import dev.chdedup.stub.server.StubServer;
 import java.io.IOException;
 import java.sql.Connection;
@@ -43,6 +44,16 @@ public final class StubServerExtension implements BeforeAllCallback, AfterAllCal
     /** {@code jdbc:clickhouse://127.0.0.1:PORT/default}. */
     public String jdbcUrl() {
         return server.jdbcUrl();
+    }
+
+    /** A client of the official Java client (client-v2) for {@code user}, with uncompressed answers; the caller closes it. */
+    public Client newClient(String user, String password) {
+        return new Client.Builder().addEndpoint(server.httpUrl()).setUsername(user).setPassword(password).compressServerResponse(false).build();
+    }
+
+    /** {@link #newClient(String, String)} as {@code default} without a password. */
+    public Client newClient() {
+        return newClient("default", "");
     }
 
     public ClickHouseHttp http() {
