@@ -21,6 +21,8 @@ final class PartFile {
     private Path data;
     private int leases;
     private boolean removed;
+    /** Set by the one caller that deletes the removed file: the last release and deleteIfUnread may both find it unread. */
+    private boolean deleting;
 
     PartFile(Path root, Path data) {
         this.root = root;
@@ -53,8 +55,8 @@ final class PartFile {
     void release() {
         Path delete = null;
         synchronized (this) {
-            if (--leases == 0 && removed) {
-                delete = root;
+            if (--leases == 0) {
+                delete = takeDeletion();
             }
         }
         deleteQuietly(delete);
@@ -78,9 +80,18 @@ final class PartFile {
     void deleteIfUnread() {
         Path delete;
         synchronized (this) {
-            delete = removed && leases == 0 ? root : null;
+            delete = leases == 0 ? takeDeletion() : null;
         }
         deleteQuietly(delete);
+    }
+
+    /** The removed file's root for the first caller that finds it unread, null for any other; under this lock. */
+    private Path takeDeletion() {
+        if (!removed || deleting) {
+            return null;
+        }
+        deleting = true;
+        return root;
     }
 
     private static void deleteQuietly(Path p) {
