@@ -31,10 +31,8 @@ class ClientGoneTest {
 
     @BeforeAll
     static void connect() {
-        client = new Client.Builder().addEndpoint(STUB.server().httpUrl()).setUsername("default").setPassword("")
-            .compressServerResponse(false).setSocketTimeout(30_000).build();
-        impatient = new Client.Builder().addEndpoint(STUB.server().httpUrl()).setUsername("default").setPassword("")
-            .compressServerResponse(false).setSocketTimeout(1000).setMaxRetries(0).build();
+        client = STUB.clientBuilder().setSocketTimeout(30_000).build();
+        impatient = STUB.clientBuilder().setSocketTimeout(1000).setMaxRetries(0).build();
     }
 
     @AfterAll

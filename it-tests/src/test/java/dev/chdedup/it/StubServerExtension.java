@@ -48,7 +48,12 @@ public final class StubServerExtension implements BeforeAllCallback, AfterAllCal
 
     /** A client of the official Java client (client-v2) for {@code user}, with uncompressed answers; the caller closes it. */
     public Client newClient(String user, String password) {
-        return new Client.Builder().addEndpoint(server.httpUrl()).setUsername(user).setPassword(password).compressServerResponse(false).build();
+        return clientBuilder().setUsername(user).setPassword(password).build();
+    }
+
+    /** A client-v2 builder for this server as {@code default}, uncompressed responses, for a test to add its own options. */
+    public Client.Builder clientBuilder() {
+        return new Client.Builder().addEndpoint(server.httpUrl()).setUsername("default").setPassword("").compressServerResponse(false);
     }
 
     /** {@link #newClient(String, String)} as {@code default} without a password. */

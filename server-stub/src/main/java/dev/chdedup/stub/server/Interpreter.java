@@ -15,8 +15,8 @@ import dev.chdedup.stub.exec.TableSource;
 import dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator;
 import dev.chdedup.stub.mergetree.PartitionKey;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
-import dev.chdedup.stub.mergetree.TableDefinition;
 import dev.chdedup.stub.mergetree.TableColumn;
+import dev.chdedup.stub.mergetree.TableDefinition;
 import dev.chdedup.stub.sql.Expr;
 import dev.chdedup.stub.sql.Parser;
 import dev.chdedup.stub.sql.Statement;
@@ -29,8 +29,8 @@ import dev.chdedup.stub.types.DataTypes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -226,8 +226,7 @@ public final class Interpreter {
                     out.add(new Object[] {c.name(), c.type().name(), "", "", "", "", ""});
                 }
             } else if (obj instanceof StorageMergeTree || obj instanceof Storage) {
-                List<TableColumn> columns = obj instanceof StorageMergeTree ? ((StorageMergeTree) obj).definition().allColumns()
-                    : ((Storage) obj).tableColumns();
+                List<TableColumn> columns = obj instanceof StorageMergeTree m ? m.definition().allColumns() : ((Storage) obj).tableColumns();
                 for (TableColumn c : columns) {
                     out.add(new Object[] {c.name(), c.type().name(), c.defaultKind() == null ? "" : c.defaultKind(),
                         c.defaultSql() == null ? "" : c.defaultSql(), "", "", ""});

@@ -7,8 +7,8 @@ import dev.chdedup.stub.sql.Expr;
 import dev.chdedup.stub.sql.Statement;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
