@@ -37,10 +37,13 @@ final class EmbeddedEnsemble implements Closeable {
             return new EmbeddedEnsemble(dev.chdedup.stub.replicated.EmbeddedZooKeeper.start(dir), null, List.of());
         }
         List<InstanceSpec> specs = new ArrayList<>();
+        // every node's three ports distinct from each other and from the other nodes'
+        int[] ports = dev.chdedup.stub.replicated.EmbeddedZooKeeper.freePorts(3 * nodes);
         for (int i = 1; i <= nodes; i++) {
             File data = new File(dir, "node" + i);
             java.nio.file.Files.createDirectories(data.toPath());
-            specs.add(new InstanceSpec(data, -1, -1, -1, false, i, TICK_MS, -1, null, "127.0.0.1"));
+            int p = 3 * (i - 1);
+            specs.add(new InstanceSpec(data, ports[p], ports[p + 1], ports[p + 2], false, i, TICK_MS, -1, null, "127.0.0.1"));
         }
         TestingCluster c = new TestingCluster(specs);
         c.start();

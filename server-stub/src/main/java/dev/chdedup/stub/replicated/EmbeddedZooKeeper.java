@@ -1,6 +1,11 @@
 package dev.chdedup.stub.replicated;
 
 import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
@@ -24,7 +29,31 @@ public final class EmbeddedZooKeeper {
             System.setProperty("zookeeper.forceSync", "no");
         }
         // clientPortAddress: the client port on the loopback address only, as every server the stub starts
-        return new TestingServer(new InstanceSpec(dataDir, -1, -1, -1, false, -1, TICK_MS, -1, Map.of("clientPortAddress", LOOPBACK), LOOPBACK),
-            true);
+        int[] ports = freePorts(3);
+        return new TestingServer(new InstanceSpec(dataDir, ports[0], ports[1], ports[2], false, -1, TICK_MS, -1,
+            Map.of("clientPortAddress", LOOPBACK), LOOPBACK), true);
+    }
+
+    /**
+     * {@code n} distinct free ports on the loopback address. Curator picks each port of an {@code InstanceSpec} on its
+     * own (a socket on port 0, closed at once), so the client, election and quorum ports of one node, or two nodes'
+     * ports, can come out equal and ZooKeeper refuses to start ("Client and election port must be different"); here
+     * every socket stays open until all the ports are chosen.
+     */
+    public static int[] freePorts(int n) throws IOException {
+        List<ServerSocket> held = new ArrayList<>(n);
+        try {
+            int[] ports = new int[n];
+            for (int i = 0; i < n; i++) {
+                ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK));
+                held.add(s);
+                ports[i] = s.getLocalPort();
+            }
+            return ports;
+        } finally {
+            for (ServerSocket s : held) {
+                s.close();
+            }
+        }
     }
 }

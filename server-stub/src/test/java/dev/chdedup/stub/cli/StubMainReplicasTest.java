@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -108,7 +107,7 @@ class StubMainReplicasTest {
     @Test
     void namedReplicasInSeparateProcessesSurviveAKillNine() throws Exception {
         Path zkDir = Files.createDirectories(dir.resolve("zk"));
-        try (TestingServer zk = new TestingServer(new InstanceSpec(zkDir.toFile(), -1, -1, -1, false, -1, 500, -1), true)) {
+        try (TestingServer zk = dev.chdedup.stub.replicated.EmbeddedZooKeeper.start(zkDir.toFile())) {
             Child r1 = start(1, "--replica-name", "r1", "--zookeeper", zk.getConnectString(), "--data-dir", dir.resolve("r1").toString(),
                 "--cluster", "pair");
             Child r2 = start(1, "--replica-name", "r2", "--zookeeper", zk.getConnectString(), "--data-dir", dir.resolve("r2").toString(),

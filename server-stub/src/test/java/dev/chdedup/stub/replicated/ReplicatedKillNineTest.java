@@ -42,7 +42,7 @@ class ReplicatedKillNineTest {
         Random random = new Random(20261202);
         AtomicInteger nextId = new AtomicInteger();
         Map<Integer, Boolean> sent = new ConcurrentHashMap<>();
-        try (TestingServer zk = new TestingServer(true);
+        try (TestingServer zk = EmbeddedZooKeeper.start(Files.createDirectories(data.resolve("zk")).toFile());
              StubServer r2 = StubServer.builder().port(0).dataDir(data.resolve("r2")).zookeeper(zk.getConnectString()).replicaName("r2")
                  .build().start()) {
             List<String> args = List.of("--zookeeper", zk.getConnectString(), "--replica-name", "r1");
@@ -149,7 +149,7 @@ class ReplicatedKillNineTest {
 
         Pair(Path data) throws Exception {
             this.data = data;
-            zk = new TestingServer(true);
+            zk = EmbeddedZooKeeper.start(Files.createDirectories(data.resolve("zk")).toFile());
             r2 = StubServer.builder().port(0).dataDir(data.resolve("r2")).zookeeper(zk.getConnectString()).replicaName("r2").build().start();
             args = List.of("--zookeeper", zk.getConnectString(), "--replica-name", "r1");
             restartR1();
