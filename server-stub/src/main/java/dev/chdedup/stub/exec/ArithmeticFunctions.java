@@ -252,8 +252,12 @@ final class ArithmeticFunctions {
         Functions.arity(op, args, 2);
         DataType ta = args.get(0).type().unwrap();
         DataType tb = args.get(1).type().unwrap();
-        if (args.get(1).type().unwrap() instanceof DataTypesInterval && (op.equals("plus") || op.equals("minus"))) {
-            return DateParts.addInterval(args.get(0), (DataTypesInterval) tb, args.get(1), op.equals("minus"));
+        if (Functions.isNothing(args.get(0)) || Functions.isNothing(args.get(1))) {
+            return Functions.defaultForNulls(DataTypes.NOTHING, args, v -> null);
+        }
+        Evaluator withInterval = DateOrDateTimeAddInterval.arith(op, args);
+        if (withInterval != null) {
+            return withInterval;
         }
         if (TypeRules.isTimeLike(ta) && TypeRules.isInteger(tb) && !op.equals("multiply")) {
             boolean minus = op.equals("minus");

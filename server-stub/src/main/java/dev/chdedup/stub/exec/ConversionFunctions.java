@@ -19,8 +19,12 @@ final class ConversionFunctions {
     private ConversionFunctions() {
     }
 
+    /** The interval units, as INTERVAL n unit and toIntervalUnit name them. */
+    static final List<String> INTERVAL_UNITS = List.of("nanosecond", "microsecond", "millisecond", "second", "minute", "hour",
+        "day", "week", "month", "quarter", "year");
+
     static boolean handles(String n) {
-        return n.equals("CAST") || n.equals("_CAST") || n.equals("accurateCast") || n.equals("accurateCastOrNull")
+        return intervalUnit(n) != null || n.equals("toInterval") || n.equals("CAST") || n.equals("_CAST") || n.equals("accurateCast") || n.equals("accurateCastOrNull")
             || n.startsWith("to") && target(strip(n), List.of()) != null
             || n.startsWith("fromUnixTimestamp") || n.startsWith("toUnixTimestamp") || n.equals("parseDateTimeBestEffort")
             || n.equals("toTimeZone")
@@ -68,7 +72,25 @@ final class ConversionFunctions {
             }
             return cast(args.get(0), t);
         }
+        String unit = intervalUnit(name);
+        if (unit != null) {
+            return toInterval(name, unit, args);
+        }
         switch (name) {
+            case "toInterval": {
+                Functions.arity(name, args, 2);
+                Evaluator u = args.get(1);
+                if (!u.constant() || !Functions.isString(u.type())) {
+                    throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Second argument for function toInterval must be constant string:"
+                        + " unit of interval");
+                }
+                String given = Functions.constString(u);
+                String lower = given.toLowerCase(java.util.Locale.ROOT);
+                if (!INTERVAL_UNITS.contains(lower)) {
+                    throw new ChException(ErrorCode.BAD_ARGUMENTS, given + " doesn't look like an interval unit in toInterval");
+                }
+                return toInterval(name, lower, args.subList(0, 1));
+            }
             case "fromUnixTimestamp64Nano": return fromUnix(args, 9);
             case "fromUnixTimestamp64Micro": return fromUnix(args, 6);
             case "fromUnixTimestamp64Milli": return fromUnix(args, 3);
@@ -117,6 +139,55 @@ final class ConversionFunctions {
             return cast(a, DataTypes.nullable(t));
         }
         return cast(a, t);
+    }
+
+    /** The unit of {@code toIntervalDay} and its family ({@code day}), or null for another name. */
+    static String intervalUnit(String name) {
+        if (!name.startsWith("toInterval") || name.length() <= "toInterval".length()) {
+            return null;
+        }
+        String unit = name.substring("toInterval".length());
+        String lower = unit.toLowerCase(java.util.Locale.ROOT);
+        return INTERVAL_UNITS.contains(lower) && unit.equals(Character.toUpperCase(lower.charAt(0)) + lower.substring(1)) ? lower : null;
+    }
+
+    /**
+     * toIntervalDay(n) and the rest: an Int64 count of units, from an integer, a date, a float (truncated) or a string
+     * holding an integer. INTERVAL n unit is this function too. Mirrors ClickHouse's FunctionToInterval conversions.
+     */
+    static Evaluator toInterval(String name, String unit, List<Evaluator> args) {
+        Functions.argumentCount(name, args, 1, 0);
+        Evaluator a = args.get(0);
+        DataType t = TypeRules.stripNullable(a.type());
+        DataTypesInterval it = new DataTypesInterval(unit);
+        if (Functions.isString(t)) {
+            return Functions.defaultForNulls(it, args, v -> parseIntervalCount((String) v[0], it));
+        }
+        if (!TypeRules.isInteger(t) && !Functions.isFloat(t) && !TypeRules.isTimeLike(t) && !Functions.isNothing(a)) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + a.type().name() + " of argument of function " + name);
+        }
+        return Functions.defaultForNulls(it, args, v -> {
+            Number n = Values.toNumber(v[0], t);
+            if ((n instanceof Double || n instanceof Float) && !Double.isFinite(n.doubleValue())) {
+                throw new ChException(ErrorCode.CANNOT_CONVERT_TYPE, "Unexpected inf or nan to integer conversion");
+            }
+            return Values.toLong(n);
+        });
+    }
+
+    /** The Int64 a string holds, read as readIntText reads it: digits only after an optional sign, wrapping on overflow. */
+    private static long parseIntervalCount(String s, DataTypesInterval it) {
+        int i = s.startsWith("-") || s.startsWith("+") ? 1 : 0;
+        int digits = i;
+        long n = 0;
+        while (digits < s.length() && s.charAt(digits) >= '0' && s.charAt(digits) <= '9') {
+            n = n * 10 + (s.charAt(digits++) - '0');
+        }
+        if (digits == s.length() && digits > i) {
+            return s.startsWith("-") ? -n : n;
+        }
+        throw new ChException(ErrorCode.CANNOT_PARSE_TEXT, "Cannot parse string '" + s + "' as " + it.name() + ": syntax error "
+            + (digits > i ? "at position " + digits + " (parsed just '" + s.substring(0, digits) + "')" : "at begin of string"));
     }
 
     /** CAST(a AS t): keeps Nullable-ness only when {@code t} is Nullable; NULL into non-Nullable fails. */

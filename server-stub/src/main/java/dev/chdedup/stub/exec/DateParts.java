@@ -9,11 +9,11 @@ import dev.chdedup.stub.types.DateTimeType;
 import dev.chdedup.stub.types.DateType;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 
 /**
- * Date and time parts and truncation (toYYYYMM, toStartOfMonth, toHour, ...) and interval arithmetic. Times are
+ * Date and time parts and truncation (toYYYYMM, toStartOfMonth, toHour, ...); interval arithmetic is
+ * DateOrDateTimeAddInterval's. Times are
  * taken in UTC, the stub's server time zone, unless the DateTime type names a zone.
  */
 final class DateParts {
@@ -110,42 +110,5 @@ final class DateParts {
             return Math.floorDiv(x, ((DateTime64Type) u).scale());
         }
         return x;
-    }
-
-    static Evaluator addInterval(Evaluator base, DataTypesInterval it, Evaluator amount, boolean minus) {
-        DataType t = base.type();
-        DataType u = t.unwrap();
-        String unit = it.unit;
-        return Functions.strict(u, List.of(base, amount), v -> {
-            long n = (Long) v[1] * (minus ? -1 : 1);
-            long x = (Long) v[0];
-            switch (unit) {
-                case "second": case "minute": case "hour": {
-                    long secs = n * (unit.equals("second") ? 1 : unit.equals("minute") ? 60 : 3600);
-                    if (u instanceof DateTime64Type) {
-                        return x + secs * ((DateTime64Type) u).scale();
-                    }
-                    return u instanceof DateType ? x + secs / 86400 : x + secs;
-                }
-                case "day": case "week": {
-                    long days = n * (unit.equals("week") ? 7 : 1);
-                    if (u instanceof DateType) {
-                        return x + days;
-                    }
-                    return u instanceof DateTime64Type ? x + days * 86400L * ((DateTime64Type) u).scale() : x + days * 86400L;
-                }
-                case "month": case "quarter": case "year": {
-                    long months = n * (unit.equals("month") ? 1 : unit.equals("quarter") ? 3 : 12);
-                    if (u instanceof DateType) {
-                        return LocalDate.ofEpochDay(x).plusMonths(months).toEpochDay();
-                    }
-                    long sec = epochSeconds(x, u);
-                    LocalDateTime ldt = LocalDateTime.ofEpochSecond(sec, 0, ZoneOffset.UTC).plusMonths(months);
-                    long ns = ldt.toEpochSecond(ZoneOffset.UTC);
-                    return u instanceof DateTime64Type ? x + (ns - sec) * ((DateTime64Type) u).scale() : ns;
-                }
-                default: throw new ChException(ErrorCode.BAD_ARGUMENTS, "Unsupported interval unit " + unit);
-            }
-        });
     }
 }

@@ -105,10 +105,11 @@ public final class ExprCompiler {
             return fold(ConversionFunctions.cast(inner, DataTypes.parse(((Expr.Cast) e).typeName())), inner.constant());
         }
         if (e instanceof Expr.Interval) {
+            // INTERVAL n unit is toIntervalUnit(n), as ClickHouse's parser makes it
             Evaluator amount = compileExpanded(((Expr.Interval) e).amount());
-            DataTypesInterval t = new DataTypesInterval(((Expr.Interval) e).unit());
-            return fold(Functions.strict(t, List.of(amount), v -> dev.chdedup.stub.types.Values.toLong(
-                dev.chdedup.stub.types.Values.toNumber(v[0], amount.type()))), amount.constant());
+            String unit = ((Expr.Interval) e).unit();
+            String fn = "toInterval" + Character.toUpperCase(unit.charAt(0)) + unit.substring(1);
+            return fold(ConversionFunctions.toInterval(fn, unit, List.of(amount)), amount.constant());
         }
         if (e instanceof Expr.Subquery) {
             return scalarSubquery(((Expr.Subquery) e).query());

@@ -141,6 +141,12 @@ public final class Functions {
         if (ArithmeticFunctions.handles(name)) {
             return ArithmeticFunctions.compile(name, args);
         }
+        if (DateOrDateTimeAddInterval.unitOf(name) != null) {
+            return DateOrDateTimeAddInterval.compile(name, args);
+        }
+        if (DateOrDateTimeAddInterval.isTupleFunction(name)) {
+            return DateOrDateTimeAddInterval.compileTupleFunction(name, args);
+        }
         if (ReinterpretFunctions.handles(name)) {
             return ReinterpretFunctions.compile(name, args);
         }

@@ -328,6 +328,47 @@ final class ParserExpression {
         }
     }
 
+    /**
+     * {@code INTERVAL '1 day 2 hours'}: each number and unit of the string an interval, several a tuple of them, as
+     * ClickHouse's ParserIntervalOperatorExpression reads a string argument.
+     */
+    private Expr intervalOfString(String text) {
+        String[] words = text.trim().split("\\s+");
+        List<Expr> intervals = new ArrayList<>();
+        for (int i = 0; i + 1 < words.length && words.length % 2 == 0; i += 2) {
+            String unit = intervalUnit(words[i + 1]);
+            if (unit == null || !words[i].matches("[-+]?[0-9]+(\\.[0-9]*)?")) {
+                break;
+            }
+            Object n = number(words[i].replace("+", ""));
+            intervals.add(new Expr.Interval(new Expr.Literal(n), unit));
+        }
+        if (intervals.size() * 2 != words.length) {
+            throw pos.error("one of: SECOND, MINUTE, HOUR, DAY, WEEK, MONTH, QUARTER, YEAR, ...");
+        }
+        return intervals.size() == 1 ? intervals.get(0) : new Expr.Call("tuple", intervals, false);
+    }
+
+    /** The interval unit a word names (day for DAY, DAYS, SQL_TSI_DAY, DD and D), or null; ClickHouse's IntervalKind. */
+    static String intervalUnit(String word) {
+        String w = word.toUpperCase(Locale.ROOT);
+        w = w.startsWith("SQL_TSI_") ? w.substring(8) : w;
+        switch (w) {
+            case "NANOSECOND": case "NANOSECONDS": case "NS": return "nanosecond";
+            case "MICROSECOND": case "MICROSECONDS": return "microsecond";
+            case "MILLISECOND": case "MILLISECONDS": case "MS": return "millisecond";
+            case "SECOND": case "SECONDS": case "SS": case "S": return "second";
+            case "MINUTE": case "MINUTES": case "MI": case "N": return "minute";
+            case "HOUR": case "HOURS": case "HH": case "H": return "hour";
+            case "DAY": case "DAYS": case "DD": case "D": return "day";
+            case "WEEK": case "WEEKS": case "WK": case "WW": return "week";
+            case "MONTH": case "MONTHS": case "MM": case "M": return "month";
+            case "QUARTER": case "QUARTERS": case "QQ": case "Q": return "quarter";
+            case "YEAR": case "YEARS": case "YYYY": case "YY": return "year";
+            default: return null;
+        }
+    }
+
     private static Object number(String s) {
         String t = s.replace("_", "");
         if (t.startsWith("0x") || t.startsWith("0X")) {
@@ -374,8 +415,16 @@ final class ParserExpression {
             if (t.is("INTERVAL")) {
                 pos.advance();
                 Expr amount = unary();
-                String unit = pos.identifier().toLowerCase(Locale.ROOT);
-                return new Expr.Interval(amount, unit.endsWith("s") ? unit.substring(0, unit.length() - 1) : unit);
+                if (amount instanceof Expr.Literal && ((Expr.Literal) amount).value() instanceof String
+                    && ((String) ((Expr.Literal) amount).value()).trim().contains(" ")) {
+                    return intervalOfString((String) ((Expr.Literal) amount).value());
+                }
+                String unit = intervalUnit(pos.tok.text());
+                if (pos.tok.kind() != Token.Kind.IDENT || unit == null) {
+                    throw pos.error("one of: SECOND, MINUTE, HOUR, DAY, WEEK, MONTH, QUARTER, YEAR, ...");
+                }
+                pos.advance();
+                return new Expr.Interval(amount, unit);
             }
             if (t.is("DATE") && pos.peekKind() == Token.Kind.STRING) {
                 pos.advance();

@@ -48,6 +48,19 @@ final class SystemReferenceTables {
         "toYYYYMMDD", "toYear", "today", "trimBoth", "trimLeft", "trimRight", "tuple", "tupleElement",
         "unhex", "upper", "upperUTF8", "uptime", "version", "yesterday");
 
+    /** The interval functions: toIntervalDay ..., addDays ... and subtractDays ... for each unit, and those of tuples of intervals. */
+    static final List<String> INTERVAL_FUNCTIONS = intervalFunctions();
+
+    private static List<String> intervalFunctions() {
+        List<String> out = new ArrayList<>(List.of("toInterval", "addInterval", "subtractInterval", "addTupleOfIntervals",
+            "subtractTupleOfIntervals"));
+        for (String unit : List.of("Nanosecond", "Microsecond", "Millisecond", "Second", "Minute", "Hour", "Day", "Week", "Month",
+            "Quarter", "Year")) {
+            out.addAll(List.of("toInterval" + unit, "add" + unit + "s", "subtract" + unit + "s"));
+        }
+        return List.copyOf(out);
+    }
+
     /** Aggregate functions the stub implements. */
     static final List<String> AGGREGATES = List.of("any", "anyLast", "argMax", "argMin", "avg", "count", "groupArray",
         "groupUniqArray", "max", "min", "sum", "sumWithOverflow", "uniq", "uniqExact");
@@ -103,6 +116,9 @@ final class SystemReferenceTables {
             c("categories", "String"));
         List<Object[]> rows = new ArrayList<>();
         for (String f : FUNCTIONS) {
+            rows.add(function(f, false, ""));
+        }
+        for (String f : INTERVAL_FUNCTIONS) {
             rows.add(function(f, false, ""));
         }
         for (String f : AGGREGATES) {
