@@ -201,6 +201,11 @@ public final class CityHash128 {
         return K2;
     }
 
+    /** CityHash's Hash128to64 of the 128 bits {@code high:low}, with which ClickHouse folds 64-bit hashes together. */
+    public static long hash128to64(long low, long high) {
+        return hashLen16(low, high);
+    }
+
     /** Hash128to64 of the pair (u, v): Murmur-inspired 128-to-64-bit mix. */
     private static long hashLen16(long u, long v) {
         long a = (u ^ v) * K_MUL;

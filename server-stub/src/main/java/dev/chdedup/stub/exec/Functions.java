@@ -144,6 +144,9 @@ public final class Functions {
         if (DateOrDateTimeAddInterval.unitOf(name) != null) {
             return DateOrDateTimeAddInterval.compile(name, args);
         }
+        if (HashFunctions.handles(name)) {
+            return HashFunctions.compile(name, args);
+        }
         if (DateOrDateTimeAddInterval.isTupleFunction(name)) {
             return DateOrDateTimeAddInterval.compileTupleFunction(name, args);
         }

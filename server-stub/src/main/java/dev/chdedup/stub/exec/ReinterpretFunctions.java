@@ -142,7 +142,7 @@ final class ReinterpretFunctions {
     }
 
     /** A value's bytes in memory: a string's own bytes, else its little-endian (RowBinary) form. */
-    private static byte[] bytes(Object v, DataType t) {
+    static byte[] bytes(Object v, DataType t) {
         if (t instanceof StringType) {
             return ByteStrings.bytes((String) v);
         }

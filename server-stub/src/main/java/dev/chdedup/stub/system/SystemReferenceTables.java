@@ -20,7 +20,7 @@ final class SystemReferenceTables {
     }
 
     /** Regular functions the stub implements. */
-    static final List<String> FUNCTIONS = List.of("abs", "and", "array", "arrayAll", "arrayConcat", "arrayCount",
+    static final List<String> FUNCTIONS = List.of("MD5", "SHA1", "SHA224", "SHA256", "SHA384", "SHA512", "SHA512_256", "abs", "and", "array", "arrayAll", "arrayConcat", "arrayCount",
         "arrayDistinct", "arrayElement", "arrayEnumerate", "arrayExists", "arrayFilter", "arrayFirst", "arrayJoin",
         "arrayMap", "arrayReverse", "arraySlice", "arraySort", "arrayStringConcat", "arraySum", "arrayZip",
         "assumeNotNull", "bitAnd", "bitOr", "bitXor", "ceil", "coalesce", "concat", "currentDatabase", "currentUser",
@@ -46,7 +46,7 @@ final class SystemReferenceTables {
         "toStartOfQuarter", "toStartOfWeek", "toStartOfYear", "toString", "toTimeZone", "toTypeName", "toUInt128",
         "toUInt16", "toUInt256", "toUInt32", "toUInt64", "toUInt8", "toUUID", "toUnixTimestamp", "toYYYYMM",
         "toYYYYMMDD", "toYear", "today", "trimBoth", "trimLeft", "trimRight", "tuple", "tupleElement",
-        "unhex", "upper", "upperUTF8", "uptime", "version", "yesterday");
+        "unhex", "upper", "upperUTF8", "uptime", "version", "xxHash32", "xxHash64", "yesterday");
 
     /** The interval functions: toIntervalDay ..., addDays ... and subtractDays ... for each unit, and those of tuples of intervals. */
     static final List<String> INTERVAL_FUNCTIONS = intervalFunctions();
