@@ -35,6 +35,7 @@ public final class Functions {
         switch (name.toLowerCase(Locale.ROOT)) {
             case "generateuuidv4": case "rand": case "rand64": case "randcanonical": case "throwif": case "rownumberinblock":
             case "rownumberinallblocks": case "blocknumber": case "sleep": case "sleepeachrow":
+            case "randomstring": case "randomfixedstring": case "randomprintableascii":
                 return true;
             default:
                 return false;
@@ -143,6 +144,9 @@ public final class Functions {
         }
         if (DateOrDateTimeAddInterval.unitOf(name) != null) {
             return DateOrDateTimeAddInterval.compile(name, args);
+        }
+        if (RandomStrings.handles(name)) {
+            return RandomStrings.compile(name, args);
         }
         if (HashFunctions.handles(name)) {
             return HashFunctions.compile(name, args);
