@@ -88,6 +88,29 @@ public final class AccessControl {
         }
     }
 
+    /** The roles granted to {@code user} (its current and default roles), and those with the roles granted to them. */
+    public synchronized dev.chdedup.stub.exec.QueryContext.Roles rolesOf(String user) {
+        java.util.TreeSet<String> current = new java.util.TreeSet<>();
+        java.util.TreeSet<String> enabled = new java.util.TreeSet<>();
+        for (GrantEntry g : grants) {
+            if (g.role() != null && g.grantee().equals(user) && entities.get("ROLE").containsKey(g.role())) {
+                current.add(g.role());
+            }
+        }
+        java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(current);
+        while (!todo.isEmpty()) {
+            String r = todo.pop();
+            if (enabled.add(r)) {
+                for (GrantEntry g : grants) {
+                    if (g.role() != null && g.grantee().equals(r) && entities.get("ROLE").containsKey(g.role())) {
+                        todo.push(g.role());
+                    }
+                }
+            }
+        }
+        return new dev.chdedup.stub.exec.QueryContext.Roles(List.copyOf(current), List.copyOf(enabled));
+    }
+
     /** The setting elements {@code user} gets, in the order they apply: profiles TO it, its roles', its own. */
     public synchronized SettingsProfileElements settingsOf(String user) {
         SettingsProfileElements out = new SettingsProfileElements();

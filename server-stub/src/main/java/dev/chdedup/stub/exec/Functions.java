@@ -111,6 +111,12 @@ public final class Functions {
             // ---- server information ----
             case "currentDatabase": return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(ctx.database()));
             case "currentUser": case "user": return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(ctx.user()));
+            case "currentRoles": case "defaultRoles": case "enabledRoles": {
+                arity(name, args, 0);
+                QueryContext.Roles roles = ctx.roles();
+                List<String> names = name.equals("enabledRoles") ? roles.enabled() : roles.current();
+                return Evaluator.constant(DataTypes.array(DataTypes.STRING), names.stream().map(ByteStrings::fromText).toList());
+            }
             case "version": return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(ctx.compat().serverVersion(ServerInfo.VERSION)));
             case "timezone": case "timeZone": {
                 String session = ctx.settings().get("session_timezone");

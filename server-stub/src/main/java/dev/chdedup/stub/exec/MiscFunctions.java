@@ -52,6 +52,9 @@ final class MiscFunctions {
                 Functions.arity(name, args, 1);
                 String setting = Functions.constString(args.get(0));
                 KnownSettings.Def def = KnownSettings.get(setting);
+                if (def == null && setting.startsWith("custom_") && ctx.settings().isChanged(setting)) {
+                    return customSetting(ctx.settings().get(setting));
+                }
                 if (def == null) {
                     throw new ChException(ErrorCode.UNKNOWN_SETTING, "Unknown setting '" + setting + "'");
                 }
@@ -60,6 +63,31 @@ final class MiscFunctions {
             default:
                 return timestamp(args);
         }
+    }
+
+    /**
+     * A custom setting's value as the Field SET gave it: a quoted string a String, a number the type of its literal
+     * (5 a UInt8, -1 an Int8, 1.5 a Float64), true or false a Bool, and any other text (as a URL gives it) a String.
+     */
+    private static Evaluator customSetting(String text) {
+        if (text.length() >= 2 && text.startsWith("'") && text.endsWith("'")) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 1; i < text.length() - 1; i++) {
+                char c = text.charAt(i);
+                sb.append(c == '\\' ? text.charAt(++i) : c);
+            }
+            return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(sb.toString()));
+        }
+        if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
+            return Evaluator.constant(DataTypes.BOOL, text.equalsIgnoreCase("true"));
+        }
+        if (text.matches("-?[0-9]{1,18}")) {
+            return settingConstant(text.startsWith("-") ? "Int64" : "UInt64", text);
+        }
+        if (text.matches("-?([0-9]+\\.[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?")) {
+            return Evaluator.constant(DataTypes.FLOAT64, Double.parseDouble(text));
+        }
+        return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(text));
     }
 
     /**

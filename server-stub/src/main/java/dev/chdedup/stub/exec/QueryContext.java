@@ -21,16 +21,27 @@ public final class QueryContext {
     private final java.util.Map<String, TableSource> temporaryTables;
     /** Set when a failpoint cut the request body (its complete rows are kept), shared by copies. */
     private final java.util.concurrent.atomic.AtomicBoolean bodyCut;
+    /** The user's roles, as currentRoles, enabledRoles and defaultRoles answer. */
+    private final Roles roles;
+
+    /**
+     * A user's roles: {@code current} those granted to it (all of them its default roles, the stub having no SET ROLE or
+     * DEFAULT ROLE), {@code enabled} those and the roles granted to them in turn; each sorted by name.
+     */
+    public record Roles(java.util.List<String> current, java.util.List<String> enabled) {
+        public static final Roles NONE = new Roles(java.util.List.of(), java.util.List.of());
+    }
 
     public QueryContext(String database, String user, String queryId, Settings settings) {
         this(database, user, queryId, settings, Instant.now(), null, CompatibilityProfile.CURRENT,
-            new java.util.concurrent.ConcurrentHashMap<>(), new java.util.concurrent.atomic.AtomicBoolean());
+            new java.util.concurrent.ConcurrentHashMap<>(), new java.util.concurrent.atomic.AtomicBoolean(), Roles.NONE);
     }
 
     private QueryContext(String database, String user, String queryId, Settings settings, Instant now, ProcessList.Entry process,
                          CompatibilityProfile compat, java.util.Map<String, TableSource> temporaryTables,
-                         java.util.concurrent.atomic.AtomicBoolean bodyCut) {
+                         java.util.concurrent.atomic.AtomicBoolean bodyCut, Roles roles) {
         this.bodyCut = bodyCut;
+        this.roles = roles;
         this.database = database;
         this.user = user;
         this.queryId = queryId;
@@ -41,9 +52,18 @@ public final class QueryContext {
         this.temporaryTables = temporaryTables;
     }
 
+    /** This context for a user with {@code roles}. */
+    public QueryContext withRoles(Roles r) {
+        return new QueryContext(database, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, r);
+    }
+
+    public Roles roles() {
+        return roles;
+    }
+
     /** This context using a session's temporary tables. */
     public QueryContext withTemporaryTables(java.util.Map<String, TableSource> tables) {
-        return new QueryContext(database, user, queryId, settings, now, process, compat, tables, bodyCut);
+        return new QueryContext(database, user, queryId, settings, now, process, compat, tables, bodyCut, roles);
     }
 
     /** Whether a failpoint cut the request body, the complete rows before the cut to be kept. */
@@ -70,7 +90,7 @@ public final class QueryContext {
     }
 
     public QueryContext withProcess(ProcessList.Entry p) {
-        return new QueryContext(database, user, queryId, settings, now, p, compat, temporaryTables, bodyCut);
+        return new QueryContext(database, user, queryId, settings, now, p, compat, temporaryTables, bodyCut, roles);
     }
 
     /**
@@ -132,11 +152,11 @@ public final class QueryContext {
     }
 
     public QueryContext withSettings(Settings s) {
-        return new QueryContext(database, user, queryId, s, now, process, compat, temporaryTables, bodyCut);
+        return new QueryContext(database, user, queryId, s, now, process, compat, temporaryTables, bodyCut, roles);
     }
 
     public QueryContext withDatabase(String db) {
-        return new QueryContext(db, user, queryId, settings, now, process, compat, temporaryTables, bodyCut);
+        return new QueryContext(db, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, roles);
     }
 
     /** The release this query's server plays (CURRENT outside an emulation). */
@@ -145,7 +165,7 @@ public final class QueryContext {
     }
 
     public QueryContext withCompat(CompatibilityProfile p) {
-        return new QueryContext(database, user, queryId, settings, now, process, p, temporaryTables, bodyCut);
+        return new QueryContext(database, user, queryId, settings, now, process, p, temporaryTables, bodyCut, roles);
     }
 
     /**

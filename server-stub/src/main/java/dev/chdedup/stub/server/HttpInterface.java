@@ -161,7 +161,7 @@ public final class HttpInterface implements HttpHandler {
             if (settings.isChanged("http_receive_timeout") || settings.isChanged("http_send_timeout")) {
                 resp.timeouts(seconds(settings, "http_receive_timeout"), seconds(settings, "http_send_timeout"));
             }
-            QueryContext ctx = new QueryContext(database, user, queryId, settings).withCompat(compat);
+            QueryContext ctx = new QueryContext(database, user, queryId, settings).withCompat(compat).withRoles(access.rolesOf(user));
             if (session != null) {
                 ctx = ctx.withTemporaryTables(session.temporaryTables);
             }

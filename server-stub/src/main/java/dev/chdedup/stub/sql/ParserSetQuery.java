@@ -26,7 +26,10 @@ final class ParserSetQuery {
         do {
             String name = pos.identifier();
             pos.expectOp("=");
-            m.put(name, settingValue());
+            boolean string = pos.tok.kind() == Token.Kind.STRING;
+            String value = settingValue();
+            // a custom setting holds the literal's Field: its string stays quoted, so getSetting knows '5' from 5
+            m.put(name, string && name.startsWith("custom_") ? "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'" : value);
         } while (pos.readOp(","));
         return m;
     }
