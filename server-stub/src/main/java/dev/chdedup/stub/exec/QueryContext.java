@@ -23,6 +23,8 @@ public final class QueryContext {
     private final java.util.concurrent.atomic.AtomicBoolean bodyCut;
     /** The user's roles, as currentRoles, enabledRoles and defaultRoles answer. */
     private final Roles roles;
+    /** The port the query came in on (0 when not over the network): remote() naming it reads this server's tables. */
+    private final int localPort;
 
     /**
      * A user's roles: {@code current} those granted to it (all of them its default roles, the stub having no SET ROLE or
@@ -34,13 +36,14 @@ public final class QueryContext {
 
     public QueryContext(String database, String user, String queryId, Settings settings) {
         this(database, user, queryId, settings, Instant.now(), null, CompatibilityProfile.CURRENT,
-            new java.util.concurrent.ConcurrentHashMap<>(), new java.util.concurrent.atomic.AtomicBoolean(), Roles.NONE);
+            new java.util.concurrent.ConcurrentHashMap<>(), new java.util.concurrent.atomic.AtomicBoolean(), Roles.NONE, 0);
     }
 
     private QueryContext(String database, String user, String queryId, Settings settings, Instant now, ProcessList.Entry process,
                          CompatibilityProfile compat, java.util.Map<String, TableSource> temporaryTables,
-                         java.util.concurrent.atomic.AtomicBoolean bodyCut, Roles roles) {
+                         java.util.concurrent.atomic.AtomicBoolean bodyCut, Roles roles, int localPort) {
         this.bodyCut = bodyCut;
+        this.localPort = localPort;
         this.roles = roles;
         this.database = database;
         this.user = user;
@@ -54,7 +57,16 @@ public final class QueryContext {
 
     /** This context for a user with {@code roles}. */
     public QueryContext withRoles(Roles r) {
-        return new QueryContext(database, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, r);
+        return new QueryContext(database, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, r, localPort);
+    }
+
+    /** This context for a query that came in on {@code port}. */
+    public QueryContext withLocalPort(int port) {
+        return new QueryContext(database, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, roles, port);
+    }
+
+    public int localPort() {
+        return localPort;
     }
 
     public Roles roles() {
@@ -63,7 +75,7 @@ public final class QueryContext {
 
     /** This context using a session's temporary tables. */
     public QueryContext withTemporaryTables(java.util.Map<String, TableSource> tables) {
-        return new QueryContext(database, user, queryId, settings, now, process, compat, tables, bodyCut, roles);
+        return new QueryContext(database, user, queryId, settings, now, process, compat, tables, bodyCut, roles, localPort);
     }
 
     /** Whether a failpoint cut the request body, the complete rows before the cut to be kept. */
@@ -90,7 +102,7 @@ public final class QueryContext {
     }
 
     public QueryContext withProcess(ProcessList.Entry p) {
-        return new QueryContext(database, user, queryId, settings, now, p, compat, temporaryTables, bodyCut, roles);
+        return new QueryContext(database, user, queryId, settings, now, p, compat, temporaryTables, bodyCut, roles, localPort);
     }
 
     /**
@@ -152,11 +164,11 @@ public final class QueryContext {
     }
 
     public QueryContext withSettings(Settings s) {
-        return new QueryContext(database, user, queryId, s, now, process, compat, temporaryTables, bodyCut, roles);
+        return new QueryContext(database, user, queryId, s, now, process, compat, temporaryTables, bodyCut, roles, localPort);
     }
 
     public QueryContext withDatabase(String db) {
-        return new QueryContext(db, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, roles);
+        return new QueryContext(db, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, roles, localPort);
     }
 
     /** The release this query's server plays (CURRENT outside an emulation). */
@@ -165,7 +177,7 @@ public final class QueryContext {
     }
 
     public QueryContext withCompat(CompatibilityProfile p) {
-        return new QueryContext(database, user, queryId, settings, now, process, p, temporaryTables, bodyCut, roles);
+        return new QueryContext(database, user, queryId, settings, now, process, p, temporaryTables, bodyCut, roles, localPort);
     }
 
     /**

@@ -798,6 +798,10 @@ public final class SelectExecutor {
                 List<Column> cols = List.of(new Column("number", DataTypes.UINT64));
                 return new Source(cols, cols, NumbersSource.blocks(start, count, step, maxBlock, cols));
             }
+            if (tf.name().equals("remote") || tf.name().equals("remotesecure")) {
+                ExprCompiler c = new ExprCompiler(ctx, List.of(), Map.of(), this);
+                return source(TableFunctions.remoteTable(tf, c, ctx.localPort()), ctx, maxBlock, virtuals);
+            }
             if (tf.name().equals("cluster") || tf.name().equals("clusterallreplicas")) {
                 return source(TableFunctions.clusterTable(tf, new ExprCompiler(ctx, List.of(), Map.of(), this)), ctx, maxBlock, virtuals);
             }

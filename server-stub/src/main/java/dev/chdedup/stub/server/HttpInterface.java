@@ -80,6 +80,14 @@ public final class HttpInterface implements HttpHandler {
         return access;
     }
 
+    /** The port this interface is served on, which remote() names to read this server's own tables. */
+    private volatile int port;
+
+    /** Tells the interface the port it is served on, once the server has bound it. */
+    void servesOn(int p) {
+        this.port = p;
+    }
+
     /** Plays {@code profile} from the next request on. */
     public HttpInterface emulate(CompatibilityProfile profile) {
         this.compat = profile;
@@ -161,7 +169,8 @@ public final class HttpInterface implements HttpHandler {
             if (settings.isChanged("http_receive_timeout") || settings.isChanged("http_send_timeout")) {
                 resp.timeouts(seconds(settings, "http_receive_timeout"), seconds(settings, "http_send_timeout"));
             }
-            QueryContext ctx = new QueryContext(database, user, queryId, settings).withCompat(compat).withRoles(access.rolesOf(user));
+            QueryContext ctx = new QueryContext(database, user, queryId, settings).withCompat(compat).withRoles(access.rolesOf(user))
+                .withLocalPort(port);
             if (session != null) {
                 ctx = ctx.withTemporaryTables(session.temporaryTables);
             }

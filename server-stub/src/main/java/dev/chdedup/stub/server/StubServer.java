@@ -135,6 +135,7 @@ public final class StubServer implements Closeable {
         http = HttpServer.builder().host(host).port(port).handler(handler).idleTimeout(keepAlive).readTimeout(receiveTimeout)
             .sendTimeout(sendTimeout).fatalHandler(this::failed).build().start();
         port = http.port();
+        handler.servesOn(port);
         Interpreter runDdl = interpreter;
         ddlWorker = new dev.chdedup.stub.replicated.DDLWorker(replication, host, port, (sql, queryId) -> runDdl.execute(
             dev.chdedup.stub.sql.Parser.parse(sql), sql, null, "Values", new dev.chdedup.stub.exec.QueryContext(DatabaseCatalog.DEFAULT, "default",
