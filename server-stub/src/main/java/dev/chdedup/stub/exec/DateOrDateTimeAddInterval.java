@@ -232,7 +232,7 @@ final class DateOrDateTimeAddInterval {
             if (ticks != 0) {
                 r = x + n * ticks;
             } else {
-                ZoneId zone = tz == null ? SessionTimeZone.current() : ZoneId.of(tz);
+                ZoneId zone = tz == null ? SessionTimeZone.current() : dev.chdedup.stub.types.TimeZones.load(tz);
                 long sec = Math.floorDiv(x, scale);
                 r = onWallClock(sec, zone, n * days, n * months) * scale + Math.floorMod(x, scale);
             }

@@ -31,7 +31,7 @@ final class DateParts {
         Long day = (Long) DataTypes.DATE32.convert(v, u);
         long secOfDay = 0;
         String tz = u instanceof DateTimeType ? ((DateTimeType) u).tz : u instanceof DateTime64Type ? ((DateTime64Type) u).tz : null;
-        java.time.ZoneId z = tz == null ? dev.chdedup.stub.types.SessionTimeZone.current() : java.time.ZoneId.of(tz);
+        java.time.ZoneId z = tz == null ? dev.chdedup.stub.types.SessionTimeZone.current() : dev.chdedup.stub.types.TimeZones.load(tz);
         if (z.equals(java.time.ZoneOffset.UTC)) {
             return sec;
         }

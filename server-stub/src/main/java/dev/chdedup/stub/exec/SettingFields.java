@@ -177,11 +177,7 @@ public final class SettingFields {
         if (value.isEmpty()) {
             return;
         }
-        try {
-            java.time.ZoneId.of(value);
-        } catch (java.time.DateTimeException e) {
-            throw new ChException(ErrorCode.BAD_ARGUMENTS, "Invalid time zone: " + value);
-        }
+        dev.chdedup.stub.types.TimeZones.setting(value);
     }
 
     private static void checkUri(String value) {

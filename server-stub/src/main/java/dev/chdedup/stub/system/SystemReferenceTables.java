@@ -172,4 +172,13 @@ final class SystemReferenceTables {
         }
         return SystemTables.snapshot(List.of(c("keyword", "String")), rows);
     }
+
+    /** The time zones the server loads by name (a fixed offset, {@code Fixed/UTC+05:30:00}, is not listed, as in ClickHouse). */
+    static TableSource timeZones() {
+        List<Object[]> rows = new ArrayList<>();
+        for (String z : dev.chdedup.stub.types.TimeZones.names()) {
+            rows.add(new Object[] {z});
+        }
+        return SystemTables.snapshot(List.of(c("time_zone", "String")), rows);
+    }
 }

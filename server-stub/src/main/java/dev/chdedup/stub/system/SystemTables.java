@@ -73,7 +73,7 @@ public final class SystemTables {
     private static List<String> baseNames() {
         return List.of("build_options", "columns", "data_type_families", "databases", "events", "functions", "keywords",
             "merge_tree_settings", "mutations", "numbers", "one", "part_log", "parts", "processes", "query_log", "settings",
-            "table_engines", "tables");
+            "table_engines", "tables", "time_zones");
     }
 
     private static Column c(String n, String type) {
@@ -136,6 +136,7 @@ public final class SystemTables {
             case "data_type_families": return SystemReferenceTables.dataTypeFamilies();
             case "table_engines": return SystemReferenceTables.tableEngines();
             case "keywords": return SystemReferenceTables.keywords();
+            case "time_zones": return SystemReferenceTables.timeZones();
             case "query_log": return QueryLogTable.of(processes == null ? null : processes.queryLog());
             case "parts": return parts();
             case "mutations": return mutations();

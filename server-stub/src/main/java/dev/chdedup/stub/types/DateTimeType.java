@@ -30,11 +30,7 @@ public final class DateTimeType extends DataType {
         if (tz == null) {
             return ZoneOffset.UTC;
         }
-        try {
-            return ZoneId.of(tz);
-        } catch (RuntimeException e) {
-            throw new ChException(ErrorCode.BAD_ARGUMENTS, "Invalid time zone: " + tz);
-        }
+        return TimeZones.load(tz);
     }
 
     /** The zone values are shown and parsed in: the named one, or the session's. */

@@ -1,8 +1,5 @@
 package dev.chdedup.stub.types;
 
-import dev.chdedup.stub.error.ChException;
-import dev.chdedup.stub.error.ErrorCode;
-import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
@@ -34,11 +31,7 @@ public final class SessionTimeZone {
         if (name == null || name.isEmpty()) {
             return ZoneOffset.UTC;
         }
-        try {
-            return ZoneId.of(name);
-        } catch (DateTimeException e) {
-            throw new ChException(ErrorCode.BAD_ARGUMENTS, "Invalid time zone: " + name);
-        }
+        return TimeZones.setting(name);
     }
 
     /** Makes {@code zone} this thread's implicit zone until the returned scope is closed. */
