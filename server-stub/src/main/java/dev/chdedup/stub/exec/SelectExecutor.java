@@ -6,6 +6,7 @@ import dev.chdedup.stub.data.Columns;
 import dev.chdedup.stub.data.IColumn;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.sql.ColumnNames;
 import dev.chdedup.stub.sql.Expr;
 import dev.chdedup.stub.sql.Query;
 import dev.chdedup.stub.types.DataType;
@@ -152,6 +153,7 @@ public final class SelectExecutor {
         // select list with * expanded; WITH items are aliases only
         List<Expr> exprs = new ArrayList<>();
         List<String> names = new ArrayList<>();
+        ColumnNames namer = ColumnNames.forSelect(s, namesOf(src.physical));
         for (Query.SelectItem it : s.items()) {
             if ("\u0000with".equals(it.text())) {
                 continue;
@@ -166,7 +168,7 @@ public final class SelectExecutor {
                 // definition stays the column (SELECT k * 2 AS k is k * 2, not (k * 2) * 2)
                 boolean defines = it.alias() != null && aliases.get(it.alias()) == it.expr();
                 exprs.add(defines ? new Expr.Ident(List.of(it.alias())) : it.expr());
-                names.add(it.alias() != null ? it.alias() : it.text());
+                names.add(it.alias() != null ? it.alias() : namer.name(it.expr()));
             }
         }
         Evaluator where = s.where() == null ? null : comp.compile(s.where());
@@ -338,7 +340,8 @@ public final class SelectExecutor {
         if (rows.isEmpty()) {
             return null;
         }
-        List<Column> header = List.of(new Column(item.alias() != null ? item.alias() : item.text(), DataTypes.UINT64));
+        List<Column> header = List.of(new Column(item.alias() != null ? item.alias() : ColumnNames.of(item.expr()),
+            DataTypes.UINT64));
         List<Object[]> one = new ArrayList<>(1);
         one.add(new Object[] {rows.getAsLong()});
         return new Stream(header, List.of(new Block(header, one)).iterator());
@@ -827,5 +830,26 @@ public final class SelectExecutor {
     private TableSource table(Query.TableRef t, QueryContext ctx) {
         TableSource temporary = t.database() == null ? ctx.temporaryTables().get(t.table()) : null;
         return temporary != null ? temporary : catalog.table(t.database() != null ? t.database() : ctx.database(), t.table(), ctx);
+    }
+
+    private static java.util.function.Function<Expr.Ident, String> namesOf(List<Column> physical) {
+        return i -> sourceName(physical, i);
+    }
+
+    /** A column reference named as its source names the column: {@code t2.a} where a join repeats {@code a}, else {@code a}. */
+    private static String sourceName(List<Column> physical, Expr.Ident i) {
+        if (i.parts().size() == 1) {
+            return null;
+        }
+        String joined = i.joined();
+        String last = i.last();
+        boolean hasLast = false;
+        for (Column c : physical) {
+            if (c.name().equals(joined)) {
+                return joined;
+            }
+            hasLast |= c.name().equals(last);
+        }
+        return hasLast ? last : null;
     }
 }

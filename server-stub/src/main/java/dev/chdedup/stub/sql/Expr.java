@@ -27,10 +27,17 @@ public sealed interface Expr {
     record Star(String qualifier) implements Expr {
     }
 
-    /** A function or operator call; {@code params} holds parametric arguments, {@code distinct} count(DISTINCT x). */
-    record Call(String name, List<Expr> args, boolean distinct) implements Expr {
+    /**
+     * A function or operator call; {@code distinct} is count(DISTINCT x). A parametric aggregate's parameters come last
+     * in {@code args}, {@code params} of them ({@code groupArray(3)(x)} is args {@code [x, 3]}, params 1).
+     */
+    record Call(String name, List<Expr> args, boolean distinct, int params) implements Expr {
+        public Call(String name, List<Expr> args, boolean distinct) {
+            this(name, args, distinct, 0);
+        }
+
         public Call(String name, Expr... args) {
-            this(name, List.of(args), false);
+            this(name, List.of(args), false, 0);
         }
     }
 

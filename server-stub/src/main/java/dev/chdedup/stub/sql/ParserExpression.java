@@ -243,8 +243,9 @@ final class ParserExpression {
             return -(Long) n;
         }
         if (n instanceof java.math.BigInteger) {
+            // beyond Int64 a negative integer is a Float64, as ClickHouse reads it
             java.math.BigInteger b = ((java.math.BigInteger) n).negate();
-            return b.bitLength() < 64 ? (Object) b.longValue() : b;
+            return b.bitLength() < 64 ? (Object) b.longValue() : (Object) b.doubleValue();
         }
         return -n.doubleValue();
     }
@@ -369,17 +370,18 @@ final class ParserExpression {
         }
     }
 
+    /** A number literal: a Long, a BigInteger from 2^63 to UInt64's maximum, a Double for a float or (as ClickHouse reads it) a larger integer. */
     private static Object number(String s) {
         String t = s.replace("_", "");
+        java.math.BigInteger b;
         if (t.startsWith("0x") || t.startsWith("0X")) {
-            java.math.BigInteger b = new java.math.BigInteger(t.substring(2), 16);
-            return b.bitLength() < 64 ? (Object) b.longValue() : b;
-        }
-        if (t.indexOf('.') >= 0 || t.indexOf('e') >= 0 || t.indexOf('E') >= 0) {
+            b = new java.math.BigInteger(t.substring(2), 16);
+        } else if (t.indexOf('.') >= 0 || t.indexOf('e') >= 0 || t.indexOf('E') >= 0) {
             return Double.parseDouble(t);
+        } else {
+            b = new java.math.BigInteger(t);
         }
-        java.math.BigInteger b = new java.math.BigInteger(t);
-        return b.bitLength() < 64 ? (Object) b.longValue() : b;
+        return b.bitLength() < 64 ? (Object) b.longValue() : b.bitLength() == 64 ? (Object) b : (Object) b.doubleValue();
     }
 
     private Expr identOrCall() {
@@ -449,7 +451,7 @@ final class ParserExpression {
                 pos.expectOp(")");
                 List<Expr> all = new ArrayList<>(args2);
                 all.addAll(args);
-                return new Expr.Call(name, all, distinct);
+                return new Expr.Call(name, all, distinct, args.size());
             }
             if (name.equalsIgnoreCase("count") && args.size() == 1 && args.get(0) instanceof Expr.Star) {
                 args = List.of();
