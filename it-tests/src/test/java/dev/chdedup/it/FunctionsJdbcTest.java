@@ -46,4 +46,18 @@ class FunctionsJdbcTest {
             assertEquals(3, rs.getLong(13));
         }
     }
+
+    @Test
+    void aLogicalOperatorOverABoolIsABool() throws Exception {
+        try (Connection c = STUB.connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+            "SELECT FALSE OR 1, 1 AND 0, NOT true, xor(true, 0), toTypeName(FALSE OR 1), toTypeName(1 OR 0)")) {
+            assertTrue(rs.next());
+            assertEquals(Boolean.TRUE, rs.getObject(1), "FALSE OR 1 is a Bool the driver reads as a Boolean");
+            assertEquals(0, rs.getInt(2), "1 AND 0 stays a UInt8");
+            assertEquals(Boolean.FALSE, rs.getObject(3));
+            assertEquals(Boolean.TRUE, rs.getObject(4));
+            assertEquals("Bool", rs.getString(5));
+            assertEquals("UInt8", rs.getString(6));
+        }
+    }
 }

@@ -3,6 +3,7 @@ package dev.chdedup.stub.exec;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.ArrayType;
+import dev.chdedup.stub.types.BoolType;
 import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
@@ -72,11 +73,14 @@ public final class Functions {
             case "not": {
                 arity(name, args, 1);
                 Evaluator a = args.get(0);
-                return Evaluator.of(nullIf(a.type(), DataTypes.UINT8), r -> {
+                // the negation of a Bool is a Bool, Nullable or LowCardinality aside
+                boolean bool = a.type().unwrap() instanceof BoolType;
+                return Evaluator.of(nullIf(a.type(), bool ? DataTypes.BOOL : DataTypes.UINT8), r -> {
                     Object v = a.eval(r);
-                    return v == null ? null : Values.isTrue(v) ? 0L : 1L;
+                    return v == null ? null : logicalValue(!Values.isTrue(v), bool);
                 });
             }
+            case "xor": return xor(args);
             case "in": case "notIn": return in(args, name.equals("notIn"));
             case "toTypeName": {
                 arity(name, args, 1);
@@ -379,20 +383,67 @@ public final class Functions {
         });
     }
 
+    /**
+     * AND and OR: a Bool when an argument is a Bool (LowCardinality aside, but not a Nullable(Bool): these functions
+     * take NULLs themselves, and ClickHouse looks at the argument's own type), else a UInt8; Nullable when an argument is.
+     */
     private static Evaluator logical(List<Evaluator> args, boolean and) {
         boolean nullable = args.stream().anyMatch(e -> e.type().isNullable());
-        return ColumnFunctions.logical(Evaluator.of(nullable ? DataTypes.nullable(DataTypes.UINT8) : DataTypes.UINT8, r -> {
+        boolean bool = args.stream().anyMatch(e -> withoutLowCardinality(e.type()) instanceof BoolType);
+        DataType result = bool ? DataTypes.BOOL : DataTypes.UINT8;
+        Evaluator rowwise = Evaluator.of(nullable ? DataTypes.nullable(result) : result, r -> {
             boolean sawNull = false;
             for (Evaluator e : args) {
                 Object v = e.eval(r);
                 if (v == null) {
                     sawNull = true;
                 } else if (Values.isTrue(v) != and) {
-                    return and ? 0L : 1L;
+                    return logicalValue(!and, bool);
                 }
             }
-            return sawNull ? null : (and ? 1L : 0L);
-        }), args, and);
+            return sawNull ? null : logicalValue(and, bool);
+        });
+        return bool ? rowwise : ColumnFunctions.logical(rowwise, args, and);
+    }
+
+    /** xor(a, b, ...): whether an odd number of the arguments are true; NULL if one is NULL; a Bool as {@link #logical}. */
+    private static Evaluator xor(List<Evaluator> args) {
+        if (args.size() < 2) {
+            throw new ChException(ErrorCode.TOO_FEW_ARGUMENTS_FOR_FUNCTION, "Number of arguments for function \"xor\" should be at least 2: passed "
+                + args.size());
+        }
+        if (args.stream().anyMatch(e -> e.type().unwrap() instanceof NothingType)) {
+            return Evaluator.constant(DataTypes.nullable(DataTypes.NOTHING), null);
+        }
+        for (int i = 0; i < args.size(); i++) {
+            DataType t = args.get(i).type().unwrap();
+            if (!(t instanceof BoolType || t instanceof NothingType || TypeRules.isNumeric(t))) {
+                throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type (" + t.name() + ") of " + (i + 1)
+                    + " argument of function xor");
+            }
+        }
+        boolean nullable = args.stream().anyMatch(e -> e.type().isNullable());
+        boolean bool = args.stream().anyMatch(e -> e.type().unwrap() instanceof BoolType);
+        DataType result = bool ? DataTypes.BOOL : DataTypes.UINT8;
+        return Evaluator.of(nullable ? DataTypes.nullable(result) : result, r -> {
+            boolean odd = false;
+            for (Evaluator e : args) {
+                Object v = e.eval(r);
+                if (v == null) {
+                    return null;
+                }
+                odd ^= Values.isTrue(v);
+            }
+            return logicalValue(odd, bool);
+        });
+    }
+
+    private static Object logicalValue(boolean v, boolean bool) {
+        return bool ? (Object) v : (Object) (v ? 1L : 0L);
+    }
+
+    private static DataType withoutLowCardinality(DataType t) {
+        return t instanceof dev.chdedup.stub.types.LowCardinalityType lc ? lc.inner : t;
     }
 
     /** How many columns a value of the type stands for in IN: a tuple's elements, else one. */
