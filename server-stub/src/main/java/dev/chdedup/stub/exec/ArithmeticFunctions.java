@@ -255,6 +255,10 @@ final class ArithmeticFunctions {
         if (Functions.isNothing(args.get(0)) || Functions.isNothing(args.get(1))) {
             return Functions.defaultForNulls(DataTypes.NOTHING, args, v -> null);
         }
+        Evaluator withTime = TimeArithmetic.arith(op, args, ta, tb);
+        if (withTime != null) {
+            return withTime;
+        }
         Evaluator withInterval = DateOrDateTimeAddInterval.arith(op, args);
         if (withInterval != null) {
             return withInterval;

@@ -54,6 +54,8 @@ final class ConversionFunctions {
             case "toDateTime64":
                 return args.isEmpty() ? DataTypes.dateTime64(3, null)
                     : DataTypes.dateTime64((int) Functions.constLong(args.get(1)), args.size() > 2 ? Functions.constString(args.get(2)) : null);
+            case "toTime": return DataTypes.TIME;
+            case "toTime64": return DataTypes.parse(args.size() > 1 ? "Time64(" + Functions.constLong(args.get(1)) + ")" : "Time64");
             case "toDecimal32": return args.isEmpty() ? DataTypes.decimal(9, 0) : DataTypes.decimal(9, (int) Functions.constLong(args.get(1)));
             case "toDecimal64": return args.isEmpty() ? DataTypes.decimal(18, 0) : DataTypes.decimal(18, (int) Functions.constLong(args.get(1)));
             case "toDecimal128": return args.isEmpty() ? DataTypes.decimal(38, 0) : DataTypes.decimal(38, (int) Functions.constLong(args.get(1)));
@@ -117,8 +119,16 @@ final class ConversionFunctions {
             default: break;
         }
         String base = strip(name);
+        if (base.equals("toTime") && args.size() != 1) {
+            throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "An incorrect number of arguments was specified for function '"
+                + name + "'. Expected 1 argument, got " + args.size() + " arguments");
+        }
         DataType t = target(base, args);
         Evaluator a = args.get(0);
+        if ((base.equals("toTime") || base.equals("toTime64")) && a.type().unwrap() instanceof DateType) {
+            // a date is its midnight, where CAST refuses it
+            a = cast(a, a.type().isNullable() ? DataTypes.nullable(DataTypes.DATETIME) : DataTypes.DATETIME);
+        }
         if (name.endsWith("OrNull")) {
             return orNull(a, t);
         }

@@ -13,6 +13,7 @@ import dev.chdedup.stub.types.FloatType;
 import dev.chdedup.stub.types.IntType;
 import dev.chdedup.stub.types.NothingType;
 import dev.chdedup.stub.types.StringType;
+import dev.chdedup.stub.types.TimeType;
 import dev.chdedup.stub.types.UuidType;
 import dev.chdedup.stub.types.Values;
 import java.math.BigDecimal;
@@ -147,6 +148,10 @@ public final class TypeRules {
         if (ua.equals(ub)) {
             return ua;
         }
+        if (ua instanceof TimeType && ub instanceof TimeType) {
+            // Time and Time64(P): Time64 of the larger precision
+            return DataTypes.parse("Time64(" + Math.max(0, Math.max(((TimeType) ua).precision, ((TimeType) ub).precision)) + ")");
+        }
         if (ua instanceof FloatType || ub instanceof FloatType) {
             if (isNumeric(ua) && isNumeric(ub)) {
                 return DataTypes.FLOAT64;
@@ -197,6 +202,13 @@ public final class TypeRules {
                 return ((EnumType) ua).nameOf((Long) a).compareTo((String) b);
             }
             return ua.compare(a, ua.convert(b, ub));
+        }
+        if (ua instanceof TimeType && ub instanceof TimeType) {
+            // ticks of different precisions compared at the finer one
+            long sa = ((TimeType) ua).scale();
+            long sb = ((TimeType) ub).scale();
+            return sa == sb ? Long.compare((Long) a, (Long) b)
+                : BigInteger.valueOf((Long) a).multiply(BigInteger.valueOf(sb)).compareTo(BigInteger.valueOf((Long) b).multiply(BigInteger.valueOf(sa)));
         }
         if (ua instanceof IntType && ub instanceof IntType) {
             long x = (Long) a;

@@ -55,6 +55,8 @@ public final class FormatSettings {
 
     /** output_format_json_quote_64bit_integers (1): (U)Int64/128/256 as JSON strings. */
     public final boolean jsonQuote64bitIntegers;
+    /** output_format_binary_encode_types_in_binary_format (0): RowBinaryWithNamesAndTypes names its types in the binary type encoding. */
+    public final boolean binaryEncodeTypes;
     /** output_format_json_quote_64bit_floats (0). */
     public final boolean jsonQuote64bitFloats;
     /** output_format_json_quote_denormals (0): nan/inf as strings; otherwise null. */
@@ -98,6 +100,7 @@ public final class FormatSettings {
         tsvSkipTrailingEmptyLines = bool(m, "input_format_tsv_skip_trailing_empty_lines", false);
         csvSkipTrailingEmptyLines = bool(m, "input_format_csv_skip_trailing_empty_lines", false);
         jsonQuote64bitIntegers = bool(m, "output_format_json_quote_64bit_integers", true);
+        binaryEncodeTypes = bool(m, "output_format_binary_encode_types_in_binary_format", false);
         jsonQuote64bitFloats = bool(m, "output_format_json_quote_64bit_floats", false);
         jsonQuoteDenormals = bool(m, "output_format_json_quote_denormals", false);
         jsonQuoteDecimals = bool(m, "output_format_json_quote_decimals", false);

@@ -171,7 +171,7 @@ public final class Formats {
                 case "Values": return new ValuesWriter(out, columns);
                 case "RowBinary": return new RowBinaryWriter(out, columns, false, false);
                 case "RowBinaryWithNames": return new RowBinaryWriter(out, columns, true, false);
-                case "RowBinaryWithNamesAndTypes": return new RowBinaryWriter(out, columns, true, true);
+                case "RowBinaryWithNamesAndTypes": return new RowBinaryWriter(out, columns, true, true, s.binaryEncodeTypes);
                 case "TSKV": return new TskvWriter(out, columns, s);
                 case "Native": return new NativeWriter(out, columns);
                 case "Null": return new NullWriter(out);

@@ -41,7 +41,7 @@ final class JsonCompactEachRowWriter implements RowWriter {
         out.write('[');
         for (int i = 0; i < columns.size(); i++) {
             if (i > 0) {
-                out.write(',');
+                out.writeUtf8(", ");
             }
             json.string(ByteStrings.fromText(typeNames ? columns.get(i).type().name() : columns.get(i).name()));
         }
@@ -53,7 +53,7 @@ final class JsonCompactEachRowWriter implements RowWriter {
         out.write('[');
         for (int i = 0; i < types.length; i++) {
             if (i > 0) {
-                out.write(',');
+                out.writeUtf8(", ");
             }
             if (strings) {
                 json.string(plainText(types[i], row[i], sb));

@@ -57,7 +57,8 @@ final class JsonEachRowWithProgressWriter extends StatisticsWriter {
         out.writeUtf8(compact ? "{\"row\":[" : "{\"row\":{");
         for (int i = 0; i < types.length; i++) {
             if (i > 0) {
-                out.write(',');
+                // the compact rows separate their values with a comma and a space, as JSONCompactEachRow does
+                out.writeUtf8(compact ? ", " : ",");
             }
             if (!compact) {
                 out.write(keys[i], 0, keys[i].length);

@@ -238,7 +238,7 @@ final class RowBinaryReader implements RowReader {
             t = ((LowCardinalityType) t).inner;
         }
         if (t instanceof IntType || t instanceof BigIntType || t instanceof FloatType || t instanceof BoolType
-            || t instanceof DateType || t instanceof DateTimeType || t instanceof DateTime64Type
+            || t instanceof DateType || t instanceof DateTimeType || t instanceof DateTime64Type || t instanceof dev.chdedup.stub.types.TimeType
             || t instanceof UuidType || t instanceof DecimalType || t instanceof EnumType) {
             return t.byteSize(null);
         }

@@ -5,6 +5,7 @@ import dev.chdedup.stub.data.ColumnString;
 import dev.chdedup.stub.data.ColumnVector;
 import dev.chdedup.stub.data.IColumn;
 import dev.chdedup.stub.types.BinaryOut;
+import dev.chdedup.stub.types.BinaryTypeEncoding;
 import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import java.io.IOException;
@@ -24,9 +25,16 @@ final class RowBinaryWriter implements RowWriter {
     private final DataType[] types;
     private final boolean withNames;
     private final boolean withTypes;
+    private final boolean binaryTypes;
     private boolean started;
 
     RowBinaryWriter(OutputStream os, List<Column> columns, boolean withNames, boolean withTypes) {
+        this(os, columns, withNames, withTypes, false);
+    }
+
+    /** {@code binaryTypes}: the header's types in ClickHouse's binary type encoding rather than by name. */
+    RowBinaryWriter(OutputStream os, List<Column> columns, boolean withNames, boolean withTypes, boolean binaryTypes) {
+        this.binaryTypes = binaryTypes;
         this.os = os;
         this.columns = columns;
         this.withNames = withNames;
@@ -46,7 +54,11 @@ final class RowBinaryWriter implements RowWriter {
             }
             if (withTypes) {
                 for (DataType t : types) {
-                    buf.writeString(ByteStrings.fromText(t.name()));
+                    if (binaryTypes) {
+                        BinaryTypeEncoding.encode(t, buf);
+                    } else {
+                        buf.writeString(ByteStrings.fromText(t.name()));
+                    }
                 }
             }
         }

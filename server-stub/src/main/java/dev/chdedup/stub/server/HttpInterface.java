@@ -385,7 +385,10 @@ public final class HttpInterface implements HttpHandler {
             out.finishEmpty("");
             return;
         }
-        out.writeRows(rows.stream(), format, ctx, start);
+        // the output format reads the query's own SETTINGS too (SELECT ... FORMAT CSV SETTINGS format_csv_delimiter = ';')
+        QueryContext outCtx = st instanceof Statement.SelectStmt && !((Statement.SelectStmt) st).query().settings().isEmpty()
+            ? ctx.withSettings(ctx.settings().with(((Statement.SelectStmt) st).query().settings())) : ctx;
+        out.writeRows(rows.stream(), format, outCtx, start);
     }
 
     private static Parser.Parsed parseHead(String text, boolean truncated, QueryParameters params) {

@@ -48,7 +48,7 @@ final class SystemReferenceTables {
         "toStartOfQuarter", "toStartOfWeek", "toStartOfYear", "toString", "toTimeZone", "toTypeName", "toUInt128",
         "toUInt16", "toUInt256", "toUInt32", "toUInt64", "toUInt8", "toUUID", "toUnixTimestamp", "toYYYYMM",
         "toYYYYMMDD", "toYear", "today", "trimBoth", "trimLeft", "trimRight", "tuple", "tupleElement", "unhex", "upper",
-        "upperUTF8", "uptime", "version", "xxHash32", "xxHash64", "yesterday");
+        "upperUTF8", "uptime", "version", "xor", "xxHash32", "xxHash64", "yesterday");
 
     /** The interval functions: toIntervalDay ..., addDays ... and subtractDays ... for each unit, and those of tuples of intervals. */
     static final List<String> INTERVAL_FUNCTIONS = intervalFunctions();
@@ -83,7 +83,7 @@ final class SystemReferenceTables {
     static final List<String> TYPES = List.of("Array", "Bool", "Date", "Date32", "DateTime", "DateTime64", "Decimal",
         "Decimal128", "Decimal256", "Decimal32", "Decimal64", "Enum16", "Enum8", "FixedString", "Float32", "Float64",
         "Int128", "Int16", "Int256", "Int32", "Int64", "Int8", "LowCardinality", "Map", "Nothing", "Nullable", "String",
-        "Tuple", "UInt128", "UInt16", "UInt256", "UInt32", "UInt64", "UInt8", "UUID");
+        "Time", "Time64", "Tuple", "UInt128", "UInt16", "UInt256", "UInt32", "UInt64", "UInt8", "UUID");
 
     static final Map<String, String> TYPE_ALIASES = Map.ofEntries(Map.entry("BIGINT", "Int64"), Map.entry("INT", "Int32"),
         Map.entry("INTEGER", "Int32"), Map.entry("SMALLINT", "Int16"), Map.entry("TINYINT", "Int8"),

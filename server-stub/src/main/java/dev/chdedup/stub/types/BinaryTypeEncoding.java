@@ -54,6 +54,12 @@ public final class BinaryTypeEncoding {
             if (d.tz != null) {
                 out.writeString(d.tz);
             }
+        } else if (t instanceof TimeType) {
+            TimeType tt = (TimeType) t;
+            out.write(tt.is64() ? 0x34 : 0x32);
+            if (tt.is64()) {
+                out.write(tt.precision);
+            }
         } else if (t instanceof DecimalType) {
             DecimalType d = (DecimalType) t;
             out.write(d.precision <= 9 ? 0x19 : d.precision <= 18 ? 0x1A : d.precision <= 38 ? 0x1B : 0x1C);
@@ -90,6 +96,14 @@ public final class BinaryTypeEncoding {
             encode(((LowCardinalityType) t).inner, out);
         } else if (t instanceof NothingType) {
             out.write(0x00);
+        } else if (t instanceof EnumType) {
+            EnumType e = (EnumType) t;
+            out.write(e.bits == 8 ? 0x17 : 0x18);
+            out.writeVarUInt(e.elements().size());
+            for (java.util.Map.Entry<String, Long> el : e.elements().entrySet()) {
+                out.writeString(el.getKey());
+                out.writeLongLE(el.getValue(), e.bits / 8);
+            }
         } else {
             throw new ChException(ErrorCode.NOT_IMPLEMENTED, "The stub cannot encode type " + t.name() + " in binary form");
         }
@@ -121,6 +135,24 @@ public final class BinaryTypeEncoding {
             case 0x14: {
                 int p = in.readByte();
                 return DataTypes.dateTime64(p, in.readString());
+            }
+            case 0x32: return DataTypes.TIME;
+            case 0x34: {
+                int p = in.readByte();
+                return p <= 9 ? new TimeType(p) : DataTypes.parse("Time64(" + p + ")");
+            }
+            case 0x17: case 0x18: {
+                long n = in.readVarUInt();
+                StringBuilder name = new StringBuilder(tag == 0x17 ? "Enum8(" : "Enum16(");
+                for (long i = 0; i < n; i++) {
+                    if (i > 0) {
+                        name.append(", ");
+                    }
+                    StringType.quote(in.readString(), name);
+                    long code = in.readLongLE(tag == 0x17 ? 1 : 2);
+                    name.append(" = ").append(tag == 0x17 ? (byte) code : (short) code);
+                }
+                return DataTypes.parse(name.append(')').toString());
             }
             case 0x15: return DataTypes.STRING;
             case 0x16: return DataTypes.parse("FixedString(" + in.readVarUInt() + ")");

@@ -25,6 +25,8 @@ public final class DataTypes {
     public static final FloatType FLOAT32 = new FloatType(false);
     public static final FloatType FLOAT64 = new FloatType(true);
     public static final BoolType BOOL = new BoolType();
+    /** Time: a signed span of seconds. */
+    public static final TimeType TIME = new TimeType(-1);
     public static final StringType STRING = new StringType(0);
     public static final DateType DATE = new DateType(false);
     public static final DateType DATE32 = new DateType(true);
@@ -201,6 +203,26 @@ public final class DataTypes {
                     }
                     need(')');
                     return new DateTime64Type(p, tz);
+                }
+                case "time": {
+                    if (eat('(')) {
+                        throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Specifying timezone for Time type is not allowed");
+                    }
+                    return TIME;
+                }
+                case "time64": {
+                    if (!eat('(')) {
+                        return new TimeType(3); // ClickHouse's default precision
+                    }
+                    int p = intArg();
+                    if (eat(',')) {
+                        throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Specifying timezone for Time64 type is not allowed");
+                    }
+                    need(')');
+                    if (p > 9) {
+                        throw new ChException(ErrorCode.BAD_ARGUMENTS, "DataTypeTime64 scale " + p + " is too large, maximum is 9");
+                    }
+                    return new TimeType(p);
                 }
                 case "simpleaggregatefunction": {
                     need('(');
@@ -420,6 +442,9 @@ public final class DataTypes {
         if (t instanceof DateTime64Type) {
             return 8;
         }
+        if (t instanceof TimeType) {
+            return ((TimeType) t).is64() ? 8 : 4;
+        }
         if (t instanceof DateType) {
             return ((DateType) t).is32 ? 4 : 2;
         }
@@ -429,8 +454,9 @@ public final class DataTypes {
         return 0;
     }
 
-    /** Whether a {@link #fixedLongWidth} type's value is its bytes sign-extended (Int8-32, Date32, Enum). */
+    /** Whether a {@link #fixedLongWidth} type's value is its bytes sign-extended (Int8-32, Date32, Enum, Time). */
     public static boolean isSignedLong(DataType t) {
-        return t instanceof IntType && ((IntType) t).signed || t instanceof DateType && ((DateType) t).is32 || t instanceof EnumType;
+        return t instanceof IntType && ((IntType) t).signed || t instanceof DateType && ((DateType) t).is32 || t instanceof EnumType
+            || t instanceof TimeType;
     }
 }

@@ -65,6 +65,11 @@ public final class DateTime64Type extends DataType {
         long sec = Math.floorDiv(ticks, scale);
         long frac = Math.floorMod(ticks, scale);
         DateTimeType.format(sec, zone(), utc(), sb);
+        appendFraction(frac, precision, sb);
+    }
+
+    /** {@code .} and the fraction's {@code precision} digits, zero-padded on the left; nothing for precision 0. */
+    static void appendFraction(long frac, int precision, StringBuilder sb) {
         if (precision > 0) {
             sb.append('.');
             String f = Long.toString(frac);
@@ -130,6 +135,9 @@ public final class DateTime64Type extends DataType {
         }
         if (f instanceof DateType) {
             return (Long) v * 86400L * scale;
+        }
+        if (f instanceof TimeType && ((TimeType) f).is64()) {
+            throw new ChException(ErrorCode.CANNOT_CONVERT_TYPE, "Unsupported data type in conversion function");
         }
         Number n = Values.toNumber(v, from);
         if (n instanceof Double || n instanceof Float || n instanceof BigDecimal) {

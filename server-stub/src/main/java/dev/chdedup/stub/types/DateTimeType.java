@@ -82,7 +82,7 @@ public final class DateTimeType extends DataType {
         pad2(sb, secOfDay % 60);
     }
 
-    private static void pad2(StringBuilder sb, int x) {
+    static void pad2(StringBuilder sb, int x) {
         if (x < 10) {
             sb.append('0');
         }
@@ -332,6 +332,9 @@ public final class DateTimeType extends DataType {
         }
         if (f instanceof DateTime64Type) {
             return Math.floorDiv((Long) v, ((DateTime64Type) f).scale());
+        }
+        if (f instanceof TimeType && ((TimeType) f).is64()) {
+            throw new ChException(ErrorCode.CANNOT_CONVERT_TYPE, "Unsupported data type in conversion function");
         }
         return Values.toLong(Values.toNumber(v, from)) & 0xFFFFFFFFL;
     }

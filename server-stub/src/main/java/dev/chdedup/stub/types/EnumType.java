@@ -40,6 +40,11 @@ public final class EnumType extends DataType {
         this.name = sb.append(')').toString();
     }
 
+    /** The elements, name to code, in the type's order. */
+    public Map<String, Long> elements() {
+        return java.util.Collections.unmodifiableMap(byName);
+    }
+
     @Override
     public String name() {
         return name;

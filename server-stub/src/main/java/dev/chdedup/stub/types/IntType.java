@@ -154,7 +154,7 @@ public final class IntType extends DataType {
 
     @Override
     public Object convert(Object v, DataType from) {
-        if (v instanceof Long) {
+        if (v instanceof Long && !(from.unwrap() instanceof TimeType)) {
             return wrap((Long) v);
         }
         if (v instanceof String) {

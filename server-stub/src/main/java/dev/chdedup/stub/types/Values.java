@@ -19,6 +19,10 @@ public final class Values {
             && (Long) v < 0) {
             return new BigInteger(Long.toUnsignedString((Long) v));
         }
+        if (v instanceof Long && u instanceof TimeType && ((TimeType) u).precision > 0) {
+            // a Time64 as a number is its seconds
+            return BigDecimal.valueOf((Long) v, ((TimeType) u).precision);
+        }
         if (v instanceof Number) {
             return (Number) v;
         }
