@@ -1,11 +1,10 @@
 package dev.chdedup.stub.access;
 
-import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.TableSource;
 import dev.chdedup.stub.sql.Statement;
+import dev.chdedup.stub.system.SystemTable;
 import dev.chdedup.stub.system.SystemTables;
-import dev.chdedup.stub.types.DataTypes;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,10 +22,6 @@ public final class AccessSystemTables implements SystemTables.Extra {
     @Override
     public List<String> names() {
         return List.of("grants", "role_grants", "roles", "settings_profile_elements", "settings_profiles", "users");
-    }
-
-    private static Column c(String n, String type) {
-        return new Column(n, DataTypes.parse(type));
     }
 
     /** The privileges of a list as written, each without its column list: {@code SELECT(a, b), INSERT} is SELECT, INSERT. */
@@ -51,68 +46,93 @@ public final class AccessSystemTables implements SystemTables.Extra {
 
     @Override
     public TableSource table(String name, QueryContext ctx) {
-        List<Object[]> rows = new ArrayList<>();
+        SystemTable t = SystemTable.of(name);
         switch (name) {
             case "users":
                 for (AccessControl.Entity e : access.list("USER")) {
-                    rows.add(new Object[] {e.name(), e.id(), e.storage(), e.authType()});
+                    String auth = e.authType().equals("sha256_hash") ? "sha256_password" : e.authType();
+                    t.add().set("name", e.name()).set("id", e.id()).set("storage", e.storage()).set("auth_type", List.of(auth))
+                        .set("auth_params", List.of("{}")).set("valid_until", List.of(0L)).set("host_names", List.of("::/0"))
+                        .set("default_roles_all", 1L);
                 }
-                return SystemTables.snapshot(List.of(c("name", "String"), c("id", "UUID"), c("storage", "String"), c("auth_type", "String")), rows);
+                return t.source();
             case "roles":
                 for (AccessControl.Entity e : access.list("ROLE")) {
-                    rows.add(new Object[] {e.name(), e.id(), e.storage()});
+                    t.add().set("name", e.name()).set("id", e.id()).set("storage", e.storage());
                 }
-                return SystemTables.snapshot(List.of(c("name", "String"), c("id", "UUID"), c("storage", "String")), rows);
+                return t.source();
             case "settings_profiles":
                 for (AccessControl.Entity e : access.list("SETTINGS PROFILE")) {
                     List<String> to = e.assignees() == null ? List.of() : e.assignees();
-                    rows.add(new Object[] {e.name(), e.id(), e.storage(), (long) e.settings().size(), to.contains("ALL") ? 1L : 0L,
-                        to.stream().filter(n -> !n.equals("ALL")).toList()});
+                    t.add().set("name", e.name()).set("id", e.id()).set("storage", e.storage()).set("num_elements", (long) e.settings().size())
+                        .set("apply_to_all", to.contains("ALL")).set("apply_to_list", to.stream().filter(n -> !n.equals("ALL")).toList());
                 }
-                return SystemTables.snapshot(List.of(c("name", "String"), c("id", "UUID"), c("storage", "String"), c("num_elements", "UInt64"),
-                    c("apply_to_all", "UInt8"), c("apply_to_list", "Array(String)")), rows);
+                return t.source();
             case "settings_profile_elements":
                 for (String kind : List.of("SETTINGS PROFILE", "USER", "ROLE")) {
                     for (AccessControl.Entity e : access.list(kind)) {
                         long index = 0;
                         for (Statement.SettingElement s : e.settings()) {
-                            rows.add(new Object[] {kind.equals("SETTINGS PROFILE") ? e.name() : null, kind.equals("USER") ? e.name() : null,
-                                kind.equals("ROLE") ? e.name() : null, index++, s.name(), s.value(), s.min(), s.max(), s.writability(), s.profile()});
+                            String writability = "READONLY".equals(s.writability()) ? "CONST" : s.writability();
+                            t.add().set("profile_name", kind.equals("SETTINGS PROFILE") ? e.name() : null)
+                                .set("user_name", kind.equals("USER") ? e.name() : null).set("role_name", kind.equals("ROLE") ? e.name() : null)
+                                .set("index", index++).set("setting_name", s.name()).set("value", s.value()).set("min", s.min())
+                                .set("max", s.max()).set("writability", writability).set("inherit_profile", s.profile());
                         }
                     }
                 }
-                return SystemTables.snapshot(List.of(c("profile_name", "Nullable(String)"), c("user_name", "Nullable(String)"),
-                    c("role_name", "Nullable(String)"), c("index", "UInt64"), c("setting_name", "Nullable(String)"), c("value", "Nullable(String)"),
-                    c("min", "Nullable(String)"), c("max", "Nullable(String)"), c("writability", "Nullable(String)"),
-                    c("inherit_profile", "Nullable(String)")), rows);
+                return t.source();
             case "grants":
             case "role_grants": {
                 boolean roleGrants = name.equals("role_grants");
-                List<String> roles = access.list("ROLE").stream().map(AccessControl.Entity::name).toList();
+                List<AccessControl.Entity> roles = access.list("ROLE");
                 for (AccessControl.GrantEntry g : access.grants()) {
                     if ((g.role() != null) != roleGrants) {
                         continue;
                     }
-                    boolean toRole = roles.contains(g.grantee());
+                    boolean toRole = roles.stream().anyMatch(r -> r.name().equals(g.grantee()));
                     String user = toRole ? null : g.grantee();
                     String role = toRole ? g.grantee() : null;
                     if (roleGrants) {
-                        rows.add(new Object[] {user, role, g.role()});
+                        SystemTable.Row row = t.add().set("user_name", user).set("role_name", role).set("granted_role_name", g.role())
+                            .set("granted_role_is_default", 1L);
+                        roles.stream().filter(r -> r.name().equals(g.role())).findFirst().ifPresent(r -> row.set("granted_role_id", r.id()));
                     } else {
+                        String privilege = g.privileges().toUpperCase(java.util.Locale.ROOT);
+                        if (!ACCESS_TYPES.contains(privilege)) {
+                            continue; // a privilege this version has no name for: ClickHouse would have refused the GRANT
+                        }
                         String[] on = g.on().split("\\.", 2);
                         String db = on.length == 2 ? on[0] : null;
                         String table = on.length == 2 ? on[1] : on[0];
-                        rows.add(new Object[] {user, role, g.privileges(), "*".equals(db) ? null : db, "*".equals(table) ? null : table});
+                        t.add().set("user_name", user).set("role_name", role).set("access_type", privilege)
+                            .set("database", "*".equals(db) ? null : db).set("table", "*".equals(table) ? null : table);
                     }
                 }
-                return roleGrants
-                    ? SystemTables.snapshot(List.of(c("user_name", "Nullable(String)"), c("role_name", "Nullable(String)"),
-                        c("granted_role_name", "String")), rows)
-                    : SystemTables.snapshot(List.of(c("user_name", "Nullable(String)"), c("role_name", "Nullable(String)"),
-                        c("access_type", "String"), c("database", "Nullable(String)"), c("table", "Nullable(String)")), rows);
+                return t.source();
             }
             default:
                 return null;
         }
+    }
+
+    /** The privilege names system.grants' access_type enum has. */
+    private static final java.util.Set<String> ACCESS_TYPES = accessTypes();
+
+    private static java.util.Set<String> accessTypes() {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        for (dev.chdedup.stub.system.SystemTableSchema.ColumnDef d : dev.chdedup.stub.system.SystemTableSchema.of("grants")) {
+            if (d.name().equals("access_type")) {
+                dev.chdedup.stub.types.EnumType e = (dev.chdedup.stub.types.EnumType) d.type().unwrap();
+                try {
+                    for (long code = 0; ; code++) {
+                        out.add(e.nameOf(code));
+                    }
+                } catch (dev.chdedup.stub.error.ChException end) {
+                    // the codes run from 0 without gaps; the first missing one ends the list
+                }
+            }
+        }
+        return out;
     }
 }

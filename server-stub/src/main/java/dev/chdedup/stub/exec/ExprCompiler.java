@@ -47,8 +47,9 @@ public final class ExprCompiler {
     public Expr expand(Expr e) {
         if (e instanceof Expr.Ident) {
             Expr.Ident id = (Expr.Ident) e;
-            if (id.parts().size() == 1) {
-                String n = id.last();
+            // a dotted name may be one alias column (system.query_log's ProfileEvents.Names)
+            if (id.parts().size() == 1 || aliases.containsKey(id.joined())) {
+                String n = id.parts().size() == 1 ? id.last() : id.joined();
                 Expr def = aliases.get(n);
                 if (def != null && !expanding.contains(n) && !(def instanceof Expr.Ident && ((Expr.Ident) def).joined().equals(n))) {
                     expanding.add(n);

@@ -19,6 +19,8 @@ public final class ProcessList {
         public final String queryId;
         public final String user;
         public final String query;
+        /** Who sent the query and with which settings: what query_log and processes show of its client. */
+        public final ClientInfo client;
         public final long startNanos = System.nanoTime();
         public final java.time.Instant startTime = java.time.Instant.now();
         private volatile boolean cancelled;
@@ -26,10 +28,11 @@ public final class ProcessList {
         /** The error the query ended with, null while it runs and when it succeeded. */
         private volatile Throwable failure;
 
-        Entry(String queryId, String user, String query) {
+        Entry(String queryId, String user, String query, ClientInfo client) {
             this.queryId = queryId;
             this.user = user;
             this.query = query;
+            this.client = client;
         }
 
         public void cancel() {
@@ -157,7 +160,11 @@ public final class ProcessList {
     }
 
     public Entry register(String queryId, String user, String query) {
-        Entry e = new Entry(queryId, user, query);
+        return register(queryId, user, query, ClientInfo.NONE);
+    }
+
+    public Entry register(String queryId, String user, String query, ClientInfo client) {
+        Entry e = new Entry(queryId, user, query, client);
         if (running.putIfAbsent(queryId, e) != null) {
             throw new ChException(ErrorCode.QUERY_WITH_SAME_ID_IS_ALREADY_RUNNING, "Query with id = " + queryId + " is already running.");
         }

@@ -33,7 +33,7 @@ public final class QueryLog {
     /** One row. */
     public record Element(Type type, Instant eventTime, Instant queryStartTime, long durationMs, String queryId,
                           String user, String query, String queryKind, int exceptionCode, String exception, long readRows,
-                          long readBytes, long writtenRows, long writtenBytes, long resultRows) {
+                          long readBytes, long writtenRows, long writtenBytes, long resultRows, ClientInfo client) {
     }
 
     private final Deque<Element> elements = new ArrayDeque<>();
@@ -50,7 +50,7 @@ public final class QueryLog {
     }
 
     void started(ProcessList.Entry p) {
-        add(new Element(Type.QueryStart, p.startTime, p.startTime, 0, p.queryId, p.user, p.query, kind(p.query), 0, "", 0, 0, 0, 0, 0));
+        add(new Element(Type.QueryStart, p.startTime, p.startTime, 0, p.queryId, p.user, p.query, kind(p.query), 0, "", 0, 0, 0, 0, 0, p.client));
     }
 
     void finished(ProcessList.Entry p) {
@@ -59,17 +59,17 @@ public final class QueryLog {
         Instant now = Instant.now();
         if (f == null) {
             add(new Element(Type.QueryFinish, now, p.startTime, ms, p.queryId, p.user, p.query, kind(p.query), 0, "",
-                p.readRows(), p.readBytes(), p.writtenRows(), p.writtenBytes(), p.resultRows()));
+                p.readRows(), p.readBytes(), p.writtenRows(), p.writtenBytes(), p.resultRows(), p.client));
         } else {
             int code = f instanceof ChException ? ((ChException) f).code().code : 1001;
             String text = f instanceof ChException ? ((ChException) f).displayText() : String.valueOf(f.getMessage());
             add(new Element(Type.ExceptionWhileProcessing, now, p.startTime, ms, p.queryId, p.user, p.query, kind(p.query),
-                code, text, p.readRows(), p.readBytes(), p.writtenRows(), p.writtenBytes(), p.resultRows()));
+                code, text, p.readRows(), p.readBytes(), p.writtenRows(), p.writtenBytes(), p.resultRows(), p.client));
         }
     }
 
     /** ClickHouse's query_kind: Select, Insert, Create, Drop, Alter, ... from the first keyword. */
-    static String kind(String query) {
+    public static String kind(String query) {
         String q = query.stripLeading();
         int i = 0;
         while (i < q.length() && Character.isLetter(q.charAt(i))) {

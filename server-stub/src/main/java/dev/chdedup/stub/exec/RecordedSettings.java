@@ -123,7 +123,7 @@ public final class RecordedSettings {
     }
 
     /** Undoes TabSeparated escaping (backslash sequences), as the engine wrote the recorded tables. */
-    static String unescape(String s) {
+    public static String unescape(String s) {
         if (s.indexOf('\\') < 0) {
             return s;
         }

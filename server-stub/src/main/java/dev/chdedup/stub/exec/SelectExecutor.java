@@ -823,7 +823,7 @@ public final class SelectExecutor {
         Iterator<Block> blocks = t.isFinal() ? ts.readFinal(maxBlock, virtuals)
             : ctx.settings().getBool("select_sequential_consistency") ? ts.readSequentiallyConsistent(maxBlock, virtuals)
             : ts.read(maxBlock, virtuals, select == null ? null : ColumnsUsed.of(select, ts.columns(), !ts.aliasColumns().isEmpty()));
-        return new Source(ts.columns(), cols, blocks, ts.aliasColumns());
+        return new Source(ts.starColumns(), cols, blocks, ts.aliasColumns());
     }
 
     /** The table a FROM names: a temporary table of the session first, for a name without a database, as in ClickHouse. */

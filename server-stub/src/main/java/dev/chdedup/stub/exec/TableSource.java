@@ -63,6 +63,14 @@ public interface TableSource {
         return read(maxBlockSize, withVirtuals);
     }
 
+    /**
+     * The columns {@code SELECT *} shows: all of {@link #columns()} unless some are MATERIALIZED, which a query reads
+     * only by name (as ClickHouse leaves them out of the asterisk).
+     */
+    default List<Column> starColumns() {
+        return columns();
+    }
+
     /** ALIAS columns: names a query may use, each standing for an expression over the stored columns. */
     default java.util.Map<String, dev.chdedup.stub.sql.Expr> aliasColumns() {
         return java.util.Map.of();

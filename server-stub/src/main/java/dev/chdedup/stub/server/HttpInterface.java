@@ -264,7 +264,8 @@ public final class HttpInterface implements HttpHandler {
             }
         }
         String shown = sql.length() > 10_000 ? sql.substring(0, 10_000) : sql;
-        dev.chdedup.stub.exec.ProcessList.Entry process = processes.register(ctx.queryId(), ctx.user(), shown.strip());
+        dev.chdedup.stub.exec.ProcessList.Entry process = processes.register(ctx.queryId(), ctx.user(), shown.strip(),
+            clientInfo(req, ctx, parsed.statement()));
         try {
             out.attach(process);
             java.time.ZoneId zone = sessionZone(parsed.statement(), ctx);
@@ -280,6 +281,26 @@ public final class HttpInterface implements HttpHandler {
         } finally {
             processes.unregister(process);
         }
+    }
+
+    /**
+     * The query's client as query_log records it: the HTTP request's method, peer and headers, and the settings the
+     * query runs with (its SETTINGS clause too), whose log_comment it carries.
+     */
+    private static dev.chdedup.stub.exec.ClientInfo clientInfo(HttpRequest req, QueryContext ctx, Statement st) {
+        Settings settings = ctx.settings();
+        Map<String, String> clause = st instanceof Statement.SelectStmt ? ((Statement.SelectStmt) st).query().settings()
+            : st instanceof Statement.Insert ? ((Statement.Insert) st).settings() : Map.of();
+        try {
+            settings = settings.with(clause);
+        } catch (ChException invalid) {
+            // the query fails on it when it runs; the log shows the settings it came with
+        }
+        return new dev.chdedup.stub.exec.ClientInfo(dev.chdedup.stub.exec.ClientInfo.HTTP,
+            dev.chdedup.stub.exec.ClientInfo.httpMethodCode(req.method()), req.remoteAddress(),
+            firstNonNull(req.header("User-Agent"), ""), firstNonNull(req.header("Referer"), ""),
+            firstNonNull(req.header("X-Forwarded-For"), ""), firstNonNull(req.param("quota_key"), req.header("X-ClickHouse-Quota"), ""),
+            ctx.database(), settings.get("log_comment"), settings.changed());
     }
 
     private void executeParsed(HttpRequest req, Parser.Parsed parsed, String sql, InputStream data, QueryContext ctx,

@@ -231,6 +231,15 @@ public final class Interpreter {
                     out.add(new Object[] {c.name(), c.type().name(), c.defaultKind() == null ? "" : c.defaultKind(),
                         c.defaultSql() == null ? "" : c.defaultSql(), "", "", ""});
                 }
+            } else if (db.equals(DatabaseCatalog.SYSTEM) && catalog.tables(db).containsKey(d.table())
+                && dev.chdedup.stub.system.SystemTableSchema.of(d.table()) != null) {
+                // a system table: the engine's columns, kinds and comments
+                for (dev.chdedup.stub.system.SystemTableSchema.ColumnDef c : dev.chdedup.stub.system.SystemTableSchema.of(d.table())) {
+                    String type = ctx.settings().getBool("print_pretty_type_names")
+                        ? dev.chdedup.stub.system.SystemTableSchema.prettyName(c.type(), 0) : c.type().name();
+                    out.add(new Object[] {c.name(), type, c.shownKind(), c.defaultExpression(),
+                        dev.chdedup.stub.types.ByteStrings.fromText(c.comment()), "", ""});
+                }
             } else {
                 for (Column c : catalog.table(db, d.table(), ctx).columns()) {
                     out.add(new Object[] {c.name(), c.type().name(), "", "", "", "", ""});

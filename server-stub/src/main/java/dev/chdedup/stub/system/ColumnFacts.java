@@ -7,14 +7,12 @@ import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.mergetree.TableColumn;
 import dev.chdedup.stub.types.BigIntType;
 import dev.chdedup.stub.types.ByteStrings;
-import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DateTime64Type;
 import dev.chdedup.stub.types.DecimalType;
 import dev.chdedup.stub.types.FloatType;
 import dev.chdedup.stub.types.IntType;
 import dev.chdedup.stub.types.StringType;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -25,15 +23,11 @@ import java.util.Map;
  * selects.
  */
 final class ColumnFacts {
-    private static Column c(String n, String type) {
-        return new Column(n, DataTypes.parse(type));
-    }
-
     private ColumnFacts() {
     }
 
-    static Object[] row(String db, String table, String name, DataType type, long position, String defaultKind,
-                        String defaultExpression, String comment, long inPartitionKey, long inSortingKey, long inPrimaryKey) {
+    static void row(SystemTable.Row row, String db, String table, String name, DataType type, long position, String defaultKind,
+                    String defaultExpression, String comment, long inPartitionKey, long inSortingKey, long inPrimaryKey) {
         DataType t = type.unwrap();
         Long octets = t instanceof StringType && ((StringType) t).fixedLength > 0 ? (long) ((StringType) t).fixedLength : null;
         Long precision = null;
@@ -52,21 +46,19 @@ final class ColumnFacts {
             scale = (long) ((DecimalType) t).scale;
         }
         Long datetimePrecision = t instanceof DateTime64Type ? (long) ((DateTime64Type) t).precision : null;
-        return new Object[] {db, table, name, type.name(), position, defaultKind, defaultExpression, 0L, 0L, 0L, comment,
-            inPartitionKey, inSortingKey, inPrimaryKey, 0L, "", octets, precision, radix, scale, datetimePrecision};
+        row.set("database", db).set("table", table).set("name", name).set("type", type.name()).set("position", position)
+            .set("default_kind", defaultKind).set("default_expression", defaultExpression).set("comment", comment)
+            .set("is_in_partition_key", inPartitionKey).set("is_in_sorting_key", inSortingKey).set("is_in_primary_key", inPrimaryKey)
+            .set("character_octet_length", octets).set("numeric_precision", precision).set("numeric_precision_radix", radix)
+            .set("numeric_scale", scale).set("datetime_precision", datetimePrecision);
     }
 
-    /** system.columns: every column of every table (MergeTree ones with their defaults, keys and comments). */
+    /**
+     * system.columns: every column of every table (MergeTree ones with their defaults, keys and comments; system tables
+     * with the engine's kinds and comments).
+     */
     static TableSource table(SystemCatalog catalog, SystemTables system, QueryContext ctx) {
-        List<Column> cols = List.of(c("database", "String"), c("table", "String"), c("name", "String"), c("type", "String"),
-            c("position", "UInt64"), c("default_kind", "String"), c("default_expression", "String"),
-            c("data_compressed_bytes", "UInt64"), c("data_uncompressed_bytes", "UInt64"), c("marks_bytes", "UInt64"),
-            c("comment", "String"), c("is_in_partition_key", "UInt8"), c("is_in_sorting_key", "UInt8"),
-            c("is_in_primary_key", "UInt8"), c("is_in_sampling_key", "UInt8"), c("compression_codec", "String"),
-            c("character_octet_length", "Nullable(UInt64)"), c("numeric_precision", "Nullable(UInt64)"),
-            c("numeric_precision_radix", "Nullable(UInt64)"), c("numeric_scale", "Nullable(UInt64)"),
-            c("datetime_precision", "Nullable(UInt64)"));
-        List<Object[]> rows = new ArrayList<>();
+        SystemTable out = SystemTable.of("columns");
         for (String db : catalog.databaseNames()) {
             if (db.equalsIgnoreCase("information_schema")) {
                 continue;
@@ -77,19 +69,25 @@ final class ColumnFacts {
                     long pos = 1;
                     Map<String, String> cl = m.definition().clauseSql();
                     for (TableColumn tc : m.definition().allColumns()) {
-                        rows.add(row(db, e.getKey(), tc.name(), tc.type(), pos++,
+                        row(out.add(), db, e.getKey(), tc.name(), tc.type(), pos++,
                             tc.defaultKind() == null ? "" : tc.defaultKind(), tc.defaultSql() == null ? "" : tc.defaultSql(),
                             ByteStrings.fromText(cl.getOrDefault(dev.chdedup.stub.sql.Statement.COLUMN_COMMENT + tc.name(), "")), mentions(cl.get("PARTITION BY"), tc.name()),
-                            mentions(cl.get("ORDER BY"), tc.name()), mentions(cl.getOrDefault("PRIMARY KEY", cl.get("ORDER BY")), tc.name())));
+                            mentions(cl.get("ORDER BY"), tc.name()), mentions(cl.getOrDefault("PRIMARY KEY", cl.get("ORDER BY")), tc.name()));
                     }
                     continue;
                 }
-                if (db.equals("system") && e.getKey().equals("columns")) {
+                List<SystemTableSchema.ColumnDef> schema = db.equals(SystemCatalog.SYSTEM) ? SystemTableSchema.of(e.getKey()) : null;
+                if (schema != null) {
+                    long pos = 1;
+                    for (SystemTableSchema.ColumnDef d : schema) {
+                        row(out.add(), db, e.getKey(), d.name(), d.type(), pos++, d.shownKind(), d.defaultExpression(),
+                            ByteStrings.fromText(d.comment()), 0L, 0L, 0L);
+                    }
                     continue;
                 }
                 TableSource t;
                 try {
-                    t = db.equals("system") ? system.table(e.getKey(), ctx) : catalog.table(db, e.getKey(), ctx);
+                    t = db.equals(SystemCatalog.SYSTEM) ? system.table(e.getKey(), ctx) : catalog.table(db, e.getKey(), ctx);
                 } catch (RuntimeException unreadable) {
                     continue;
                 }
@@ -98,11 +96,11 @@ final class ColumnFacts {
                 }
                 long pos = 1;
                 for (Column col : t.columns()) {
-                    rows.add(row(db, e.getKey(), col.name(), col.type(), pos++, "", "", "", 0L, 0L, 0L));
+                    row(out.add(), db, e.getKey(), col.name(), col.type(), pos++, "", "", "", 0L, 0L, 0L);
                 }
             }
         }
-        return SystemTables.snapshot(cols, rows);
+        return out.source();
     }
 
     static long mentions(String sql, String col) {

@@ -1,6 +1,5 @@
 package dev.chdedup.stub.system;
 
-import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.TableSource;
 import dev.chdedup.stub.replicated.ReplicatedMergeTreeLogEntry;
@@ -8,8 +7,6 @@ import dev.chdedup.stub.replicated.ReplicatedMergeTreeQueue;
 import dev.chdedup.stub.replicated.ReplicationContext;
 import dev.chdedup.stub.replicated.StorageReplicatedMergeTree;
 import dev.chdedup.stub.replicated.ZooKeeperClient;
-import dev.chdedup.stub.types.DataTypes;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -39,10 +36,6 @@ public final class ReplicationSystemTables implements SystemTables.Extra {
         return List.of("replicas", "replication_queue", "zookeeper");
     }
 
-    private static Column c(String n, String type) {
-        return new Column(n, DataTypes.parse(type));
-    }
-
     @Override
     public TableSource table(String name, QueryContext ctx) {
         switch (name) {
@@ -69,12 +62,7 @@ public final class ReplicationSystemTables implements SystemTables.Extra {
     }
 
     private TableSource replicas() {
-        List<Column> cols = List.of(c("database", "String"), c("table", "String"), c("engine", "String"), c("is_leader", "UInt8"),
-            c("is_readonly", "UInt8"), c("is_session_expired", "UInt8"), c("zookeeper_path", "String"), c("replica_name", "String"),
-            c("replica_path", "String"), c("total_replicas", "UInt8"), c("active_replicas", "UInt8"), c("queue_size", "UInt32"),
-            c("inserts_in_queue", "UInt32"), c("merges_in_queue", "UInt32"), c("log_pointer", "UInt64"), c("queue_oldest_time", "DateTime"),
-            c("absolute_delay", "UInt64"));
-        List<Object[]> rows = new ArrayList<>();
+        SystemTable out = SystemTable.of("replicas");
         for (StorageReplicatedMergeTree t : tables()) {
             boolean ro = t.isReadonly();
             long total = 0;
@@ -94,42 +82,42 @@ public final class ReplicationSystemTables implements SystemTables.Extra {
             long merges = q.stream().filter(e -> e.log.type() == ReplicatedMergeTreeLogEntry.Type.MERGE_PARTS).count();
             long oldest = q.stream().mapToLong(e -> e.log.createTime()).min().orElse(0);
             long delay = oldest == 0 ? 0 : Math.max(0, System.currentTimeMillis() / 1000 - oldest);
-            rows.add(new Object[] {t.database(), t.name(), t.definition().engine(), !ro && t.isLeader() ? 1L : 0L, ro ? 1L : 0L, ro ? 1L : 0L,
-                t.zookeeperPath(), t.replicaName(), t.replicaPath(), total, active,
-                (long) q.size(), inserts, merges, t.queue().logPointer(), oldest, delay});
+            out.add().set("database", t.database()).set("table", t.name()).set("engine", t.definition().engine())
+                .set("is_leader", !ro && t.isLeader()).set("can_become_leader", !ro).set("is_readonly", ro).set("is_session_expired", ro)
+                .set("zookeeper_name", "default").set("zookeeper_path", t.zookeeperPath()).set("replica_name", t.replicaName())
+                .set("replica_path", t.replicaPath()).set("queue_size", (long) q.size()).set("inserts_in_queue", inserts)
+                .set("merges_in_queue", merges).set("queue_oldest_time", oldest).set("log_pointer", t.queue().logPointer())
+                .set("absolute_delay", delay).set("total_replicas", total).set("active_replicas", active);
         }
-        return SystemTables.snapshot(cols, rows);
+        return out.source();
     }
 
     private TableSource queue() {
-        List<Column> cols = List.of(c("database", "String"), c("table", "String"), c("replica_name", "String"), c("position", "UInt32"),
-            c("node_name", "String"), c("type", "String"), c("create_time", "DateTime"), c("required_quorum", "UInt32"),
-            c("source_replica", "String"), c("new_part_name", "String"), c("parts_to_merge", "Array(String)"), c("is_detach", "UInt8"),
-            c("is_currently_executing", "UInt8"), c("num_tries", "UInt32"), c("last_exception", "String"), c("last_attempt_time", "DateTime"),
-            c("num_postponed", "UInt32"), c("postpone_reason", "String"), c("last_postpone_time", "DateTime"));
-        List<Object[]> rows = new ArrayList<>();
+        SystemTable out = SystemTable.of("replication_queue");
         for (StorageReplicatedMergeTree t : tables()) {
             long pos = 0;
             for (ReplicatedMergeTreeQueue.Entry e : t.queue().snapshot()) {
-                rows.add(new Object[] {t.database(), t.name(), t.replicaName(), pos++, e.node, e.log.type().name(), e.log.createTime(),
-                    (long) e.log.quorum(), e.log.sourceReplica(), e.log.newPartName(), e.log.partsToMerge(), 0L,
-                    e.currentlyExecuting ? 1L : 0L, (long) e.numTries, e.lastException, e.lastAttemptTime / 1000, (long) e.numPostponed,
-                    e.postponeReason, e.lastPostponeTime / 1000});
+                out.add().set("database", t.database()).set("table", t.name()).set("replica_name", t.replicaName()).set("position", pos++)
+                    .set("node_name", e.node).set("type", e.log.type().name()).set("create_time", e.log.createTime())
+                    .set("required_quorum", (long) e.log.quorum()).set("source_replica", e.log.sourceReplica())
+                    .set("new_part_name", e.log.newPartName()).set("parts_to_merge", e.log.partsToMerge())
+                    .set("is_currently_executing", e.currentlyExecuting).set("num_tries", (long) e.numTries)
+                    .set("last_exception", e.lastException).set("last_attempt_time", e.lastAttemptTime / 1000)
+                    .set("num_postponed", (long) e.numPostponed).set("postpone_reason", e.postponeReason)
+                    .set("last_postpone_time", e.lastPostponeTime / 1000);
             }
         }
-        return SystemTables.snapshot(cols, rows);
+        return out.source();
     }
 
     private TableSource zookeeper() {
-        List<Column> cols = List.of(c("name", "String"), c("value", "String"), c("czxid", "Int64"), c("mzxid", "Int64"), c("ctime", "DateTime"),
-            c("mtime", "DateTime"), c("version", "Int32"), c("cversion", "Int32"), c("aversion", "Int32"), c("ephemeralOwner", "Int64"),
-            c("dataLength", "Int32"), c("numChildren", "Int32"), c("pzxid", "Int64"), c("path", "String"));
-        List<Object[]> rows = new ArrayList<>();
+        SystemTable out = SystemTable.of("zookeeper");
         if (context.started()) {
             ZooKeeperClient zk = context.zookeeper();
             Deque<String> todo = new ArrayDeque<>(List.of("/clickhouse"));
             try {
-                while (!todo.isEmpty() && rows.size() < MAX_ZOOKEEPER_NODES) {
+                int nodes = 0;
+                while (!todo.isEmpty() && nodes < MAX_ZOOKEEPER_NODES) {
                     String parent = todo.poll();
                     for (String child : zk.children(parent)) {
                         String p = (parent.equals("/") ? "" : parent) + "/" + child;
@@ -138,9 +126,13 @@ public final class ReplicationSystemTables implements SystemTables.Extra {
                         if (v == null) {
                             continue;
                         }
-                        rows.add(new Object[] {child, new String(v, StandardCharsets.UTF_8), st.getCzxid(), st.getMzxid(), st.getCtime() / 1000,
-                            st.getMtime() / 1000, (long) st.getVersion(), (long) st.getCversion(), (long) st.getAversion(), st.getEphemeralOwner(),
-                            (long) st.getDataLength(), (long) st.getNumChildren(), st.getPzxid(), parent});
+                        nodes++;
+                        out.add().set("name", child).set("value", dev.chdedup.stub.types.ByteStrings.of(v)).set("czxid", st.getCzxid())
+                            .set("mzxid", st.getMzxid()).set("ctime", st.getCtime() / 1000).set("mtime", st.getMtime() / 1000)
+                            .set("version", (long) st.getVersion()).set("cversion", (long) st.getCversion())
+                            .set("aversion", (long) st.getAversion()).set("ephemeralOwner", st.getEphemeralOwner())
+                            .set("dataLength", (long) st.getDataLength()).set("numChildren", (long) st.getNumChildren())
+                            .set("pzxid", st.getPzxid()).set("path", parent).set("zookeeperName", "default");
                         if (st.getNumChildren() > 0) {
                             todo.add(p);
                         }
@@ -151,6 +143,6 @@ public final class ReplicationSystemTables implements SystemTables.Extra {
                     "Reading system.zookeeper: " + e.getMessage(), e);
             }
         }
-        return SystemTables.snapshot(cols, rows);
+        return out.source();
     }
 }

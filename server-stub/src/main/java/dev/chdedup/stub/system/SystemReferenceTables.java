@@ -1,8 +1,6 @@
 package dev.chdedup.stub.system;
 
-import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.exec.TableSource;
-import dev.chdedup.stub.types.DataTypes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -107,70 +105,59 @@ final class SystemReferenceTables {
         "SEMI", "SET", "SETTINGS", "SHOW", "SYNC", "SYSTEM", "TABLE", "TABLES", "TEMPORARY", "THEN", "TO", "TOTALS",
         "TRUE", "TRUNCATE", "TTL", "UNION", "UPDATE", "USE", "USING", "VALUES", "VIEW", "WHEN", "WHERE", "WITH");
 
-    private static Column c(String n, String type) {
-        return new Column(n, DataTypes.parse(type));
-    }
-
     static TableSource functions() {
-        List<Column> cols = List.of(c("name", "String"), c("is_aggregate", "UInt8"), c("case_insensitive", "UInt8"),
-            c("alias_to", "String"), c("create_query", "String"),
-            c("origin", "Enum8('System' = 0, 'SQLUserDefined' = 1, 'ExecutableUserDefined' = 2)"), c("description", "String"),
-            c("syntax", "String"), c("arguments", "String"), c("returned_value", "String"), c("examples", "String"),
-            c("categories", "String"));
-        List<Object[]> rows = new ArrayList<>();
+        SystemTable t = SystemTable.of("functions");
         for (String f : FUNCTIONS) {
-            rows.add(function(f, false, ""));
+            function(t, f, false, "");
         }
         for (String f : INTERVAL_FUNCTIONS) {
-            rows.add(function(f, false, ""));
+            function(t, f, false, "");
         }
         for (String f : AGGREGATES) {
-            rows.add(function(f, true, ""));
+            function(t, f, true, "");
         }
         for (Map.Entry<String, String> a : FUNCTION_ALIASES.entrySet()) {
-            rows.add(function(a.getKey(), false, a.getValue()));
+            function(t, a.getKey(), false, a.getValue());
         }
-        return SystemTables.snapshot(cols, rows);
+        return t.source();
     }
 
-    private static Object[] function(String name, boolean aggregate, String aliasTo) {
+    private static void function(SystemTable t, String name, boolean aggregate, String aliasTo) {
         // the SQL-standard spellings are case-insensitive, ClickHouse's own names are not
         boolean ci = aggregate ? List.of("count", "sum", "min", "max", "avg").contains(name)
             : !aliasTo.isEmpty() && name.equals(name.toLowerCase(java.util.Locale.ROOT)) && !CASE_SENSITIVE_ALIASES.contains(name);
-        return new Object[] {name, aggregate ? 1L : 0L, ci ? 1L : 0L, aliasTo, "", 0L, "", "", "", "", "", ""};
+        t.add().set("name", name).set("is_aggregate", aggregate).set("case_insensitive", ci).set("alias_to", aliasTo)
+            .set("origin", "System");
     }
 
     static TableSource dataTypeFamilies() {
-        List<Column> cols = List.of(c("name", "String"), c("case_insensitive", "UInt8"), c("alias_to", "String"));
-        List<Object[]> rows = new ArrayList<>();
-        for (String t : TYPES) {
-            rows.add(new Object[] {t, 0L, ""});
+        SystemTable t = SystemTable.of("data_type_families");
+        for (String name : TYPES) {
+            t.add().set("name", name).set("case_insensitive", 0L).set("alias_to", "");
         }
         for (Map.Entry<String, String> a : TYPE_ALIASES.entrySet()) {
-            rows.add(new Object[] {a.getKey(), 1L, a.getValue()});
+            t.add().set("name", a.getKey()).set("case_insensitive", 1L).set("alias_to", a.getValue());
         }
-        return SystemTables.snapshot(cols, rows);
+        return t.source();
     }
 
     static TableSource tableEngines() {
-        List<Column> cols = List.of(c("name", "String"), c("supports_settings", "UInt8"), c("supports_skipping_indices", "UInt8"),
-            c("supports_projections", "UInt8"), c("supports_sort_order", "UInt8"), c("supports_ttl", "UInt8"),
-            c("supports_replication", "UInt8"), c("supports_deduplication", "UInt8"), c("supports_parallel_insert", "UInt8"));
-        List<Object[]> rows = new ArrayList<>();
+        SystemTable t = SystemTable.of("table_engines");
         for (String e : ENGINES) {
             boolean mt = e.endsWith("MergeTree");
-            long m = mt ? 1L : 0L;
-            rows.add(new Object[] {e, m, 0L, 0L, m, 0L, e.startsWith("Replicated") ? 1L : 0L, m, m});
+            t.add().set("name", e).set("supports_settings", mt).set("supports_sort_order", mt)
+                .set("supports_replication", e.startsWith("Replicated")).set("supports_deduplication", mt)
+                .set("supports_parallel_insert", mt);
         }
-        return SystemTables.snapshot(cols, rows);
+        return t.source();
     }
 
     static TableSource keywords() {
-        List<Object[]> rows = new ArrayList<>();
+        SystemTable t = SystemTable.of("keywords");
         for (String k : KEYWORDS) {
-            rows.add(new Object[] {k});
+            t.add().set("keyword", k);
         }
-        return SystemTables.snapshot(List.of(c("keyword", "String")), rows);
+        return t.source();
     }
 
     /** The time zones the server loads by name (a fixed offset, {@code Fixed/UTC+05:30:00}, is not listed, as in ClickHouse). */

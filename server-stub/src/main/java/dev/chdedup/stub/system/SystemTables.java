@@ -12,8 +12,6 @@ import dev.chdedup.stub.mergetree.IMergeTreeDataPart;
 import dev.chdedup.stub.mergetree.MergeTreeSettings;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.types.ByteStrings;
-import dev.chdedup.stub.types.DataType;
-import dev.chdedup.stub.types.DataTypes;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -76,10 +74,6 @@ public final class SystemTables {
             "table_engines", "tables", "time_zones");
     }
 
-    private static Column c(String n, String type) {
-        return new Column(n, DataTypes.parse(type));
-    }
-
     /** A fixed snapshot of rows as a table source. */
     public static TableSource snapshot(List<Column> cols, List<Object[]> rows) {
         return TableSource.of(cols, rows);
@@ -88,13 +82,12 @@ public final class SystemTables {
     public TableSource table(String name, QueryContext ctx) {
         switch (name.toLowerCase()) {
             case "one": {
-                List<Column> cols = List.of(c("dummy", "UInt8"));
-                List<Object[]> rows = new ArrayList<>();
-                rows.add(new Object[] {0L});
-                return snapshot(cols, rows);
+                SystemTable t = SystemTable.of("one");
+                t.add().set("dummy", 0L);
+                return t.source();
             }
             case "numbers": case "numbers_mt": {
-                List<Column> cols = List.of(c("number", "UInt64"));
+                List<Column> cols = SystemTable.columns(name.toLowerCase());
                 return new TableSource() {
                     @Override
                     public List<Column> columns() {
@@ -113,22 +106,22 @@ public final class SystemTables {
                 String[] p = v.split("\\.");
                 long integer = Long.parseLong(p[0]) * 1_000_000 + (p.length > 1 ? Long.parseLong(p[1]) * 1000 : 0)
                     + (p.length > 2 ? Long.parseLong(p[2]) : 0);
-                List<Object[]> rows = new ArrayList<>();
-                rows.add(new Object[] {"VERSION_FULL", "ClickHouse " + v});
-                rows.add(new Object[] {"VERSION_DESCRIBE", "v" + v + "-stable"});
-                rows.add(new Object[] {"VERSION_INTEGER", Long.toString(integer)});
-                rows.add(new Object[] {"SYSTEM", "Linux"});
-                return snapshot(List.of(c("name", "String"), c("value", "String")), rows);
+                SystemTable t = SystemTable.of("build_options");
+                t.add().set("name", "VERSION_FULL").set("value", "ClickHouse " + v);
+                t.add().set("name", "VERSION_DESCRIBE").set("value", "v" + v + "-stable");
+                t.add().set("name", "VERSION_INTEGER").set("value", Long.toString(integer));
+                t.add().set("name", "SYSTEM").set("value", "Linux");
+                return t.source();
             }
             case "databases": {
-                List<Column> cols = List.of(c("name", "String"), c("engine", "String"), c("data_path", "String"),
-                    c("metadata_path", "String"), c("uuid", "UUID"), c("comment", "String"));
-                List<Object[]> rows = new ArrayList<>();
+                SystemTable t = SystemTable.of("databases");
                 for (String db : catalog.databaseNames()) {
-                    rows.add(new Object[] {db, db.equals("system") ? "Memory" : "Atomic", catalog.root().resolve("data").toString() + "/",
-                        catalog.root().resolve("metadata").resolve(db).toString() + "/", new java.util.UUID(0, 0), ""});
+                    String engine = db.equals("system") ? "Memory" : "Atomic";
+                    t.add().set("name", db).set("engine", engine).set("data_path", catalog.root().resolve("data").toString() + "/")
+                        .set("metadata_path", catalog.root().resolve("metadata").resolve(db).toString() + "/")
+                        .set("engine_full", engine);
                 }
-                return snapshot(cols, rows);
+                return t.source();
             }
             case "tables": return tables(ctx);
             case "columns": return ColumnFacts.table(catalog, this, ctx);
@@ -141,67 +134,68 @@ public final class SystemTables {
             case "parts": return parts();
             case "mutations": return mutations();
             case "settings": {
-                List<Column> cols = List.of(c("name", "String"), c("value", "String"), c("changed", "UInt8"),
-                    c("description", "String"), c("type", "String"), c("default", "String"), c("readonly", "UInt8"),
-                    c("alias_for", "String"), c("is_obsolete", "UInt8"));
-                List<Object[]> rows = new ArrayList<>();
+                SystemTable t = SystemTable.of("settings");
                 for (KnownSettings.Def d : KnownSettings.all().values()) {
-                    boolean changed = ctx.settings().isChanged(d.name());
                     dev.chdedup.stub.exec.RecordedSettings.Row r = dev.chdedup.stub.exec.RecordedSettings.settings().get(d.name());
-                    rows.add(new Object[] {d.name(), ctx.settings().get(d.name()), changed ? 1L : 0L, d.description(), d.type(), d.defaultValue(), 0L,
-                        r == null ? "" : r.aliasFor(), r != null && r.obsolete() ? 1L : 0L});
+                    SystemTable.Row row = t.add().set("name", d.name()).set("value", ctx.settings().get(d.name()))
+                        .set("changed", ctx.settings().isChanged(d.name())).set("description", d.description())
+                        .set("type", d.type()).set("default", d.defaultValue()).set("tier", tier(r));
+                    if (r != null) {
+                        row.set("alias_for", r.aliasFor()).set("is_obsolete", r.obsolete());
+                    }
                 }
-                return snapshot(cols, rows);
+                return t.source();
             }
             case "merge_tree_settings": {
-                List<Column> cols = List.of(c("name", "String"), c("value", "String"), c("changed", "UInt8"),
-                    c("description", "String"), c("type", "String"), c("default", "String"), c("readonly", "UInt8"),
-                    c("is_obsolete", "UInt8"));
-                List<Object[]> rows = new ArrayList<>();
+                SystemTable t = SystemTable.of("merge_tree_settings");
                 for (MergeTreeSettings.Def d : MergeTreeSettings.all().values()) {
                     if (!ctx.compat().knowsMergeTreeSetting(d.name())) {
                         continue;
                     }
                     dev.chdedup.stub.exec.RecordedSettings.Row r = dev.chdedup.stub.exec.RecordedSettings.mergeTreeSettings().get(d.name());
-                    rows.add(new Object[] {d.name(), d.defaultValue(), 0L, d.description(), d.type(), d.defaultValue(),
-                        r != null && r.readonly() ? 1L : 0L, r != null && r.obsolete() ? 1L : 0L});
+                    SystemTable.Row row = t.add().set("name", d.name()).set("value", d.defaultValue()).set("default", d.defaultValue())
+                        .set("description", d.description()).set("type", d.type()).set("tier", tier(r));
+                    if (r != null) {
+                        row.set("readonly", r.readonly()).set("is_obsolete", r.obsolete());
+                    }
                 }
-                return snapshot(cols, rows);
+                return t.source();
             }
             case "events": {
-                List<Column> cols = List.of(c("event", "String"), c("value", "UInt64"), c("description", "String"));
-                List<Object[]> rows = new ArrayList<>();
+                SystemTable t = SystemTable.of("events");
                 for (Map.Entry<String, Long> e : events.snapshot().entrySet()) {
-                    rows.add(new Object[] {e.getKey(), e.getValue(), Events.describe(e.getKey())});
+                    t.add().set("event", e.getKey()).set("value", e.getValue()).set("description", Events.describe(e.getKey()));
                 }
-                return snapshot(cols, rows);
+                return t.source();
             }
             case "processes": {
-                List<Column> cols = List.of(c("query_id", "String"), c("user", "String"), c("query", "String"), c("elapsed", "Float64"),
-                    c("is_cancelled", "UInt8"));
-                List<Object[]> rows = new ArrayList<>();
+                SystemTable t = SystemTable.of("processes");
                 if (processes != null) {
                     for (dev.chdedup.stub.exec.ProcessList.Entry e : processes.snapshot()) {
-                        rows.add(new Object[] {e.queryId, e.user, e.query, e.elapsedSeconds(), e.isCancelled() ? 1L : 0L});
+                        QueryLogTable.client(t.add(), e.client, false).set("user", e.user).set("query_id", e.queryId)
+                            .set("initial_user", e.user).set("initial_query_id", e.queryId).set("elapsed", e.elapsedSeconds())
+                            .set("is_cancelled", e.isCancelled()).set("read_rows", e.readRows()).set("read_bytes", e.readBytes())
+                            .set("query", e.query).set("query_kind", dev.chdedup.stub.exec.QueryLog.kind(e.query))
+                            .set("current_database", e.client.currentDatabase());
                     }
                 }
-                return snapshot(cols, rows);
+                return t.source();
             }
             case "part_log": {
-                List<Column> cols = List.of(c("query_id", "String"), c("event_type", "Enum8('NewPart' = 1, 'MergeParts' = 2, 'DownloadPart' = 3, 'RemovePart' = 4, 'MutatePart' = 5, 'MovePart' = 6)"),
-                    c("event_date", "Date"), c("event_time", "DateTime"), c("event_time_microseconds", "DateTime64(6)"),
-                    c("database", "String"), c("table", "String"), c("part_name", "String"), c("partition_id", "String"),
-                    c("rows", "UInt64"), c("size_in_bytes", "UInt64"), c("block_id", "String"), c("error", "UInt16"),
-                    c("exception", "String"));
-                List<Object[]> rows = new ArrayList<>();
+                SystemTable t = SystemTable.of("part_log");
                 if (partLog != null) {
                     for (PartLog.Entry e : partLog.snapshot()) {
-                        rows.add(new Object[] {e.queryId(), 1L, Math.floorDiv(e.eventTime(), 86400L), e.eventTime(), e.eventTimeMicros(),
-                            e.database(), e.table(), e.partName(), e.partitionId(), e.rows(), e.sizeInBytes(), e.blockId(),
-                            (long) e.error(), e.exception()});
+                        t.add().set("hostname", dev.chdedup.stub.exec.ServerInfo.hostName()).set("query_id", e.queryId())
+                            .set("event_type", e.eventType()).set("merge_reason", "NotAMerge")
+                            .set("event_date", Math.floorDiv(e.eventTime(), 86400L)).set("event_time", e.eventTime())
+                            .set("event_time_microseconds", e.eventTimeMicros()).set("database", e.database()).set("table", e.table())
+                            .set("part_name", e.partName()).set("partition_id", e.partitionId()).set("partition", e.partitionId())
+                            .set("rows", e.rows()).set("size_in_bytes", e.sizeInBytes())
+                            .set("deduplication_block_ids", e.blockId().isEmpty() ? List.of() : List.of(e.blockId()))
+                            .set("error", (long) e.error()).set("exception", e.exception());
                     }
                 }
-                return snapshot(cols, rows);
+                return t.source();
             }
             default: {
                 for (Extra e : extras) {
@@ -214,55 +208,64 @@ public final class SystemTables {
         }
     }
 
+    /** A setting's tier as the engine lists it (Production when not recorded). */
+    private static String tier(dev.chdedup.stub.exec.RecordedSettings.Row r) {
+        return r == null || r.tier().isEmpty() ? "Production" : r.tier();
+    }
+
     private TableSource tables(QueryContext ctx) {
-        List<Column> cols = List.of(c("database", "String"), c("name", "String"), c("uuid", "UUID"), c("engine", "String"),
-            c("is_temporary", "UInt8"), c("data_paths", "Array(String)"), c("metadata_path", "String"),
-            c("metadata_modification_time", "DateTime"), c("create_table_query", "String"), c("engine_full", "String"),
-            c("partition_key", "String"), c("sorting_key", "String"), c("primary_key", "String"),
-            c("total_rows", "Nullable(UInt64)"), c("total_bytes", "Nullable(UInt64)"), c("comment", "String"));
-        List<Object[]> rows = new ArrayList<>();
+        SystemTable t = SystemTable.of("tables");
         for (String db : catalog.databaseNames()) {
             if (db.equalsIgnoreCase("information_schema")) {
                 continue;
             }
             for (Map.Entry<String, Object> e : catalog.tables(db).entrySet()) {
-                rows.add(tableRow(db, e.getKey(), e.getValue(), 0L));
+                tableRow(t.add(), db, e.getKey(), e.getValue(), false);
             }
         }
         // the session's temporary tables: database '' and is_temporary = 1, as ClickHouse lists them
         for (Map.Entry<String, TableSource> e : ctx.temporaryTables().entrySet()) {
-            rows.add(tableRow("", e.getKey(), e.getValue(), 1L));
+            tableRow(t.add(), "", e.getKey(), e.getValue(), true);
         }
-        return snapshot(cols, rows);
+        return t.source();
     }
 
-
-    private static Object[] tableRow(String db, String name, Object t, long temporary) {
+    private static void tableRow(SystemTable.Row row, String db, String name, Object t, boolean temporary) {
+        row.set("database", db).set("name", name).set("is_temporary", temporary);
         if (t instanceof StorageMergeTree) {
             StorageMergeTree m = (StorageMergeTree) t;
             long total = 0;
             long bytes = 0;
+            long parts = 0;
+            long marks = 0;
             for (IMergeTreeDataPart p : m.activeParts()) {
                 total += p.rowCount();
                 bytes += p.bytesOnDisk();
+                parts++;
+                marks += (p.rowCount() + 8191) / 8192 + 1;
             }
             Map<String, String> cl = m.definition().clauseSql();
-            return new Object[] {db, name, new java.util.UUID(0, 0), m.definition().engine(), temporary,
-                List.of(m.directory().toString() + "/"), "", 0L, ShowCreate.of(m), cl.getOrDefault("ENGINE", m.definition().engine()),
-                keyList(cl.getOrDefault("PARTITION BY", "")), keyList(cl.getOrDefault("ORDER BY", "")),
-                keyList(cl.getOrDefault("PRIMARY KEY", cl.getOrDefault("ORDER BY", ""))),
-                total, bytes, ByteStrings.fromText(cl.getOrDefault("COMMENT", ""))};
+            row.set("engine", m.definition().engine()).set("data_paths", List.of(m.directory().toString() + "/"))
+                .set("create_table_query", ShowCreate.of(m)).set("engine_full", cl.getOrDefault("ENGINE", m.definition().engine()))
+                .set("partition_key", keyList(cl.getOrDefault("PARTITION BY", ""))).set("sorting_key", keyList(cl.getOrDefault("ORDER BY", "")))
+                .set("primary_key", keyList(cl.getOrDefault("PRIMARY KEY", cl.getOrDefault("ORDER BY", ""))))
+                .set("storage_policy", "default").set("total_rows", total).set("total_bytes", bytes).set("parts", parts)
+                .set("active_parts", parts).set("total_marks", marks).set("comment", ByteStrings.fromText(cl.getOrDefault("COMMENT", "")))
+                .set("has_own_data", 1L);
+            return;
         }
         if (t instanceof dev.chdedup.stub.storages.Storage) {
             dev.chdedup.stub.storages.Storage s = (dev.chdedup.stub.storages.Storage) t;
             boolean memory = s.engine().equals("Memory") || s.engine().equals("Null") || s.engine().equals("Buffer");
-            return new Object[] {db, name, new java.util.UUID(0, 0), s.engine(), temporary, List.of(), "", 0L,
-                ByteStrings.fromText(s.createSql()), s.engine(), "", "", "", memory ? s.totalRows() : null, null,
-                ByteStrings.fromText(s.createSql().contains("COMMENT") ? clauseComment(s.createSql()) : "")};
+            row.set("engine", s.engine()).set("create_table_query", ByteStrings.fromText(s.createSql())).set("engine_full", s.engine())
+                .set("total_rows", memory ? s.totalRows() : null).set("total_bytes", null)
+                .set("comment", ByteStrings.fromText(s.createSql().contains("COMMENT") ? clauseComment(s.createSql()) : ""))
+                .set("has_own_data", !s.engine().equals("Null") && !s.engine().equals("Buffer"));
+            return;
         }
         String engine = db.equals("system") ? "SystemTable" : t instanceof dev.chdedup.stub.mv.PlainView ? "View"
             : t.getClass().getSimpleName();
-        return new Object[] {db, name, new java.util.UUID(0, 0), engine, temporary, List.of(), "", 0L, "", engine, "", "", "", null, null, ""};
+        row.set("engine", engine).set("engine_full", engine).set("total_rows", null).set("total_bytes", null);
     }
 
     /** The table COMMENT of a CREATE statement, or empty. */
@@ -299,12 +302,7 @@ public final class SystemTables {
 
 
     private TableSource parts() {
-        DataType dt = DataTypes.DATETIME;
-        List<Column> cols = List.of(c("database", "String"), c("table", "String"), c("name", "String"), c("partition_id", "String"),
-            c("partition", "String"), c("active", "UInt8"), c("rows", "UInt64"), c("bytes_on_disk", "UInt64"),
-            c("level", "UInt32"), c("min_block_number", "Int64"), c("max_block_number", "Int64"),
-            new Column("modification_time", dt), c("marks", "UInt64"), c("path", "String"), c("engine", "String"));
-        List<Object[]> rows = new ArrayList<>();
+        SystemTable t = SystemTable.of("parts");
         for (String db : catalog.databaseNames()) {
             if (db.equals("system") || db.equalsIgnoreCase("information_schema")) {
                 continue;
@@ -315,21 +313,22 @@ public final class SystemTables {
                 }
                 StorageMergeTree m = (StorageMergeTree) e.getValue();
                 for (IMergeTreeDataPart p : m.activeParts()) {
-                    rows.add(new Object[] {db, e.getKey(), p.name(), p.info().partitionId(), p.info().partitionId(), 1L,
-                        p.rowCount(), p.bytesOnDisk(), (long) p.info().level(), p.info().minBlock(), p.info().maxBlock(),
-                        p.modificationTime(), (p.rowCount() + 8191) / 8192 + 1, m.directory().resolve(p.name()).toString() + "/",
-                        m.definition().engine()});
+                    t.add().set("database", db).set("table", e.getKey()).set("name", p.name()).set("partition_id", p.info().partitionId())
+                        .set("partition", p.info().partitionId()).set("active", 1L).set("rows", p.rowCount())
+                        .set("bytes_on_disk", p.bytesOnDisk()).set("level", (long) p.info().level())
+                        .set("min_block_number", p.info().minBlock()).set("max_block_number", p.info().maxBlock())
+                        .set("data_version", p.dataVersion()).set("modification_time", p.modificationTime())
+                        .set("marks", (p.rowCount() + 8191) / 8192 + 1).set("disk_name", "default")
+                        .set("path", m.directory().resolve(p.name()).toString() + "/").set("engine", m.definition().engine())
+                        .set("visible", 1L);
                 }
             }
         }
-        return snapshot(cols, rows);
+        return t.source();
     }
 
     private TableSource mutations() {
-        List<Column> cols = List.of(c("database", "String"), c("table", "String"), c("mutation_id", "String"), c("command", "String"),
-            new Column("create_time", DataTypes.DATETIME), c("parts_to_do", "Int64"), c("is_done", "UInt8"), c("latest_failed_part", "String"),
-            new Column("latest_fail_time", DataTypes.DATETIME), c("latest_fail_reason", "String"), c("is_killed", "UInt8"));
-        List<Object[]> rows = new ArrayList<>();
+        SystemTable t = SystemTable.of("mutations");
         for (String db : catalog.databaseNames()) {
             if (db.equals("system") || db.equalsIgnoreCase("information_schema")) {
                 continue;
@@ -338,12 +337,14 @@ public final class SystemTables {
                 if (e.getValue() instanceof StorageMergeTree) {
                     for (dev.chdedup.stub.mergetree.MergeTreeMutationStatus m : ((StorageMergeTree) e.getValue()).mutationStatuses()) {
                         boolean failed = !m.failReason().isEmpty();
-                        rows.add(new Object[] {db, e.getKey(), m.mutationId(), m.entry().commands(), m.entry().createTime(), m.partsToDo(),
-                            m.done() ? 1L : 0L, "", failed ? m.entry().createTime() : 0L, m.failReason(), failed ? 1L : 0L});
+                        t.add().set("database", db).set("table", e.getKey()).set("mutation_id", m.mutationId())
+                            .set("command", m.entry().commands()).set("create_time", m.entry().createTime()).set("parts_to_do", m.partsToDo())
+                            .set("is_done", m.done()).set("latest_fail_time", failed ? m.entry().createTime() : 0L)
+                            .set("latest_fail_reason", m.failReason()).set("is_killed", failed);
                     }
                 }
             }
         }
-        return snapshot(cols, rows);
+        return t.source();
     }
 }

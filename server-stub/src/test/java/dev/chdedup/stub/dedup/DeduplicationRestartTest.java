@@ -73,7 +73,7 @@ class DeduplicationRestartTest {
             for (String r : records) {
                 assertTrue(r.matches("1\tall_\\d+_\\d+_0\tall_\\d+_\\d+"), r);
             }
-            String blockIdOf5 = c.query("SELECT block_id FROM system.part_log WHERE database = 'db' AND part_name = '" + part5 + "'").strip();
+            String blockIdOf5 = c.query("SELECT deduplication_block_ids[1] FROM system.part_log WHERE database = 'db' AND part_name = '" + part5 + "'").strip();
             assertEquals("1\t" + part5 + "\t" + blockIdOf5, records.get(3));
 
             server.restart();

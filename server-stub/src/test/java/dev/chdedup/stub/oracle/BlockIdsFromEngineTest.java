@@ -44,7 +44,7 @@ class BlockIdsFromEngineTest {
                 String table = "x" + (n++);
                 c.query("CREATE TABLE " + table + " (" + f[2] + ") ENGINE = MergeTree ORDER BY tuple() SETTINGS non_replicated_deduplication_window = 100");
                 c.query("INSERT INTO " + table + " " + f[3] + " VALUES " + f[4]);
-                String got = c.query("SELECT block_id FROM system.part_log WHERE table = '" + table + "' AND event_type = 'NewPart'").strip();
+                String got = c.query("SELECT deduplication_block_ids[1] FROM system.part_log WHERE table = '" + table + "' AND event_type = 'NewPart'").strip();
                 boolean same = got.equals(f[1]);
                 if (same == NOT_BYTE_IDENTICAL.contains(f[0])) {
                     wrong.add(f[0] + " (" + f[2] + ": " + f[4] + "): stub " + got + ", ClickHouse " + f[1]
