@@ -52,8 +52,7 @@ public final class AccessSystemTables implements SystemTables.Extra {
                 for (AccessControl.Entity e : access.list("USER")) {
                     String auth = e.authType().equals("sha256_hash") ? "sha256_password" : e.authType();
                     t.add().set("name", e.name()).set("id", e.id()).set("storage", e.storage()).set("auth_type", List.of(auth))
-                        .set("auth_params", List.of("{}")).set("valid_until", List.of(0L)).set("host_names", List.of("::/0"))
-                        .set("default_roles_all", 1L);
+                        .set("host_ip", List.of("::/0")).set("default_roles_all", 1L);
                 }
                 return t.source();
             case "roles":
