@@ -107,7 +107,7 @@ final class ParserCreateQuery {
                     throw new ChException(ErrorCode.NOT_IMPLEMENTED, "PRIMARY KEY inside the column list is not supported; use the PRIMARY KEY clause");
                 }
                 cols.add(columnDef());
-            } while (pos.readOp(","));
+            } while (pos.readOp(",") && !pos.tok.isOp(")")); // a trailing comma is allowed, as in ClickHouse
             pos.expectOp(")");
         } else if (pos.readIf("AS")) {
             String[] n = pos.qualifiedName();

@@ -293,8 +293,19 @@ final class ParserExpression {
                     if (pos.readOp(")")) {
                         return new Expr.Call("tuple", List.of(), false);
                     }
-                    List<Expr> l = exprList();
+                    List<Expr> l = new ArrayList<>();
+                    boolean trailingComma = false;
+                    l.add(expr());
+                    while (!trailingComma && pos.readOp(",")) {
+                        trailingComma = pos.tok.isOp(")");
+                        if (!trailingComma) {
+                            l.add(expr());
+                        }
+                    }
                     pos.expectOp(")");
+                    if (trailingComma) {
+                        return new Expr.Call("tuple", l, false); // (1,) and (1, 2,) are tuples, as in ClickHouse
+                    }
                     if (pos.tok.isOp("->") && l.stream().allMatch(x -> x instanceof Expr.Ident && ((Expr.Ident) x).parts().size() == 1)) {
                         pos.advance();
                         List<String> params = new ArrayList<>();

