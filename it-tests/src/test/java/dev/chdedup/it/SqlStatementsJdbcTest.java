@@ -37,4 +37,17 @@ class SqlStatementsJdbcTest {
             assertTrue(e.getMessage().contains("SYNTAX_ERROR"), e.getMessage());
         }
     }
+
+    @Test
+    void aSecondStatementInOneQueryIsRefusedAsTheServerRefusesIt() throws Exception {
+        try (Connection c = STUB.connect(); Statement st = c.createStatement()) {
+            SQLException e = assertThrows(SQLException.class, () -> st.executeQuery("SELECT 1; SELECT 2"));
+            assertTrue(e.getMessage().contains("Code: 62. DB::Exception: Syntax error (Multi-statements are not allowed): failed at"
+                + " position 9 (end of query): ; SELECT 2. . (SYNTAX_ERROR)"), e.getMessage());
+            try (ResultSet rs = st.executeQuery("SELECT 1;")) {
+                assertTrue(rs.next());
+                assertEquals(1, rs.getInt(1));
+            }
+        }
+    }
 }

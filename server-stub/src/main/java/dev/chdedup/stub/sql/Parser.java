@@ -41,7 +41,7 @@ public final class Parser {
     public record Parsed(Statement statement, String format) {
     }
 
-    /** Parses exactly one statement (a trailing ';' allowed). */
+    /** Parses exactly one statement (trailing ';'s allowed, another statement after them refused as ClickHouse does). */
     public static Statement parse(String sql) {
         return parseWithFormat(sql).statement();
     }
@@ -56,12 +56,52 @@ public final class Parser {
         Parser p = new Parser(sql, params);
         Statement st = p.parseStatement();
         if (!(st instanceof Statement.Insert) || ((Statement.Insert) st).dataOffset() < 0) {
-            p.pos.readOp(";");
-            if (p.pos.tok.kind() != Token.Kind.EOF) {
+            Token semicolon = p.pos.tok;
+            if (!semicolon.isOp(";") && semicolon.kind() != Token.Kind.EOF) {
                 throw p.pos.error("end of query");
+            }
+            while (p.pos.readOp(";")) {
+                // any number of ';' may end the statement
+            }
+            if (p.pos.tok.kind() != Token.Kind.EOF) {
+                throw multiStatements(sql, semicolon);
             }
         }
         return new Parsed(st, p.pos.formatOverride);
+    }
+
+    /** The UTF-8 length of {@code sql[from, to)}: ClickHouse counts positions in bytes. */
+    private static int utf8Length(String sql, int from, int to) {
+        return sql.substring(from, to).getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    }
+
+    /** The length of the query text a syntax error shows, as ClickHouse's SHOW_CHARS_ON_SYNTAX_ERROR. */
+    private static final int SHOW_CHARS_ON_SYNTAX_ERROR = 160;
+
+    /**
+     * A second statement after the {@code ;} that ends the first: ClickHouse's server parses one statement a query
+     * (parseQuery with allow_multi_statements off) and fails with the text of tryParseQuery, pointing at the ';'.
+     */
+    private static ChException multiStatements(String sql, Token semicolon) {
+        StringBuilder m = new StringBuilder("Syntax error (Multi-statements are not allowed): failed at position ")
+            .append(utf8Length(sql, 0, semicolon.pos()) + 1).append(" (end of query)");
+        int nl = sql.indexOf('\n');
+        if (nl >= 0 && nl + 1 < sql.length()) {
+            int line = 1;
+            int lineStart = 0;
+            for (int i = 0; i < semicolon.pos(); i++) {
+                if (sql.charAt(i) == '\n') {
+                    line++;
+                    lineStart = i + 1;
+                }
+            }
+            m.append(" (line ").append(line).append(", col ").append(utf8Length(sql, lineStart, semicolon.pos()) + 1).append(')');
+        }
+        String rest = sql.substring(semicolon.pos());
+        int shown = rest.codePointCount(0, rest.length()) <= SHOW_CHARS_ON_SYNTAX_ERROR ? rest.length()
+            : rest.offsetByCodePoints(0, SHOW_CHARS_ON_SYNTAX_ERROR);
+        m.append(": ").append(rest, 0, shown).append(shown < rest.length() ? "... " : ". ");
+        return new ChException(ErrorCode.SYNTAX_ERROR, m.toString());
     }
 
     /** The FORMAT given after SHOW/DESCRIBE/EXISTS, carried to the executor through the query settings. */
