@@ -50,4 +50,43 @@ class SqlStatementsJdbcTest {
             }
         }
     }
+
+    @Test
+    void showListsAccessEntitiesAndSetRoleHoldsForTheConnection() throws Exception {
+        for (String sql : new String[] {"CREATE ROLE sql_r1", "CREATE ROLE sql_r2", "CREATE USER sql_u IDENTIFIED BY 'pw'",
+            "GRANT sql_r1, sql_r2 TO sql_u", "GRANT SELECT ON default.* TO sql_u"}) {
+            STUB.scalar(sql);
+        }
+        try (Connection c = STUB.connect("user", "sql_u", "password", "pw"); Statement st = c.createStatement()) {
+            try (ResultSet rs = st.executeQuery("SHOW USERS")) {
+                assertEquals("name", rs.getMetaData().getColumnName(1));
+                assertTrue(rs.next());
+                assertEquals("default", rs.getString(1));
+                assertTrue(rs.next());
+                assertEquals("sql_u", rs.getString(1));
+            }
+            try (ResultSet rs = st.executeQuery("SHOW GRANTS")) {
+                assertEquals("GRANTS", rs.getMetaData().getColumnName(1));
+                assertTrue(rs.next());
+                assertEquals("GRANT SELECT ON default.* TO sql_u", rs.getString(1));
+                assertTrue(rs.next());
+                assertEquals("GRANT sql_r1, sql_r2 TO sql_u", rs.getString(1));
+            }
+            // the driver sends SET ROLE, then each role as a role parameter of the next queries
+            st.execute("SET ROLE sql_r2");
+            try (ResultSet rs = st.executeQuery("SHOW CURRENT ROLES")) {
+                assertEquals("role_name", rs.getMetaData().getColumnName(1));
+                assertTrue(rs.next());
+                assertEquals("sql_r2", rs.getString("role_name"));
+                assertEquals(1, rs.getInt("is_default"));
+                assertFalse(rs.next());
+            }
+            SQLException e = assertThrows(SQLException.class, () -> st.execute("SET ROLE sql_nope"));
+            assertTrue(e.getMessage().contains("UNKNOWN_ROLE"), e.getMessage());
+            try (ResultSet rs = st.executeQuery("SELECT currentRoles()")) {
+                assertTrue(rs.next());
+                assertEquals("['sql_r2']", rs.getString(1));
+            }
+        }
+    }
 }

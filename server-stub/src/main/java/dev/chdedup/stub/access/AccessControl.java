@@ -38,6 +38,8 @@ public final class AccessControl {
 
     /** kind (USER, ROLE, SETTINGS PROFILE) -> name -> entity, in creation order. Guarded by this. */
     private final Map<String, Map<String, Entity>> entities = new LinkedHashMap<>();
+    /** user -> its default roles as SET DEFAULT ROLE last gave them (absent: ALL). Guarded by this. */
+    private final Map<String, Statement.SetRole> defaultRoles = new java.util.HashMap<>();
     /** Every grant in force, in the order given. Guarded by this. */
     private final List<GrantEntry> grants = new ArrayList<>();
 
@@ -88,27 +90,160 @@ public final class AccessControl {
         }
     }
 
-    /** The roles granted to {@code user} (its current and default roles), and those with the roles granted to them. */
-    public synchronized dev.chdedup.stub.exec.QueryContext.Roles rolesOf(String user) {
-        java.util.TreeSet<String> current = new java.util.TreeSet<>();
-        java.util.TreeSet<String> enabled = new java.util.TreeSet<>();
+    /** The roles granted to {@code user} directly, which exist, in name order. */
+    private java.util.TreeSet<String> grantedRoles(String user) {
+        java.util.TreeSet<String> granted = new java.util.TreeSet<>();
         for (GrantEntry g : grants) {
             if (g.role() != null && g.grantee().equals(user) && entities.get("ROLE").containsKey(g.role())) {
-                current.add(g.role());
+                granted.add(g.role());
             }
         }
+        return granted;
+    }
+
+    /** The granted roles of {@code user} that its default roles (SET DEFAULT ROLE; ALL unless set) take in. */
+    private java.util.TreeSet<String> defaultRolesOf(String user) {
+        java.util.TreeSet<String> out = grantedRoles(user);
+        Statement.SetRole d = defaultRoles.get(user);
+        if (d != null) {
+            out.removeIf(r -> d.mode().equals("NONE") || d.mode().equals("LIST") && !d.roles().contains(r)
+                || d.mode().equals("ALL") && d.except().contains(r));
+        }
+        return out;
+    }
+
+    /**
+     * The roles of {@code user}: current are the session's ({@code sessionRoles}, of SET ROLE, still granted) or, when
+     * null, its default roles; enabled are those with the roles granted to them in turn; default its default roles.
+     */
+    public synchronized dev.chdedup.stub.exec.QueryContext.Roles rolesOf(String user, List<String> sessionRoles) {
+        java.util.TreeSet<String> defaults = defaultRolesOf(user);
+        java.util.TreeSet<String> current;
+        if (sessionRoles == null) {
+            current = defaults;
+        } else {
+            current = grantedRoles(user);
+            current.retainAll(sessionRoles);
+        }
+        java.util.TreeSet<String> enabled = new java.util.TreeSet<>();
         java.util.ArrayDeque<String> todo = new java.util.ArrayDeque<>(current);
         while (!todo.isEmpty()) {
             String r = todo.pop();
             if (enabled.add(r)) {
-                for (GrantEntry g : grants) {
-                    if (g.role() != null && g.grantee().equals(r) && entities.get("ROLE").containsKey(g.role())) {
-                        todo.push(g.role());
+                todo.addAll(grantedRoles(r));
+            }
+        }
+        return new dev.chdedup.stub.exec.QueryContext.Roles(List.copyOf(current), List.copyOf(enabled), List.copyOf(defaults));
+    }
+
+    /** The roles of {@code user} without a SET ROLE: its default ones. */
+    public dev.chdedup.stub.exec.QueryContext.Roles rolesOf(String user) {
+        return rolesOf(user, null);
+    }
+
+    /**
+     * The current roles SET ROLE gives {@code user}, as InterpreterSetRoleQuery::setRole: null for DEFAULT (its
+     * default roles), none, all its granted roles but the EXCEPT ones, or the roles listed, each of which must exist
+     * (UNKNOWN_ROLE) and be granted to it (SET_NON_GRANTED_ROLE).
+     */
+    public synchronized List<String> setRole(String user, Statement.SetRole st) {
+        switch (st.mode()) {
+            case "DEFAULT":
+                return null;
+            case "NONE":
+                return List.of();
+            case "ALL": {
+                requireRoles(st.except());
+                java.util.TreeSet<String> all = grantedRoles(user);
+                all.removeAll(st.except());
+                return List.copyOf(all);
+            }
+            default: {
+                requireRoles(st.roles());
+                java.util.TreeSet<String> granted = grantedRoles(user);
+                for (String r : st.roles()) {
+                    if (!granted.contains(r)) {
+                        throw new ChException(ErrorCode.SET_NON_GRANTED_ROLE, "Role should be granted to set current");
                     }
+                }
+                return List.copyOf(new java.util.LinkedHashSet<>(st.roles()));
+            }
+        }
+    }
+
+    /**
+     * SET DEFAULT ROLE ... TO users, as InterpreterSetRoleQuery::setDefaultRole: every role named must exist, every user
+     * too, and a listed role be granted to each user (SET_NON_GRANTED_ROLE); a configured user cannot change.
+     */
+    public synchronized void setDefaultRole(Statement.SetRole st, String currentUser) {
+        requireRoles(st.roles());
+        requireRoles(st.except());
+        List<String> users = new ArrayList<>();
+        for (String u : st.toUsers()) {
+            String n = u.equals("CURRENT_USER") ? currentUser : u;
+            Entity e = entities.get("USER").get(n);
+            if (e == null) {
+                throw notFound("USER", n);
+            }
+            checkReadonly(e, "update", "in", "USER", n);
+            users.add(n);
+        }
+        for (String u : users) {
+            java.util.TreeSet<String> granted = grantedRoles(u);
+            for (String r : st.roles()) {
+                if (!granted.contains(r)) {
+                    throw new ChException(ErrorCode.SET_NON_GRANTED_ROLE, "Role should be granted to set default");
                 }
             }
         }
-        return new dev.chdedup.stub.exec.QueryContext.Roles(List.copyOf(current), List.copyOf(enabled));
+        for (String u : users) {
+            defaultRoles.put(u, st);
+        }
+    }
+
+    private void requireRoles(List<String> roles) {
+        for (String r : roles) {
+            if (!entities.get("ROLE").containsKey(r)) {
+                throw notFound("ROLE", r);
+            }
+        }
+    }
+
+    /**
+     * The GRANT statements SHOW GRANTS lists for {@code user}: a configured user has every privilege, which the engine
+     * shows as it shows its own default user's; a created one its privileges grouped by target, then its roles.
+     */
+    public synchronized List<String> showGrants(String user) {
+        Entity u = entities.get("USER").get(user);
+        Entity role = entities.get("ROLE").get(user);
+        if (u == null && role == null) {
+            throw new ChException(ErrorCode.UNKNOWN_ROLE, "There is no role `" + user + "` in `user directories`");
+        }
+        String to = " TO " + AccessSystemTables.quoteName(user);
+        List<String> out = new ArrayList<>();
+        if (u != null && u.storage().equals(USERS_XML)) {
+            for (String g : AccessSystemTables.CONFIGURED_USER_GRANTS) {
+                out.add(g + to);
+            }
+            return out;
+        }
+        Map<String, List<String>> byTarget = new LinkedHashMap<>();
+        List<String> roles = new ArrayList<>();
+        for (GrantEntry g : grants) {
+            if (!g.grantee().equals(user)) {
+                continue;
+            }
+            if (g.role() != null) {
+                roles.add(AccessSystemTables.quoteName(g.role()));
+            } else {
+                byTarget.computeIfAbsent(g.on(), k -> new ArrayList<>()).add(g.privileges());
+            }
+        }
+        byTarget.forEach((on, privileges) -> out.add("GRANT " + String.join(", ", privileges) + " ON " + on + to));
+        if (!roles.isEmpty()) {
+            out.add("GRANT " + String.join(", ", roles) + to);
+        }
+        return out;
     }
 
     /** The setting elements {@code user} gets, in the order they apply: profiles TO it, its roles', its own. */
@@ -208,6 +343,9 @@ public final class AccessControl {
                     of.remove(name);
                     grants.removeIf(g -> g.grantee().equals(name) && !st.kind().equals("SETTINGS PROFILE")
                         || st.kind().equals("ROLE") && name.equals(g.role()));
+                    if (st.kind().equals("USER")) {
+                        defaultRoles.remove(name);
+                    }
                 }
             }
         }
@@ -302,7 +440,7 @@ public final class AccessControl {
 
     private void requireUserOrRole(String name) {
         if (!entities.get("USER").containsKey(name) && !entities.get("ROLE").containsKey(name)) {
-            throw new ChException(ErrorCode.UNKNOWN_ROLE, "There is no role `" + name + "` in user directories");
+            throw new ChException(ErrorCode.UNKNOWN_ROLE, "There is no role `" + name + "` in `user directories`");
         }
     }
 
@@ -313,7 +451,7 @@ public final class AccessControl {
     static ChException notFound(String kind, String name) {
         ErrorCode code = kind.equals("USER") ? ErrorCode.UNKNOWN_USER : kind.equals("ROLE") ? ErrorCode.UNKNOWN_ROLE
             : ErrorCode.THERE_IS_NO_PROFILE;
-        return new ChException(code, "There is no " + typeWithName(kind, name) + " in user directories");
+        return new ChException(code, "There is no " + typeWithName(kind, name) + " in `user directories`");
     }
 
     /** A copy of the entities of {@code kind}, for the system tables. */

@@ -44,6 +44,8 @@ final class AccessStatementsLog {
                     access.execute((Statement.AccessEntity) st);
                 } else if (st instanceof Statement.Grant) {
                     access.execute((Statement.Grant) st, parts[0]);
+                } else if (st instanceof Statement.SetRole) {
+                    access.setDefaultRole((Statement.SetRole) st, parts[0]);
                 }
             } catch (ChException e) {
                 // nothing to replay

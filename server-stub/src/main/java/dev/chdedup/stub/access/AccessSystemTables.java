@@ -9,8 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * system.users, system.roles, system.settings_profiles, system.settings_profile_elements, system.grants and
- * system.role_grants over {@link AccessControl}, with ClickHouse's column names (the columns the stub can fill).
+ * system.users, system.roles, system.settings_profiles, system.settings_profile_elements, system.grants,
+ * system.role_grants, system.current_roles and system.enabled_roles (of the query's user and session) over
+ * {@link AccessControl}, with ClickHouse's column names (the columns the stub can fill), and system.quotas, with the
+ * engine's columns and no rows (the stub has no quotas).
  */
 public final class AccessSystemTables implements SystemTables.Extra {
     private final AccessControl access;
@@ -21,7 +23,27 @@ public final class AccessSystemTables implements SystemTables.Extra {
 
     @Override
     public List<String> names() {
-        return List.of("grants", "role_grants", "roles", "settings_profile_elements", "settings_profiles", "users");
+        return List.of("current_roles", "enabled_roles", "grants", "quotas", "role_grants", "roles", "settings_profile_elements",
+            "settings_profiles", "users");
+    }
+
+    /**
+     * The GRANT statements (without their TO) SHOW GRANTS lists for a user of the server's configuration, who may do
+     * everything: those the 26.7 engine lists for its own default user.
+     */
+    static final List<String> CONFIGURED_USER_GRANTS = List.of(
+        "GRANT SOURCES ON *.*",
+        "GRANT TABLE ENGINE ON *",
+        "GRANT CHECK, SHOW, SELECT, INSERT, ALTER, CREATE, DROP, UNDROP TABLE, TRUNCATE, OPTIMIZE, BACKUP, KILL QUERY, KILL TRANSACTION,"
+            + " MOVE PARTITION BETWEEN SHARDS, SYSTEM, dictGet, displaySecretsInShowAndSelect, INTROSPECTION, CLUSTER, FILE, URL, REMOTE,"
+            + " MONGO, REDIS, MYSQL, POSTGRES, SQLITE, ODBC, JDBC, HDFS, S3, HIVE, AZURE, KAFKA, NATS, RABBITMQ, YTSAURUS, ARROW FLIGHT,"
+            + " SOURCES ON *.*",
+        "GRANT SET DEFINER ON *",
+        "GRANT ALTER NAMED COLLECTION, CREATE NAMED COLLECTION, DROP NAMED COLLECTION, SHOW NAMED COLLECTIONS, NAMED COLLECTION ON *");
+
+    /** A user or role name as a GRANT statement shows it: bare when it is a plain word, else back-quoted. */
+    static String quoteName(String name) {
+        return name.matches("[A-Za-z_][A-Za-z0-9_]*") ? name : "`" + name.replace("\\", "\\\\").replace("`", "\\`") + "`";
     }
 
     /** The privileges of a list as written, each without its column list: {@code SELECT(a, b), INSERT} is SELECT, INSERT. */
@@ -54,6 +76,21 @@ public final class AccessSystemTables implements SystemTables.Extra {
                     t.add().set("name", e.name()).set("id", e.id()).set("storage", e.storage()).set("auth_type", List.of(auth))
                         .set("host_ip", List.of("::/0")).set("default_roles_all", 1L);
                 }
+                return t.source();
+            case "current_roles":
+            case "enabled_roles": {
+                QueryContext.Roles roles = ctx.roles();
+                boolean enabled = name.equals("enabled_roles");
+                for (String r : enabled ? roles.enabled() : roles.current()) {
+                    SystemTable.Row row = t.add().set("role_name", r).set("with_admin_option", 0L)
+                        .set("is_default", roles.defaults().contains(r) ? 1L : 0L);
+                    if (enabled) {
+                        row.set("is_current", roles.current().contains(r) ? 1L : 0L);
+                    }
+                }
+                return t.source();
+            }
+            case "quotas":
                 return t.source();
             case "roles":
                 for (AccessControl.Entity e : access.list("ROLE")) {

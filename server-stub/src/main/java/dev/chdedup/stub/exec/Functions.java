@@ -118,7 +118,7 @@ public final class Functions {
             case "currentRoles": case "defaultRoles": case "enabledRoles": {
                 arity(name, args, 0);
                 QueryContext.Roles roles = ctx.roles();
-                List<String> names = name.equals("enabledRoles") ? roles.enabled() : roles.current();
+                List<String> names = name.equals("enabledRoles") ? roles.enabled() : name.equals("defaultRoles") ? roles.defaults() : roles.current();
                 return Evaluator.constant(DataTypes.array(DataTypes.STRING), names.stream().map(ByteStrings::fromText).toList());
             }
             case "version": return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(ctx.compat().serverVersion(ServerInfo.VERSION)));

@@ -27,11 +27,12 @@ public final class QueryContext {
     private final int localPort;
 
     /**
-     * A user's roles: {@code current} those granted to it (all of them its default roles, the stub having no SET ROLE or
-     * DEFAULT ROLE), {@code enabled} those and the roles granted to them in turn; each sorted by name.
+     * A user's roles: {@code current} those SET ROLE chose in its session, else its default ones; {@code enabled} those
+     * and the roles granted to them in turn; {@code defaults} the granted roles SET DEFAULT ROLE takes in (all unless
+     * set); each sorted by name.
      */
-    public record Roles(java.util.List<String> current, java.util.List<String> enabled) {
-        public static final Roles NONE = new Roles(java.util.List.of(), java.util.List.of());
+    public record Roles(java.util.List<String> current, java.util.List<String> enabled, java.util.List<String> defaults) {
+        public static final Roles NONE = new Roles(java.util.List.of(), java.util.List.of(), java.util.List.of());
     }
 
     public QueryContext(String database, String user, String queryId, Settings settings) {

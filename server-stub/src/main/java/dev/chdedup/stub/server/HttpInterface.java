@@ -18,14 +18,17 @@ import dev.chdedup.stub.sql.Parser;
 import dev.chdedup.stub.sql.QueryParameters;
 import dev.chdedup.stub.sql.Statement;
 import dev.chdedup.stub.storages.StorageCatalog;
+import dev.chdedup.stub.types.DataTypes;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.SequenceInputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -169,7 +172,7 @@ public final class HttpInterface implements HttpHandler {
             if (settings.isChanged("http_receive_timeout") || settings.isChanged("http_send_timeout")) {
                 resp.timeouts(seconds(settings, "http_receive_timeout"), seconds(settings, "http_send_timeout"));
             }
-            QueryContext ctx = new QueryContext(database, user, queryId, settings).withCompat(compat).withRoles(access.rolesOf(user))
+            QueryContext ctx = new QueryContext(database, user, queryId, settings).withCompat(compat).withRoles(access.rolesOf(user, currentRoles(req, user, session)))
                 .withLocalPort(port);
             if (session != null) {
                 ctx = ctx.withTemporaryTables(session.temporaryTables);
@@ -358,6 +361,21 @@ public final class HttpInterface implements HttpHandler {
             out.finishEmpty(summary(0, 0, 0));
             return;
         }
+        if (st instanceof Statement.SetRole && ((Statement.SetRole) st).toUsers() == null) {
+            // as in ClickHouse, the roles hold for the session; without one, for this query only
+            List<String> roles = access.setRole(ctx.user(), (Statement.SetRole) st);
+            if (session != null) {
+                session.currentRoles = roles;
+            }
+            out.finishEmpty(summary(0, 0, 0));
+            return;
+        }
+        if (st instanceof Statement.SetRole) {
+            access.setDefaultRole((Statement.SetRole) st, ctx.user());
+            access.logged(ctx.user(), sql);
+            out.finishEmpty(summary(0, 0, 0));
+            return;
+        }
         if (st instanceof Statement.AccessEntity || st instanceof Statement.Grant) {
             if (st instanceof Statement.AccessEntity) {
                 access.execute((Statement.AccessEntity) st);
@@ -381,7 +399,8 @@ public final class HttpInterface implements HttpHandler {
         }
         long start = System.nanoTime();
         // an INSERT without FORMAT reads its data as Values, whatever the default output format is
-        QueryResult r = interpreter.execute(st, sql, data, "Values", ctx);
+        QueryResult r = st instanceof Statement.ShowGrants ? showGrants((Statement.ShowGrants) st, ctx)
+            : interpreter.execute(st, sql, data, "Values", ctx);
         if (r instanceof QueryResult.Done) {
             QueryResult.Done d = (QueryResult.Done) r;
             if (ctx.process() != null) {
@@ -412,6 +431,30 @@ public final class HttpInterface implements HttpHandler {
         out.writeRows(rows.stream(), format, outCtx, start);
     }
 
+    /**
+     * The current roles a query runs with: those of its {@code role} parameters (as a SET ROLE of them for this query,
+     * ClickHouse's HTTPHandler since 24.4; the JDBC driver sends them after a SET ROLE), else its session's SET ROLE,
+     * else null for the user's default roles.
+     */
+    private List<String> currentRoles(HttpRequest req, String user, Sessions.Session session) {
+        List<String> roles = req.params("role");
+        if (roles != null && !roles.isEmpty()) {
+            return access.setRole(user, new Statement.SetRole("LIST", List.copyOf(roles), List.of(), null));
+        }
+        return session == null ? null : session.currentRoles;
+    }
+
+    /** SHOW GRANTS [FOR ...]: one String column named as the statement (without SHOW), one GRANT statement a row. */
+    private QueryResult showGrants(Statement.ShowGrants st, QueryContext ctx) {
+        List<Object[]> rows = new ArrayList<>();
+        for (String u : st.users() == null ? List.of(ctx.user()) : st.users()) {
+            for (String grant : access.showGrants(u.equals("CURRENT_USER") ? ctx.user() : u)) {
+                rows.add(new Object[] {dev.chdedup.stub.types.ByteStrings.fromText(grant)});
+            }
+        }
+        return Interpreter.rows(List.of(new dev.chdedup.stub.data.Column(st.header(), DataTypes.STRING)), rows);
+    }
+
     private static Parser.Parsed parseHead(String text, boolean truncated, QueryParameters params) {
         try {
             return Parser.parseWithFormat(text, params);
@@ -432,7 +475,8 @@ public final class HttpInterface implements HttpHandler {
     private static boolean isReadOnly(Statement st) {
         return st instanceof Statement.SelectStmt || st instanceof Statement.ShowTables || st instanceof Statement.ShowCreate
             || st instanceof Statement.Describe || st instanceof Statement.DescribeQuery || st instanceof Statement.Exists || st instanceof Statement.SetStmt
-            || st instanceof Statement.Use;
+            || st instanceof Statement.Use || st instanceof Statement.ShowGrants
+            || st instanceof Statement.SetRole && ((Statement.SetRole) st).toUsers() == null;
     }
 
     private String authenticate(HttpRequest req) {

@@ -8,7 +8,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * HTTP sessions ({@code session_id}): the settings {@code SET} changed and the database {@code USE} chose, kept
+ * HTTP sessions ({@code session_id}): the settings {@code SET} changed, the database {@code USE} chose and the roles
+ * {@code SET ROLE} chose, kept
  * until {@code session_timeout} seconds (default 60) pass unused. A session serves one query at a time; a
  * second concurrent query is {@code SESSION_IS_LOCKED}, as in ClickHouse.
  */
@@ -25,6 +26,8 @@ public final class Sessions {
         volatile String database;
         volatile long expiresAt;
         volatile int timeoutSeconds;
+        /** The current roles SET ROLE chose, or null for the user's default roles. */
+        volatile java.util.List<String> currentRoles;
         /** CREATE TEMPORARY TABLE's tables, gone with the session. */
         final Map<String, dev.chdedup.stub.exec.TableSource> temporaryTables = new ConcurrentHashMap<>();
 

@@ -157,6 +157,9 @@ public final class Parser {
             return new ParserSystemQuery(pos).parse();
         }
         if (pos.readIf("SET")) {
+            if ((pos.tok.is("ROLE") || pos.tok.is("DEFAULT")) && !Lexer.next(pos.sql, pos.tok.end(), pos.end, pos.tok).isOp("=")) {
+                return new ParserSetRoleQuery(pos).parse();
+            }
             return new ParserSetQuery(pos).parse();
         }
         if (pos.readIf("USE")) {

@@ -169,4 +169,16 @@ public sealed interface Statement {
      */
     record Grant(boolean revoke, String privileges, String on, List<String> roles, List<String> grantees) implements Statement {
     }
+
+    /**
+     * {@code SET ROLE {DEFAULT | NONE | ALL [EXCEPT r, ...] | r, ...}}, or with {@code toUsers} (not null)
+     * {@code SET DEFAULT ROLE {NONE | ALL [EXCEPT r, ...] | r, ...} TO u, ...}: {@code mode} is DEFAULT, NONE, ALL or
+     * LIST; {@code roles} the roles of a LIST, {@code except} those ALL leaves out.
+     */
+    record SetRole(String mode, List<String> roles, List<String> except, List<String> toUsers) implements Statement {
+    }
+
+    /** {@code SHOW GRANTS [FOR u, ...]}: {@code users} null for the current user; {@code header} the result's column name. */
+    record ShowGrants(List<String> users, String header) implements Statement {
+    }
 }

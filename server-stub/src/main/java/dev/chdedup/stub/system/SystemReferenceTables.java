@@ -162,10 +162,10 @@ final class SystemReferenceTables {
 
     /** The time zones the server loads by name (a fixed offset, {@code Fixed/UTC+05:30:00}, is not listed, as in ClickHouse). */
     static TableSource timeZones() {
-        List<Object[]> rows = new ArrayList<>();
+        SystemTable t = SystemTable.of("time_zones");
         for (String z : dev.chdedup.stub.types.TimeZones.names()) {
-            rows.add(new Object[] {z});
+            t.add().set("time_zone", z);
         }
-        return SystemTables.snapshot(List.of(c("time_zone", "String")), rows);
+        return t.source();
     }
 }
