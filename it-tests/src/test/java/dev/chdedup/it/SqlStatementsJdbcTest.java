@@ -89,4 +89,44 @@ class SqlStatementsJdbcTest {
             }
         }
     }
+
+    @Test
+    void aParameterInWithIsTheValueBound() throws Exception {
+        try (Connection c = STUB.connect(); java.sql.PreparedStatement ps = c.prepareStatement("WITH ? AS x SELECT x, toTypeName(x)")) {
+            ps.setInt(1, 42);
+            try (ResultSet rs = ps.executeQuery()) {
+                assertTrue(rs.next());
+                assertEquals(42, rs.getInt(1));
+                assertEquals("UInt8", rs.getString(2));
+            }
+            ps.setString(1, "it's");
+            try (ResultSet rs = ps.executeQuery()) {
+                assertTrue(rs.next());
+                assertEquals("it's", rs.getString(1));
+                assertEquals("String", rs.getString(2));
+            }
+        }
+        // jdbc-v2 substitutes the values into the text itself, as literals
+        assertEquals("WITH 42 AS x SELECT x, toTypeName(x)\nWITH 'it\\'s' AS x SELECT x, toTypeName(x)", STUB.scalar(
+            "SELECT query FROM system.query_log WHERE type = 'QueryFinish' AND query LIKE 'WITH % AS x SELECT x%' ORDER BY event_time_microseconds FORMAT TSVRaw"));
+    }
+
+    @Test
+    void recursiveWithRunsUntilAStepIsEmpty() throws Exception {
+        try (Connection c = STUB.connect(); Statement st = c.createStatement()) {
+            try (ResultSet rs = st.executeQuery("WITH RECURSIVE r AS (SELECT 1 AS n UNION ALL SELECT n + 1 FROM r WHERE n < 3) SELECT * FROM r")) {
+                for (int n = 1; n <= 3; n++) {
+                    assertTrue(rs.next());
+                    assertEquals(n, rs.getLong("n"));
+                }
+                assertFalse(rs.next());
+            }
+            SQLException e = assertThrows(SQLException.class, () -> {
+                try (ResultSet rs = st.executeQuery("WITH RECURSIVE r AS (SELECT 1 AS n UNION ALL SELECT n + 1 FROM r) SELECT count() FROM r")) {
+                    rs.next();
+                }
+            });
+            assertTrue(e.getMessage().contains("TOO_DEEP_RECURSION"), e.getMessage());
+        }
+    }
 }

@@ -574,6 +574,12 @@ public final class SelectExecutor {
         if (f instanceof Query.TableFunction) {
             return ((Query.TableFunction) f).alias();
         }
+        if (f instanceof Query.RecursiveCte) {
+            return ((Query.RecursiveCte) f).alias();
+        }
+        if (f instanceof Query.WorkingTable) {
+            return ((Query.WorkingTable) f).alias();
+        }
         return null;
     }
 
@@ -789,6 +795,14 @@ public final class SelectExecutor {
         if (from instanceof Query.SubqueryRef) {
             Stream s = execute(((Query.SubqueryRef) from).query(), ctx);
             return new Source(s.columns(), s.columns(), s.blocks());
+        }
+        if (from instanceof Query.RecursiveCte) {
+            Stream s = RecursiveCte.evaluate((Query.RecursiveCte) from, this, ctx);
+            return new Source(s.columns(), s.columns(), s.blocks());
+        }
+        if (from instanceof Query.WorkingTable) {
+            Block w = RecursiveCte.working(((Query.WorkingTable) from).name());
+            return new Source(w.columns(), w.columns(), List.of(new Block(w.columns(), w.rows())).iterator());
         }
         if (from instanceof Query.TableFunction) {
             Query.TableFunction tf = (Query.TableFunction) from;

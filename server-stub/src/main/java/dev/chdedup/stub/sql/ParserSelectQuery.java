@@ -59,11 +59,15 @@ final class ParserSelectQuery {
 
     private Select select() {
         int ctesBefore = ctes.size();
+        int recursiveBefore = recursiveCtes.size();
         try {
             return selectBody();
         } finally {
             while (ctes.size() > ctesBefore) {
                 ctes.remove(ctes.size() - 1);
+            }
+            while (recursiveCtes.size() > recursiveBefore) {
+                recursiveCtes.remove(recursiveCtes.size() - 1);
             }
         }
     }
@@ -74,6 +78,25 @@ final class ParserSelectQuery {
      */
     private final List<Map.Entry<String, Query>> ctes = new ArrayList<>();
 
+    /** The recursive common table expressions in scope, innermost last, each as the FROM that reads it. */
+    private final List<Query.RecursiveCte> recursiveCtes = new ArrayList<>();
+    /** The names of the recursive CTEs whose definitions are being parsed: a FROM of one reads its working table. */
+    private final List<String> workingTables = new ArrayList<>();
+
+    /** The FROM for {@code name} read as a table (aliased {@code alias}), when it names a recursive CTE in scope. */
+    From recursiveCte(String name, String alias) {
+        if (workingTables.contains(name)) {
+            return new Query.WorkingTable(name, alias == null ? name : alias);
+        }
+        for (int i = recursiveCtes.size() - 1; i >= 0; i--) {
+            Query.RecursiveCte r = recursiveCtes.get(i);
+            if (r.name().equals(name)) {
+                return new Query.RecursiveCte(r.name(), r.columns(), r.base(), r.recursive(), alias == null ? name : alias);
+            }
+        }
+        return null;
+    }
+
     Query cte(String name) {
         for (int i = ctes.size() - 1; i >= 0; i--) {
             if (ctes.get(i).getKey().equals(name)) {
@@ -83,18 +106,54 @@ final class ParserSelectQuery {
         return null;
     }
 
-    /** {@code name AS (SELECT ...)} at the current token: registers the CTE and returns true, or reads nothing. */
-    private boolean readCte() {
+    /**
+     * {@code name [(columns)] AS (SELECT ...)} at the current token: registers the CTE and returns true, or reads
+     * nothing. Under WITH RECURSIVE a CTE whose query reads its own name is recursive.
+     */
+    private boolean readCte(boolean recursive) {
         if (!pos.isIdent()) {
             return false;
         }
         Token save = pos.tok;
         Token savePrev = pos.prev;
         String name = pos.identifier();
+        List<String> columns = null;
+        if (recursive && pos.tok.isOp("(")) {
+            pos.advance();
+            columns = new ArrayList<>();
+            do {
+                columns.add(pos.identifier());
+            } while (pos.readOp(","));
+            pos.expectOp(")");
+        }
         if (pos.readIf("AS") && pos.tok.isOp("(") && (pos.peekIs("SELECT") || pos.peekIs("WITH"))) {
             pos.advance();
-            Query q = query();
+            if (recursive) {
+                workingTables.add(name);
+            }
+            Query q;
+            try {
+                q = query();
+            } finally {
+                if (recursive) {
+                    workingTables.remove(workingTables.size() - 1);
+                }
+            }
             pos.expectOp(")");
+            int firstRecursive = 0;
+            while (firstRecursive < q.selects().size() && !readsWorkingTable(q.selects().get(firstRecursive).from())) {
+                firstRecursive++;
+            }
+            if (recursive && firstRecursive < q.selects().size()) {
+                recursiveCtes.add(new Query.RecursiveCte(name, columns == null ? null : List.copyOf(columns),
+                    new Query(q.selects().subList(0, firstRecursive), Map.of(), null),
+                    new Query(q.selects().subList(firstRecursive, q.selects().size()), Map.of(), null), name));
+                return true;
+            }
+            if (columns != null) {
+                throw new dev.chdedup.stub.error.ChException(dev.chdedup.stub.error.ErrorCode.NOT_IMPLEMENTED,
+                    "A column list of a CTE that is not recursive is not supported by the stub");
+            }
             ctes.add(Map.entry(name, q));
             return true;
         }
@@ -103,11 +162,25 @@ final class ParserSelectQuery {
         return false;
     }
 
+    private static boolean readsWorkingTable(From f) {
+        if (f instanceof Query.WorkingTable) {
+            return true;
+        }
+        if (f instanceof Query.Join) {
+            return readsWorkingTable(((Query.Join) f).left()) || readsWorkingTable(((Query.Join) f).right());
+        }
+        if (f instanceof Query.ArrayJoin) {
+            return readsWorkingTable(((Query.ArrayJoin) f).source());
+        }
+        return false;
+    }
+
     private Select selectBody() {
         List<SelectItem> withItems = new ArrayList<>();
         if (pos.readIf("WITH")) {
+            boolean recursive = pos.readIf("RECURSIVE");
             do {
-                if (readCte()) {
+                if (readCte(recursive)) {
                     continue;
                 }
                 int st = pos.tok.pos();

@@ -124,8 +124,10 @@ final class ParserTablesInSelectQuery {
                 }
                 String alias = alias();
                 boolean fin = pos.readIf("FINAL");
-                Query cte = db == null ? select.cte(t) : null;
-                f = cte != null ? new Query.SubqueryRef(cte, alias == null ? t : alias) : new Query.TableRef(db, t, alias, fin);
+                From recursive = db == null ? select.recursiveCte(t, alias) : null;
+                Query cte = db == null && recursive == null ? select.cte(t) : null;
+                f = recursive != null ? recursive : cte != null ? new Query.SubqueryRef(cte, alias == null ? t : alias)
+                    : new Query.TableRef(db, t, alias, fin);
             }
         }
         return f;

@@ -39,6 +39,18 @@ public record Query(List<Select> selects, Map<String, String> settings, String f
     public record SubqueryRef(Query query, String alias) implements From {
     }
 
+    /**
+     * A reference to {@code WITH RECURSIVE name [(columns)] AS (base UNION ALL recursive)}: {@code base} the SELECTs
+     * that do not read {@code name}, {@code recursive} those that do (through a {@link WorkingTable}); {@code columns}
+     * null without a column list.
+     */
+    public record RecursiveCte(String name, List<String> columns, Query base, Query recursive, String alias) implements From {
+    }
+
+    /** {@code name} read inside its own recursive definition: the rows of the step before. */
+    public record WorkingTable(String name, String alias) implements From {
+    }
+
     /** {@code source [LEFT] ARRAY JOIN a [AS x], ...}: one row per array element. */
     public record ArrayJoin(From source, List<Expr> arrays, List<String> aliases, boolean left) implements From {
     }
