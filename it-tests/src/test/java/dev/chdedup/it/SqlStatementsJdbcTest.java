@@ -129,4 +129,21 @@ class SqlStatementsJdbcTest {
             assertTrue(e.getMessage().contains("TOO_DEEP_RECURSION"), e.getMessage());
         }
     }
+
+    @Test
+    void functionsInValuesAreEvaluatedQuotedOrNot() throws Exception {
+        try (Connection c = STUB.connect(); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE sql_values (d Date, t DateTime, s String) ENGINE = Memory");
+            st.execute("INSERT INTO sql_values VALUES (`toDate`('2020-01-01'), now(), `upper`('a'))");
+            try (ResultSet rs = st.executeQuery("SELECT d, t > '2021-01-01', s FROM sql_values")) {
+                assertTrue(rs.next());
+                assertEquals("2020-01-01", rs.getString(1));
+                assertTrue(rs.getBoolean(2));
+                assertEquals("A", rs.getString(3));
+            }
+            SQLException e = assertThrows(SQLException.class, () -> st.execute("INSERT INTO sql_values VALUES (`nosuch`('x'), now(), 'b')"));
+            assertTrue(e.getMessage().contains("UNKNOWN_FUNCTION"), e.getMessage());
+            assertEquals(1, STUB.count("sql_values"));
+        }
+    }
 }

@@ -24,6 +24,11 @@ public final class FormatSettings {
     public final boolean withTypesUseHeader;
     /** input_format_values_interpret_expressions (1): evaluate non-literal Values as SQL expressions. */
     public final boolean valuesInterpretExpressions;
+    /**
+     * input_format_values_deduce_templates_of_expressions (1): ClickHouse parses a row of expressions as a template,
+     * which evaluates them too, so an expression is refused only with both off (SUPPORT_IS_DISABLED).
+     */
+    public final boolean valuesDeduceTemplates;
 
     /** format_csv_delimiter (','). */
     public final char csvDelimiter;
@@ -85,6 +90,7 @@ public final class FormatSettings {
         withNamesUseHeader = bool(m, "input_format_with_names_use_header", true);
         withTypesUseHeader = bool(m, "input_format_with_types_use_header", true);
         valuesInterpretExpressions = bool(m, "input_format_values_interpret_expressions", true);
+        valuesDeduceTemplates = bool(m, "input_format_values_deduce_templates_of_expressions", true);
         csvDelimiter = oneChar(m, "format_csv_delimiter", ',');
         csvAllowSingleQuotes = bool(m, "format_csv_allow_single_quotes", false);
         csvAllowDoubleQuotes = bool(m, "format_csv_allow_double_quotes", true);

@@ -149,7 +149,10 @@ final class ValuesReader implements RowReader {
         int end = expressionEnd(text, start, text.length() - 1);
         String sql = text.substring(start, end).trim();
         r.pos(end);
-        if (expr == null || !s.valuesInterpretExpressions) {
+        if (expr != null && !s.valuesInterpretExpressions && !s.valuesDeduceTemplates) {
+            throw new ChException(ErrorCode.SUPPORT_IS_DISABLED, "Interpreting expressions is disabled");
+        }
+        if (expr == null) {
             if (literalError != null) {
                 throw literalError;
             }

@@ -449,7 +449,7 @@ final class ParserExpression {
             }
         }
         pos.advance();
-        if (!quoted && pos.tok.isOp("(")) {
+        if (pos.tok.isOp("(")) { // a quoted name may name a function too: `toDate`(x)
             pos.advance();
             String name = t.text();
             boolean distinct = pos.readIf("DISTINCT");

@@ -86,8 +86,8 @@ class ValuesReaderTest {
         assertTrue(e.getMessage().startsWith("Cannot parse expression of type DateTime here: now()"), e.getMessage());
         ChException off = assertThrows(ChException.class,
             () -> all(open("(1+1)", cols("a UInt8"), new Recorder(), Map.of("input_format_values_interpret_expressions",
-                "0"))));
-        assertEquals(ErrorCode.CANNOT_PARSE_TEXT, off.code());
+                "0", "input_format_values_deduce_templates_of_expressions", "0"))));
+        assertEquals(ErrorCode.SUPPORT_IS_DISABLED, off.code(), "the engine evaluates them through its templates unless both are off");
     }
 
     @Test
