@@ -70,6 +70,16 @@ public final class TypeRules {
             || u instanceof BoolType;
     }
 
+    /**
+     * Whether the Pretty and Markdown formats align a column of {@code t} to the right, as ClickHouse's
+     * shouldAlignRightInPrettyFormats: numbers, dates, times (Nullable too); not Bool, Enum, UUID, addresses or strings.
+     */
+    public static boolean alignsRight(DataType t) {
+        DataType u = t.unwrap();
+        return u instanceof IntType || u instanceof FloatType || u instanceof DecimalType || u instanceof BigIntType || isTimeLike(u)
+            || u instanceof TimeType;
+    }
+
     public static boolean isInteger(DataType t) {
         DataType u = t.unwrap();
         return u instanceof IntType || u instanceof BigIntType || u instanceof BoolType;

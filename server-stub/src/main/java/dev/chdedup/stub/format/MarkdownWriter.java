@@ -3,26 +3,31 @@ package dev.chdedup.stub.format;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.exec.TypeRules;
 import dev.chdedup.stub.types.ByteStrings;
-import dev.chdedup.stub.types.StringType;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
 
 /**
  * Writes Markdown: a pipe table with a header row, an alignment row ({@code -:} for numbers, {@code :-} otherwise)
- * and one row per result row; ASCII punctuation in string values is backslash-escaped so the table stays intact.
- * Mirrors ClickHouse's MarkdownRowOutputFormat.
+ * and one row per result row, each value escaped as TabSeparated writes it (NULL is {@code \\N}), as ClickHouse 26.7's
+ * MarkdownRowOutputFormat writes them: a {@code |} in a value is not escaped.
  */
 final class MarkdownWriter implements RowWriter {
-    private static final String PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
-
     private final ByteSink out;
     private final List<Column> columns;
     private final StringBuilder sb = new StringBuilder();
+    private final dev.chdedup.stub.types.DataType[] bases;
+    private final boolean[] composite;
 
     MarkdownWriter(OutputStream os, List<Column> columns) throws IOException {
         this.out = new ByteSink(os);
         this.columns = columns;
+        this.bases = new dev.chdedup.stub.types.DataType[columns.size()];
+        this.composite = new boolean[columns.size()];
+        for (int i = 0; i < bases.length; i++) {
+            bases[i] = columns.get(i).type().unwrap();
+            composite[i] = TextFields.isComposite(columns.get(i).type());
+        }
         out.write('|');
         for (Column c : columns) {
             out.write(' ');
@@ -31,7 +36,7 @@ final class MarkdownWriter implements RowWriter {
         }
         out.writeUtf8("\n|");
         for (Column c : columns) {
-            out.writeUtf8(TypeRules.isNumeric(c.type()) ? "-:|" : ":-|");
+            out.writeUtf8(TypeRules.alignsRight(c.type()) ? "-:|" : ":-|");
         }
         out.write('\n');
     }
@@ -41,17 +46,10 @@ final class MarkdownWriter implements RowWriter {
         out.write('|');
         for (int i = 0; i < row.length; i++) {
             out.write(' ');
-            String text = JsonCompactEachRowWriter.plainText(columns.get(i).type(), row[i], sb);
-            if (row[i] != null && columns.get(i).type().unwrap() instanceof StringType) {
-                for (int k = 0; k < text.length(); k++) {
-                    char ch = text.charAt(k);
-                    if (PUNCTUATION.indexOf(ch) >= 0) {
-                        out.write('\\');
-                    }
-                    out.write(ch);
-                }
+            if (row[i] == null) {
+                out.writeUtf8("\\N");
             } else {
-                out.writeBytes(text);
+                TsvWriter.writeValue(out, bases[i], composite[i], row[i], sb, false);
             }
             out.writeUtf8(" |");
         }

@@ -58,7 +58,7 @@ final class PrettyWriter implements RowWriter {
             names[i] = ByteStrings.fromText(columns.get(i).name());
             width[i] = (int) ByteStrings.codePoints(names[i]);
             DataType t = columns.get(i).type();
-            right[i] = TypeRules.isNumeric(t);
+            right[i] = TypeRules.alignsRight(t);
         }
         for (String[] r : cells) {
             for (int i = 0; i < n; i++) {
