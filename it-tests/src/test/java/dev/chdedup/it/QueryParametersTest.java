@@ -116,4 +116,22 @@ class QueryParametersTest {
             + " because it isn't parsed completely: only 2 of 5 bytes was parsed: 12"), e.getMessage());
         assertEquals(2, STUB.count("events"), "a failed substitution runs nothing");
     }
+
+    /** {name:Type} inside an INSERT's VALUES takes the parameter too, as ClickHouse substitutes them there, in expressions as well. */
+    @Test
+    void parametersInsideInsertValues() throws Exception {
+        STUB.scalar("CREATE TABLE pvalues (id UInt32, name String, d Date) ENGINE = MergeTree ORDER BY id");
+        client.query("INSERT INTO pvalues VALUES ({id:UInt32}, {name:String}, {d:Date}), ({id:UInt32} + 1, concat({name:String}, '!'), {d:Date})",
+            params("id", 10, "name", "it's", "d", "2024-05-06")).get().close();
+        List<GenericRecord> rows = client.queryAll("SELECT id, name, toString(d) AS d FROM pvalues ORDER BY id");
+        assertEquals(2, rows.size());
+        assertEquals(10, rows.get(0).getLong("id"));
+        assertEquals("it's", rows.get(0).getString("name"));
+        assertEquals("2024-05-06", rows.get(0).getString("d"));
+        assertEquals(11, rows.get(1).getLong("id"));
+        assertEquals("it's!", rows.get(1).getString("name"));
+        ServerException missing = serverError(() -> client.query("INSERT INTO pvalues VALUES ({other:UInt32}, 'x', today())").get().close());
+        assertEquals(456, missing.getCode());
+        assertEquals(2, STUB.count("pvalues"), "a failed INSERT writes nothing");
+    }
 }

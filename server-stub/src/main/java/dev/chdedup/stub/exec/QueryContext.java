@@ -25,6 +25,8 @@ public final class QueryContext {
     private final Roles roles;
     /** The port the query came in on (0 when not over the network): remote() naming it reads this server's tables. */
     private final int localPort;
+    /** The query's parameters ({@code param_x} of the URL), which {@code {x:Type}} in its VALUES data reads too. */
+    private final dev.chdedup.stub.sql.QueryParameters parameters;
 
     /**
      * A user's roles: {@code current} those SET ROLE chose in its session, else its default ones; {@code enabled} those
@@ -37,12 +39,15 @@ public final class QueryContext {
 
     public QueryContext(String database, String user, String queryId, Settings settings) {
         this(database, user, queryId, settings, Instant.now(), null, CompatibilityProfile.CURRENT,
-            new java.util.concurrent.ConcurrentHashMap<>(), new java.util.concurrent.atomic.AtomicBoolean(), Roles.NONE, 0);
+            new java.util.concurrent.ConcurrentHashMap<>(), new java.util.concurrent.atomic.AtomicBoolean(), Roles.NONE, 0,
+            dev.chdedup.stub.sql.QueryParameters.NONE);
     }
 
     private QueryContext(String database, String user, String queryId, Settings settings, Instant now, ProcessList.Entry process,
                          CompatibilityProfile compat, java.util.Map<String, TableSource> temporaryTables,
-                         java.util.concurrent.atomic.AtomicBoolean bodyCut, Roles roles, int localPort) {
+                         java.util.concurrent.atomic.AtomicBoolean bodyCut, Roles roles, int localPort,
+                         dev.chdedup.stub.sql.QueryParameters parameters) {
+        this.parameters = parameters;
         this.bodyCut = bodyCut;
         this.localPort = localPort;
         this.roles = roles;
@@ -58,12 +63,21 @@ public final class QueryContext {
 
     /** This context for a user with {@code roles}. */
     public QueryContext withRoles(Roles r) {
-        return new QueryContext(database, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, r, localPort);
+        return new QueryContext(database, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, r, localPort, parameters);
     }
 
     /** This context for a query that came in on {@code port}. */
     public QueryContext withLocalPort(int port) {
-        return new QueryContext(database, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, roles, port);
+        return new QueryContext(database, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, roles, port, parameters);
+    }
+
+    /** This context with the query's parameters. */
+    public QueryContext withParameters(dev.chdedup.stub.sql.QueryParameters p) {
+        return new QueryContext(database, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, roles, localPort, p);
+    }
+
+    public dev.chdedup.stub.sql.QueryParameters parameters() {
+        return parameters;
     }
 
     public int localPort() {
@@ -76,7 +90,7 @@ public final class QueryContext {
 
     /** This context using a session's temporary tables. */
     public QueryContext withTemporaryTables(java.util.Map<String, TableSource> tables) {
-        return new QueryContext(database, user, queryId, settings, now, process, compat, tables, bodyCut, roles, localPort);
+        return new QueryContext(database, user, queryId, settings, now, process, compat, tables, bodyCut, roles, localPort, parameters);
     }
 
     /** Whether a failpoint cut the request body, the complete rows before the cut to be kept. */
@@ -103,7 +117,7 @@ public final class QueryContext {
     }
 
     public QueryContext withProcess(ProcessList.Entry p) {
-        return new QueryContext(database, user, queryId, settings, now, p, compat, temporaryTables, bodyCut, roles, localPort);
+        return new QueryContext(database, user, queryId, settings, now, p, compat, temporaryTables, bodyCut, roles, localPort, parameters);
     }
 
     /**
@@ -165,11 +179,11 @@ public final class QueryContext {
     }
 
     public QueryContext withSettings(Settings s) {
-        return new QueryContext(database, user, queryId, s, now, process, compat, temporaryTables, bodyCut, roles, localPort);
+        return new QueryContext(database, user, queryId, s, now, process, compat, temporaryTables, bodyCut, roles, localPort, parameters);
     }
 
     public QueryContext withDatabase(String db) {
-        return new QueryContext(db, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, roles, localPort);
+        return new QueryContext(db, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, roles, localPort, parameters);
     }
 
     /** The release this query's server plays (CURRENT outside an emulation). */
@@ -178,7 +192,7 @@ public final class QueryContext {
     }
 
     public QueryContext withCompat(CompatibilityProfile p) {
-        return new QueryContext(database, user, queryId, settings, now, process, p, temporaryTables, bodyCut, roles, localPort);
+        return new QueryContext(database, user, queryId, settings, now, process, p, temporaryTables, bodyCut, roles, localPort, parameters);
     }
 
     /**

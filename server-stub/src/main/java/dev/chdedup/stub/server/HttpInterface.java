@@ -173,7 +173,7 @@ public final class HttpInterface implements HttpHandler {
                 resp.timeouts(seconds(settings, "http_receive_timeout"), seconds(settings, "http_send_timeout"));
             }
             QueryContext ctx = new QueryContext(database, user, queryId, settings).withCompat(compat).withRoles(access.rolesOf(user, currentRoles(req, user, session)))
-                .withLocalPort(port);
+                .withLocalPort(port).withParameters(QueryParameters.fromUrl(req.params()));
             if (session != null) {
                 ctx = ctx.withTemporaryTables(session.temporaryTables);
             }

@@ -365,7 +365,8 @@ public final class InsertInterpreter {
     }
 
     private Object evaluateValue(String sql, DataType target, QueryContext ctx) {
-        Evaluator e = new ExprCompiler(ctx, List.of(), Map.of(), selects).compile(new Parser(sql).standaloneExpr());
+        // {x:Type} in the data is the query's parameter x, as ClickHouse substitutes them in VALUES
+        Evaluator e = new ExprCompiler(ctx, List.of(), Map.of(), selects).compile(new Parser(sql, ctx.parameters()).standaloneExpr());
         Object v = e.eval(new Object[0]);
         if (v == null) {
             return null;
