@@ -134,4 +134,19 @@ class QueryParametersTest {
         assertEquals(456, missing.getCode());
         assertEquals(2, STUB.count("pvalues"), "a failed INSERT writes nothing");
     }
+
+    /**
+     * client-v2 with {@code client.http.use_form_request_for_query} sends the query and its parameters as a
+     * multipart/form-data body, as ClickHouse's HTTP handler reads them: the answers are those of a URL request.
+     */
+    @Test
+    void theClientsFormRequestsWork() throws Exception {
+        try (Client form = STUB.clientBuilder().setOption("client.http.use_form_request_for_query", "true").build()) {
+            List<GenericRecord> rows = form.queryAll("SELECT id, name FROM events WHERE id = {id:UInt32}", params("id", 1));
+            assertEquals(1, rows.size());
+            assertEquals("it's", rows.get(0).getString("name"));
+            ServerException e = serverError(() -> form.queryAll("SELECT {nope:String}", params("other", "x")));
+            assertEquals(456, e.getCode());
+        }
+    }
 }

@@ -72,6 +72,17 @@ public final class HttpRequest {
         return params;
     }
 
+    /**
+     * Adds a parameter after those of the URL, as a field of a form body is one (the handler reads the form): it does not
+     * replace a parameter the URL already has.
+     */
+    public void addParam(String name, String value) {
+        if (param(name) == null) {
+            pairs.add(new String[] {name, value});
+            params = null;
+        }
+    }
+
     /** The last value of query parameter {@code name}, or {@code null}. */
     public String param(String name) {
         for (int i = pairs.size() - 1; i >= 0; i--) {

@@ -97,6 +97,80 @@ public final class HttpInterface implements HttpHandler {
         return this;
     }
 
+    /** The largest multipart/form-data body read (its parts are held in memory while the query runs). */
+    static final long MAX_FORM_BYTES = 256L << 20;
+
+    /** Whether URL parameter {@code k} is an external table's {@code NAME_structure}, {@code NAME_types} or {@code NAME_format}. */
+    private static boolean describesExternalTable(String k, List<HTMLForm.Part> tables) {
+        for (HTMLForm.Part t : tables) {
+            if (k.equals(t.name() + "_structure") || k.equals(t.name() + "_types") || k.equals(t.name() + "_format")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The query's context with the form's files as temporary tables of their field names, for this query only (a
+     * session's tables stay as they were), as ClickHouse's ExternalTablesHandler loads them: the columns from
+     * {@code NAME_structure} ({@code a UInt8, b String}) or {@code NAME_types} (named _1, _2, ...), the data in
+     * {@code NAME_format} (TabSeparated unless given).
+     */
+    private QueryContext withExternalTables(QueryContext ctx, List<HTMLForm.Part> tables, HttpRequest req) throws IOException {
+        QueryContext q = ctx.withTemporaryTables(new java.util.concurrent.ConcurrentHashMap<>(ctx.temporaryTables()));
+        for (HTMLForm.Part t : tables) {
+            String structure = req.param(t.name() + "_structure");
+            if (structure == null) {
+                String types = req.param(t.name() + "_types");
+                if (types == null) {
+                    throw new ChException(ErrorCode.BAD_ARGUMENTS, "Neither structure nor types have not been provided for external table "
+                        + t.name() + ". Use fields " + t.name() + "_structure or " + t.name() + "_types to do so.");
+                }
+                List<String> columns = new ArrayList<>();
+                for (String type : topLevelItems(types)) {
+                    columns.add("_" + (columns.size() + 1) + " " + type.trim());
+                }
+                structure = String.join(", ", columns);
+            }
+            String format = firstNonNull(req.param(t.name() + "_format"), "TabSeparated");
+            String table = "`" + t.name().replace("\\", "\\\\").replace("`", "\\`") + "`";
+            String create = "CREATE TEMPORARY TABLE " + table + " (" + structure + ") ENGINE = Memory";
+            interpreter.execute(Parser.parse(create), create, InputStream.nullInputStream(), "Values", q);
+            String insert = "INSERT INTO " + table + " FORMAT " + format;
+            interpreter.execute(Parser.parse(insert), insert, new ByteArrayInputStream(t.data()), "Values", q);
+        }
+        return q;
+    }
+
+    /** The comma-separated items of {@code list} outside parentheses and quotes ({@code UInt8, Map(String, UInt8)}). */
+    private static List<String> topLevelItems(String list) {
+        List<String> out = new ArrayList<>();
+        int depth = 0;
+        char quote = 0;
+        int start = 0;
+        for (int i = 0; i < list.length(); i++) {
+            char ch = list.charAt(i);
+            if (quote != 0) {
+                if (ch == '\\') {
+                    i++;
+                } else if (ch == quote) {
+                    quote = 0;
+                }
+            } else if (ch == '\'' || ch == '"' || ch == '`') {
+                quote = ch;
+            } else if (ch == '(') {
+                depth++;
+            } else if (ch == ')') {
+                depth--;
+            } else if (ch == ',' && depth == 0) {
+                out.add(list.substring(start, i));
+                start = i + 1;
+            }
+        }
+        out.add(list.substring(start));
+        return out;
+    }
+
     /** Refuses a setting this server plays not to know, in ClickHouse's words. */
     private void checkKnown(Iterable<String> names) {
         for (String n : names) {
@@ -137,11 +211,23 @@ public final class HttpInterface implements HttpHandler {
         Output out = null;
         QueryContext cutCtx = null; // the query's context once its body may have been cut by a failpoint
         try {
+            // a multipart/form-data body is a form: its fields are parameters beside the URL's, its files external tables
+            boolean form = HTMLForm.isMultipart(req.header("Content-Type"));
+            List<HTMLForm.Part> externalTables = new ArrayList<>();
+            if (form) {
+                for (HTMLForm.Part p : HTMLForm.parse(req.header("Content-Type"), req.body(), MAX_FORM_BYTES)) {
+                    if (p.filename() == null) {
+                        req.addParam(p.name(), p.text());
+                    } else {
+                        externalTables.add(p);
+                    }
+                }
+            }
             String user = authenticate(req);
             Map<String, String> urlSettings = new LinkedHashMap<>();
             for (Map.Entry<String, String> e : req.params().entrySet()) {
                 String k = e.getKey();
-                if (RESERVED.contains(k) || k.startsWith("param_")) {
+                if (RESERVED.contains(k) || k.startsWith("param_") || describesExternalTable(k, externalTables)) {
                     continue;
                 }
                 checkKnown(Set.of(k));
@@ -177,11 +263,14 @@ public final class HttpInterface implements HttpHandler {
             if (session != null) {
                 ctx = ctx.withTemporaryTables(session.temporaryTables);
             }
+            if (!externalTables.isEmpty()) {
+                ctx = withExternalTables(ctx, externalTables, req);
+            }
             boolean compress = "1".equals(req.param("compress")) || "true".equals(req.param("compress"));
             out = new Output(resp, compress, settings.getBool("enable_http_compression") ? req.header("Accept-Encoding") : null,
                 (int) settings.getLong("http_zlib_compression_level"), compat);
             boolean decompress = "1".equals(req.param("decompress")) || "true".equals(req.param("decompress"));
-            InputStream body = hooks.requestBody(req.body(), req.param("query"), decompress, ctx);
+            InputStream body = hooks.requestBody(form ? InputStream.nullInputStream() : req.body(), req.param("query"), decompress, ctx);
             cutCtx = ctx;
             if (compat.commitsCutBody() || settings.getBool("input_format_connection_handling")) {
                 // 18.16, and 26.x with input_format_connection_handling: a body the client stopped sending ends there
