@@ -89,6 +89,7 @@ public final class ProcessList {
 
         private final java.util.concurrent.atomic.LongAdder readRows = new java.util.concurrent.atomic.LongAdder();
         private final java.util.concurrent.atomic.LongAdder readBytes = new java.util.concurrent.atomic.LongAdder();
+        private final java.util.concurrent.atomic.LongAdder inputRows = new java.util.concurrent.atomic.LongAdder();
         /** Rows that reached a LIMIT; -1 while no LIMIT has seen any. */
         private final java.util.concurrent.atomic.AtomicLong rowsBeforeLimit = new java.util.concurrent.atomic.AtomicLong(-1);
 
@@ -96,6 +97,17 @@ public final class ProcessList {
         public void addRead(long rows, long bytes) {
             readRows.add(rows);
             readBytes.add(bytes);
+        }
+
+        /** Rows read from the request's own data (an INSERT's input): read, but not among the rows to read from tables. */
+        public void addInputRead(long rows, long bytes) {
+            addRead(rows, bytes);
+            inputRows.add(rows);
+        }
+
+        /** The rows to read from tables: those read, but the request's own data. */
+        public long tableRowsRead() {
+            return readRows.sum() - inputRows.sum();
         }
 
         public long readRows() {

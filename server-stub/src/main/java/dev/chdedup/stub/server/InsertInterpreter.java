@@ -189,6 +189,25 @@ public final class InsertInterpreter {
         }
     }
 
+    /** The bytes of a block of input rows, as a block of them holds them: its columns' sizes, or its values' one by one. */
+    private static long inputBytes(List<Column> header, List<Object[]> rows) {
+        if (rows instanceof ColumnRows) {
+            long b = 0;
+            for (IColumn c : ((ColumnRows) rows).columns()) {
+                b += c.byteSize();
+            }
+            return b;
+        }
+        long b = 0;
+        for (Object[] r : rows) {
+            for (int i = 0; i < r.length && i < header.size(); i++) {
+                DataType t = header.get(i).type();
+                b += t.byteSize(r[i] == null ? t.defaultValue() : r[i]);
+            }
+        }
+        return b;
+    }
+
     /** Reads the insert's data into full table rows, handing them on in blocks of at most {@code maxBlock} rows. */
     private void readInput(Statement.Insert st, InputStream data, String defaultFormat, QueryContext ctx, List<TableColumn> all,
                            List<Column> header, List<Integer> targets, RowCompleter completer, long maxBlock,
@@ -202,6 +221,15 @@ public final class InsertInterpreter {
             blocks = rows -> {
                 nested.validate(rows);
                 unchecked.accept(rows);
+            };
+        }
+        if (ctx.process() != null) {
+            // the rows read from the request count as read, as ClickHouse's progress counts its input format's blocks
+            // (X-ClickHouse-Summary's read_rows; total_rows_to_read stays the tables' rows)
+            Consumer<List<Object[]>> uncounted = blocks;
+            blocks = rows -> {
+                ctx.process().addInputRead(rows.size(), inputBytes(header, rows));
+                uncounted.accept(rows);
             };
         }
         String format = st.format() != null ? st.format() : defaultFormat;

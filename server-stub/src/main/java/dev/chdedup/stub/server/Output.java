@@ -58,8 +58,9 @@ final class Output {
     String summary(long writtenRows, long writtenBytes, long resultRows, long resultBytes, long elapsedNs) {
         long readRows = process == null ? 0 : process.readRows();
         long readBytes = process == null ? 0 : process.readBytes();
+        long toRead = process == null ? 0 : process.tableRowsRead();
         return "{\"read_rows\":\"" + readRows + "\",\"read_bytes\":\"" + readBytes + "\",\"written_rows\":\"" + writtenRows
-            + "\",\"written_bytes\":\"" + writtenBytes + "\",\"total_rows_to_read\":\"" + readRows + "\",\"result_rows\":\"" + resultRows
+            + "\",\"written_bytes\":\"" + writtenBytes + "\",\"total_rows_to_read\":\"" + toRead + "\",\"result_rows\":\"" + resultRows
             + "\",\"result_bytes\":\"" + resultBytes + "\",\"elapsed_ns\":\"" + elapsedNs + "\"}";
     }
 
