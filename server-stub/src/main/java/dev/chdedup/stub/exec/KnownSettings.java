@@ -104,7 +104,7 @@ public final class KnownSettings {
         def("http_headers_progress_interval_ms", "UInt64", "100", "Interval of progress headers.");
         def("enable_http_compression", "Bool", "0", "Compress the HTTP response according to Accept-Encoding.");
         def("http_zlib_compression_level", "Int64", "3", "Compression level of gzip/deflate responses.");
-        def("output_format_json_quote_64bit_integers", "Bool", "1", "Quote 64-bit integers in JSON output.");
+        def("output_format_json_quote_64bit_integers", "Bool", "0", "Quote 64-bit integers in JSON output.");
         def("output_format_json_quote_denormals", "Bool", "0", "Output nan and inf as strings in JSON.");
         def("input_format_skip_unknown_fields", "Bool", "1", "Skip unknown fields in input formats with names.");
         def("input_format_null_as_default", "Bool", "1", "Insert NULL into a non-Nullable column as its default.");

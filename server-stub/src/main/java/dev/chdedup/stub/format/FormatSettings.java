@@ -58,7 +58,7 @@ public final class FormatSettings {
     public final boolean tsvSkipTrailingEmptyLines;
     public final boolean csvSkipTrailingEmptyLines;
 
-    /** output_format_json_quote_64bit_integers (1): (U)Int64/128/256 as JSON strings. */
+    /** output_format_json_quote_64bit_integers (0 since 25.8, 1 before): (U)Int64/128/256 as JSON strings. */
     public final boolean jsonQuote64bitIntegers;
     /** output_format_binary_encode_types_in_binary_format (0): RowBinaryWithNamesAndTypes names its types in the binary type encoding. */
     public final boolean binaryEncodeTypes;
@@ -105,7 +105,9 @@ public final class FormatSettings {
         tsvCrlfOutput = bool(m, "output_format_tsv_crlf_end_of_line", false);
         tsvSkipTrailingEmptyLines = bool(m, "input_format_tsv_skip_trailing_empty_lines", false);
         csvSkipTrailingEmptyLines = bool(m, "input_format_csv_skip_trailing_empty_lines", false);
-        jsonQuote64bitIntegers = bool(m, "output_format_json_quote_64bit_integers", true);
+        // 25.8 stopped quoting them by default; a compatibility with an earlier release (the 18.16 and 22.1 profiles set
+        // one) keeps the old default
+        jsonQuote64bitIntegers = bool(m, "output_format_json_quote_64bit_integers", before(m.get("compatibility"), 25, 8));
         binaryEncodeTypes = bool(m, "output_format_binary_encode_types_in_binary_format", false);
         jsonQuote64bitFloats = bool(m, "output_format_json_quote_64bit_floats", false);
         jsonQuoteDenormals = bool(m, "output_format_json_quote_denormals", false);
@@ -131,6 +133,21 @@ public final class FormatSettings {
 
     public boolean bestEffortDateTime() {
         return !dateTimeInputFormat.equals("basic");
+    }
+
+    /** Whether {@code compatibility} names a release before {@code major.minor} (false when it names none). */
+    static boolean before(String compatibility, int major, int minor) {
+        if (compatibility == null || compatibility.isBlank()) {
+            return false;
+        }
+        String[] v = compatibility.trim().split("\\.");
+        try {
+            int ma = Integer.parseInt(v[0]);
+            int mi = v.length > 1 ? Integer.parseInt(v[1]) : 0;
+            return ma < major || ma == major && mi < minor;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     private static boolean bool(Map<String, String> m, String key, boolean def) {

@@ -26,10 +26,12 @@ class JsonEachRowWriterTest {
     }
 
     @Test
-    void uint64IsQuoted() throws IOException {
-        assertEquals("{\"x\":\"42\"}\n", writeText("JSONEachRow", cols("x UInt64"), List.<Object[]>of(new Object[] {42L})));
-        assertEquals("{\"x\":42}\n", write(cols("x UInt64"), new Object[] {42L},
-            Map.of("output_format_json_quote_64bit_integers", "0")));
+    void uint64IsQuotedWhenAskedOrForAReleaseBefore25_8() throws IOException {
+        assertEquals("{\"x\":42}\n", writeText("JSONEachRow", cols("x UInt64"), List.<Object[]>of(new Object[] {42L})));
+        assertEquals("{\"x\":\"42\"}\n", write(cols("x UInt64"), new Object[] {42L},
+            Map.of("output_format_json_quote_64bit_integers", "1")));
+        assertEquals("{\"x\":\"42\"}\n", write(cols("x UInt64"), new Object[] {42L}, Map.of("compatibility", "25.3")));
+        assertEquals("{\"x\":42}\n", write(cols("x UInt64"), new Object[] {42L}, Map.of("compatibility", "25.8")));
     }
 
     @Test
@@ -42,10 +44,10 @@ class JsonEachRowWriterTest {
         Object[] row = {-1L, 4000000000L, -5L, BigInteger.TEN, Double.NaN, Float.NEGATIVE_INFINITY,
             new BigDecimal("1.5000000000"), true, ByteStrings.fromText("q\"\\/\t\u0001\u2028\u00fc"), "a\0", 0L, 1L, 1500L, new UUID(0, 0),
             1L, null, list(1L, null), map("k", list(-1L)), list(1L, "s"), list(2L, null), "lc"};
-        assertEquals("{\"i8\":-1,\"u32\":4000000000,\"i64\":\"-5\",\"i128\":\"10\",\"f\":null,\"g\":null,\"dec\":1.5,"
+        assertEquals("{\"i8\":-1,\"u32\":4000000000,\"i64\":-5,\"i128\":10,\"f\":null,\"g\":null,\"dec\":1.5,"
             + "\"b\":true,\"s\":\"q\\\"\\\\\\/\\t\\u0001\\u2028\u00fc\",\"fs\":\"a\\u0000\",\"d\":\"1970-01-01\","
             + "\"dt\":\"1970-01-01 00:00:01\",\"dt64\":\"1970-01-01 00:00:01.500\","
-            + "\"u\":\"00000000-0000-0000-0000-000000000000\",\"e\":\"on\",\"n\":null,\"a\":[\"1\",null],"
+            + "\"u\":\"00000000-0000-0000-0000-000000000000\",\"e\":\"on\",\"n\":null,\"a\":[1,null],"
             + "\"m\":{\"k\":[-1]},\"t\":[1,\"s\"],\"nt\":{\"x\":2,\"y\":null},\"lc\":\"lc\"}\n", write(c, row, Map.of()));
     }
 

@@ -39,14 +39,14 @@ class JsonWriterTest {
 
     @Test
     void jsonLayout() throws IOException {
-        assertEquals(META + "\t\"data\":\n\t[\n\t\t{\n\t\t\t\"number\": \"0\",\n\t\t\t\"s\": \"a\"\n\t\t},\n"
-            + "\t\t{\n\t\t\t\"number\": \"1\",\n\t\t\t\"s\": \"b\\/c\"\n\t\t}\n\t],\n\n\t\"rows\": 2" + STATS,
+        assertEquals(META + "\t\"data\":\n\t[\n\t\t{\n\t\t\t\"number\": 0,\n\t\t\t\"s\": \"a\"\n\t\t},\n"
+            + "\t\t{\n\t\t\t\"number\": 1,\n\t\t\t\"s\": \"b\\/c\"\n\t\t}\n\t],\n\n\t\"rows\": 2" + STATS,
             write("JSON", C, ROWS, Map.of(), true));
     }
 
     @Test
     void jsonCompactLayout() throws IOException {
-        assertEquals(META + "\t\"data\":\n\t[\n\t\t[\"0\", \"a\"],\n\t\t[\"1\", \"b\\/c\"]\n\t],\n\n\t\"rows\": 2" + STATS,
+        assertEquals(META + "\t\"data\":\n\t[\n\t\t[0, \"a\"],\n\t\t[1, \"b\\/c\"]\n\t],\n\n\t\"rows\": 2" + STATS,
             write("JSONCompact", C, ROWS, Map.of(), true));
     }
 
@@ -66,7 +66,7 @@ class JsonWriterTest {
         w.writeRow(ROWS.get(0));
         w.setRowsBeforeLimit(10);
         w.finish();
-        assertEquals(META + "\t\"data\":\n\t[\n\t\t[\"0\", \"a\"]\n\t],\n\n\t\"rows\": 1,\n\n"
+        assertEquals(META + "\t\"data\":\n\t[\n\t\t[0, \"a\"]\n\t],\n\n\t\"rows\": 1,\n\n"
             + "\t\"rows_before_limit_at_least\": 10\n}\n", bo.toString(StandardCharsets.UTF_8));
     }
 

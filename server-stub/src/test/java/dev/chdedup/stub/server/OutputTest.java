@@ -249,8 +249,8 @@ class OutputTest {
         Raw r = get("SELECT number AS n, toString(number) AS s FROM numbers(100) LIMIT 2 FORMAT JSONEachRowWithProgress");
         String[] lines = new String(r.body(), StandardCharsets.UTF_8).split("\n");
         assertEquals("{\"meta\":[{\"name\":\"n\",\"type\":\"UInt64\"},{\"name\":\"s\",\"type\":\"String\"}]}", lines[0]);
-        assertEquals("{\"row\":{\"n\":\"0\",\"s\":\"0\"}}", lines[1]);
-        assertEquals("{\"row\":{\"n\":\"1\",\"s\":\"1\"}}", lines[2]);
+        assertEquals("{\"row\":{\"n\":0,\"s\":\"0\"}}", lines[1]);
+        assertEquals("{\"row\":{\"n\":1,\"s\":\"1\"}}", lines[2]);
         // as ClickHouse 26.7 answers it: the LIMIT bounds the block read, so 2 rows are read
         assertTrue(lines[3].matches("\\{\"progress\":\\{\"read_rows\":\"2\",\"read_bytes\":\"16\",\"total_rows_to_read\":\"2\","
             + "\"elapsed_ns\":\"\\d+\"}}"), lines[3]);
@@ -258,7 +258,7 @@ class OutputTest {
         assertEquals(5, lines.length);
         Raw compact = get("SELECT number FROM numbers(1) FORMAT JSONCompactEachRowWithProgress");
         String[] c = new String(compact.body(), StandardCharsets.UTF_8).split("\n");
-        assertEquals("{\"row\":[\"0\"]}", c[1]);
+        assertEquals("{\"row\":[0]}", c[1]);
         assertEquals(3, c.length, "no rows_before_limit_at_least without LIMIT");
     }
 }
