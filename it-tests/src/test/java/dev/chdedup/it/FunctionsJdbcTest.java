@@ -60,4 +60,18 @@ class FunctionsJdbcTest {
             assertEquals("UInt8", rs.getString(6));
         }
     }
+
+    @Test
+    void anIntervalColumnRoundTrips() throws Exception {
+        STUB.scalar("CREATE TABLE fn_iv (k UInt8, y IntervalYear, d IntervalDay) ENGINE = Memory");
+        STUB.scalar("INSERT INTO fn_iv VALUES (1, 2, 30)");
+        try (Connection c = STUB.connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+            "SELECT y, d, toTypeName(y), toDate('2020-02-29') + y FROM fn_iv")) {
+            assertTrue(rs.next());
+            assertEquals(java.time.Period.ofYears(2), rs.getObject(1, java.time.Period.class), "the driver reads an IntervalYear as a Period");
+            assertEquals(java.time.Period.ofDays(30), rs.getObject(2, java.time.Period.class));
+            assertEquals("IntervalYear", rs.getString(3));
+            assertEquals("2022-02-28", rs.getString(4));
+        }
+    }
 }

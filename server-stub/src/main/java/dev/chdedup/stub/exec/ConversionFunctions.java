@@ -3,6 +3,7 @@ package dev.chdedup.stub.exec;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.DataTypeInterval;
 import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.DateTime64Type;
 import dev.chdedup.stub.types.DateType;
@@ -169,7 +170,7 @@ final class ConversionFunctions {
         Functions.argumentCount(name, args, 1, 0);
         Evaluator a = args.get(0);
         DataType t = TypeRules.stripNullable(a.type());
-        DataTypesInterval it = new DataTypesInterval(unit);
+        DataTypeInterval it = new DataTypeInterval(unit);
         if (Functions.isString(t)) {
             return Functions.defaultForNulls(it, args, v -> parseIntervalCount((String) v[0], it));
         }
@@ -186,7 +187,7 @@ final class ConversionFunctions {
     }
 
     /** The Int64 a string holds, read as readIntText reads it: digits only after an optional sign, wrapping on overflow. */
-    private static long parseIntervalCount(String s, DataTypesInterval it) {
+    private static long parseIntervalCount(String s, DataTypeInterval it) {
         int i = s.startsWith("-") || s.startsWith("+") ? 1 : 0;
         int digits = i;
         long n = 0;

@@ -3,6 +3,7 @@ package dev.chdedup.stub.exec;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.DataTypeInterval;
 import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.DateTime64Type;
 import dev.chdedup.stub.types.DateTimeType;
@@ -92,19 +93,19 @@ final class DateOrDateTimeAddInterval {
         if (!plus && !op.equals("minus")) {
             return null;
         }
-        if (ta instanceof DataTypesInterval && tb instanceof DataTypesInterval) {
+        if (ta instanceof DataTypeInterval && tb instanceof DataTypeInterval) {
             if (ta.name().equals(tb.name())) {
                 return Functions.strict(ta, args, v -> plus ? (Long) v[0] + (Long) v[1] : (Long) v[0] - (Long) v[1]);
             }
             return tuple(List.of(a, plus ? b : negated(b)));
         }
-        if (isIntervalTuple(ta) && tb instanceof DataTypesInterval) {
+        if (isIntervalTuple(ta) && tb instanceof DataTypeInterval) {
             return appended(a, b, !plus);
         }
-        if (TypeRules.isTimeLike(ta) && (tb instanceof DataTypesInterval || isIntervalTuple(tb))) {
+        if (TypeRules.isTimeLike(ta) && (tb instanceof DataTypeInterval || isIntervalTuple(tb))) {
             return addAll(a, b, !plus);
         }
-        if (plus && TypeRules.isTimeLike(tb) && (ta instanceof DataTypesInterval || isIntervalTuple(ta))) {
+        if (plus && TypeRules.isTimeLike(tb) && (ta instanceof DataTypeInterval || isIntervalTuple(ta))) {
             return addAll(b, a, false);
         }
         return null;
@@ -129,15 +130,15 @@ final class DateOrDateTimeAddInterval {
             }
             return addAll(args.get(0), args.get(1), minus);
         }
-        if (!(ta instanceof DataTypesInterval) && !isIntervalTuple(ta)) {
+        if (!(ta instanceof DataTypeInterval) && !isIntervalTuple(ta)) {
             throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + ta.name() + " of first argument of function " + name
                 + ", must be Tuple or Interval");
         }
-        if (!(tb instanceof DataTypesInterval)) {
+        if (!(tb instanceof DataTypeInterval)) {
             throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + tb.name() + " of second argument of function " + name
                 + ", must be Interval");
         }
-        return appended(ta instanceof DataTypesInterval ? tuple(List.of(args.get(0))) : args.get(0), args.get(1), minus);
+        return appended(ta instanceof DataTypeInterval ? tuple(List.of(args.get(0))) : args.get(0), args.get(1), minus);
     }
 
     static boolean isTupleFunction(String name) {
@@ -160,17 +161,17 @@ final class DateOrDateTimeAddInterval {
 
     private static boolean isIntervalTuple(DataType t) {
         return t instanceof TupleType && !((TupleType) t).elements.isEmpty()
-            && ((TupleType) t).elements.stream().allMatch(e -> e instanceof DataTypesInterval);
+            && ((TupleType) t).elements.stream().allMatch(e -> e instanceof DataTypeInterval);
     }
 
     /** The date {@code base} plus (or minus) an interval, or each interval of a tuple of them in turn. */
     private static Evaluator addAll(Evaluator base, Evaluator interval, boolean minus) {
-        if (interval.type().unwrap() instanceof DataTypesInterval) {
-            return add(base, ((DataTypesInterval) interval.type().unwrap()).unit, interval, minus);
+        if (interval.type().unwrap() instanceof DataTypeInterval) {
+            return add(base, ((DataTypeInterval) interval.type().unwrap()).unit, interval, minus);
         }
         Evaluator result = base;
         for (Evaluator e : elements(interval)) {
-            result = add(result, ((DataTypesInterval) e.type()).unit, e, minus);
+            result = add(result, ((DataTypeInterval) e.type()).unit, e, minus);
         }
         return result;
     }

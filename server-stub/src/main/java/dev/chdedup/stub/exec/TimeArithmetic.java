@@ -3,6 +3,7 @@ package dev.chdedup.stub.exec;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.DataTypeInterval;
 import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.TimeType;
 import dev.chdedup.stub.types.Values;
@@ -62,10 +63,10 @@ final class TimeArithmetic {
 
     /** The seconds in one unit of an interval of seconds, minutes or hours; 0 for any other type. */
     private static long intervalSeconds(DataType t) {
-        if (!(t instanceof DataTypesInterval)) {
+        if (!(t instanceof DataTypeInterval)) {
             return 0;
         }
-        switch (((DataTypesInterval) t).unit) {
+        switch (((DataTypeInterval) t).unit) {
             case "second": return 1;
             case "minute": return 60;
             case "hour": return 3600;

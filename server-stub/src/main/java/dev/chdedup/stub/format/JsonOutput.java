@@ -67,7 +67,8 @@ final class JsonOutput {
         } else if (b instanceof IntType) {
             boolean q = ((IntType) b).bits == 64 && s.jsonQuote64bitIntegers;
             text(b, v, q);
-        } else if (b instanceof BigIntType) {
+        } else if (b instanceof BigIntType || b instanceof dev.chdedup.stub.types.DataTypeInterval) {
+            // an interval is an Int64 count, quoted as one
             text(b, v, s.jsonQuote64bitIntegers);
         } else if (b instanceof FloatType) {
             double d = ((Number) v).doubleValue();

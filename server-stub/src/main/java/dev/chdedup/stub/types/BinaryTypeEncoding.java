@@ -54,6 +54,9 @@ public final class BinaryTypeEncoding {
             if (d.tz != null) {
                 out.writeString(d.tz);
             }
+        } else if (t instanceof DataTypeInterval) {
+            out.write(0x22);
+            out.write(((DataTypeInterval) t).kind());
         } else if (t instanceof TimeType) {
             TimeType tt = (TimeType) t;
             out.write(tt.is64() ? 0x34 : 0x32);
@@ -135,6 +138,13 @@ public final class BinaryTypeEncoding {
             case 0x14: {
                 int p = in.readByte();
                 return DataTypes.dateTime64(p, in.readString());
+            }
+            case 0x22: {
+                int kind = in.readByte();
+                if (kind < 0 || kind >= DataTypeInterval.UNITS.size()) {
+                    throw new ChException(ErrorCode.INCORRECT_DATA, "Unknown interval kind " + kind);
+                }
+                return new DataTypeInterval(DataTypeInterval.UNITS.get(kind));
             }
             case 0x32: return DataTypes.TIME;
             case 0x34: {

@@ -204,6 +204,10 @@ public final class DataTypes {
                     need(')');
                     return new DateTime64Type(p, tz);
                 }
+                case "intervalnanosecond": case "intervalmicrosecond": case "intervalmillisecond": case "intervalsecond":
+                case "intervalminute": case "intervalhour": case "intervalday": case "intervalweek": case "intervalmonth":
+                case "intervalquarter": case "intervalyear":
+                    return new DataTypeInterval(lower.substring("interval".length()));
                 case "time": {
                     if (eat('(')) {
                         throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Specifying timezone for Time type is not allowed");
