@@ -38,7 +38,7 @@ public final class Aggregates {
         switch (name.toLowerCase(Locale.ROOT)) {
             case "count": case "sum": case "min": case "max": case "avg": case "any": case "anylast": case "uniq":
             case "uniqexact": case "grouparray": case "argmax": case "argmin": case "countdistinct": case "groupuniqarray":
-            case "sumwithoverflow":
+            case "sumwithoverflow": case "groupbitmap":
                 return true;
             default:
                 return AggregateFunctionIf.nestedName(name) != null || AggregateFunctionCombinators.isCombined(name);
@@ -81,6 +81,16 @@ public final class Aggregates {
                 });
             case "countdistinct": case "uniq": case "uniqexact":
                 return new Aggregate(DataTypes.UINT64, () -> new UniqState(true));
+            case "groupbitmap": {
+                DataType t = arg(rawName, argTypes);
+                if (!dev.chdedup.stub.types.AggregateFunctionStates.bitmapValue(t)) {
+                    throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, t instanceof dev.chdedup.stub.types.StringType
+                        ? "The type " + t.name() + " of argument for aggregate function " + rawName + " is illegal, because it cannot be used in"
+                            + " Bitmap operations"
+                        : "Illegal type " + t.name() + " of argument for aggregate function " + rawName);
+                }
+                return new Aggregate(DataTypes.UINT64, () -> new UniqState(true));
+            }
             case "sum": case "sumwithoverflow": return sum(arg(name, argTypes));
             case "avg": {
                 DataType t = arg(name, argTypes);

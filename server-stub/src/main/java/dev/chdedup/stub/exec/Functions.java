@@ -155,6 +155,9 @@ public final class Functions {
         if (DateOrDateTimeAddInterval.unitOf(name) != null) {
             return DateOrDateTimeAddInterval.compile(name, args);
         }
+        if (BitmapFunctions.handles(name)) {
+            return BitmapFunctions.compile(name, args);
+        }
         if (RandomStrings.handles(name)) {
             return RandomStrings.compile(name, args);
         }

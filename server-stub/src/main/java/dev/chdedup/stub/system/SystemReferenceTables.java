@@ -22,7 +22,9 @@ final class SystemReferenceTables {
         "abs", "and", "array", "arrayAll", "arrayConcat", "arrayCount", "arrayDistinct", "arrayElement",
         "arrayEnumerate", "arrayExists", "arrayFilter", "arrayFirst", "arrayJoin", "arrayMap", "arrayReverse",
         "arraySlice", "arraySort", "arrayStringConcat", "arraySum", "arrayZip", "assumeNotNull", "bitAnd", "bitOr",
-        "bitXor", "ceil", "coalesce", "concat", "currentDatabase", "currentRoles", "currentUser", "defaultRoles",
+        "bitXor", "bitmapAnd", "bitmapAndCardinality", "bitmapAndnot", "bitmapAndnotCardinality", "bitmapBuild", "bitmapCardinality",
+        "bitmapContains", "bitmapHasAll", "bitmapHasAny", "bitmapMax", "bitmapMin", "bitmapOr", "bitmapOrCardinality", "bitmapToArray",
+        "bitmapXor", "bitmapXorCardinality", "ceil", "coalesce", "concat", "currentDatabase", "currentRoles", "currentUser", "defaultRoles",
         "divide", "e", "empty", "emptyArrayString", "enabledRoles", "endsWith", "equals", "exp", "extract",
         "extractAll", "floor", "format", "fromUnixTimestamp", "fromUnixTimestamp64Micro", "fromUnixTimestamp64Milli",
         "fromUnixTimestamp64Nano", "gcd", "generateUUIDv4", "getSetting", "greater", "greaterOrEquals", "greatest",
@@ -62,7 +64,7 @@ final class SystemReferenceTables {
     }
 
     /** Aggregate functions the stub implements. */
-    static final List<String> AGGREGATES = List.of("any", "anyLast", "argMax", "argMin", "avg", "count", "groupArray",
+    static final List<String> AGGREGATES = List.of("any", "anyLast", "argMax", "argMin", "avg", "count", "groupArray", "groupBitmap",
         "groupUniqArray", "max", "min", "sum", "sumWithOverflow", "uniq", "uniqExact");
 
     /** Aliases: alias to the function it names (case-insensitive SQL spellings among them). */

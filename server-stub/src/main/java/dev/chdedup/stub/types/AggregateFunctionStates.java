@@ -56,6 +56,8 @@ public final class AggregateFunctionStates {
                 return args.size() == 1 && (fixed(args.get(0)) || plainString(args.get(0))) ? new GroupArray(args.get(0)) : null;
             case "uniqExact":
                 return args.size() == 1 && (fixed(args.get(0)) || plainString(args.get(0))) ? new UniqExact(args.get(0)) : null;
+            case "groupBitmap":
+                return args.size() == 1 && bitmapValue(args.get(0)) ? new GroupBitmap((IntType) args.get(0)) : null;
             default:
                 return null;
         }
@@ -68,6 +70,56 @@ public final class AggregateFunctionStates {
     /** A fixed-width value whose RowBinary form is ClickHouse's in-memory little-endian form. */
     private static boolean fixed(DataType t) {
         return summable(t) || t instanceof DateType || t instanceof DateTimeType || t instanceof DateTime64Type || t instanceof DecimalType;
+    }
+
+    /** Whether groupBitmap takes values of {@code t}: the integers of up to 64 bits. */
+    public static boolean bitmapValue(DataType t) {
+        return t instanceof IntType && ((IntType) t).bits <= 64 && !t.name().equals("Bool");
+    }
+
+    /** groupBitmap: a {@link RoaringBitmapWithSmallSet} of the values; its result is their count. */
+    private static final class GroupBitmap implements Ops {
+        private final int width;
+        private final boolean signed;
+        private final boolean wide;
+
+        GroupBitmap(IntType t) {
+            this.width = t.bits / 8;
+            this.signed = t.signed;
+            this.wide = t.bits == 64 || t.signed;
+        }
+
+        @Override
+        public Object create() {
+            return new RoaringBitmapWithSmallSet();
+        }
+
+        @Override
+        public void add(Object acc, Object[] args) {
+            if (args[0] != null) {
+                ((RoaringBitmapWithSmallSet) acc).add((Long) args[0]);
+            }
+        }
+
+        @Override
+        public void mergeInto(Object acc, Object other) {
+            ((RoaringBitmapWithSmallSet) acc).addAll((RoaringBitmapWithSmallSet) other);
+        }
+
+        @Override
+        public Object finish(Object acc) {
+            return ((RoaringBitmapWithSmallSet) acc).cardinality();
+        }
+
+        @Override
+        public void write(Object acc, BinaryOut out) {
+            ((RoaringBitmapWithSmallSet) acc).write(out, width, wide);
+        }
+
+        @Override
+        public Object read(BinaryIn in) throws IOException {
+            return RoaringBitmapWithSmallSet.read(in, width, signed, wide);
+        }
     }
 
     private static boolean plainString(DataType t) {
