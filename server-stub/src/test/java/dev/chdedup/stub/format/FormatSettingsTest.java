@@ -18,7 +18,8 @@ class FormatSettingsTest {
         FormatSettings d = FormatSettings.DEFAULTS;
         assertTrue(d.skipUnknownFields);
         assertTrue(d.nullAsDefault);
-        assertTrue(d.jsonQuote64bitIntegers);
+        assertFalse(d.jsonQuote64bitIntegers, "since 25.8");
+        assertTrue(FormatSettings.of(java.util.Map.of("compatibility", "22.1.3.7")).jsonQuote64bitIntegers, "before 25.8");
         assertFalse(d.jsonQuoteDenormals);
         assertTrue(d.jsonEscapeForwardSlashes);
         assertTrue(d.jsonPrettyPrint);
