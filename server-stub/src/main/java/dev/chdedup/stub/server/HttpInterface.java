@@ -564,7 +564,7 @@ public final class HttpInterface implements HttpHandler {
     private static boolean isReadOnly(Statement st) {
         return st instanceof Statement.SelectStmt || st instanceof Statement.ShowTables || st instanceof Statement.ShowCreate
             || st instanceof Statement.Describe || st instanceof Statement.DescribeQuery || st instanceof Statement.Exists || st instanceof Statement.SetStmt
-            || st instanceof Statement.Use || st instanceof Statement.ShowGrants
+            || st instanceof Statement.Use || st instanceof Statement.ShowGrants || st instanceof Statement.Explain
             || st instanceof Statement.SetRole && ((Statement.SetRole) st).toUsers() == null;
     }
 

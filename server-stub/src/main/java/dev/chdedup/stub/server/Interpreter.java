@@ -288,6 +288,9 @@ public final class Interpreter {
         if (st instanceof Statement.KillQuery) {
             return killQuery((Statement.KillQuery) st, ctx);
         }
+        if (st instanceof Statement.Explain) {
+            return new InterpreterExplainQuery(catalog, selects).execute((Statement.Explain) st, ctx);
+        }
         throw new ChException(ErrorCode.NOT_IMPLEMENTED, "This kind of statement is not supported by the stub here");
     }
 

@@ -55,7 +55,8 @@ public final class Parser {
     public static Parsed parseWithFormat(String sql, QueryParameters params) {
         Parser p = new Parser(sql, params);
         Statement st = p.parseStatement();
-        if (!(st instanceof Statement.Insert) || ((Statement.Insert) st).dataOffset() < 0) {
+        Statement inner = st instanceof Statement.Explain e ? e.statement() : st;
+        if (!(inner instanceof Statement.Insert) || ((Statement.Insert) inner).dataOffset() < 0) {
             Token semicolon = p.pos.tok;
             if (!semicolon.isOp(";") && semicolon.kind() != Token.Kind.EOF) {
                 throw p.pos.error("end of query");
@@ -168,7 +169,10 @@ public final class Parser {
         if (pos.readIf("KILL")) {
             return new ParserKillQueryQuery(exp).parse();
         }
-        throw pos.error("one of: SELECT, INSERT, CREATE, DROP, DELETE, ALTER, SHOW, DESCRIBE, EXISTS, OPTIMIZE, SYSTEM, SET, USE, TRUNCATE, KILL, GRANT, REVOKE");
+        if (pos.readIf("EXPLAIN")) {
+            return new ParserExplainQuery(pos, this).parse();
+        }
+        throw pos.error("one of: SELECT, INSERT, CREATE, DROP, DELETE, ALTER, SHOW, DESCRIBE, EXISTS, OPTIMIZE, SYSTEM, SET, USE, TRUNCATE, KILL, GRANT, REVOKE, EXPLAIN");
     }
 
     /** Parses one expression and requires the end of input (used for Values-format fallbacks). */

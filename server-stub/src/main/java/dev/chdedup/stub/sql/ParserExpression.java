@@ -464,7 +464,7 @@ final class ParserExpression {
                 all.addAll(args);
                 return new Expr.Call(name, all, distinct, args.size());
             }
-            if (name.equalsIgnoreCase("count") && args.size() == 1 && args.get(0) instanceof Expr.Star) {
+            if (name.equalsIgnoreCase("count") && args.size() == 1 && args.get(0) instanceof Expr.Star && !pos.keepSyntax) {
                 args = List.of();
             }
             return new Expr.Call(name, args, distinct);
@@ -499,12 +499,16 @@ final class ParserExpression {
             Expr w = expr();
             pos.expect("THEN");
             Expr th = expr();
-            args.add(subject == null ? w : new Expr.Call("equals", subject, w));
+            args.add(subject == null || pos.keepSyntax ? w : new Expr.Call("equals", subject, w));
             args.add(th);
         }
         Expr otherwise = pos.readIf("ELSE") ? expr() : new Expr.Literal(null);
         pos.expect("END");
         args.add(otherwise);
+        if (subject != null && pos.keepSyntax) {
+            args.add(0, subject);
+            return new Expr.Call("caseWithExpression", args, false);
+        }
         return new Expr.Call("multiIf", args, false);
     }
 }

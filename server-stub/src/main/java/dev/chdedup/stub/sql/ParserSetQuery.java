@@ -28,8 +28,9 @@ final class ParserSetQuery {
             pos.expectOp("=");
             boolean string = pos.tok.kind() == Token.Kind.STRING;
             String value = settingValue();
-            // a custom setting holds the literal's Field: its string stays quoted, so getSetting knows '5' from 5
-            m.put(name, string && name.startsWith("custom_") ? "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'" : value);
+            // a custom setting holds the literal's Field: its string stays quoted, so getSetting knows '5' from 5 (and EXPLAIN
+            // SYNTAX writes a string as one)
+            m.put(name, string && (name.startsWith("custom_") || pos.keepSyntax) ? "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'" : value);
         } while (pos.readOp(","));
         return m;
     }

@@ -33,7 +33,7 @@ final class ParserTablesInSelectQuery {
                 kind = "CROSS";
             } else if (pos.tok.isOp(",")) {
                 pos.advance();
-                kind = "CROSS";
+                kind = pos.keepSyntax ? "COMMA" : "CROSS";
             } else if (pos.tok.is("ARRAY") || pos.tok.is("LEFT") && pos.peekIs("ARRAY")) {
                 boolean leftArray = pos.readIf("LEFT");
                 pos.expect("ARRAY");
@@ -78,7 +78,7 @@ final class ParserTablesInSelectQuery {
             From right = fromItem();
             Expr on = null;
             List<String> using = null;
-            if (!kind.equals("CROSS")) {
+            if (!kind.equals("CROSS") && !kind.equals("COMMA")) {
                 if (pos.readIf("ON")) {
                     on = exp.expr();
                 } else if (pos.readIf("USING")) {

@@ -181,4 +181,12 @@ public sealed interface Statement {
     /** {@code SHOW GRANTS [FOR u, ...]}: {@code users} null for the current user; {@code header} the result's column name. */
     record ShowGrants(List<String> users, String header) implements Statement {
     }
+
+    /**
+     * {@code EXPLAIN kind [settings] statement}: {@code kind} is AST, SYNTAX, QUERY TREE, PLAN, PIPELINE or ESTIMATE;
+     * {@code settings} the explain settings in the order given (a string value quoted); {@code statement} the
+     * statement explained, for AST and SYNTAX as written (see ParserExplainQuery).
+     */
+    record Explain(String kind, Map<String, String> settings, Statement statement) implements Statement {
+    }
 }

@@ -25,6 +25,12 @@ final class TokenIterator {
      * {@link Parser#parseWithFormat} returns beside the statement: state of the whole parse, like {@link #params}.
      */
     String formatOverride;
+    /**
+     * Whether the parse keeps the query as written where the executor's form folds it ({@code count(*)} keeps its
+     * {@code *}, {@code CASE x WHEN} stays {@code caseWithExpression}, a comma join stays a comma): set while an
+     * EXPLAIN AST or SYNTAX statement is parsed, whose result is never executed.
+     */
+    boolean keepSyntax;
 
     TokenIterator(String sql, int end, QueryParameters params) {
         this.sql = sql;
