@@ -205,13 +205,31 @@ final class ExplainPlan {
                 new Step("ReadFromPreparedSource", "Optimized trivial count", List.of(), List.of()));
         } else {
             step = source(s, compact);
-            if (s.where() != null) {
+            if (s.where() != null && step.name().equals("ReadFromMergeTree") && movesToPrewhere(s)) {
+                // optimize_move_to_prewhere: a condition on columns the result does not all need is read first
+                List<String> details = new ArrayList<>(step.details());
+                Set<String> shown = new LinkedHashSet<>();
+                for (Query.SelectItem it : s.items()) {
+                    identifiers(it.expr(), shown);
+                }
+                details.removeIf(d -> d.startsWith("Output: ") || d.startsWith("Header: ") && !shown.contains(d.substring(8, d.lastIndexOf(' '))));
+                List<String> out = new ArrayList<>();
+                for (String d : details) {
+                    if (d.startsWith("Header: ")) {
+                        out.add(d.substring(8, d.lastIndexOf(' ')));
+                    }
+                }
+                details.add("Output: " + (out.isEmpty() ? "Empty" : String.join(", ", out)));
+                details.add("Prewhere filter");
+                details.add("Prewhere filter column:  " + ExplainSyntax.operators(s.where()));
+                step = new Step(step.name(), step.description(), details, step.children());
+            } else if (s.where() != null) {
                 step = new Step("Filter", "(WHERE + Change column names to column identifiers)",
                     List.of("Filter column: " + ExplainSyntax.operators(s.where())), step);
             }
             if (grouped) {
                 step = expression("Before GROUP BY", step, compact);
-                step = new Step("Aggregating", null, List.of("Keys: " + names(s.groupBy()), "Aggregates: " + names(aggregates),
+                step = new Step("Aggregating", null, List.of(("Keys: " + names(s.groupBy())).trim(), "Aggregates: " + names(aggregates),
                     "Skip merging: 0"), step);
             }
         }
@@ -246,6 +264,24 @@ final class ExplainPlan {
             step = new Step("Limit", "preliminary LIMIT", List.of("Limit " + limit, "Offset " + offset), step);
         }
         return expression("(Project names + Projection)", step, compact);
+    }
+
+    /**
+     * Whether the WHERE of a SELECT from one MergeTree table moves to PREWHERE: it reads a column that nothing else in
+     * the query needs (the engine weighs column sizes; the stub only this).
+     */
+    private static boolean movesToPrewhere(Query.Select s) {
+        if (!s.groupBy().isEmpty() || s.having() != null || !s.orderBy().isEmpty() || s.distinct()) {
+            return false;
+        }
+        Set<String> where = new LinkedHashSet<>();
+        Set<String> rest = new LinkedHashSet<>();
+        boolean all = identifiers(s.where(), where);
+        for (Query.SelectItem it : s.items()) {
+            all |= identifiers(it.expr(), rest);
+            all |= Aggregates.isAggregate(it.expr() instanceof Expr.Call c ? c.name() : "");
+        }
+        return !all && !rest.isEmpty() && !rest.containsAll(where);
     }
 
     private static Step expression(String description, Step input, boolean compact) {

@@ -67,7 +67,10 @@ final class InterpreterExplainQuery {
                 break;
         }
         if (!(st instanceof Statement.SelectStmt)) {
-            throw new ChException(ErrorCode.INCORRECT_QUERY, "Only SELECT is supported for EXPLAIN query");
+            if (ex.kind().equals("PIPELINE") && st instanceof Statement.Insert) {
+                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "EXPLAIN PIPELINE of an INSERT is not supported by the stub");
+            }
+            throw new ChException(ErrorCode.INCORRECT_QUERY, "Only SELECT is supported for EXPLAIN " + (ex.kind().equals("ESTIMATE") ? "ESTIMATE " : "") + "query");
         }
         Query q = ((Statement.SelectStmt) st).query();
         List<Column> header = selects.header(q, ctx); // the errors of the query explained come first, as in the engine

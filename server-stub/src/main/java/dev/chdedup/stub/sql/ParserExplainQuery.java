@@ -36,6 +36,11 @@ final class ParserExplainQuery {
                 }
             }
         }
+        if (pos.readIf("SETTINGS")) {
+            // the engine reads SETTINGS here as a statement of its own, which must end the query
+            new ParserSetQuery(pos).settingList();
+            throw pos.error("end of query");
+        }
         Map<String, String> settings = new LinkedHashMap<>();
         if (pos.tok.kind() == Token.Kind.IDENT && !startsStatement(pos.tok)) {
             do {
