@@ -55,7 +55,7 @@ public record Query(List<Select> selects, Map<String, String> settings, String f
     public record ArrayJoin(From source, List<Expr> arrays, List<String> aliases, boolean left) implements From {
     }
 
-    /** {@code left [INNER|LEFT|CROSS] JOIN right ON on | USING (using)}. */
+    /** {@code left [INNER|LEFT|RIGHT|FULL|CROSS] JOIN right ON on | USING (using)}; kind COMMA (a comma) only in a statement parsed for EXPLAIN AST or SYNTAX. */
     public record Join(From left, From right, String kind, Expr on, List<String> using) implements From {
     }
 }
