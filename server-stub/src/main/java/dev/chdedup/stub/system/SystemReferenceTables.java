@@ -82,10 +82,11 @@ final class SystemReferenceTables {
     /** Data type families the stub's type parser accepts, with their aliases. */
     static final List<String> TYPES = List.of("Array", "Bool", "Date", "Date32", "DateTime", "DateTime64", "Decimal",
         "Decimal128", "Decimal256", "Decimal32", "Decimal64", "Enum16", "Enum8", "FixedString", "Float32", "Float64",
-        "Int128", "Int16", "Int256", "Int32", "Int64", "Int8", "IntervalDay", "IntervalHour", "IntervalMicrosecond",
-        "IntervalMillisecond", "IntervalMinute", "IntervalMonth", "IntervalNanosecond", "IntervalQuarter", "IntervalSecond", "IntervalWeek",
-        "IntervalYear", "LowCardinality", "Map", "Nothing", "Nullable", "String",
-        "Time", "Time64", "Tuple", "UInt128", "UInt16", "UInt256", "UInt32", "UInt64", "UInt8", "UUID");
+        "Geometry", "Int128", "Int16", "Int256", "Int32", "Int64", "Int8", "IntervalDay", "IntervalHour",
+        "IntervalMicrosecond", "IntervalMillisecond", "IntervalMinute", "IntervalMonth", "IntervalNanosecond",
+        "IntervalQuarter", "IntervalSecond", "IntervalWeek", "IntervalYear", "LineString", "LowCardinality", "Map",
+        "MultiLineString", "MultiPolygon", "Nothing", "Nullable", "Point", "Polygon", "Ring", "String", "Time",
+        "Time64", "Tuple", "UInt128", "UInt16", "UInt256", "UInt32", "UInt64", "UInt8", "UUID");
 
     static final Map<String, String> TYPE_ALIASES = Map.ofEntries(Map.entry("BIGINT", "Int64"), Map.entry("INT", "Int32"),
         Map.entry("INTEGER", "Int32"), Map.entry("SMALLINT", "Int16"), Map.entry("TINYINT", "Int8"),

@@ -18,6 +18,12 @@ public final class BinaryTypeEncoding {
     }
 
     public static void encode(DataType t, BinaryOut out) {
+        if (DataTypes.isGeo(t)) {
+            // a custom type: its name (Point, Ring, ..., Geometry)
+            out.write(0x2C);
+            out.writeString(t.name());
+            return;
+        }
         if (t instanceof IntType) {
             IntType i = (IntType) t;
             int k = Integer.numberOfTrailingZeros(i.bits / 8);
@@ -164,6 +170,7 @@ public final class BinaryTypeEncoding {
                 }
                 return DataTypes.parse(name.append(')').toString());
             }
+            case 0x2C: return DataTypes.parse(in.readString());
             case 0x15: return DataTypes.STRING;
             case 0x16: return DataTypes.parse("FixedString(" + in.readVarUInt() + ")");
             case 0x19: case 0x1A: case 0x1B: case 0x1C: {

@@ -417,8 +417,14 @@ public final class DataTypes {
             case "multilinestring": return Geo.MULTI_LINE_STRING;
             case "polygon": return Geo.POLYGON;
             case "multipolygon": return Geo.MULTI_POLYGON;
+            case "geometry": return Geo.GEOMETRY;
             default: return null;
         }
+    }
+
+    /** Whether {@code t} is one of the geo types, which the binary type encoding names as custom types. */
+    public static boolean isGeo(DataType t) {
+        return Geo.NAMES.contains(t.name());
     }
 
     /** The geo types: Point is Tuple(Float64, Float64), the rest nest arrays of it, each under its own name. */
@@ -429,6 +435,10 @@ public final class DataTypes {
         static final DataType MULTI_LINE_STRING = new ArrayType(LINE_STRING, "MultiLineString");
         static final DataType POLYGON = new ArrayType(RING, "Polygon");
         static final DataType MULTI_POLYGON = new ArrayType(POLYGON, "MultiPolygon");
+        /** Any one of them: their Variant, under the name Geometry. */
+        static final DataType GEOMETRY = new VariantType(List.of(POINT, RING, LINE_STRING, MULTI_LINE_STRING, POLYGON, MULTI_POLYGON), "Geometry");
+        static final java.util.Set<String> NAMES = java.util.Set.of("Point", "Ring", "LineString", "MultiLineString", "Polygon",
+            "MultiPolygon", "Geometry");
     }
 
     /**

@@ -19,7 +19,16 @@ public final class VariantType extends TypedValueType {
     /** The variants, sorted by name. */
     public final List<DataType> variants;
 
+    /** The name the type goes by instead of Variant(...) (Geometry), or null. */
+    private final String alias;
+
     VariantType(List<DataType> variants) {
+        this(variants, null);
+    }
+
+    /** Variant of {@code variants} named {@code alias} (Geometry is the Variant of the geo types). */
+    VariantType(List<DataType> variants, String alias) {
+        this.alias = alias;
         List<DataType> sorted = new ArrayList<>(variants);
         sorted.sort(Comparator.comparing(DataType::name));
         for (int i = 1; i < sorted.size(); i++) {
@@ -40,6 +49,9 @@ public final class VariantType extends TypedValueType {
 
     @Override
     public String name() {
+        if (alias != null) {
+            return alias;
+        }
         StringBuilder sb = new StringBuilder("Variant(");
         for (int i = 0; i < variants.size(); i++) {
             sb.append(i > 0 ? ", " : "").append(variants.get(i).name());

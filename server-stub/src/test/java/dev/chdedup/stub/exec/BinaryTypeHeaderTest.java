@@ -26,6 +26,20 @@ class BinaryTypeHeaderTest {
     /** The engine's answer to {@link #QUERY}, through the oracle (shared/oracle). */
     private static final String ENGINE = "16016101620163016401650166016701680169016a016b016c016d016e026e32016f01700171017201730174017501151e23011403035554432715011f0201151a120217020162fe016101261520020178010179010f1d18010171e803323403280e16022300110b2d01017801000100000000000000000101610101017864000000000000000101780102000000000000000000000100000000000000e803100e00008c0fc9ffffffffff04030201000000000000f83f616201000000000500000000000000000000000000000001";
 
+    /** The geo types and Geometry are custom types, named in the header (0x2C and the name). */
+    private static final String GEO_QUERY = "SELECT CAST(CAST((1.5, 2) AS Point) AS Geometry) AS g, CAST((1.5,2) AS Point) AS p, CAST([(1, 2)] AS Ring) r"
+        + " FORMAT RowBinaryWithNamesAndTypes SETTINGS output_format_binary_encode_types_in_binary_format=1";
+    private static final String GEO_ENGINE = "030167017001722c0847656f6d657472792c05506f696e742c0452696e6703000000000000f83f0000000000000040000000000000f83f000000000000004001000000000000f03f0000000000000040";
+
+    @Test
+    void geoTypesAreCustomTypesByName() throws Exception {
+        try (StubServer s = StubServer.builder().port(0).build().start()) {
+            HttpResponse<byte[]> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(s.httpUrl() + "/"))
+                .POST(HttpRequest.BodyPublishers.ofString(GEO_QUERY)).build(), HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(GEO_ENGINE, HexFormat.of().formatHex(r.body()));
+        }
+    }
+
     @Test
     void theHeaderEncodesTypesAsTheEngineDoes() throws Exception {
         try (StubServer s = StubServer.builder().port(0).build().start()) {
