@@ -79,6 +79,9 @@ final class NativeDeserialization {
             }
             return nested;
         }
+        if (type instanceof ArrayType && ((ArrayType) type).size() >= 0) {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "The Native format of type " + type.name() + " is not supported by the stub");
+        }
         if (type instanceof ArrayType) {
             List<Long> offsets = readOffsets(limit, in);
             List<Object> flat = readNested(((ArrayType) type).element, offsets, in);

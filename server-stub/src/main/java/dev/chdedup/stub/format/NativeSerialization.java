@@ -91,6 +91,9 @@ final class NativeSerialization {
                 nested.add(v == null ? inner.defaultValue() : v);
             }
             serializeData(inner, nested, out);
+        } else if (type instanceof ArrayType && ((ArrayType) type).size() >= 0) {
+            // ClickHouse writes a QBit's bit planes, not its values
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "The Native format of type " + type.name() + " is not supported by the stub");
         } else if (type instanceof ArrayType) {
             List<Object> flat = new ArrayList<>();
             for (Object v : values) {

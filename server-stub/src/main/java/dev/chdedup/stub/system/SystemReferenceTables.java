@@ -85,7 +85,7 @@ final class SystemReferenceTables {
         "Geometry", "Int128", "Int16", "Int256", "Int32", "Int64", "Int8", "IntervalDay", "IntervalHour",
         "IntervalMicrosecond", "IntervalMillisecond", "IntervalMinute", "IntervalMonth", "IntervalNanosecond",
         "IntervalQuarter", "IntervalSecond", "IntervalWeek", "IntervalYear", "LineString", "LowCardinality", "Map",
-        "MultiLineString", "MultiPolygon", "Nothing", "Nullable", "Point", "Polygon", "Ring", "String", "Time",
+        "MultiLineString", "MultiPolygon", "Nothing", "Nullable", "Point", "Polygon", "QBit", "Ring", "String", "Time",
         "Time64", "Tuple", "UInt128", "UInt16", "UInt256", "UInt32", "UInt64", "UInt8", "UUID");
 
     static final Map<String, String> TYPE_ALIASES = Map.ofEntries(Map.entry("BIGINT", "Int64"), Map.entry("INT", "Int32"),

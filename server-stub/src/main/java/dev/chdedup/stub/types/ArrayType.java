@@ -14,16 +14,36 @@ import java.util.List;
  */
 public final class ArrayType extends DataType {
     public final DataType element;
-    /** The custom name (Ring, Polygon, Nested(...)), or null for a plain Array(T). */
+    /** The custom name (Ring, Polygon, Nested(...), QBit(T, N)), or null for a plain Array(T). */
     private final String alias;
+    private final int size;
 
     ArrayType(DataType element) {
         this(element, null);
     }
 
     ArrayType(DataType element, String alias) {
+        this(element, alias, -1);
+    }
+
+    /** An array of exactly {@code size} elements named {@code alias} (QBit(T, N)), or of any size when {@code size} is -1. */
+    ArrayType(DataType element, String alias, int size) {
         this.element = element;
         this.alias = alias;
+        this.size = size;
+    }
+
+    /** The number of elements every value has (a QBit's dimension), or -1. */
+    public int size() {
+        return size;
+    }
+
+    private List<Object> sized(List<Object> values) {
+        if (size >= 0 && values.size() != size) {
+            throw new ChException(ErrorCode.SIZES_OF_ARRAYS_DONT_MATCH, "Array arguments must have size " + size + " for QBit conversion, got "
+                + values.size());
+        }
+        return values;
     }
 
     /** Whether this is a Nested(...) type: an array of named tuples declared with Nested. */
@@ -51,6 +71,9 @@ public final class ArrayType extends DataType {
 
     @Override
     public Object defaultValue() {
+        if (size > 0) {
+            return java.util.Collections.nCopies(size, element.defaultValue());
+        }
         return List.of();
     }
 
@@ -83,7 +106,7 @@ public final class ArrayType extends DataType {
             throw new ChException(ErrorCode.CANNOT_READ_ARRAY_FROM_TEXT,
                 "Cannot read array from text, expected comma or end of array, found: '" + r.excerpt() + "'");
         }
-        return Collections.unmodifiableList(out);
+        return Collections.unmodifiableList(sized(out));
     }
 
     @Override
@@ -102,7 +125,7 @@ public final class ArrayType extends DataType {
         for (long i = 0; i < n; i++) {
             out.add(element.readBinary(in));
         }
-        return Collections.unmodifiableList(out);
+        return Collections.unmodifiableList(sized(out));
     }
 
     @Override
@@ -138,7 +161,7 @@ public final class ArrayType extends DataType {
         for (Object e : (List<?>) v) {
             out.add(e == null && element.isNullable() ? null : element.convert(e, fe));
         }
-        return Collections.unmodifiableList(out);
+        return Collections.unmodifiableList(sized(out));
     }
 
     @Override

@@ -80,6 +80,10 @@ public final class BinaryTypeEncoding {
             out.write(0x28);
         } else if (t instanceof IPv6Type) {
             out.write(0x29);
+        } else if (t instanceof ArrayType && ((ArrayType) t).size() >= 0) {
+            out.write(0x36);
+            encode(((ArrayType) t).element, out);
+            out.writeVarUInt(((ArrayType) t).size());
         } else if (t instanceof ArrayType) {
             out.write(0x1E);
             encode(((ArrayType) t).element, out);
@@ -171,6 +175,10 @@ public final class BinaryTypeEncoding {
                 return DataTypes.parse(name.append(')').toString());
             }
             case 0x2C: return DataTypes.parse(in.readString());
+            case 0x36: {
+                DataType element = decode(in);
+                return DataTypes.qbit(element, (int) in.readVarUInt());
+            }
             case 0x15: return DataTypes.STRING;
             case 0x16: return DataTypes.parse("FixedString(" + in.readVarUInt() + ")");
             case 0x19: case 0x1A: case 0x1B: case 0x1C: {

@@ -165,6 +165,14 @@ public final class DataTypes {
                 case "nullable": { need('('); DataType t = type(); need(')'); return nullable(t); }
                 case "lowcardinality": { need('('); DataType t = type(); need(')'); return new LowCardinalityType(t); }
                 case "array": { need('('); DataType t = type(); need(')'); return new ArrayType(t); }
+                case "qbit": {
+                    need('(');
+                    DataType t = type();
+                    need(',');
+                    int n = intArg();
+                    need(')');
+                    return qbit(t, n);
+                }
                 case "map": { need('('); DataType k = type(); need(','); DataType v = type(); need(')'); return new MapType(k, v); }
                 case "tuple": return tupleArgs();
                 case "fixedstring": { need('('); int n = intArg(); need(')'); return new StringType(n); }
@@ -420,6 +428,19 @@ public final class DataTypes {
             case "geometry": return Geo.GEOMETRY;
             default: return null;
         }
+    }
+
+    /**
+     * QBit(T, N), a vector of N values of T (Int8, BFloat16, Float32 or Float64): an array of exactly N elements under its
+     * own name, as it reads and writes in every format (ClickHouse keeps it transposed into bit planes, which no format shows).
+     */
+    public static DataType qbit(DataType element, int dimension) {
+        String e = element.name();
+        if (!e.equals("Int8") && !e.equals("BFloat16") && !e.equals("Float32") && !e.equals("Float64")) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "QBit data type only supports Int8, BFloat16, Float32, or Float64 as element type."
+                + " Got: " + e);
+        }
+        return new ArrayType(element, "QBit(" + e + ", " + dimension + ")", dimension);
     }
 
     /** Whether {@code t} is one of the geo types, which the binary type encoding names as custom types. */

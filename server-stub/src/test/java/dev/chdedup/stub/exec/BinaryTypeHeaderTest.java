@@ -31,6 +31,20 @@ class BinaryTypeHeaderTest {
         + " FORMAT RowBinaryWithNamesAndTypes SETTINGS output_format_binary_encode_types_in_binary_format=1";
     private static final String GEO_ENGINE = "030167017001722c0847656f6d657472792c05506f696e742c0452696e6703000000000000f83f0000000000000040000000000000f83f000000000000004001000000000000f03f0000000000000040";
 
+    /** QBit(T, N) is 0x36, T's encoding and N; its values are an array's. */
+    private static final String QBIT_QUERY = "SELECT CAST([1, 2, 3, 4] AS QBit(Float32, 4)) AS q, CAST([1.5, 2] AS QBit(Float64, 2)) AS r"
+        + " FORMAT RowBinaryWithNamesAndTypes SETTINGS output_format_binary_encode_types_in_binary_format=1";
+    private static final String QBIT_ENGINE = "0201710172360d04360e02040000803f00000040000040400000804002000000000000f83f0000000000000040";
+
+    @Test
+    void qbitIsItsElementAndDimension() throws Exception {
+        try (StubServer s = StubServer.builder().port(0).build().start()) {
+            HttpResponse<byte[]> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(s.httpUrl() + "/"))
+                .POST(HttpRequest.BodyPublishers.ofString(QBIT_QUERY)).build(), HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(QBIT_ENGINE, HexFormat.of().formatHex(r.body()));
+        }
+    }
+
     @Test
     void geoTypesAreCustomTypesByName() throws Exception {
         try (StubServer s = StubServer.builder().port(0).build().start()) {

@@ -62,6 +62,7 @@ class SystemReferenceTablesTest {
                 case "FixedString" -> "FixedString(3)";
                 case "Enum8", "Enum16" -> t + "('a' = 1)";
                 case "Decimal" -> "Decimal(10, 2)";
+                case "QBit" -> "QBit(Float32, 4)";
                 case "Decimal32", "Decimal64", "Decimal128", "Decimal256" -> t + "(2)";
                 default -> t;
             };
