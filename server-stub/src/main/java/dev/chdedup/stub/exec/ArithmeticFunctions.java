@@ -8,9 +8,11 @@ import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.DateTime64Type;
 import dev.chdedup.stub.types.DecimalType;
+import dev.chdedup.stub.types.DynamicType;
 import dev.chdedup.stub.types.IntType;
 import dev.chdedup.stub.types.MapType;
 import dev.chdedup.stub.types.TupleType;
+import dev.chdedup.stub.types.TypedValue;
 import dev.chdedup.stub.types.Values;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -439,6 +441,24 @@ final class ArithmeticFunctions {
                     }
                 }
                 return mt.value.defaultValue();
+            });
+        }
+        if (t instanceof DynamicType) {
+            // over each type of the Dynamic: the element of an array (typed as its element), NULL for other types
+            Evaluator index = args.get(1);
+            return Evaluator.of(t, row -> {
+                TypedValue v = (TypedValue) args.get(0).eval(row);
+                Object i = index.eval(row);
+                if (v == null || i == null) {
+                    return null;
+                }
+                if (!(v.type() instanceof ArrayType)) {
+                    throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "First argument for function 'arrayElement' must be array, got '"
+                        + v.type().name() + "' instead");
+                }
+                Object e = arrayElement(List.of(Evaluator.constant(v.type(), v.value()), Evaluator.constant(index.type(), i))).eval(row);
+                DataType et = TypeRules.stripNullable(((ArrayType) v.type()).element);
+                return e == null ? null : new TypedValue(et, e);
             });
         }
         if (!(t instanceof ArrayType)) {

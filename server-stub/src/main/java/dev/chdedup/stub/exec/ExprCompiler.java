@@ -214,17 +214,36 @@ public final class ExprCompiler {
                 }
             }
         }
+        if (found < 0 && id.parts().size() > 1) {
+            Evaluator sub = subcolumn(id);
+            if (sub != null) {
+                return sub;
+            }
+        }
         if (found < 0) {
             if (keys != null) {
                 throw new ChException(ErrorCode.UNKNOWN_IDENTIFIER, "Unknown expression identifier `" + full + "` in scope of the aggregated query");
             }
-            throw new ChException(ErrorCode.UNKNOWN_IDENTIFIER, "Unknown expression identifier `" + full + "` in scope SELECT. Maybe you meant: "
+            throw new ChException(ErrorCode.UNKNOWN_IDENTIFIER, "Unknown expression identifier `" + full.replace("`", "\\`") + "` in scope SELECT. Maybe you meant: "
                 + input.stream().map(Column::name).filter(n -> !n.startsWith("_")).limit(5).toList());
         }
         if (keys != null) {
             throw new ChException(ErrorCode.NOT_AN_AGGREGATE, "Column `" + full + "` is not under aggregate function and not in GROUP BY keys");
         }
         return Evaluator.column(input.get(found).type(), found);
+    }
+
+    /** A JSON path subcolumn of a column or of an alias of a JSON expression ({@code j.a.b}), or null. */
+    private Evaluator subcolumn(Expr.Ident id) {
+        Evaluator sub = JsonSubcolumns.resolve(keys == null ? input : List.of(), id);
+        Expr def = aliases.get(id.parts().get(0));
+        if (sub == null && def != null && !expanding.contains(id.parts().get(0))) {
+            Evaluator base = compile(def);
+            if (base.type() instanceof dev.chdedup.stub.types.JsonType) {
+                sub = JsonSubcolumns.of(base, id.parts().subList(1, id.parts().size()));
+            }
+        }
+        return sub;
     }
 
     private Evaluator scalarSubquery(Query q) {

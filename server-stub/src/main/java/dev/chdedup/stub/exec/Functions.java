@@ -188,6 +188,9 @@ public final class Functions {
         if (MiscFunctions.handles(name)) {
             return MiscFunctions.compile(name, args, ctx);
         }
+        if (DynamicFunctions.handles(name)) {
+            return DynamicFunctions.compile(name, args, ctx);
+        }
         throw new ChException(ErrorCode.UNKNOWN_FUNCTION, "Function with name `" + rawName + "` does not exist. In scope " + rawName + "()");
     }
 

@@ -185,6 +185,8 @@ public final class KnownSettings {
         def("allow_experimental_map_type", "Bool", "1", "Obsolete; has no effect.");
         def("allow_experimental_low_cardinality_type", "Bool", "1", "Obsolete; has no effect.");
         def("allow_suspicious_variant_types", "Bool", "0", "Allow Variant types with similar variants.");
+        def("allow_suspicious_types_in_order_by", "Bool", "0", "Allow Variant and Dynamic types in ORDER BY keys.");
+        def("allow_suspicious_types_in_group_by", "Bool", "0", "Allow Variant and Dynamic types in GROUP BY keys.");
         def("flatten_nested", "Bool", "1", "Split Nested columns into name.field arrays (the stub always does).");
     }
 

@@ -349,6 +349,14 @@ public final class SelectExecutor {
 
     private static Stream sortColumns(Iterator<Block> in, List<Column> input, List<Column> header, List<Evaluator> proj,
                                       List<Evaluator> keys, Query.Select s, long offset, long limit, QueryContext ctx, int maxBlock) {
+        for (Evaluator k : keys) {
+            if (TypeRules.isVariantOrDynamic(k.type()) && !ctx.settings().getBool("allow_suspicious_types_in_order_by")) {
+                throw new ChException(ErrorCode.ILLEGAL_COLUMN, "Data types Variant/Dynamic are not allowed in ORDER BY keys, because it can lead"
+                    + " to unexpected results. Consider using a subcolumn with a specific data type instead (for example 'column.Int64' or"
+                    + " 'json.some.path.:Int64' if its a JSON path subcolumn) or casting this column to a specific data type. Set setting"
+                    + " allow_suspicious_types_in_order_by = 1 in order to allow it");
+            }
+        }
         List<IColumn[]> parts = new ArrayList<>();
         int n = 0;
         int blocks = 0;

@@ -267,4 +267,10 @@ public final class TypeRules {
         long scale = ((DateTime64Type) u).scale();
         return BigDecimal.valueOf(x).multiply(BigDecimal.valueOf(1_000_000_000L / scale)).longValue();
     }
+
+    /** Whether {@code t} is Variant or Dynamic, which ORDER BY and GROUP BY keys refuse unless allowed. */
+    static boolean isVariantOrDynamic(DataType t) {
+        DataType b = t.unwrap();
+        return b instanceof dev.chdedup.stub.types.VariantType || b instanceof dev.chdedup.stub.types.DynamicType;
+    }
 }

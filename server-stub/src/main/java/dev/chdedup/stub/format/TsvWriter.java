@@ -7,8 +7,11 @@ import dev.chdedup.stub.data.IColumn;
 import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DateTimeType;
+import dev.chdedup.stub.types.DynamicType;
 import dev.chdedup.stub.types.IntType;
 import dev.chdedup.stub.types.StringType;
+import dev.chdedup.stub.types.TypedValue;
+import dev.chdedup.stub.types.VariantType;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
@@ -163,6 +166,12 @@ final class TsvWriter implements RowWriter {
      */
     static void writeValue(ByteSink out, DataType base, boolean composite, Object v, StringBuilder sb, boolean raw)
         throws IOException {
+        if (v instanceof TypedValue && (base instanceof DynamicType || base instanceof VariantType)) {
+            // a Dynamic or Variant value is written as its own type writes it
+            TypedValue t = (TypedValue) v;
+            writeValue(out, t.type().unwrap(), TextFields.isComposite(t.type()), t.value(), sb, raw);
+            return;
+        }
         if (base instanceof StringType && ((StringType) base).fixedLength == 0) {
             if (raw) {
                 out.writeBytes((String) v);

@@ -12,14 +12,31 @@ public sealed interface Expr {
     record Literal(Object value) implements Expr {
     }
 
-    /** A column or alias reference, possibly qualified ({@code t.c}). */
+    /**
+     * A column or alias reference, possibly qualified ({@code t.c}), possibly a JSON path with the sub-path syntax: a
+     * part {@link #SUB_OBJECT} + {@code a} is {@code ^a} (the sub-object at a path), a part {@link #TYPED} + {@code T}
+     * is {@code :T} (the path's value of type T; {@code a[]} is {@code a.:`Array(JSON)`}).
+     */
     record Ident(List<String> parts) implements Expr {
+        public static final String SUB_OBJECT = "\u0000^";
+        public static final String TYPED = "\u0000:";
+
         public String last() {
             return parts.get(parts.size() - 1);
         }
 
+        /** The name as ClickHouse writes it ({@code j.^`a`.b}, {@code j.a.:`Int64`} for the sub-path parts). */
         public String joined() {
-            return String.join(".", parts);
+            StringBuilder sb = new StringBuilder();
+            for (String p : parts) {
+                sb.append(sb.isEmpty() ? "" : ".");
+                if (p.startsWith(SUB_OBJECT) || p.startsWith(TYPED)) {
+                    sb.append(p.charAt(1)).append('`').append(p.substring(2).replace("\\", "\\\\").replace("`", "\\`")).append('`');
+                } else {
+                    sb.append(p);
+                }
+            }
+            return sb.toString();
         }
     }
 

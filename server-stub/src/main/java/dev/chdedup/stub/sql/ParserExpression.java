@@ -481,9 +481,24 @@ final class ParserExpression {
             if (pos.isIdent()) {
                 parts.add(pos.tok.text());
                 pos.advance();
+            } else if (pos.tok.isOp("^") || pos.tok.isOp(":")) {
+                // JSON sub-paths: j.^a (a sub-object), j.a.:Int64 (a typed path)
+                boolean typed = pos.tok.isOp(":");
+                pos.advance();
+                if (!pos.isIdent()) {
+                    throw pos.error("an identifier");
+                }
+                parts.add((typed ? Expr.Ident.TYPED : Expr.Ident.SUB_OBJECT) + pos.tok.text());
+                pos.advance();
             } else {
                 pos.tok = save;
                 break;
+            }
+            if (pos.tok.isOp("[") && Lexer.next(pos.sql, pos.tok.end(), pos.end, pos.tok).isOp("]")) {
+                // j.a[].b: the paths of the objects in an array at a path
+                pos.advance();
+                pos.advance();
+                parts.add(Expr.Ident.TYPED + "Array(JSON)");
             }
         }
         return new Expr.Ident(List.copyOf(parts));

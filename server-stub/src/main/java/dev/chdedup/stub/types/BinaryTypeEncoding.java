@@ -10,8 +10,9 @@ import java.util.List;
  * ClickHouse's binary encoding of data types, which RowBinary writes in front of each Dynamic value (and each
  * path value of JSON): one tag byte per type, followed by its parameters (0x15 String, 0x1E Array(T) then T,
  * 0x23 Nullable(T) then T, 0x13 DateTime64(P) then P, ...). Covers the numeric, string, date and time, UUID, IP,
- * Bool, Decimal, Array, Tuple, Map, Nullable and LowCardinality types; others are NOT_IMPLEMENTED. Mirrors
- * ClickHouse's {@code DataTypesBinaryEncoding}.
+ * Bool, Decimal, Array, Tuple, Map, Nullable, LowCardinality, Variant, Dynamic and JSON types; others are
+ * NOT_IMPLEMENTED. JSON is 0x30, its serialization version, max_dynamic_paths, max_dynamic_types, the typed paths
+ * with their types, the SKIP paths and the SKIP REGEXPs. Mirrors ClickHouse's {@code DataTypesBinaryEncoding}.
  */
 public final class BinaryTypeEncoding {
     private BinaryTypeEncoding() {
@@ -109,6 +110,34 @@ public final class BinaryTypeEncoding {
             encode(((LowCardinalityType) t).inner, out);
         } else if (t instanceof NothingType) {
             out.write(0x00);
+        } else if (t instanceof VariantType) {
+            out.write(0x2A);
+            out.writeVarUInt(((VariantType) t).variants.size());
+            for (DataType v : ((VariantType) t).variants) {
+                encode(v, out);
+            }
+        } else if (t instanceof DynamicType) {
+            out.write(0x2B);
+            out.write(((DynamicType) t).maxTypes);
+        } else if (t instanceof JsonType) {
+            JsonType j = (JsonType) t;
+            out.write(0x30);
+            out.write(0); // serialization version
+            out.writeVarUInt(j.maxDynamicPaths);
+            out.write(j.maxDynamicTypes);
+            out.writeVarUInt(j.typedPaths.size());
+            for (java.util.Map.Entry<String, DataType> e : j.typedPaths.entrySet()) {
+                out.writeString(ByteStrings.fromText(e.getKey()));
+                encode(e.getValue(), out);
+            }
+            out.writeVarUInt(j.skipPaths.size());
+            for (String p : j.skipPaths) {
+                out.writeString(ByteStrings.fromText(p));
+            }
+            out.writeVarUInt(j.skipRegexps.size());
+            for (String r : j.skipRegexps) {
+                out.writeString(ByteStrings.fromText(r));
+            }
         } else if (t instanceof EnumType) {
             EnumType e = (EnumType) t;
             out.write(e.bits == 8 ? 0x17 : 0x18);
@@ -212,6 +241,37 @@ public final class BinaryTypeEncoding {
             case 0x28: return DataTypes.IPV4;
             case 0x29: return DataTypes.IPV6;
             case 0x2D: return DataTypes.BOOL;
+            case 0x2A: {
+                long n = in.readVarUInt();
+                if (n > 255) {
+                    throw new ChException(ErrorCode.INCORRECT_DATA, "Too many variants in a binary type: " + n);
+                }
+                List<DataType> vs = new ArrayList<>();
+                for (long i = 0; i < n; i++) {
+                    vs.add(decode(in));
+                }
+                return new VariantType(vs);
+            }
+            case 0x2B: return DynamicType.of(in.readByte());
+            case 0x30: {
+                in.readByte(); // serialization version
+                int paths = (int) in.readVarUInt();
+                int types = in.readByte();
+                java.util.SortedMap<String, DataType> typed = new java.util.TreeMap<>();
+                for (long i = 0, n = in.readVarUInt(); i < n; i++) {
+                    String p = ByteStrings.toText(in.readString());
+                    typed.put(p, decode(in));
+                }
+                List<String> skip = new ArrayList<>();
+                for (long i = 0, n = in.readVarUInt(); i < n; i++) {
+                    skip.add(ByteStrings.toText(in.readString()));
+                }
+                List<String> regexps = new ArrayList<>();
+                for (long i = 0, n = in.readVarUInt(); i < n; i++) {
+                    regexps.add(ByteStrings.toText(in.readString()));
+                }
+                return new JsonType(types, paths, typed, skip, regexps);
+            }
             case 0x31: return DataTypes.BFLOAT16;
             default:
                 throw new ChException(ErrorCode.INCORRECT_DATA, "The stub cannot read a type with binary tag 0x" + Integer.toHexString(tag));

@@ -264,8 +264,8 @@ public final class DataTypes {
                     need(')');
                     return new VariantType(vs);
                 }
-                case "dynamic": return new DynamicType(withRawArgs("Dynamic"));
-                case "json": return new JsonType(withRawArgs("JSON"));
+                case "dynamic": return DynamicType.parse(withRawArgs("Dynamic"));
+                case "json": return JsonType.parse(withRawArgs("JSON"));
                 case "enum8": case "enum16": case "enum": return enumArgs(lower.equals("enum16") ? 16 : 8, lower.equals("enum"));
                 default:
                     DataType simple = simple(lower);

@@ -13,10 +13,35 @@ import java.math.BigInteger;
  * ClickHouse's {@code DataTypeDynamic}; the stub keeps no limit on the number of types ({@code max_types}).
  */
 public final class DynamicType extends TypedValueType {
+    public static final int DEFAULT_MAX_TYPES = 32;
     private final String name;
+    public final int maxTypes;
 
-    DynamicType(String name) {
-        this.name = name;
+    private DynamicType(int maxTypes) {
+        this.maxTypes = maxTypes;
+        this.name = maxTypes == DEFAULT_MAX_TYPES ? "Dynamic" : "Dynamic(max_types=" + maxTypes + ")";
+    }
+
+    /** Dynamic with {@code maxTypes} types at most, named as ClickHouse names it. */
+    public static DynamicType of(int maxTypes) {
+        return new DynamicType(maxTypes);
+    }
+
+    /** The type named {@code Dynamic} or {@code Dynamic(max_types=N)}. */
+    static DynamicType parse(String raw) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("Dynamic\\s*\\(\\s*max_types\\s*=\\s*(\\d+)\\s*\\)",
+            java.util.regex.Pattern.CASE_INSENSITIVE).matcher(raw);
+        if (m.matches()) {
+            int n = Integer.parseInt(m.group(1));
+            if (n > 254) {
+                throw new ChException(ErrorCode.BAD_ARGUMENTS, "'max_types' argument for Dynamic type should be a positive integer between 0 and 254");
+            }
+            return new DynamicType(n);
+        }
+        if (!raw.matches("(?i)Dynamic(\\s*\\(\\s*\\))?")) {
+            throw new ChException(ErrorCode.BAD_ARGUMENTS, "Dynamic data type can have only one optional argument - the maximum number of dynamic types in a form 'Dynamic(max_types=N)'");
+        }
+        return new DynamicType(DEFAULT_MAX_TYPES);
     }
 
     @Override

@@ -77,10 +77,17 @@ final class JsonText {
     /** A recursive-descent reader of one JSON text. */
     static final class Parser {
         private final String s;
+        /** The JSON type whose value is being read (arrays of objects in it get its nested type), or null. */
+        private final JsonType owner;
         private int pos;
 
         Parser(String s) {
+            this(s, null);
+        }
+
+        Parser(String s, JsonType owner) {
             this.s = s;
+            this.owner = owner;
         }
 
         private ChException error(String expected) {
@@ -112,6 +119,14 @@ final class JsonText {
 
         /** A Map for an object, a TypedValue for anything else, null for null. */
         Object value() {
+            return value(owner, null);
+        }
+
+        /**
+         * A value inside an object of type {@code in}; {@code element} is the JSON type of the objects of the array
+         * this value is an element of (null outside arrays).
+         */
+        private Object value(JsonType in, JsonType element) {
             ws();
             if (pos >= s.length()) {
                 throw error("a value");
@@ -129,7 +144,7 @@ final class JsonText {
                     if (!eat(':')) {
                         throw error("':'");
                     }
-                    m.put(key, value());
+                    m.put(key, value(element != null ? element : in, null));
                 } while (eat(','));
                 if (!eat('}')) {
                     throw error("',' or '}'");
@@ -140,15 +155,16 @@ final class JsonText {
                 int start = pos;
                 pos++;
                 List<Object> l = new ArrayList<>();
+                JsonType objects = element != null ? element : in == null ? null : in.nested();
                 if (!eat(']')) {
                     do {
-                        l.add(value());
+                        l.add(value(in, objects));
                     } while (eat(','));
                     if (!eat(']')) {
                         throw error("',' or ']'");
                     }
                 }
-                return array(l, s.substring(start, pos));
+                return array(l, s.substring(start, pos), objects);
             }
             if (c == '"') {
                 return new TypedValue(DataTypes.STRING, string());
@@ -187,7 +203,15 @@ final class JsonText {
         }
 
         /** The array's elements under one inferred Array(Nullable(T)) type, or its text when they have none. */
-        private static TypedValue array(List<Object> l, String text) {
+        @SuppressWarnings("unchecked")
+        private static TypedValue array(List<Object> l, String text, JsonType objects) {
+            if (objects != null && !l.isEmpty() && l.stream().allMatch(o -> o instanceof Map)) {
+                List<Object> values = new ArrayList<>();
+                for (Object o : l) {
+                    values.add(objects.fromTree((Map<String, Object>) o));
+                }
+                return new TypedValue(DataTypes.array(objects), Collections.unmodifiableList(values));
+            }
             DataType element = null;
             for (Object o : l) {
                 if (o == null) {
