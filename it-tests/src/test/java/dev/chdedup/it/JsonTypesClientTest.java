@@ -4,10 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.clickhouse.client.api.Client;
+import com.clickhouse.client.api.data_formats.ClickHouseBinaryFormatReader;
 import com.clickhouse.client.api.data_formats.internal.BinaryStreamReader;
+import com.clickhouse.client.api.query.QueryResponse;
+import com.clickhouse.client.api.query.QuerySettings;
 import com.clickhouse.client.api.query.GenericRecord;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -16,7 +20,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * JSON, Dynamic and Variant through the official client (client-v2), which reads them from RowBinaryWithNamesAndTypes
  * into Java objects: JSON path subcolumns ({@code j.a.b} a Dynamic, a typed path, {@code j.^a} a sub-object,
- * {@code j.a[].x} the paths of an array of objects, {@code j.a.:Int64}) as ClickHouse 26.7 answers them.
+ * {@code j.a[].x} the paths of an array of objects, {@code j.a.:Int64}) as ClickHouse 26.7 answers them; a JSON
+ * column from its binary form (typed paths in their type, arrays of objects as lists of maps) and, with
+ * output_format_binary_write_json_as_string, as its text.
  */
 class JsonTypesClientTest {
     @RegisterExtension
@@ -63,5 +69,26 @@ class JsonTypesClientTest {
         assertEquals(List.of(), two.getList("j.b.d.:`Array(JSON)`.x"));
         assertEquals("Dynamic", client.queryAll("SELECT toTypeName(j.b.c) AS t FROM jpaths LIMIT 1").get(0).getString("t"));
         assertEquals(List.of(2L), client.queryAll("SELECT id FROM jpaths WHERE j.b.c.:Int64 = 2").stream().map(r -> r.getLong("id")).toList());
+    }
+
+    @Test
+    void jsonColumnsReadFromTheirBinaryFormAndAsStrings() throws Exception {
+        client.queryAll("CREATE TABLE jbin (id UInt8, j JSON(t UInt8)) ENGINE = Memory");
+        client.queryAll("INSERT INTO jbin VALUES (1, '{\"a\":{\"b\":1},\"c\":[{\"d\":\"x\"}],\"e\":[1.5,2]}')");
+        GenericRecord binary = client.queryAll("SELECT j FROM jbin").get(0);
+        Map<?, ?> paths = (Map<?, ?>) binary.getObject("j");
+        assertEquals(Set.of("a.b", "c", "e", "t"), paths.keySet());
+        assertEquals(1L, paths.get("a.b"));
+        assertEquals((short) 0, paths.get("t"));
+        assertEquals(List.of(Map.of("d", "x")), ((BinaryStreamReader.ArrayValue) paths.get("c")).asList());
+        assertEquals(List.of(1.5, 2.0), ((BinaryStreamReader.ArrayValue) paths.get("e")).asList());
+        // as the engine writes it with output_format_json_quote_64bit_integers = 0 (the stub's default is 1)
+        QuerySettings asString = new QuerySettings().serverSetting("output_format_binary_write_json_as_string", "1")
+            .serverSetting("output_format_json_quote_64bit_integers", "0");
+        try (QueryResponse r = client.query("SELECT j FROM jbin", asString).get()) {
+            ClickHouseBinaryFormatReader reader = client.newBinaryFormatReader(r);
+            reader.next();
+            assertEquals("{\"a\":{\"b\":1},\"c\":[{\"d\":\"x\"}],\"e\":[1.5,2],\"t\":0}", reader.readValue("j"));
+        }
     }
 }

@@ -104,6 +104,8 @@ public final class KnownSettings {
         def("http_headers_progress_interval_ms", "UInt64", "100", "Interval of progress headers.");
         def("enable_http_compression", "Bool", "0", "Compress the HTTP response according to Accept-Encoding.");
         def("http_zlib_compression_level", "Int64", "3", "Compression level of gzip/deflate responses.");
+        def("output_format_binary_write_json_as_string", "Bool", "0", "Write JSON values as a String of their text in RowBinary.");
+        def("input_format_binary_read_json_as_string", "Bool", "0", "Read JSON values from a String of their text in RowBinary.");
         def("output_format_json_quote_64bit_integers", "Bool", "0", "Quote 64-bit integers in JSON output.");
         def("output_format_json_quote_denormals", "Bool", "0", "Output nan and inf as strings in JSON.");
         def("input_format_skip_unknown_fields", "Bool", "1", "Skip unknown fields in input formats with names.");

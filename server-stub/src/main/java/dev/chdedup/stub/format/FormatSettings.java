@@ -62,6 +62,10 @@ public final class FormatSettings {
     public final boolean jsonQuote64bitIntegers;
     /** output_format_binary_encode_types_in_binary_format (0): RowBinaryWithNamesAndTypes names its types in the binary type encoding. */
     public final boolean binaryEncodeTypes;
+    /** output_format_binary_write_json_as_string (0): RowBinary writes a JSON value as a String of its text. */
+    public final boolean binaryWriteJsonAsString;
+    /** input_format_binary_read_json_as_string (0): RowBinary reads a JSON value from a String of its text. */
+    public final boolean binaryReadJsonAsString;
     /** output_format_json_quote_64bit_floats (0). */
     public final boolean jsonQuote64bitFloats;
     /** output_format_json_quote_denormals (0): nan/inf as strings; otherwise null. */
@@ -109,6 +113,8 @@ public final class FormatSettings {
         // one) keeps the old default
         jsonQuote64bitIntegers = bool(m, "output_format_json_quote_64bit_integers", before(m.get("compatibility"), 25, 8));
         binaryEncodeTypes = bool(m, "output_format_binary_encode_types_in_binary_format", false);
+        binaryWriteJsonAsString = bool(m, "output_format_binary_write_json_as_string", false);
+        binaryReadJsonAsString = bool(m, "input_format_binary_read_json_as_string", false);
         jsonQuote64bitFloats = bool(m, "output_format_json_quote_64bit_floats", false);
         jsonQuoteDenormals = bool(m, "output_format_json_quote_denormals", false);
         jsonQuoteDecimals = bool(m, "output_format_json_quote_decimals", false);

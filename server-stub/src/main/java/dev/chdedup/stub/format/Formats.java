@@ -169,9 +169,9 @@ public final class Formats {
                 case "JSONEachRowWithProgress": return new JsonEachRowWithProgressWriter(out, columns, s, false);
                 case "JSONCompactEachRowWithProgress": return new JsonEachRowWithProgressWriter(out, columns, s, true);
                 case "Values": return new ValuesWriter(out, columns);
-                case "RowBinary": return new RowBinaryWriter(out, columns, false, false);
-                case "RowBinaryWithNames": return new RowBinaryWriter(out, columns, true, false);
-                case "RowBinaryWithNamesAndTypes": return new RowBinaryWriter(out, columns, true, true, s.binaryEncodeTypes);
+                case "RowBinary": return new RowBinaryWriter(out, columns, false, false, s);
+                case "RowBinaryWithNames": return new RowBinaryWriter(out, columns, true, false, s);
+                case "RowBinaryWithNamesAndTypes": return new RowBinaryWriter(out, columns, true, true, s);
                 case "TSKV": return new TskvWriter(out, columns, s);
                 case "Native": return new NativeWriter(out, columns);
                 case "Null": return new NullWriter(out);

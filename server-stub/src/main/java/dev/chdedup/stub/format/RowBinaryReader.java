@@ -52,6 +52,7 @@ final class RowBinaryReader implements RowReader {
     RowBinaryReader(InputStream is, List<Column> columns, FormatSettings s, boolean withNames, boolean withTypes,
                     boolean withDefaults) {
         this.in = new BinaryIn(is);
+        in.jsonAsString(s.binaryReadJsonAsString);
         this.columns = columns;
         this.s = s;
         this.withNames = withNames;

@@ -32,6 +32,12 @@ final class RowBinaryWriter implements RowWriter {
         this(os, columns, withNames, withTypes, false);
     }
 
+    /** The header's types as {@code s} says (binary type encoding or names), JSON values as it says. */
+    RowBinaryWriter(OutputStream os, List<Column> columns, boolean withNames, boolean withTypes, FormatSettings s) {
+        this(os, columns, withNames, withTypes, s.binaryEncodeTypes);
+        buf.jsonAsString(s.binaryWriteJsonAsString, s.jsonQuote64bitIntegers);
+    }
+
     /** {@code binaryTypes}: the header's types in ClickHouse's binary type encoding rather than by name. */
     RowBinaryWriter(OutputStream os, List<Column> columns, boolean withNames, boolean withTypes, boolean binaryTypes) {
         this.binaryTypes = binaryTypes;

@@ -160,6 +160,10 @@ public final class Lexer {
                     i += 3;
                     continue;
                 }
+                if ("ntrbf0avex\\'\"`/".indexOf(sql.charAt(i)) < 0) {
+                    // an unknown escape keeps its backslash ('100\%', '\q'), as ClickHouse's parseComplexEscapeSequence does
+                    sb.append('\\');
+                }
                 esc.setLength(0);
                 i = TextReader.unescape(sql, i, esc);
                 sb.append(ByteStrings.fromText(esc.toString()));

@@ -19,6 +19,16 @@ public final class BinaryIn {
     private int pos;
     private int lim;
     private long consumed;
+    /** JSON values are read from their JSON text (input_format_binary_read_json_as_string). */
+    private boolean jsonAsString;
+
+    public void jsonAsString(boolean asString) {
+        this.jsonAsString = asString;
+    }
+
+    public boolean jsonAsString() {
+        return jsonAsString;
+    }
 
     public BinaryIn(InputStream in) {
         this.in = in;

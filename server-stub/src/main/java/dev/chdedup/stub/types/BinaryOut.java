@@ -14,6 +14,24 @@ public final class BinaryOut {
 
     private byte[] buf;
     private int len;
+    /** JSON values are written as their JSON text (output_format_binary_write_json_as_string). */
+    private boolean jsonAsString;
+    /** In that text, 64-bit integers are quoted (output_format_json_quote_64bit_integers). */
+    private boolean jsonQuote64bitIntegers = true;
+
+    /** Sets how JSON values are written: as their text, and with 64-bit integers quoted in it. */
+    public void jsonAsString(boolean asString, boolean quote64bitIntegers) {
+        this.jsonAsString = asString;
+        this.jsonQuote64bitIntegers = quote64bitIntegers;
+    }
+
+    public boolean jsonAsString() {
+        return jsonAsString;
+    }
+
+    public boolean jsonQuote64bitIntegers() {
+        return jsonQuote64bitIntegers;
+    }
 
     public BinaryOut(int capacity) {
         buf = new byte[Math.max(16, capacity)];

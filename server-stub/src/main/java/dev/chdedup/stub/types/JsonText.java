@@ -42,13 +42,18 @@ final class JsonText {
     }
 
     static void value(DataType t, Object v, StringBuilder sb) {
+        value(t, v, sb, true);
+    }
+
+    /** {@code quote64}: 64-bit and larger integers as JSON strings (output_format_json_quote_64bit_integers). */
+    static void value(DataType t, Object v, StringBuilder sb, boolean quote64) {
         if (v == null) {
             sb.append("null");
             return;
         }
         DataType b = t.unwrap();
         if (b instanceof IntType || b instanceof BigIntType) {
-            boolean quote = b instanceof BigIntType || ((IntType) b).bits == 64;
+            boolean quote = quote64 && (b instanceof BigIntType || ((IntType) b).bits == 64);
             sb.append(quote ? "\"" : "").append(Values.text(v, b)).append(quote ? "\"" : "");
         } else if (b instanceof FloatType || b instanceof BFloat16Type) {
             double d = ((Number) v).doubleValue();
@@ -62,13 +67,13 @@ final class JsonText {
             List<?> l = (List<?>) v;
             for (int i = 0; i < l.size(); i++) {
                 sb.append(i > 0 ? "," : "");
-                value(((ArrayType) b).element, l.get(i), sb);
+                value(((ArrayType) b).element, l.get(i), sb, quote64);
             }
             sb.append(']');
         } else if (b instanceof DynamicType || b instanceof VariantType) {
-            value(((TypedValue) v).type(), ((TypedValue) v).value(), sb);
+            value(((TypedValue) v).type(), ((TypedValue) v).value(), sb, quote64);
         } else if (b instanceof JsonType) {
-            b.formatText(v, sb);
+            ((JsonType) b).formatJson(v, sb, quote64);
         } else {
             string(Values.text(v, b), sb);
         }

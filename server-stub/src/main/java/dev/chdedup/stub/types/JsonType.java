@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * and null values are not stored. Paths named by {@code SKIP path} (and below it) or matching {@code SKIP REGEXP}
  * are dropped. Text is the object rebuilt from its paths; RowBinary writes the number of paths, then the typed paths
  * (each path and its value in its own type), then the others (each path and its value as a Dynamic), as
- * ClickHouse's {@code SerializationObject} does. Mirrors ClickHouse's {@code DataTypeObject} for the JSON type; the
+ * ClickHouse's {@code SerializationObject} does, or the object's JSON text as a String when the stream says so
+ * (output_format_binary_write_json_as_string, input_format_binary_read_json_as_string). Mirrors ClickHouse's {@code DataTypeObject} for the JSON type; the
  * stub does not move paths past max_dynamic_paths into shared data.
  */
 public final class JsonType extends DataType {
@@ -116,6 +117,11 @@ public final class JsonType extends DataType {
 
     @Override
     public void formatText(Object v, StringBuilder sb) {
+        formatJson(v, sb, true);
+    }
+
+    /** The object's JSON text; {@code quote64}: 64-bit and larger integers as strings. */
+    public void formatJson(Object v, StringBuilder sb, boolean quote64) {
         Map<String, Object> tree = new TreeMap<>();
         for (Map.Entry<String, TypedValue> e : paths(v).entrySet()) {
             String[] parts = e.getKey().split("\\.", -1);
@@ -130,7 +136,7 @@ public final class JsonType extends DataType {
             }
             node.put(parts[parts.length - 1], e.getValue());
         }
-        writeObject(tree, sb);
+        writeObject(tree, sb, quote64);
     }
 
     @SuppressWarnings("unchecked")
@@ -138,7 +144,7 @@ public final class JsonType extends DataType {
         return (Map<String, Object>) o;
     }
 
-    private static void writeObject(Map<String, Object> node, StringBuilder sb) {
+    private static void writeObject(Map<String, Object> node, StringBuilder sb, boolean quote64) {
         sb.append('{');
         boolean first = true;
         for (Map.Entry<String, Object> e : node.entrySet()) {
@@ -149,9 +155,9 @@ public final class JsonType extends DataType {
             JsonText.string(ByteStrings.fromText(e.getKey()), sb);
             sb.append(':');
             if (e.getValue() instanceof TypedValue) {
-                JsonText.value(((TypedValue) e.getValue()).type(), ((TypedValue) e.getValue()).value(), sb);
+                JsonText.value(((TypedValue) e.getValue()).type(), ((TypedValue) e.getValue()).value(), sb, quote64);
             } else {
-                writeObject(castMap(e.getValue()), sb);
+                writeObject(castMap(e.getValue()), sb, quote64);
             }
         }
         sb.append('}');
@@ -228,6 +234,12 @@ public final class JsonType extends DataType {
 
     @Override
     public void writeBinary(Object v, BinaryOut out) {
+        if (out.jsonAsString()) {
+            StringBuilder sb = new StringBuilder();
+            formatJson(v, sb, out.jsonQuote64bitIntegers());
+            out.writeString(sb.toString());
+            return;
+        }
         Map<String, TypedValue> m = paths(v);
         out.writeVarUInt(m.size());
         for (Map.Entry<String, DataType> e : typedPaths.entrySet()) {
@@ -245,6 +257,9 @@ public final class JsonType extends DataType {
 
     @Override
     public Object readBinary(BinaryIn in) throws IOException {
+        if (in.jsonAsString()) {
+            return parseObject(in.readString());
+        }
         long n = in.readVarUInt();
         if (n > BinaryIn.MAX_STRING_BYTES) {
             throw new ChException(ErrorCode.TOO_LARGE_ARRAY_SIZE, "Too many JSON paths: " + n);

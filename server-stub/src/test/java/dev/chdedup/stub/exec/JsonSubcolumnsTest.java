@@ -47,7 +47,9 @@ class JsonSubcolumnsTest extends EngineAnswers {
             {"SELECT dynamicType(1)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
             {"SELECT dynamicElement(1, 'Int64')", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
             {"SELECT dynamicElement('a'::Dynamic, 'Nope')", "Code: 36 BAD_ARGUMENTS"},
-            {"SELECT dynamicElement('a'::Dynamic, 'String'), toTypeName(dynamicElement('a'::Dynamic, 'String')), dynamicType('a'::Dynamic), dynamicType(NULL::Dynamic)", "a\tNullable(String)\tString\tNone"}
+            {"SELECT dynamicElement('a'::Dynamic, 'String'), toTypeName(dynamicElement('a'::Dynamic, 'String')), dynamicType('a'::Dynamic), dynamicType(NULL::Dynamic)", "a\tNullable(String)\tString\tNone"},
+            // an unknown escape in a string literal keeps its backslash, so JSON text reads its own \\u escapes
+            {"SELECT '{\"c\":\"\\u00e9\",\"d\":\"a\\\\\"b\"}'::JSON AS j, j.c, j.d, 'a\\qb', length('a\\u00e9'), 'x\\%', 'q\\'', 'n\\/' FORMAT TSV", "{\"c\":\"é\",\"d\":\"a\\\\\"b\"}\té\ta\"b\ta\\\\qb\t7\tx\\\\%\tq\\'\tn/"}
 
         };
     }
