@@ -91,4 +91,20 @@ class JsonTypesClientTest {
             assertEquals("{\"a\":{\"b\":1},\"c\":[{\"d\":\"x\"}],\"e\":[1.5,2],\"t\":0}", reader.readValue("j"));
         }
     }
+
+    @Test
+    void conversionsAndSupertypesOfDynamicAndVariant() {
+        GenericRecord r = client.queryAll("SELECT CAST('{\"a\":{\"b\":\"x\"}}'::JSON, 'Dynamic') AS d, dynamicType(d) AS dt,"
+            + " CAST(CAST('12', 'Dynamic'), 'Int32') AS n, CAST(CAST(7, 'Variant(UInt8, String)'), 'String') AS s,"
+            + " [CAST(1, 'Variant(UInt8, String)'), 1.5] AS va, toTypeName(va) AS vt, if(1, CAST('q', 'Dynamic'), 2) AS i,"
+            + " ['{\"a\":1}'::JSON, '{\"b\":\"x\"}'::JSON] AS ja").get(0);
+        assertEquals(Map.of("a.b", "x"), r.getObject("d"));
+        assertEquals("JSON", r.getString("dt"));
+        assertEquals(12, r.getInteger("n"));
+        assertEquals("7", r.getString("s"));
+        assertEquals("Array(Variant(Float64, String, UInt8))", r.getString("vt"));
+        assertEquals(List.of((short) 1, 1.5), r.getList("va"));
+        assertEquals("q", r.getObject("i"));
+        assertEquals(List.of(Map.of("a", 1L), Map.of("b", "x")), r.getList("ja"));
+    }
 }

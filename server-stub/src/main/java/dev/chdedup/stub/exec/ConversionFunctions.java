@@ -7,7 +7,10 @@ import dev.chdedup.stub.types.DataTypeInterval;
 import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.DateTime64Type;
 import dev.chdedup.stub.types.DateType;
+import dev.chdedup.stub.types.JsonType;
 import dev.chdedup.stub.types.NothingType;
+import dev.chdedup.stub.types.StringType;
+import dev.chdedup.stub.types.TypedValue;
 import dev.chdedup.stub.types.Values;
 import java.util.List;
 
@@ -210,13 +213,31 @@ final class ConversionFunctions {
         boolean targetNullable = t.isNullable();
         boolean sourceNullable = from.isNullable() || from.unwrap() instanceof NothingType;
         DataType result = sourceNullable && !targetNullable && !(t instanceof dev.chdedup.stub.types.LowCardinalityType) ? t : t;
+        boolean fromTyped = TypeRules.isVariantOrDynamic(from);
+        boolean toTyped = TypeRules.isVariantOrDynamic(t);
+        if (from.unwrap() instanceof JsonType && !(t.unwrap() instanceof JsonType || t.unwrap() instanceof StringType || toTyped)) {
+            throw new ChException(t.unwrap() instanceof dev.chdedup.stub.types.MapType ? ErrorCode.TYPE_MISMATCH : ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT,
+                "Illegal type " + from.name() + " of argument of function CAST to " + t.name());
+        }
         return Evaluator.of(result, r -> {
             Object v = a.eval(r);
             if (v == null) {
                 if (targetNullable) {
                     return null;
                 }
+                if (fromTyped) {
+                    // a Dynamic or Variant NULL becomes the default of a type that cannot hold it
+                    return t.defaultValue();
+                }
                 throw new ChException(ErrorCode.CANNOT_INSERT_NULL_IN_ORDINARY_COLUMN, "Cannot convert NULL value to non-Nullable type " + t.name());
+            }
+            if (fromTyped && !toTyped) {
+                // from Dynamic or Variant: the value converted from its own type
+                TypedValue tv = (TypedValue) v;
+                if (t.unwrap() instanceof JsonType && !(tv.type() instanceof StringType || tv.type() instanceof JsonType)) {
+                    throw new ChException(ErrorCode.TYPE_MISMATCH, "Cannot convert " + tv.type().name() + " to " + t.name());
+                }
+                return tv.type().equals(t) ? tv.value() : t.convert(tv.value(), tv.type());
             }
             return t.convert(v, from);
         });

@@ -121,6 +121,10 @@ public final class TypeRules {
 
     /** Smallest type that holds both (numbers, strings, dates), for if/multiIf/array/UNION. */
     public static DataType common(List<DataType> types) {
+        DataType mixed = variantOrDynamicSupertype(types);
+        if (mixed != null) {
+            return mixed;
+        }
         DataType acc = null;
         boolean nullable = false;
         for (DataType t : types) {
@@ -137,6 +141,28 @@ public final class TypeRules {
             acc = DataTypes.NOTHING;
         }
         return nullable ? DataTypes.nullable(acc) : acc;
+    }
+
+    /**
+     * The supertype of types of which one is Dynamic (that Dynamic) or a Variant (a Variant of all their variants and
+     * other types, Nullable stripped), as ClickHouse's getLeastSupertype has it; null when none is.
+     */
+    private static DataType variantOrDynamicSupertype(List<DataType> types) {
+        java.util.LinkedHashSet<DataType> variants = new java.util.LinkedHashSet<>();
+        boolean anyVariant = false;
+        for (DataType t : types) {
+            DataType u = t.unwrap();
+            if (u instanceof dev.chdedup.stub.types.DynamicType) {
+                return u;
+            }
+            if (u instanceof dev.chdedup.stub.types.VariantType) {
+                anyVariant = true;
+                variants.addAll(((dev.chdedup.stub.types.VariantType) u).variants);
+            } else if (!(stripNullable(t).unwrap() instanceof NothingType)) {
+                variants.add(stripNullable(t));
+            }
+        }
+        return anyVariant ? DataTypes.parse("Variant(" + String.join(", ", variants.stream().map(DataType::name).toList()) + ")") : null;
     }
 
     public static DataType stripNullable(DataType t) {

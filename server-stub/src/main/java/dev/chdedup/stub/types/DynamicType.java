@@ -167,9 +167,7 @@ public final class DynamicType extends TypedValueType {
         if (f instanceof NothingType) {
             return null;
         }
-        if (f instanceof VariantType || f instanceof JsonType) {
-            throw new ChException(ErrorCode.CANNOT_CONVERT_TYPE, "Conversion from " + from.name() + " to Dynamic is not supported");
-        }
+        // a JSON value is one of type JSON; a Variant's or another Dynamic's values are TypedValues already
         return new TypedValue(f, v);
     }
 }

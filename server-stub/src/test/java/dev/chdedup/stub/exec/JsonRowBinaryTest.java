@@ -44,7 +44,13 @@ class JsonRowBinaryTest {
             {"SELECT '{\"a\":{\"b\":1}}'::JSON AS j FORMAT RowBinary SETTINGS output_format_binary_write_json_as_string = 1, output_format_json_quote_64bit_integers = 0",
                 "0d7b2261223a7b2262223a317d7d"},
             {"SELECT '{\"a\":{\"b\":1},\"c\":[{\"d\":\"x\"}]}'::JSON(t UInt8) AS j, [j] AS a FORMAT RowBinaryWithNamesAndTypes SETTINGS output_format_binary_write_json_as_string = 1, output_format_json_quote_64bit_integers = 1",
-                "02016a01610d4a534f4e28742055496e743829144172726179284a534f4e28742055496e74382929257b2261223a7b2262223a2231227d2c2263223a5b7b2264223a2278227d5d2c2274223a307d01257b2261223a7b2262223a2231227d2c2263223a5b7b2264223a2278227d5d2c2274223a307d"}
+                "02016a01610d4a534f4e28742055496e743829144172726179284a534f4e28742055496e74382929257b2261223a7b2262223a2231227d2c2263223a5b7b2264223a2278227d5d2c2274223a307d01257b2261223a7b2262223a2231227d2c2263223a5b7b2264223a2278227d5d2c2274223a307d"},
+            {"SELECT ['{\"a\":1}'::JSON, '{\"b\":\"x\"}'::JSON] AS x FORMAT RowBinaryWithNamesAndTypes",
+                "0101780b4172726179284a534f4e29020101610a0100000000000000010162150178"},
+            {"SELECT CAST('{\"a\":[{\"x\":1}]}'::JSON, 'Dynamic') AS d FORMAT RowBinary",
+                "30008008200000000101611e3000800210000000010101780a0100000000000000"},
+            {"SELECT [CAST(1, 'Variant(UInt8, String)'), 1.5] AS x FORMAT RowBinaryWithNamesAndTypes",
+                "0101782641727261792856617269616e7428466c6f617436342c20537472696e672c2055496e7438292902020100000000000000f83f"}
     };
 
     /**
