@@ -152,8 +152,13 @@ public final class Interpreter {
         }
         if (st instanceof Statement.SelectStmt) {
             dev.chdedup.stub.sql.Query q = ((Statement.SelectStmt) st).query();
-            SelectExecutor.Stream result = selects.execute(q, ctx);
             QueryContext limits = ctx.withSettings(ctx.settings().with(q.settings()));
+            SelectExecutor.Stream result;
+            // constants folded while the query compiles show their JSON objects under its quoting too
+            boolean quote64 = dev.chdedup.stub.format.FormatSettings.of(limits.settings().changed()).jsonQuote64bitIntegers;
+            try (dev.chdedup.stub.types.SessionTimeZone.Scope quoting = dev.chdedup.stub.types.JsonQuoting.use(quote64)) {
+                result = selects.execute(q, ctx);
+            }
             return new QueryResult.Rows(new SelectExecutor.Stream(result.columns(), ResultLimits.apply(result.blocks(), limits)), q.format());
         }
         if (st instanceof Statement.Insert) {

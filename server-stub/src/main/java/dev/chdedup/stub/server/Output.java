@@ -101,6 +101,14 @@ final class Output {
     }
 
     void writeRows(SelectExecutor.Stream stream, String format, QueryContext ctx, long startNanos) throws IOException {
+        // the result's JSON objects are written (and, as the stream is read, computed) under the query's quoting
+        boolean quote64 = dev.chdedup.stub.format.FormatSettings.of(ctx.settings().changed()).jsonQuote64bitIntegers;
+        try (dev.chdedup.stub.types.SessionTimeZone.Scope q = dev.chdedup.stub.types.JsonQuoting.use(quote64)) {
+            writeRowsQuoted(stream, format, ctx, startNanos);
+        }
+    }
+
+    private void writeRowsQuoted(SelectExecutor.Stream stream, String format, QueryContext ctx, long startNanos) throws IOException {
         String canonical = Formats.canonicalName(format);
         resp.status(200);
         resp.contentType(Formats.contentType(canonical));

@@ -42,7 +42,7 @@ final class JsonText {
     }
 
     static void value(DataType t, Object v, StringBuilder sb) {
-        value(t, v, sb, true);
+        value(t, v, sb, JsonQuoting.quote64());
     }
 
     /** {@code quote64}: 64-bit and larger integers as JSON strings (output_format_json_quote_64bit_integers). */

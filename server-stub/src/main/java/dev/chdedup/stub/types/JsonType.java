@@ -117,7 +117,7 @@ public final class JsonType extends DataType {
 
     @Override
     public void formatText(Object v, StringBuilder sb) {
-        formatJson(v, sb, true);
+        formatJson(v, sb, JsonQuoting.quote64());
     }
 
     /** The object's JSON text; {@code quote64}: 64-bit and larger integers as strings. */

@@ -55,13 +55,13 @@ class JsonRowBinaryTest {
 
     /**
      * {RowBinary body in hex, its settings, the row as the engine reads it into {@code j JSON(t UInt8)}}, the engine's
-     * answers from {@code SELECT j FROM format(RowBinary, 'j JSON(t UInt8)', '...')} with 64-bit integers quoted.
+     * answers from {@code SELECT j FROM format(RowBinary, 'j JSON(t UInt8)', '...')}, 64-bit integers unquoted as by default.
      */
     private static final String[][] INPUT = {
-        {"0301740703612e620a050000000000000001631e150201780179", "", "{\"a\":{\"b\":\"5\"},\"c\":[\"x\",\"y\"],\"t\":7}"},
+        {"0301740703612e620a050000000000000001631e150201780179", "", "{\"a\":{\"b\":5},\"c\":[\"x\",\"y\"],\"t\":7}"},
         {"01016f1e30008002100000000101016b2d01", "", "{\"o\":[{\"k\":true}],\"t\":0}"},
         {"1b7b2261223a7b2262223a317d2c2274223a392c2273223a2278227d", "input_format_binary_read_json_as_string=1",
-            "{\"a\":{\"b\":\"1\"},\"s\":\"x\",\"t\":9}"},
+            "{\"a\":{\"b\":1},\"s\":\"x\",\"t\":9}"},
     };
 
     @Test
