@@ -136,7 +136,7 @@ public final class ColumnNames {
         }
         if (c.name().equals("or") || c.name().equals("and") || c.name().equals("concat")) {
             // a chain of one operator is one call with every operand (the parser nests them two by two)
-            args = flatten(c, new ArrayList<>());
+            args = ExplainAst.flatten(c, new ArrayList<>());
         }
         sb.append(TRIMS.getOrDefault(c.name().toLowerCase(Locale.ROOT), c.name()));
         if (c.distinct()) {
@@ -147,17 +147,6 @@ public final class ColumnNames {
             args = args.subList(0, args.size() - c.params());
         }
         list(args, '(', ')', sb);
-    }
-
-    private static List<Expr> flatten(Expr.Call c, List<Expr> out) {
-        Expr first = c.args().isEmpty() ? null : c.args().get(0);
-        if (c.args().size() == 2 && first instanceof Expr.Call f && f.name().equals(c.name()) && !f.distinct() && f.params() == 0) {
-            flatten(f, out);
-        } else if (first != null) {
-            out.add(first);
-        }
-        out.addAll(c.args().subList(Math.min(1, c.args().size()), c.args().size()));
-        return out;
     }
 
     private void list(List<Expr> items, char open, char close, StringBuilder sb) {
