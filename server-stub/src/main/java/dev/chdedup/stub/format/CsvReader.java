@@ -6,9 +6,7 @@ import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.TupleType;
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -19,7 +17,7 @@ import java.util.List;
  * empty unquoted field the column default (input_format_csv_empty_as_default); a Tuple column spans one field
  * per element, as ClickHouse writes it. A header maps fields to columns like TabSeparatedWithNames.
  */
-final class CsvReader implements RowReader {
+final class CsvReader extends TextRowReader {
     private final ByteInput in;
     private final List<Column> columns;
     private final FormatSettings s;
@@ -72,15 +70,7 @@ final class CsvReader implements RowReader {
     }
 
     @Override
-    public Object[] next() throws IOException {
-        try {
-            return readRow();
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
-    }
-
-    private Object[] readRow() {
+    Object[] readRow() {
         if (!started) {
             start();
         }

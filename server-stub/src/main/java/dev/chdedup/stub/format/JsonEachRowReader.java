@@ -4,9 +4,7 @@ import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.ByteStrings;
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +15,7 @@ import java.util.Map;
  * {@link RowReader#DEFAULT}, an unknown key is skipped (input_format_skip_unknown_fields) or an error, a
  * repeated key an error.
  */
-final class JsonEachRowReader implements RowReader {
+final class JsonEachRowReader extends TextRowReader {
     private final ByteInput in;
     private final JsonInput json;
     private final List<Column> columns;
@@ -39,15 +37,7 @@ final class JsonEachRowReader implements RowReader {
     }
 
     @Override
-    public Object[] next() throws IOException {
-        try {
-            return readRow();
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
-    }
-
-    private Object[] readRow() {
+    Object[] readRow() {
         if (done) {
             return null;
         }

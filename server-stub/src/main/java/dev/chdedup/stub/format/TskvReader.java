@@ -5,9 +5,7 @@ import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -19,7 +17,7 @@ import java.util.Map;
  * line is a row of defaults, a bare {@code tskv} field is ignored, unknown names are skipped or rejected per
  * input_format_skip_unknown_fields.
  */
-final class TskvReader implements RowReader {
+final class TskvReader extends TextRowReader {
     private final ByteInput in;
     private final List<Column> columns;
     private final FormatSettings s;
@@ -42,15 +40,7 @@ final class TskvReader implements RowReader {
     }
 
     @Override
-    public Object[] next() throws IOException {
-        try {
-            return readRow();
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
-    }
-
-    private Object[] readRow() {
+    Object[] readRow() {
         if (!started) {
             started = true;
             in.skipBom();

@@ -25,7 +25,7 @@ import java.util.List;
  * {@code \N} as NULL. A header line maps input fields onto the target columns; a types line is checked. Fields
  * are cut straight out of the input buffer, so a row costs its array and values only.
  */
-final class TsvReader implements RowReader {
+final class TsvReader extends TextRowReader {
     private final ByteInput in;
     private final List<Column> columns;
     private final FormatSettings s;
@@ -121,15 +121,7 @@ final class TsvReader implements RowReader {
     }
 
     @Override
-    public Object[] next() throws IOException {
-        try {
-            return readRow();
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
-    }
-
-    private Object[] readRow() {
+    Object[] readRow() {
         if (!started) {
             start();
         }

@@ -6,9 +6,7 @@ import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.TextReader;
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
@@ -17,7 +15,7 @@ import java.util.List;
  * plain literal (a function call, arithmetic, a cast) is cut out up to the next top-level ',' or ')' and
  * handed to the {@link ValueExpressions} hook, as ClickHouse's input_format_values_interpret_expressions does.
  */
-final class ValuesReader implements RowReader {
+final class ValuesReader extends TextRowReader {
     private final ByteInput in;
     private final List<Column> columns;
     private final FormatSettings s;
@@ -34,15 +32,7 @@ final class ValuesReader implements RowReader {
     }
 
     @Override
-    public Object[] next() throws IOException {
-        try {
-            return readRow();
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
-    }
-
-    private Object[] readRow() {
+    Object[] readRow() {
         if (done) {
             return null;
         }
