@@ -33,6 +33,11 @@ public final class ColumnFloat implements IColumn {
         return size;
     }
 
+    /** The value of row {@code row} as a {@code double} (a Float32 widened), unboxed. */
+    public double getDouble(int row) {
+        return type.is64 ? Double.longBitsToDouble(bits[row]) : Float.intBitsToFloat((int) bits[row]);
+    }
+
     @Override
     public Object get(int row) {
         return type.is64 ? (Object) Double.longBitsToDouble(bits[row]) : (Object) Float.intBitsToFloat((int) bits[row]);

@@ -182,6 +182,21 @@ public final class ColumnString implements IColumn {
         }
 
         @Override
+        public void readBinary(BinaryIn in, int n) throws IOException {
+            for (int i = 0; i < n; i++) {
+                int len = in.bufferedShortStringLength();
+                if (len < 0) {
+                    readBinary(in);
+                    continue;
+                }
+                room(len);
+                in.takeShortString(chars, used, len);
+                used += len;
+                ends[size++] = used;
+            }
+        }
+
+        @Override
         public void appendRange(IColumn src, int from, int length) {
             if (!(src instanceof ColumnString)) {
                 IColumn.Mutable.super.appendRange(src, from, length);

@@ -2,13 +2,29 @@ package dev.chdedup.stub.exec;
 
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.data.ColumnFloat;
+import dev.chdedup.stub.data.ColumnString;
+import dev.chdedup.stub.data.ColumnVector;
+import dev.chdedup.stub.data.IColumn;
+import dev.chdedup.stub.types.ArrayType;
+import dev.chdedup.stub.types.ByteStrings;
+import dev.chdedup.stub.types.DynamicType;
+import dev.chdedup.stub.types.JsonType;
+import dev.chdedup.stub.types.MapType;
+import dev.chdedup.stub.types.VariantType;
 import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.DateTime64Type;
+import dev.chdedup.stub.types.DateTimeType;
+import dev.chdedup.stub.types.DateType;
+import dev.chdedup.stub.types.IntType;
+import dev.chdedup.stub.types.StringType;
 import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.DecimalType;
 import dev.chdedup.stub.types.Values;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
@@ -28,6 +44,31 @@ public final class Aggregates {
         void add(Object[] args);
 
         Object result();
+
+        /**
+         * Adds row {@code row} of the argument columns, as {@link #add(Object[])} of that row's values does; a state
+         * that can reads the columns' primitives instead of boxing them.
+         */
+        default void add(IColumn[] args, int row) {
+            Object[] av = args.length == 0 ? NO_ARGUMENTS : new Object[args.length];
+            for (int j = 0; j < av.length; j++) {
+                av[j] = args[j].get(row);
+            }
+            add(av);
+        }
+    }
+
+    /** The arguments of an aggregate without any (count()): shared, as no state keeps them. */
+    static final Object[] NO_ARGUMENTS = new Object[0];
+
+    /** Whether row {@code row} of {@code c} is NULL, without making its value where the column cannot hold one. */
+    private static boolean isNull(IColumn c, int row) {
+        return !(c instanceof ColumnVector) && !(c instanceof ColumnFloat) && !(c instanceof ColumnString) && c.get(row) == null;
+    }
+
+    /** Whether the {@code long}s of a column of type {@code t} compare as {@code t} compares its values, and how. */
+    private static boolean comparesAsLongs(DataType t) {
+        return t instanceof IntType || t instanceof DateType || t instanceof DateTimeType || t instanceof DateTime64Type;
     }
 
     /** A compiled aggregate: its result type and a state factory. */
@@ -46,6 +87,74 @@ public final class Aggregates {
     }
 
     public static Aggregate create(String rawName, List<DataType> argTypes, boolean distinct) {
+        return nullsSkipped(rawName, argTypes, createOverValues(rawName, argTypes, distinct));
+    }
+
+    /** The aggregate functions that take NULLs themselves: ClickHouse does not wrap them in its Null combinator. */
+    private static final Set<String> TAKE_NULLS = Set.of("count", "countdistinct", "uniq", "uniqexact", "grouparray", "groupuniqarray",
+        "groupbitmap");
+
+    /**
+     * {@code a} as ClickHouse's Null combinator makes it when an argument is Nullable: a row where any argument is
+     * NULL is skipped, and the result is NULL (its type Nullable) when no row was left, so {@code sum} of NULLs is
+     * NULL and {@code argMin(n, k)} ignores the rows whose n is NULL. The functions that take NULLs themselves, and
+     * the combined ones, stay as they are; a result type that cannot be inside Nullable (an Array, a Map) stays too,
+     * and is its default then.
+     */
+    private static Aggregate nullsSkipped(String rawName, List<DataType> argTypes, Aggregate a) {
+        if (argTypes.stream().noneMatch(DataType::isNullable) || AggregateFunctionCombinators.isCombined(rawName)) {
+            return a;
+        }
+        String nested = AggregateFunctionIf.nestedName(rawName);
+        if (TAKE_NULLS.contains((nested != null ? nested : rawName).toLowerCase(Locale.ROOT))) {
+            return a;
+        }
+        DataType t = a.type();
+        boolean nullable = !(t instanceof ArrayType || t instanceof MapType || t instanceof DynamicType || t instanceof VariantType
+            || t instanceof JsonType);
+        return new Aggregate(nullable ? DataTypes.nullable(t) : t, () -> new NullsSkipped(a.factory().get(), nullable ? null : t.defaultValue()));
+    }
+
+    /** A state that leaves out the rows with a NULL argument; NULL (or {@code none}) when no row was left. */
+    private static final class NullsSkipped implements State {
+        final State inner;
+        final Object none;
+        boolean seen;
+
+        NullsSkipped(State inner, Object none) {
+            this.inner = inner;
+            this.none = none;
+        }
+
+        @Override
+        public void add(Object[] args) {
+            for (Object v : args) {
+                if (v == null) {
+                    return;
+                }
+            }
+            seen = true;
+            inner.add(args);
+        }
+
+        @Override
+        public void add(IColumn[] args, int row) {
+            for (IColumn c : args) {
+                if (isNull(c, row)) {
+                    return;
+                }
+            }
+            seen = true;
+            inner.add(args, row);
+        }
+
+        @Override
+        public Object result() {
+            return seen ? inner.result() : none;
+        }
+    }
+
+    private static Aggregate createOverValues(String rawName, List<DataType> argTypes, boolean distinct) {
         String name = rawName.toLowerCase(Locale.ROOT);
         String nested = AggregateFunctionIf.nestedName(rawName);
         if (nested != null) {
@@ -56,7 +165,7 @@ public final class Aggregates {
             return combined;
         }
         if (distinct && !name.equals("count") && !name.startsWith("uniq")) {
-            Aggregate inner = create(rawName, argTypes, false);
+            Aggregate inner = createOverValues(rawName, argTypes, false);
             return new Aggregate(inner.type(), () -> new DistinctState(inner.factory().get()));
         }
         switch (name) {
@@ -70,6 +179,13 @@ public final class Aggregates {
                     @Override
                     public void add(Object[] args) {
                         if (args.length == 0 || args[0] != null) {
+                            n++;
+                        }
+                    }
+
+                    @Override
+                    public void add(IColumn[] args, int row) {
+                        if (args.length == 0 || !isNull(args[0], row)) {
                             n++;
                         }
                     }
@@ -91,9 +207,14 @@ public final class Aggregates {
                 }
                 return new Aggregate(DataTypes.UINT64, () -> new UniqState(true));
             }
-            case "sum": case "sumwithoverflow": return sum(arg(name, argTypes));
+            case "sum": return sum(arg(name, argTypes));
+            case "sumwithoverflow": return sumWithOverflow(name, arg(name, argTypes));
             case "avg": {
                 DataType t = arg(name, argTypes);
+                DataType u = t.unwrap();
+                if (u instanceof IntType) {
+                    return avgOfIntegers(((IntType) u).signed);
+                }
                 return new Aggregate(DataTypes.FLOAT64, () -> new State() {
                     double s;
                     long n;
@@ -107,6 +228,16 @@ public final class Aggregates {
                     }
 
                     @Override
+                    public void add(IColumn[] args, int row) {
+                        if (args[0] instanceof ColumnFloat) {
+                            s += ((ColumnFloat) args[0]).getDouble(row);
+                            n++;
+                        } else {
+                            State.super.add(args, row);
+                        }
+                    }
+
+                    @Override
                     public Object result() {
                         return n == 0 ? Double.NaN : s / n;
                     }
@@ -115,14 +246,53 @@ public final class Aggregates {
             case "min": case "max": {
                 DataType t = arg(name, argTypes);
                 boolean max = name.equals("max");
+                boolean unsigned = t instanceof IntType && !((IntType) t).signed;
+                boolean longs = comparesAsLongs(t);
+                boolean strings = t instanceof StringType;
                 return new Aggregate(t, () -> new State() {
                     Object best;
+                    /** The best string's bytes, once a string column compared with it. */
+                    byte[] bestBytes;
 
                     @Override
                     public void add(Object[] args) {
                         Object v = args[0];
                         if (v != null && (best == null || (max ? t.compare(v, best) > 0 : t.compare(v, best) < 0))) {
                             best = v;
+                            bestBytes = null;
+                        }
+                    }
+
+                    @Override
+                    public void add(IColumn[] args, int row) {
+                        IColumn c = args[0];
+                        if (longs && c instanceof ColumnVector) {
+                            long v = ((ColumnVector) c).getLong(row);
+                            if (best != null) {
+                                long b = (Long) best;
+                                int cmp = unsigned ? Long.compareUnsigned(v, b) : Long.compare(v, b);
+                                if (max ? cmp <= 0 : cmp >= 0) {
+                                    return;
+                                }
+                            }
+                            best = v;
+                        } else if (strings && c instanceof ColumnString) {
+                            ColumnString cs = (ColumnString) c;
+                            int from = cs.start(row);
+                            int to = from + cs.length(row);
+                            if (best != null) {
+                                if (bestBytes == null) {
+                                    bestBytes = ByteStrings.bytes((String) best);
+                                }
+                                int cmp = ByteStrings.compare(cs.chars(), from, to - from, bestBytes, 0, bestBytes.length);
+                                if (max ? cmp <= 0 : cmp >= 0) {
+                                    return;
+                                }
+                            }
+                            bestBytes = Arrays.copyOfRange(cs.chars(), from, to);
+                            best = ByteStrings.of(bestBytes);
+                        } else {
+                            State.super.add(args, row);
                         }
                     }
 
@@ -210,6 +380,73 @@ public final class Aggregates {
         return ts.get(0);
     }
 
+    /**
+     * avg of integers of up to 64 bits, as ClickHouse computes it: the sum in 64 bits, wrapping as {@code sum} does,
+     * divided by the count (so the average of two UInt64s whose sum passes 2^64 is that of the wrapped sum).
+     */
+    private static Aggregate avgOfIntegers(boolean signed) {
+        return new Aggregate(DataTypes.FLOAT64, () -> new State() {
+            long s;
+            long n;
+
+            @Override
+            public void add(Object[] args) {
+                if (args[0] != null) {
+                    s += (Long) args[0];
+                    n++;
+                }
+            }
+
+            @Override
+            public void add(IColumn[] args, int row) {
+                if (args[0] instanceof ColumnVector) {
+                    s += ((ColumnVector) args[0]).getLong(row);
+                    n++;
+                } else {
+                    State.super.add(args, row);
+                }
+            }
+
+            @Override
+            public Object result() {
+                if (n == 0) {
+                    return Double.NaN;
+                }
+                double sum = signed || s >= 0 ? (double) s : (double) ((s >>> 1) | (s & 1)) * 2; // unsigned, rounded once
+                return sum / n;
+            }
+        });
+    }
+
+    /** sumWithOverflow: the sum in the argument's own type, wrapping at its width (two UInt8 200s are 144). */
+    private static Aggregate sumWithOverflow(String name, DataType t) {
+        DataType u = t.unwrap();
+        if (!(u instanceof IntType)) {
+            return sum(t);
+        }
+        IntType it = (IntType) u;
+        Aggregate wide = sum(t);
+        return new Aggregate(u, () -> {
+            State inner = wide.factory().get();
+            return new State() {
+                @Override
+                public void add(Object[] args) {
+                    inner.add(args);
+                }
+
+                @Override
+                public void add(IColumn[] args, int row) {
+                    inner.add(args, row);
+                }
+
+                @Override
+                public Object result() {
+                    return it.wrap((Long) inner.result());
+                }
+            };
+        });
+    }
+
     private static Aggregate sum(DataType t) {
         DataType u = t.unwrap();
         if (u instanceof DecimalType) {
@@ -238,6 +475,15 @@ public final class Aggregates {
                 public void add(Object[] args) {
                     if (args[0] != null) {
                         s += ((Number) args[0]).doubleValue();
+                    }
+                }
+
+                @Override
+                public void add(IColumn[] args, int row) {
+                    if (args[0] instanceof ColumnFloat) {
+                        s += ((ColumnFloat) args[0]).getDouble(row);
+                    } else {
+                        State.super.add(args, row);
                     }
                 }
 
@@ -276,6 +522,15 @@ public final class Aggregates {
             public void add(Object[] args) {
                 if (args[0] != null) {
                     s += args[0] instanceof Boolean ? ((Boolean) args[0] ? 1 : 0) : (Long) args[0];
+                }
+            }
+
+            @Override
+            public void add(IColumn[] args, int row) {
+                if (args[0] instanceof ColumnVector) {
+                    s += ((ColumnVector) args[0]).getLong(row);
+                } else {
+                    State.super.add(args, row);
                 }
             }
 

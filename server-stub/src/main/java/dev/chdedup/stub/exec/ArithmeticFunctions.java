@@ -25,6 +25,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.LongBinaryOperator;
 import java.util.regex.Pattern;
 
 /**
@@ -126,9 +128,9 @@ final class ArithmeticFunctions {
             case "e": return Evaluator.constant(DataTypes.FLOAT64, Math.E);
             case "pi": return Evaluator.constant(DataTypes.FLOAT64, Math.PI);
             case "gcd": return Functions.strict(args.get(0).type().unwrap(), args, v -> BigInteger.valueOf((Long) v[0]).gcd(BigInteger.valueOf((Long) v[1])).longValue());
-            case "bitAnd": return Functions.strict(args.get(0).type().unwrap(), args, v -> (Long) v[0] & (Long) v[1]);
-            case "bitOr": return Functions.strict(args.get(0).type().unwrap(), args, v -> (Long) v[0] | (Long) v[1]);
-            case "bitXor": return Functions.strict(args.get(0).type().unwrap(), args, v -> (Long) v[0] ^ (Long) v[1]);
+            case "bitAnd": return Functions.strictLongs(args.get(0).type().unwrap(), args, v -> (Long) v[0] & (Long) v[1], (x, y) -> x & y);
+            case "bitOr": return Functions.strictLongs(args.get(0).type().unwrap(), args, v -> (Long) v[0] | (Long) v[1], (x, y) -> x | y);
+            case "bitXor": return Functions.strictLongs(args.get(0).type().unwrap(), args, v -> (Long) v[0] ^ (Long) v[1], (x, y) -> x ^ y);
             case "like": case "notLike": case "ilike": case "notILike": return like(name, args);
             case "tuple": {
                 List<DataType> ts = new ArrayList<>();
@@ -314,9 +316,9 @@ final class ArithmeticFunctions {
             });
         }
         switch (op) {
-            case "plus": return Functions.strict(rt, args, v -> (Long) v[0] + (Long) v[1]);
-            case "minus": return Functions.strict(rt, args, v -> (Long) v[0] - (Long) v[1]);
-            default: return Functions.strict(rt, args, v -> (Long) v[0] * (Long) v[1]);
+            case "plus": return Functions.strictLongs(rt, args, v -> (Long) v[0] + (Long) v[1], Long::sum);
+            case "minus": return Functions.strictLongs(rt, args, v -> (Long) v[0] - (Long) v[1], (x, y) -> x - y);
+            default: return Functions.strictLongs(rt, args, v -> (Long) v[0] * (Long) v[1], (x, y) -> x * y);
         }
     }
 
@@ -341,7 +343,26 @@ final class ArithmeticFunctions {
         DataType ta = args.get(0).type().unwrap();
         DataType tb = args.get(1).type().unwrap();
         DataType rt = TypeRules.isInteger(ta) ? TypeRules.intType(TypeRules.bits(ta), TypeRules.signed(ta) || TypeRules.signed(tb)) : DataTypes.INT64;
-        return Functions.strict(rt, args, v -> {
+        boolean signed = TypeRules.signed(ta) || TypeRules.signed(tb);
+        // two integers are divided as ClickHouse's DivideIntegralImpl divides them: each converted to the result type
+        // first (a UInt64 at or above 2^63 by a signed number is a negative Int64, a UInt8 200 by an Int64 the Int8 -56)
+        IntType to = rt instanceof IntType ? (IntType) rt : null;
+        LongBinaryOperator op = (x, y) -> {
+            long a = to == null ? x : to.wrap(x);
+            long b = to == null ? y : to.wrap(y);
+            if (b == 0) {
+                if (orZero) {
+                    return 0L;
+                }
+                throw new ChException(ErrorCode.ILLEGAL_DIVISION, "Division by zero");
+            }
+            return signed ? a / b : Long.divideUnsigned(a, b);
+        };
+        boolean integers = ta instanceof IntType && tb instanceof IntType;
+        Function<Object[], Object> fn = v -> {
+            if (integers && v[0] instanceof Long && v[1] instanceof Long) {
+                return op.applyAsLong((Long) v[0], (Long) v[1]);
+            }
             Number x = Values.toNumber(v[0], ta);
             Number y = Values.toNumber(v[1], tb);
             if (y.doubleValue() == 0) {
@@ -351,10 +372,11 @@ final class ArithmeticFunctions {
                 throw new ChException(ErrorCode.ILLEGAL_DIVISION, "Division by zero");
             }
             if (x instanceof Long && y instanceof Long) {
-                return TypeRules.signed(ta) || TypeRules.signed(tb) ? (Long) x / (Long) y : Long.divideUnsigned((Long) x, (Long) y);
+                return signed ? (Long) x / (Long) y : Long.divideUnsigned((Long) x, (Long) y);
             }
             return Values.toBigDecimal(x).divide(Values.toBigDecimal(y), 0, RoundingMode.DOWN).longValue();
-        });
+        };
+        return integers ? Functions.strictLongs(rt, args, fn, op) : Functions.strict(rt, args, fn);
     }
 
     private static Evaluator modulo(List<Evaluator> args) {
@@ -363,17 +385,50 @@ final class ArithmeticFunctions {
         if (Functions.isFloat(ta) || Functions.isFloat(tb)) {
             return Functions.strict(DataTypes.FLOAT64, args, v -> Values.toNumber(v[0], ta).doubleValue() % Values.toNumber(v[1], tb).doubleValue());
         }
-        DataType rt = TypeRules.isInteger(tb) && TypeRules.isInteger(ta) ? TypeRules.intType(TypeRules.bits(tb), TypeRules.signed(ta)) : ta;
-        return Functions.strict(rt, args, v -> {
-            if (v[0] instanceof Long && v[1] instanceof Long) {
-                long y = (Long) v[1];
+        // ClickHouse's ResultOfModulo: the divisor's size, signed when the dividend is, and then twice the size (up to 64 bits),
+        // since a negative remainder can be beyond the divisor's type (Int32 -199 % UInt8 200 is -199, an Int16)
+        int bits = TypeRules.isInteger(tb) ? TypeRules.bits(tb) : 0;
+        DataType rt = TypeRules.isInteger(tb) && TypeRules.isInteger(ta)
+            ? TypeRules.intType(TypeRules.signed(ta) && bits < 64 ? bits * 2 : bits, TypeRules.signed(ta)) : ta;
+        LongBinaryOperator op;
+        if (ta instanceof IntType && tb instanceof IntType && rt instanceof IntType) {
+            // two integers: C++'s % after its usual arithmetic conversions, as ClickHouse's ModuloImpl computes it, then
+            // the result type's width: unsigned 64-bit if either is a UInt64 (Int8 -7 % UInt64 max is -7), signed 64-bit
+            // if either is an Int64, unsigned 32-bit if either is a UInt32, else on the values as they are
+            IntType a = (IntType) ta;
+            IntType b = (IntType) tb;
+            IntType r = (IntType) rt;
+            boolean u64 = !a.signed && a.bits == 64 || !b.signed && b.bits == 64;
+            boolean s64 = !u64 && (a.bits == 64 || b.bits == 64);
+            boolean u32 = !u64 && !s64 && (!a.signed && a.bits == 32 || !b.signed && b.bits == 32);
+            long smallest = a.signed && b.signed ? Long.MIN_VALUE >> (64 - a.bits) : 0;
+            op = (x, y) -> {
                 if (y == 0) {
                     throw new ChException(ErrorCode.ILLEGAL_DIVISION, "Division by zero");
                 }
-                return TypeRules.signed(ta) ? (Long) v[0] % y : Long.remainderUnsigned((Long) v[0], y);
+                if (y == -1 && x == smallest && smallest != 0) {
+                    throw new ChException(ErrorCode.ILLEGAL_DIVISION, "Division of minimal signed number by minus one");
+                }
+                if (u64 && (x | y) < 0) {
+                    return r.wrap(Long.remainderUnsigned(x, y));
+                }
+                return r.wrap(u32 ? (x & 0xFFFFFFFFL) % (y & 0xFFFFFFFFL) : x % y); // below 2^63 both: % itself, and faster
+            };
+        } else {
+            boolean signed = TypeRules.signed(ta);
+            op = (x, y) -> {
+                if (y == 0) {
+                    throw new ChException(ErrorCode.ILLEGAL_DIVISION, "Division by zero");
+                }
+                return signed || (x | y) >= 0 ? x % y : Long.remainderUnsigned(x, y);
+            };
+        }
+        return Functions.strictLongs(rt, args, v -> {
+            if (v[0] instanceof Long && v[1] instanceof Long) {
+                return op.applyAsLong((Long) v[0], (Long) v[1]);
             }
             return rt.convert(Values.toBigDecimal(Values.toNumber(v[0], ta)).remainder(Values.toBigDecimal(Values.toNumber(v[1], tb))), DataTypes.FLOAT64);
-        });
+        }, op);
     }
 
     private static Evaluator rounding(String name, List<Evaluator> args) {

@@ -11,6 +11,7 @@ import dev.chdedup.stub.types.Values;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.IntPredicate;
+import java.util.function.LongBinaryOperator;
 
 /**
  * Expressions over a columnar block's columns, as ClickHouse executes a function on a block: a bare column is the
@@ -66,29 +67,67 @@ final class ColumnFunctions {
                 for (int j = 0; j < a.length; j++) {
                     a[j] = args.get(j).evalColumns(columns, rows);
                 }
-                DataType t = type();
-                if (DataTypes.fixedLongWidth(t) > 0) {
-                    // a result held in longs: the type is not Nullable, so no argument is NULL
-                    long[] out = new long[rows];
-                    int i = 0;
-                    for (; i < rows; i++) {
-                        Object[] v = values(a, i);
-                        Object r = v == null ? null : fn.apply(v);
-                        if (!(r instanceof Long)) {
-                            break; // not a long after all: the values as they are
-                        }
-                        out[i] = (Long) r;
+                return strictOver(type(), a, rows, fn);
+            }
+        };
+    }
+
+    /** {@code fn} of each row of the argument columns {@code a}, NULL where one is, as a column of type {@code t}. */
+    private static IColumn strictOver(DataType t, IColumn[] a, int rows, Function<Object[], Object> fn) {
+        if (DataTypes.fixedLongWidth(t) > 0) {
+            // a result held in longs: the type is not Nullable, so no argument is NULL
+            long[] out = new long[rows];
+            int i = 0;
+            for (; i < rows; i++) {
+                Object[] v = values(a, i);
+                Object r = v == null ? null : fn.apply(v);
+                if (!(r instanceof Long)) {
+                    break; // not a long after all: the values as they are
+                }
+                out[i] = (Long) r;
+            }
+            if (i == rows) {
+                return ColumnVector.of(t, out, rows);
+            }
+        }
+        Object[] out = new Object[rows];
+        for (int i = 0; i < rows; i++) {
+            Object[] v = values(a, i);
+            out[i] = v == null ? null : fn.apply(v);
+        }
+        return Columns.ofValues(t, out, rows);
+    }
+
+    /**
+     * A strict function of two integer arguments that has a {@code long} form {@code op} besides its row-by-row one:
+     * over two columns of {@code long}s (or one and a constant), when the result is held in {@code long}s too, it is
+     * one loop of {@code op} with nothing boxed, as ClickHouse's binary arithmetic runs over two vectors. {@code op}
+     * must give what {@code fn} gives for two {@code Long}s, errors included.
+     */
+    static Evaluator strictLongs(Evaluator rowwise, List<Evaluator> args, Function<Object[], Object> fn, LongBinaryOperator op) {
+        return new OverColumns(rowwise) {
+            @Override
+            public IColumn evalColumns(IColumn[] columns, int rows) {
+                IColumn x = args.get(0).evalColumns(columns, rows);
+                IColumn y = args.get(1).evalColumns(columns, rows);
+                LongGetter gx = longs(x);
+                LongGetter gy = longs(y);
+                if (gx == null || gy == null || DataTypes.fixedLongWidth(type()) <= 0) {
+                    return strictOver(type(), new IColumn[] {x, y}, rows, fn);
+                }
+                long[] out = new long[rows];
+                if (x instanceof ColumnVector && y instanceof ColumnConst) {
+                    ColumnVector v = (ColumnVector) x;
+                    long c = gy.get(0);
+                    for (int i = 0; i < rows; i++) {
+                        out[i] = op.applyAsLong(v.getLong(i), c);
                     }
-                    if (i == rows) {
-                        return ColumnVector.of(t, out, rows);
+                } else {
+                    for (int i = 0; i < rows; i++) {
+                        out[i] = op.applyAsLong(gx.get(i), gy.get(i));
                     }
                 }
-                Object[] out = new Object[rows];
-                for (int i = 0; i < rows; i++) {
-                    Object[] v = values(a, i);
-                    out[i] = v == null ? null : fn.apply(v);
-                }
-                return Columns.ofValues(t, out, rows);
+                return ColumnVector.of(type(), out, rows);
             }
         };
     }

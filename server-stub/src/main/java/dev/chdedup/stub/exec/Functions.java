@@ -529,6 +529,16 @@ public final class Functions {
         }), args, fn);
     }
 
+    /**
+     * {@link #strict} for a function of two integers that also has a {@code long} form {@code op}, which the function
+     * runs over two integer columns without boxing; {@code op} must answer as {@code fn} does for two {@code Long}s.
+     */
+    static Evaluator strictLongs(DataType unwrappedResult, List<Evaluator> args, java.util.function.Function<Object[], Object> fn,
+                                 java.util.function.LongBinaryOperator op) {
+        Evaluator rowwise = strict(unwrappedResult, args, fn);
+        return args.size() == 2 ? ColumnFunctions.strictLongs(rowwise, args, fn, op) : rowwise;
+    }
+
     static BigDecimal decimalOf(Object v, DataType t) {
         return Values.toBigDecimal(Values.toNumber(v, t));
     }

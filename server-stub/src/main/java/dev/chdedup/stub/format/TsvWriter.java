@@ -115,6 +115,7 @@ final class TsvWriter implements RowWriter {
         ColumnVector[] ints = new ColumnVector[width];
         boolean[] uint64 = new boolean[width];
         ColumnVector[] times = new ColumnVector[width];
+        java.util.function.LongUnaryOperator[] local = new java.util.function.LongUnaryOperator[width];
         ColumnString[] strings = new ColumnString[width];
         for (int c = 0; c < width; c++) {
             DataType t = cols[c].type();
@@ -123,6 +124,7 @@ final class TsvWriter implements RowWriter {
                 uint64[c] = !((IntType) t).signed && ((IntType) t).bits == 64;
             } else if (cols[c] instanceof ColumnVector && t instanceof DateTimeType) {
                 times[c] = (ColumnVector) cols[c];
+                local[c] = ((DateTimeType) t).localSeconds();
             } else if (cols[c] instanceof ColumnString) {
                 strings[c] = (ColumnString) cols[c];
             }
@@ -139,7 +141,7 @@ final class TsvWriter implements RowWriter {
                         out.writeLong(ints[c].getLong(r));
                     }
                 } else if (times[c] != null) {
-                    out.writeDateTime(((DateTimeType) times[c].type()).toLocalSeconds(times[c].getLong(r)));
+                    out.writeDateTime(local[c].applyAsLong(times[c].getLong(r)));
                 } else if (strings[c] != null) {
                     ColumnString s = strings[c];
                     if (raw) {

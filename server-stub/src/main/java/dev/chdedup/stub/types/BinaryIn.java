@@ -168,6 +168,26 @@ public final class BinaryIn {
         }
     }
 
+    /**
+     * The length of the String value at the read position when its varint is one byte and all its bytes are buffered
+     * (what most values of a column file are), or -1; nothing is consumed. {@link #takeShortString} then reads it.
+     */
+    public int bufferedShortStringLength() {
+        if (pos < lim) {
+            int n = buf[pos];
+            if (n >= 0 && lim - pos - 1 >= n) {
+                return n;
+            }
+        }
+        return -1;
+    }
+
+    /** Reads the String value of {@code n} bytes that {@link #bufferedShortStringLength} found, its bytes into {@code dst}. */
+    public void takeShortString(byte[] dst, int off, int n) {
+        System.arraycopy(buf, pos + 1, dst, off, n);
+        pos += 1 + n;
+    }
+
     /** A String as RowBinary: varint length, then that many bytes, as a byte string ({@link ByteStrings}). */
     public String readString() throws IOException {
         long n = readVarUInt();

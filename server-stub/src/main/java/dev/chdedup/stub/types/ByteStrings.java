@@ -26,6 +26,34 @@ public final class ByteStrings {
         return new String(b, StandardCharsets.ISO_8859_1);
     }
 
+    private static final java.lang.invoke.VarHandle BE_LONG =
+        java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.BIG_ENDIAN);
+
+    /**
+     * Compares {@code an} bytes of {@code a} from {@code ai} with {@code bn} bytes of {@code b} from {@code bi} as
+     * ClickHouse compares Strings (unsigned bytes, a prefix first): negative, zero or positive. Eight bytes at a time,
+     * as one big-endian unsigned number, which is faster than {@code Arrays.compareUnsigned} on the short values
+     * columns mostly hold.
+     */
+    public static int compare(byte[] a, int ai, int an, byte[] b, int bi, int bn) {
+        int n = Math.min(an, bn);
+        int i = 0;
+        for (; i + 8 <= n; i += 8) {
+            long x = (long) BE_LONG.get(a, ai + i);
+            long y = (long) BE_LONG.get(b, bi + i);
+            if (x != y) {
+                return Long.compareUnsigned(x, y);
+            }
+        }
+        for (; i < n; i++) {
+            int d = (a[ai + i] & 0xFF) - (b[bi + i] & 0xFF);
+            if (d != 0) {
+                return d;
+            }
+        }
+        return an - bn;
+    }
+
     /** The bytes of a byte string (UTF-8 for a string that holds a char of 256 or more: text, not bytes). */
     public static byte[] bytes(String s) {
         int n = s.length();

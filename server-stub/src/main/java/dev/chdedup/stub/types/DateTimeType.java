@@ -66,6 +66,18 @@ public final class DateTimeType extends DataType {
         return local(sec, zone(), utc());
     }
 
+    /**
+     * {@link #toLocalSeconds} with the time zone looked up once, for a writer that converts a whole column: the
+     * session's zone does not change while a query writes its result.
+     */
+    public java.util.function.LongUnaryOperator localSeconds() {
+        if (utc()) {
+            return sec -> sec;
+        }
+        ZoneId z = zone();
+        return sec -> local(sec, z, false);
+    }
+
     private static long local(long sec, ZoneId zone, boolean utc) {
         return sec + (utc ? 0 : zone.getRules().getOffset(Instant.ofEpochSecond(sec)).getTotalSeconds());
     }
