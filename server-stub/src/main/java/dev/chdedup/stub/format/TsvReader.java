@@ -224,14 +224,24 @@ final class TsvReader extends TextRowReader {
             case INT -> {
                 boolean neg = p < lim && b[p] == '-';
                 int st = neg ? p + 1 : p;
-                int stop = Math.min(lim, st + 19);
                 long x = 0;
-                for (q = st; q < stop; q++) {
-                    int d = b[q] - '0';
-                    if (d < 0 || d > 9) {
-                        break;
+                q = st;
+                int n = st + 8 <= lim ? Digits.leading(Digits.word(b, st)) : 8;
+                if (n < 8) {
+                    // the whole number in the first eight bytes: read at once
+                    if (n > 0) {
+                        x = Digits.value(Digits.word(b, st), n);
                     }
-                    x = x * 10 + d;
+                    q = st + n;
+                } else {
+                    int stop = Math.min(lim, st + 19);
+                    for (; q < stop; q++) {
+                        int d = b[q] - '0';
+                        if (d < 0 || d > 9) {
+                            break;
+                        }
+                        x = x * 10 + d;
+                    }
                 }
                 if (q == st || q >= lim || b[q] != term || q - st > 18) {
                     return false;
@@ -257,10 +267,7 @@ final class TsvReader extends TextRowReader {
                 ((ColumnVector.Mutable) col).add(utcZone[i] ? v : ((DateTimeType) bases[i]).toEpoch(v));
             }
             case STRING -> {
-                q = p;
-                while (q < lim && !SPECIAL[b[q] & 0xFF]) {
-                    q++;
-                }
+                q = skipPlain(b, p, lim);
                 if (q == p || q >= lim || b[q] != term || isNull(b, p, q)) {
                     return false;
                 }
@@ -318,6 +325,28 @@ final class TsvReader extends TextRowReader {
         SPECIAL['\\'] = true;
     }
 
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+
+    /** The first position from {@code i} before {@code lim} that holds a tab, a line feed or a backslash, or {@code lim}. */
+    static int skipPlain(byte[] b, int i, int lim) {
+        for (; i + 8 <= lim; i += 8) {
+            long w = Digits.word(b, i);
+            long tab = w ^ ('\t' * ONES);
+            long lf = w ^ ('\n' * ONES);
+            long bs = w ^ ('\\' * ONES);
+            // a zero byte in one of them is a special byte in w; the lowest flag marks the first exactly
+            long m = ((tab - ONES) & ~tab | (lf - ONES) & ~lf | (bs - ONES) & ~bs) & HIGHS;
+            if (m != 0) {
+                return i + (Long.numberOfTrailingZeros(m) >>> 3);
+            }
+        }
+        while (i < lim && !SPECIAL[b[i] & 0xFF]) {
+            i++;
+        }
+        return i;
+    }
+
     private int scanField() {
         int start = in.pos;
         int i = start;
@@ -326,10 +355,8 @@ final class TsvReader extends TextRowReader {
         byte[] buf = in.buf;
         int lim = in.lim;
         while (true) {
-            // the bytes that end a field or escape one are rare: skip the others in a tight loop over the buffer
-            while (i < lim && !SPECIAL[buf[i] & 0xFF]) {
-                i++;
-            }
+            // the bytes that end a field or escape one are rare: skip the others eight at a time
+            i = skipPlain(buf, i, lim);
             if (i >= lim) {
                 int sh = in.more(start);
                 buf = in.buf;
@@ -405,7 +432,7 @@ final class TsvReader extends TextRowReader {
     }
 
     private boolean isNull(byte[] b, int from, int to) {
-        return Arrays.equals(b, from, to, nullBytes, 0, nullBytes.length);
+        return to - from == nullBytes.length && Arrays.equals(b, from, to, nullBytes, 0, nullBytes.length);
     }
 
     /** Plain decimal integers of up to 18 digits, range-checked; null leaves the rest to the type's parser. */

@@ -7,7 +7,6 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
-import java.util.Arrays;
 
 /**
  * DateTime and DateTime('tz'), held as a {@code Long} of seconds since the epoch; the text form is the local
@@ -145,20 +144,29 @@ public final class DateTimeType extends DataType {
         return hour * 3600L + minute * 60L + second;
     }
 
+    private static final java.lang.invoke.VarHandle LE_LONG =
+        java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
     /**
      * {@link #parseCanonicalLocal} of 19 bytes for a stream of values, most of which share their date with the value
      * before (rows in time order): the date of the last value and its seconds are kept, so such a value costs the
      * comparison of its ten date bytes and the parse of its time.
      */
     public static final class CanonicalParser {
-        private final byte[] day = new byte[10];
+        /** The previous value's {@code YYYY-MM-DD}: its first eight bytes as a long, and the last two. */
+        private long dayHead;
+        private int dayTail;
         private long daySeconds = Long.MIN_VALUE;
 
+        /** The value of the 19 bytes at {@code off} (the caller has them in {@code b}), or Long.MIN_VALUE if not canonical. */
         public long parse(byte[] b, int off) {
-            if (daySeconds == Long.MIN_VALUE || !Arrays.equals(b, off, off + 10, day, 0, 10)) {
+            long head = (long) LE_LONG.get(b, off);
+            int tail = (b[off + 8] & 0xFF) << 8 | b[off + 9] & 0xFF;
+            if (daySeconds == Long.MIN_VALUE || head != dayHead || tail != dayTail) {
                 long v = parseCanonicalLocal(b, off, 19);
                 if (v != Long.MIN_VALUE) {
-                    System.arraycopy(b, off, day, 0, 10);
+                    dayHead = head;
+                    dayTail = tail;
                     daySeconds = v - v % 86400;
                 }
                 return v;
