@@ -50,7 +50,8 @@ final class ArithmeticFunctions {
             case "toStartOfWeek": case "toMonday": case "toStartOfQuarter": case "toStartOfFiveMinutes":
             case "toStartOfFifteenMinutes": case "toDayOfWeek": case "toQuarter": case "map": case "mapKeys":
             case "mapValues": case "range": case "arraySum": case "exp": case "log": case "e": case "pi":
-            case "intDivOrZero": case "gcd": case "bitAnd": case "bitOr": case "bitXor": case "sign":
+            case "intDivOrZero": case "gcd": case "bitAnd": case "bitOr": case "bitXor": case "sign": case "isNaN": case "isFinite":
+            case "isInfinite":
                 return true;
             default:
                 return false;
@@ -96,6 +97,7 @@ final class ArithmeticFunctions {
                     return rt.convert(Math.abs(((Number) v[0]).doubleValue()), DataTypes.FLOAT64);
                 });
             }
+            case "isNaN": case "isFinite": case "isInfinite": return floatClass(name, args);
             case "sign": return Functions.strict(DataTypes.INT8, args, v -> (long) Math.signum(Values.toNumber(v[0], args.get(0).type()).doubleValue()));
             case "equals": return cmp(args, c -> c == 0);
             case "notEquals": return cmp(args, c -> c != 0);
@@ -249,7 +251,35 @@ final class ArithmeticFunctions {
                 v -> p.test(ColumnFunctions.compare((Long) v[0], (Long) v[1], ua, ub)) ? 1L : 0L);
             return ColumnFunctions.compareLongs(rowwise, args.get(0), args.get(1), p, ua, ub);
         }
+        if (Functions.isFloat(ta) || Functions.isFloat(tb)) {
+            // IEEE comparisons: NaN is unordered, so only notEquals holds (the one predicate of both -1 and 1 and not 0)
+            long unordered = p.test(-1) && p.test(1) ? 1L : 0L;
+            return Functions.strict(DataTypes.UINT8, args, v -> isNaN(v[0]) || isNaN(v[1]) ? unordered
+                : p.test(TypeRules.compare(v[0], ta, v[1], tb)) ? 1L : 0L);
+        }
         return Functions.strict(DataTypes.UINT8, args, v -> p.test(TypeRules.compare(v[0], ta, v[1], tb)) ? 1L : 0L);
+    }
+
+    private static boolean isNaN(Object v) {
+        return v instanceof Double && ((Double) v).isNaN() || v instanceof Float && ((Float) v).isNaN();
+    }
+
+    /** isNaN, isFinite and isInfinite of a number (UInt8; an integer is finite); of another type ILLEGAL_TYPE_OF_ARGUMENT. */
+    private static Evaluator floatClass(String name, List<Evaluator> args) {
+        Functions.arity(name, args, 1);
+        DataType t = args.get(0).type().unwrap();
+        if (!(TypeRules.isInteger(t) || Functions.isFloat(t) || t instanceof dev.chdedup.stub.types.NothingType)) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Argument for function " + name + " must be a number");
+        }
+        return Functions.strict(DataTypes.UINT8, args, v -> {
+            double d = v[0] instanceof Number && Functions.isFloat(t) ? ((Number) v[0]).doubleValue() : 0;
+            boolean r = switch (name) {
+                case "isNaN" -> Double.isNaN(d);
+                case "isFinite" -> Double.isFinite(d);
+                default -> Double.isInfinite(d);
+            };
+            return r ? 1L : 0L;
+        });
     }
 
     private static Evaluator arith(String op, List<Evaluator> args) {

@@ -171,6 +171,7 @@ public final class SelectExecutor {
                 names.add(it.alias() != null ? it.alias() : namer.name(it.expr()));
             }
         }
+        s = positionalArguments(s, exprs, ctx, comp);
         Evaluator where = s.where() == null ? null : comp.compile(s.where());
         List<Expr.Call> aggCalls = new ArrayList<>();
         for (Expr e : exprs) {
@@ -531,24 +532,72 @@ public final class SelectExecutor {
         });
     }
 
+    /**
+     * GROUP BY, ORDER BY and LIMIT BY with each integer literal as the item of the select list it numbers (from 1, or
+     * from the end when negative), as ClickHouse reads them under {@code enable_positional_arguments}, on by default
+     * since 22.7 (a {@code compatibility} before that, as the 18.16 and 22.1 emulations set, keeps them constants). A
+     * number outside the list is BAD_ARGUMENTS; an aggregate put into GROUP BY so is ILLEGAL_AGGREGATION.
+     */
+    private static Query.Select positionalArguments(Query.Select s, List<Expr> items, QueryContext ctx, ExprCompiler comp) {
+        boolean on = ctx.settings().isChanged("enable_positional_arguments") ? ctx.settings().getBool("enable_positional_arguments")
+            : !dev.chdedup.stub.compat.CompatibilityVersion.before(ctx.settings().get("compatibility"), 22, 7);
+        if (!on || s.groupBy().isEmpty() && s.orderBy().isEmpty() && (s.limitBy() == null || s.limitBy().isEmpty())) {
+            return s;
+        }
+        List<Expr> groupBy = new ArrayList<>();
+        for (Expr g : s.groupBy()) {
+            Expr e = positional(g, items);
+            if (e != g) {
+                List<Expr.Call> found = new ArrayList<>();
+                comp.collectAggregates(comp.expand(e), found);
+                if (!found.isEmpty()) {
+                    throw new ChException(ErrorCode.ILLEGAL_AGGREGATION, "Aggregate function " + ColumnNames.of(found.get(0))
+                        + " is found in GROUP BY in query");
+                }
+            }
+            groupBy.add(e);
+        }
+        List<Query.OrderItem> orderBy = new ArrayList<>();
+        for (Query.OrderItem o : s.orderBy()) {
+            orderBy.add(new Query.OrderItem(positional(o.expr(), items), o.desc(), o.nullsFirst(), o.fill()));
+        }
+        List<Expr> limitBy = null;
+        if (s.limitBy() != null) {
+            limitBy = new ArrayList<>();
+            for (Expr e : s.limitBy()) {
+                limitBy.add(positional(e, items));
+            }
+        }
+        return new Query.Select(s.distinct(), s.items(), s.from(), s.where(), groupBy, s.having(), orderBy, s.orderByAll(),
+            s.orderByAllDesc(), s.limit(), s.offset(), limitBy, s.limitByCount());
+    }
+
+    /** The select list's item that the integer literal {@code e} numbers, or {@code e} when it is not one. */
+    private static Expr positional(Expr e, List<Expr> items) {
+        if (!(e instanceof Expr.Literal) || !(((Expr.Literal) e).value() instanceof Long)) {
+            return e;
+        }
+        long n = (Long) ((Expr.Literal) e).value();
+        int size = items.size();
+        if (n > 0 && n <= size) {
+            return items.get((int) n - 1);
+        }
+        if (n < 0 && -n <= size) {
+            return items.get(size + (int) n);
+        }
+        throw new ChException(ErrorCode.BAD_ARGUMENTS, n < 0
+            ? "Negative positional argument number " + n + " is out of bounds. Expected in range [-" + size + ", -1]"
+            : "Positional argument number " + n + " is out of bounds. Expected in range [1, " + size + "]");
+    }
+
     private static void sortBy(List<Object[]> rows, List<Evaluator> keys, List<Query.OrderItem> items, int width) {
         rows.sort((a, b) -> {
             for (int i = 0; i < keys.size(); i++) {
                 Query.OrderItem it = items.get(i);
-                Object x = a[width + i];
-                Object y = b[width + i];
-                int c;
-                if (x == null || y == null) {
-                    boolean nullsFirst = it.nullsFirst() != null ? it.nullsFirst() : it.desc();
-                    c = x == y ? 0 : (x == null) == nullsFirst ? -1 : 1;
-                    if (c != 0) {
-                        return c;
-                    }
-                    continue;
-                }
-                c = TypeRules.stripNullable(keys.get(i).type()).compare(x, y);
+                int c = SortBlock.compare(TypeRules.stripNullable(keys.get(i).type()), a[width + i], b[width + i], it.desc(),
+                    Boolean.TRUE.equals(it.nullsFirst()));
                 if (c != 0) {
-                    return it.desc() ? -c : c;
+                    return c;
                 }
             }
             return 0;

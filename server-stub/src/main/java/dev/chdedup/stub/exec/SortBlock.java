@@ -14,7 +14,7 @@ import java.util.List;
 /**
  * The order of a SELECT's rows by its ORDER BY keys, computed on the key columns, as ClickHouse's {@code sortBlock}:
  * integers, dates and times compared unboxed in their {@code long}s, strings bytewise in their bytes, any other
- * type by its values; a NULL goes last ascending and first descending unless NULLS FIRST / LAST says otherwise. The
+ * type by its values; NaN and then NULL go last in either direction unless NULLS FIRST puts them first. The
  * sort is stable, and with a LIMIT only the rows it keeps are ordered.
  */
 final class SortBlock {
@@ -60,15 +60,30 @@ final class SortBlock {
             return desc ? (a, b) -> asc.compare(b, a) : asc;
         }
         DataType t = TypeRules.stripNullable(key.type());
-        boolean nullsFirst = item.nullsFirst() != null ? item.nullsFirst() : desc;
-        return (a, b) -> {
-            Object x = key.get(a);
-            Object y = key.get(b);
-            if (x == null || y == null) {
-                return x == y ? 0 : (x == null) == nullsFirst ? -1 : 1;
-            }
-            int c = t.compare(x, y);
-            return desc ? -c : c;
-        };
+        boolean nullsFirst = Boolean.TRUE.equals(item.nullsFirst());
+        return (a, b) -> compare(t, key.get(a), key.get(b), desc, nullsFirst);
+    }
+
+    /**
+     * Two values of an ORDER BY key of type {@code t} in its order, as ClickHouse sorts: a NULL goes last, after NaN,
+     * whichever the direction, unless NULLS FIRST puts both first (NULL, then NaN); the other values as the direction
+     * says.
+     */
+    static int compare(DataType t, Object x, Object y, boolean desc, boolean nullsFirst) {
+        int rx = rank(x);
+        int ry = rank(y);
+        if (rx != 0 || ry != 0) {
+            return rx == ry ? 0 : nullsFirst ? Integer.compare(ry, rx) : Integer.compare(rx, ry);
+        }
+        int c = t.compare(x, y);
+        return desc ? -c : c;
+    }
+
+    /** 2 for NULL, 1 for NaN, 0 for any other value. */
+    private static int rank(Object v) {
+        if (v == null) {
+            return 2;
+        }
+        return v instanceof Double && ((Double) v).isNaN() || v instanceof Float && ((Float) v).isNaN() ? 1 : 0;
     }
 }

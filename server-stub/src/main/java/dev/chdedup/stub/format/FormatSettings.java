@@ -143,17 +143,7 @@ public final class FormatSettings {
 
     /** Whether {@code compatibility} names a release before {@code major.minor} (false when it names none). */
     static boolean before(String compatibility, int major, int minor) {
-        if (compatibility == null || compatibility.isBlank()) {
-            return false;
-        }
-        String[] v = compatibility.trim().split("\\.");
-        try {
-            int ma = Integer.parseInt(v[0]);
-            int mi = v.length > 1 ? Integer.parseInt(v[1]) : 0;
-            return ma < major || ma == major && mi < minor;
-        } catch (NumberFormatException e) {
-            return false;
-        }
+        return dev.chdedup.stub.compat.CompatibilityVersion.before(compatibility, major, minor);
     }
 
     private static boolean bool(Map<String, String> m, String key, boolean def) {

@@ -407,6 +407,11 @@ final class ParserExpression {
                 pos.advance();
                 return new Expr.Literal(t.is("TRUE"));
             }
+            if (t.is("INF") || t.is("INFINITY") || t.is("NAN")) {
+                // numbers to ClickHouse's ParserNumber, in any case: Float64 infinity and NaN
+                pos.advance();
+                return new Expr.Literal(t.is("NAN") ? Double.NaN : Double.POSITIVE_INFINITY);
+            }
             if (t.is("CASE")) {
                 pos.advance();
                 return caseExpr();
