@@ -1,26 +1,26 @@
 package dev.chdedup.stub.exec;
 
-import dev.chdedup.stub.error.ChException;
-import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.data.ColumnFloat;
 import dev.chdedup.stub.data.ColumnString;
 import dev.chdedup.stub.data.ColumnVector;
 import dev.chdedup.stub.data.IColumn;
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.ArrayType;
 import dev.chdedup.stub.types.ByteStrings;
-import dev.chdedup.stub.types.DynamicType;
-import dev.chdedup.stub.types.JsonType;
-import dev.chdedup.stub.types.MapType;
-import dev.chdedup.stub.types.VariantType;
 import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.DateTime64Type;
 import dev.chdedup.stub.types.DateTimeType;
 import dev.chdedup.stub.types.DateType;
-import dev.chdedup.stub.types.IntType;
-import dev.chdedup.stub.types.StringType;
-import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.DecimalType;
+import dev.chdedup.stub.types.DynamicType;
+import dev.chdedup.stub.types.IntType;
+import dev.chdedup.stub.types.JsonType;
+import dev.chdedup.stub.types.MapType;
+import dev.chdedup.stub.types.StringType;
 import dev.chdedup.stub.types.Values;
+import dev.chdedup.stub.types.VariantType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -66,7 +66,7 @@ public final class Aggregates {
         return !(c instanceof ColumnVector) && !(c instanceof ColumnFloat) && !(c instanceof ColumnString) && c.get(row) == null;
     }
 
-    /** Whether the {@code long}s of a column of type {@code t} compare as {@code t} compares its values, and how. */
+    /** Whether the {@code long}s of a column of type {@code t} compare as {@code t} compares its values (unsigned for a UInt). */
     private static boolean comparesAsLongs(DataType t) {
         return t instanceof IntType || t instanceof DateType || t instanceof DateTimeType || t instanceof DateTime64Type;
     }
@@ -208,7 +208,7 @@ public final class Aggregates {
                 return new Aggregate(DataTypes.UINT64, () -> new UniqState(true));
             }
             case "sum": return sum(arg(name, argTypes));
-            case "sumwithoverflow": return sumWithOverflow(name, arg(name, argTypes));
+            case "sumwithoverflow": return sumWithOverflow(arg(name, argTypes));
             case "avg": {
                 DataType t = arg(name, argTypes);
                 DataType u = t.unwrap();
@@ -419,7 +419,7 @@ public final class Aggregates {
     }
 
     /** sumWithOverflow: the sum in the argument's own type, wrapping at its width (two UInt8 200s are 144). */
-    private static Aggregate sumWithOverflow(String name, DataType t) {
+    private static Aggregate sumWithOverflow(DataType t) {
         DataType u = t.unwrap();
         if (!(u instanceof IntType)) {
             return sum(t);

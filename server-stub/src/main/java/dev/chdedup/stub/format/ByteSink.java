@@ -179,32 +179,24 @@ final class ByteSink {
         }
     }
 
-    private static final java.lang.invoke.VarHandle LE_LONG =
-        java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGHS = 0x8080808080808080L;
-    private static final long BACKSLASHES = '\\' * ONES;
+    private static final long BACKSLASHES = ByteWords.repeat('\\');
 
     /**
      * Whether one of the eight bytes of {@code w} is below 0x20, a backslash or the byte {@code quotes} repeats: the
-     * bytes TabSeparated may escape. Exact, with no false negative (the usual has-zero-byte test on {@code w}, on
-     * {@code w} xor the backslashes and on {@code w} xor the quotes).
+     * bytes TabSeparated may escape. Exact: no word with one of them is passed over.
      */
     private static boolean mayNeedEscape(long w, long quotes) {
-        long control = (w - 0x20 * ONES) & ~w;
-        long backslash = w ^ BACKSLASHES;
-        long quote = w ^ quotes;
-        return ((control | ((backslash - ONES) & ~backslash) | ((quote - ONES) & ~quote)) & HIGHS) != 0;
+        return (ByteWords.below(w, 0x20) | ByteWords.equal(w, BACKSLASHES) | ByteWords.equal(w, quotes)) != 0;
     }
 
     /** Writes bytes {@code b[off, off + n)} with TabSeparated escaping ({@link #writeEscaped(CharSequence, char)}). */
     void writeEscaped(byte[] b, int off, int n, char quote) throws IOException {
         int end = off + n;
         int run = off;
-        long quotes = quote < 0x80 ? (quote & 0xFFL) * ONES : BACKSLASHES;
+        long quotes = quote < 0x80 ? ByteWords.repeat(quote) : BACKSLASHES;
         for (int i = off; i < end; i++) {
             // eight bytes at a time while none of them needs an escape (most values have none at all)
-            while (i + 8 <= end && !mayNeedEscape((long) LE_LONG.get(b, i), quotes)) {
+            while (i + 8 <= end && !mayNeedEscape(ByteWords.word(b, i), quotes)) {
                 i += 8;
             }
             if (i == end) {

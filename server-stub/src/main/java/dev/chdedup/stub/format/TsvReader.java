@@ -226,11 +226,12 @@ final class TsvReader extends TextRowReader {
                 int st = neg ? p + 1 : p;
                 long x = 0;
                 q = st;
-                int n = st + 8 <= lim ? Digits.leading(Digits.word(b, st)) : 8;
+                long w = st + 8 <= lim ? ByteWords.word(b, st) : 0;
+                int n = st + 8 <= lim ? ByteWords.leadingDigits(w) : 8;
                 if (n < 8) {
                     // the whole number in the first eight bytes: read at once
                     if (n > 0) {
-                        x = Digits.value(Digits.word(b, st), n);
+                        x = ByteWords.digits(w, n);
                     }
                     q = st + n;
                 } else {
@@ -325,20 +326,17 @@ final class TsvReader extends TextRowReader {
         SPECIAL['\\'] = true;
     }
 
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGHS = 0x8080808080808080L;
+    private static final long TABS = ByteWords.repeat('\t');
+    private static final long LINE_FEEDS = ByteWords.repeat('\n');
+    private static final long BACKSLASHES = ByteWords.repeat('\\');
 
     /** The first position from {@code i} before {@code lim} that holds a tab, a line feed or a backslash, or {@code lim}. */
     static int skipPlain(byte[] b, int i, int lim) {
         for (; i + 8 <= lim; i += 8) {
-            long w = Digits.word(b, i);
-            long tab = w ^ ('\t' * ONES);
-            long lf = w ^ ('\n' * ONES);
-            long bs = w ^ ('\\' * ONES);
-            // a zero byte in one of them is a special byte in w; the lowest flag marks the first exactly
-            long m = ((tab - ONES) & ~tab | (lf - ONES) & ~lf | (bs - ONES) & ~bs) & HIGHS;
+            long w = ByteWords.word(b, i);
+            long m = ByteWords.equal(w, TABS) | ByteWords.equal(w, LINE_FEEDS) | ByteWords.equal(w, BACKSLASHES);
             if (m != 0) {
-                return i + (Long.numberOfTrailingZeros(m) >>> 3);
+                return i + (Long.numberOfTrailingZeros(m) >>> 3); // the lowest flag of each is exact, so of all three
             }
         }
         while (i < lim && !SPECIAL[b[i] & 0xFF]) {

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
  * The text readers' eight-bytes-at-a-time scans against loops over the bytes: digits must count and read as the loop
  * does, for every byte after them, and the search for a TabSeparated field's end must stop where the loop stops.
  */
-class DigitsTest {
+class ByteWordsTest {
     @Test
     void countsAndReadsAsALoopOverTheBytes() {
         Random rnd = new Random(20261205);
@@ -34,10 +34,10 @@ class DigitsTest {
                 x = x * 10 + (b[n] - '0');
                 n++;
             }
-            long w = Digits.word(b, 0);
-            assertEquals(n, Digits.leading(w), java.util.Arrays.toString(b));
+            long w = ByteWords.word(b, 0);
+            assertEquals(n, ByteWords.leadingDigits(w), java.util.Arrays.toString(b));
             if (n > 0) {
-                assertEquals(x, Digits.value(w, n), java.util.Arrays.toString(b));
+                assertEquals(x, ByteWords.digits(w, n), java.util.Arrays.toString(b));
             }
         }
     }
