@@ -22,27 +22,36 @@ abstract class ResponseFraming extends OutputStream {
         write(new byte[] {(byte) b}, 0, 1);
     }
 
-    /** {@code Transfer-Encoding: chunked}, gathering small writes into chunks of a bounded size. */
+    /**
+     * {@code Transfer-Encoding: chunked}, gathering small writes into chunks of a bounded size. A chunk goes to the
+     * connection as one write, its size line and closing CRLF around the data in the same array, so a large result
+     * costs one write call per chunk.
+     */
     static final class Chunked extends ResponseFraming {
         private static final byte[] CRLF = {'\r', '\n'};
         private static final byte[] LAST_CHUNK = {'0', '\r', '\n', '\r', '\n'};
+        /** Room before the data for the size line: up to 8 hexadecimal digits (a chunk is below 2^32) and CRLF. */
+        private static final int HEAD = 10;
         private final OutputStream out;
+        /** The size line's room, the chunk's data, and room for the CRLF after it. */
         private final byte[] buf;
-        private final byte[] sizeLine = new byte[18];
+        private final int chunkSize;
+        private final byte[] sizeLine = new byte[HEAD];
         private int count;
         private long written;
 
         Chunked(OutputStream out, int chunkSize) {
             this.out = out;
-            this.buf = new byte[chunkSize];
+            this.chunkSize = chunkSize;
+            this.buf = new byte[HEAD + chunkSize + 2];
         }
 
         @Override
         public void write(int b) throws IOException {
-            if (count == buf.length) {
+            if (count == chunkSize) {
                 emit();
             }
-            buf[count++] = (byte) b;
+            buf[HEAD + count++] = (byte) b;
             written++;
         }
 
@@ -50,42 +59,48 @@ abstract class ResponseFraming extends OutputStream {
         public void write(byte[] b, int off, int len) throws IOException {
             java.util.Objects.checkFromIndexSize(off, len, b.length);
             written += len;
-            if (len >= buf.length) {
+            if (len >= chunkSize) {
                 emit();
-                writeChunk(b, off, len);
+                int p = sizeLine(sizeLine, len);
+                out.write(sizeLine, p, HEAD - p);
+                out.write(b, off, len);
+                out.write(CRLF);
                 return;
             }
             while (len > 0) {
-                int n = Math.min(len, buf.length - count);
-                System.arraycopy(b, off, buf, count, n);
+                int n = Math.min(len, chunkSize - count);
+                System.arraycopy(b, off, buf, HEAD + count, n);
                 count += n;
                 off += n;
                 len -= n;
-                if (count == buf.length) {
+                if (count == chunkSize) {
                     emit();
                 }
             }
         }
 
+        /** Writes the gathered chunk, size line and CRLF included, in one write. */
         private void emit() throws IOException {
             if (count > 0) {
-                writeChunk(buf, 0, count);
+                int p = sizeLine(buf, count);
+                buf[HEAD + count] = '\r';
+                buf[HEAD + count + 1] = '\n';
+                out.write(buf, p, HEAD - p + count + 2);
                 count = 0;
             }
         }
 
-        private void writeChunk(byte[] b, int off, int len) throws IOException {
-            int p = sizeLine.length;
-            sizeLine[--p] = '\n';
-            sizeLine[--p] = '\r';
+        /** Writes the size line of a chunk of {@code len} bytes so that it ends at {@link #HEAD}; returns where it starts. */
+        private static int sizeLine(byte[] into, int len) {
+            int p = HEAD;
+            into[--p] = '\n';
+            into[--p] = '\r';
             int v = len;
             do {
-                sizeLine[--p] = (byte) "0123456789abcdef".charAt(v & 0xf);
+                into[--p] = (byte) "0123456789abcdef".charAt(v & 0xf);
                 v >>>= 4;
             } while (v != 0);
-            out.write(sizeLine, p, sizeLine.length - p);
-            out.write(b, off, len);
-            out.write(CRLF);
+            return p;
         }
 
         @Override
