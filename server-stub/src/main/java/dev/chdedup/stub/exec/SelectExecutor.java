@@ -893,8 +893,25 @@ public final class SelectExecutor {
         }
         Iterator<Block> blocks = t.isFinal() ? ts.readFinal(maxBlock, virtuals)
             : ctx.settings().getBool("select_sequential_consistency") ? ts.readSequentiallyConsistent(maxBlock, virtuals)
-            : ts.read(maxBlock, virtuals, select == null ? null : ColumnsUsed.of(select, ts.columns(), !ts.aliasColumns().isEmpty()));
+            : ts.read(maxBlock, virtuals, select == null ? null : ColumnsUsed.of(select, ts.columns(), !ts.aliasColumns().isEmpty()),
+                indexFilter(select, ts));
         return new Source(ts.starColumns(), cols, blocks, ts.aliasColumns());
+    }
+
+    /**
+     * The WHERE of a query reading one table, for the table's index: null when an alias of the query (a select item or
+     * WITH) has a column's name, since the WHERE's name would then be the alias, not the column.
+     */
+    private static Expr indexFilter(Query.Select select, TableSource ts) {
+        if (select == null || select.where() == null) {
+            return null;
+        }
+        for (Query.SelectItem it : select.items()) {
+            if (it.alias() != null && ts.columns().stream().anyMatch(c -> c.name().equals(it.alias()))) {
+                return null;
+            }
+        }
+        return select.where();
     }
 
     /** The table a FROM names: a temporary table of the session first, for a name without a database, as in ClickHouse. */

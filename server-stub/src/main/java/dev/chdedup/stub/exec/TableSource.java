@@ -43,6 +43,15 @@ public interface TableSource {
     }
 
     /**
+     * {@link #read(int, boolean, boolean[])} for a query that keeps only the rows {@code filter} (its WHERE, over this
+     * source's columns; null: none) accepts: a source with an index may leave out rows the filter refuses (a MergeTree
+     * its granules by the primary key), never one it accepts; the query filters what it reads.
+     */
+    default Iterator<Block> read(int maxBlockSize, boolean withVirtuals, boolean[] needed, dev.chdedup.stub.sql.Expr filter) {
+        return read(maxBlockSize, withVirtuals, needed);
+    }
+
+    /**
      * How many rows the table holds, when it knows without reading them (as ClickHouse's {@code IStorage::totalRows} does for MergeTree): what a
      * trivial {@code SELECT count()} answers. Empty: the rows must be counted.
      */

@@ -26,11 +26,13 @@ import java.util.List;
  * when it has any). The values are uncompressed, in their binary form (for numbers, dates and strings what
  * ClickHouse's column files hold once decompressed):
  * <ul>
- *   <li>Wide, a part of more than {@link MergeTreeDataPartWriter#COMPACT_MAX_BYTES}: one {@code <column>.bin} per
- *   column, its name escaped as ClickHouse escapes file names ({@link FileNames#escapeForFileName});</li>
+ *   <li>Wide, a part of more than {@link MergeTreeDataPartWriter#COMPACT_MAX_BYTES} (or of the table's
+ *   {@code min_bytes_for_wide_part}): one {@code <column>.bin} per column, its name escaped as ClickHouse escapes file
+ *   names ({@link FileNames#escapeForFileName}), and its marks {@code <column>.mrk2}, where each granule starts;</li>
  *   <li>Compact, a smaller part: {@code data.bin}, the columns one after another (one granule), and {@code data.mrk3},
  *   where each starts.</li>
  * </ul>
+ * Both have the primary index {@code primary.idx} when the primary key starts with a column ({@link PrimaryIndex}).
  * {@link MergeTreeDataPartWriter} writes a part, {@link MergeTreeDataPartReader} reads its rows; this class loads a
  * part's small files ({@link #read}), packs a part for another replica and unpacks what one sent, links, moves and
  * removes part directories. Parts of the stub's earlier layouts (one file {@code <name>.bin}: a header, then the rows

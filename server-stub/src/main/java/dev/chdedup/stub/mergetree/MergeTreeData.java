@@ -38,9 +38,17 @@ public final class MergeTreeData {
     /** Set once by {@link #drop()}: no part is added any more (a table of the same name may own the directory now). */
     private boolean dropped;
 
+    /** What the parts written here index: the primary key's leading columns every {@code index_granularity} rows. */
+    private final PrimaryIndex.Spec index;
+
     public MergeTreeData(Path dir, List<Column> columns) throws IOException {
+        this(dir, columns, PrimaryIndex.Spec.NONE);
+    }
+
+    MergeTreeData(Path dir, List<Column> columns, PrimaryIndex.Spec index) throws IOException {
         this.dir = dir;
         this.columns = List.copyOf(columns);
+        this.index = index;
         Files.createDirectories(dir);
     }
 
@@ -114,7 +122,8 @@ public final class MergeTreeData {
     public TempPart writeTempPart(String partitionId, java.util.Iterator<Object[]> sortedRows, List<String> blockIds, boolean fsync) {
         try {
             String tmpName = "insert_" + partitionId + "_" + ProcessHandle.current().pid() + "_" + tempCounter.incrementAndGet();
-            return new TempPart(partitionId, MergeTreeDataPartWriter.writeTemporary(dir, tmpName, columns, sortedRows, blockIds, fsync), columns);
+            return new TempPart(partitionId, MergeTreeDataPartWriter.writeTemporary(dir, tmpName, columns, sortedRows, blockIds, fsync, index),
+                columns);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

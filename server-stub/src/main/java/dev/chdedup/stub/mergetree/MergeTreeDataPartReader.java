@@ -28,6 +28,17 @@ public final class MergeTreeDataPartReader implements Iterator<Object[]>, AutoCl
     private long[] compactStarts;
     private long left;
     private boolean closed;
+    /** Whether rows were read: a column file opened later would start at the wrong row. */
+    private boolean started;
+    /** The granules to read of a Wide part, as [from, to) pairs of granule numbers in order; null: every row. */
+    private int[] granuleRanges;
+    private PrimaryIndex index;
+    /** The range being read, and the rows of it left; a seek to its first granule is due when {@link #seekDue}. */
+    private int range;
+    private long rangeLeft;
+    private boolean seekDue;
+    /** Each stored column's mark offsets, loaded when it is first sought. */
+    private long[][] markOffsets;
 
     MergeTreeDataPartReader(IMergeTreeDataPart part) {
         this.part = part;
@@ -64,8 +75,12 @@ public final class MergeTreeDataPartReader implements Iterator<Object[]>, AutoCl
         if (left <= 0) {
             throw new java.util.NoSuchElementException();
         }
+        if (granuleRanges != null) {
+            throw new IllegalStateException("the rows of chosen granules are read as columns");
+        }
         try {
             open();
+            started = true;
             DataPartStorageOnDisk.Layout l = part.layout();
             Object[] raw = new Object[l.stored().size()];
             for (int j = 0; j < raw.length; j++) {
@@ -86,20 +101,77 @@ public final class MergeTreeDataPartReader implements Iterator<Object[]>, AutoCl
     }
 
     /**
+     * Reads only the granules {@code granuleRanges} lists ([from, to) pairs of granule numbers of {@code index}, in
+     * order, none empty) of this Wide part, before any row is read: the rows of the others are skipped in each column
+     * file by its marks.
+     */
+    void restrictTo(PrimaryIndex index, int[] granuleRanges) {
+        if (started || part.layout().kind() != DataPartStorageOnDisk.Kind.WIDE) {
+            throw new IllegalStateException("granules are chosen of a Wide part before it is read");
+        }
+        this.index = index;
+        this.granuleRanges = granuleRanges;
+        long rows = 0;
+        for (int i = 0; i < granuleRanges.length; i += 2) {
+            rows += index.start(granuleRanges[i + 1]) - index.start(granuleRanges[i]);
+        }
+        left = rows;
+        range = -2;
+        rangeLeft = 0;
+    }
+
+    /** Moves to the next range of granules when the current one is read; the seek to it follows when columns are read. */
+    private void nextRange() {
+        if (granuleRanges != null && rangeLeft == 0) {
+            range += 2;
+            rangeLeft = index.start(granuleRanges[range + 1]) - index.start(granuleRanges[range]);
+            seekDue = true;
+        }
+    }
+
+    /** Positions each open column file at the first granule of the current range, by its marks. */
+    private void seek() throws IOException {
+        List<Column> stored = part.layout().stored();
+        if (markOffsets == null) {
+            markOffsets = new long[stored.size()][];
+        }
+        int g = granuleRanges[range];
+        for (int j = 0; j < ins.length; j++) {
+            if (ins[j] == null) {
+                continue;
+            }
+            if (markOffsets[j] == null) {
+                markOffsets[j] = PrimaryIndex.marks(part, DataPartStorageOnDisk.columnFile(stored.get(j).name()), 1);
+                if (markOffsets[j] == null || markOffsets[j].length != index.granules() + 1) {
+                    throw new IOException("marks of " + stored.get(j).name() + " do not match the index");
+                }
+            }
+            channels[j].position(markOffsets[j][g]);
+            ins[j] = new BinaryIn(Channels.newInputStream(channels[j]));
+        }
+        seekDue = false;
+    }
+
+    /**
      * Up to {@code max} next rows decoded straight into columns, in table order (a column the part lacks is its
      * default): the rows {@link #next} would give, of the table columns {@code needed} marks (null: all); of a Wide
      * or Compact part only their values are read and decoded; a column not needed is its default, which the query
      * does not look at.
      */
     public ColumnRows nextColumns(int max, boolean[] needed) {
-        int n = (int) Math.min(max, left);
-        if (n <= 0) {
+        if (left <= 0) {
             throw new java.util.NoSuchElementException();
         }
+        nextRange();
+        int n = (int) Math.min(max, granuleRanges == null ? left : rangeLeft);
         try {
             DataPartStorageOnDisk.Layout l = part.layout();
             boolean[] read = storedNeeded(l, needed);
             open(read);
+            if (seekDue) {
+                seek();
+            }
+            started = true;
             IColumn.Mutable[] stored = Columns.mutable(l.stored(), n);
             if (l.byColumn()) {
                 for (int j = 0; j < stored.length; j++) {
@@ -116,6 +188,7 @@ public final class MergeTreeDataPartReader implements Iterator<Object[]>, AutoCl
                 }
             }
             left -= n;
+            rangeLeft -= granuleRanges == null ? 0 : n;
             IColumn[] raw = Columns.finish(stored);
             if (needed == null && l.map().length == raw.length && isIdentity(l.map())) {
                 return new ColumnRows(raw, n);
@@ -172,7 +245,7 @@ public final class MergeTreeDataPartReader implements Iterator<Object[]>, AutoCl
             }
             for (int j = 0; j < channels.length; j++) {
                 if (ins[j] == null && (read == null || read[j])) {
-                    if (left < part.rowCount()) {
+                    if (started) {
                         throw new IllegalStateException("a column is read from a part after its rows were read without it");
                     }
                     channels[j] = part.file().open(DataPartStorageOnDisk.columnFile(stored.get(j).name()));
@@ -210,7 +283,7 @@ public final class MergeTreeDataPartReader implements Iterator<Object[]>, AutoCl
         }
         for (int j = 0; j < width; j++) {
             if (ins[j] == null && (read == null || read[j])) {
-                if (left < part.rowCount()) {
+                if (started) {
                     throw new IllegalStateException("a column is read from a part after its rows were read without it");
                 }
                 ins[j] = new BinaryIn(new RangeInputStream(channels[0], compactStarts[j], compactStarts[j + 1]));

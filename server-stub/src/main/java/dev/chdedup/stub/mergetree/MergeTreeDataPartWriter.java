@@ -28,7 +28,10 @@ import java.util.List;
  * the log.
  */
 public final class MergeTreeDataPartWriter {
-    /** A part whose values take at most this many bytes is written Compact (ClickHouse: {@code min_bytes_for_wide_part}). */
+    /**
+     * A part whose values take at most this many bytes is written Compact (ClickHouse: {@code min_bytes_for_wide_part}),
+     * unless the table sets that ({@link PrimaryIndex.Spec#wideFromBytes}).
+     */
     static final long COMPACT_MAX_BYTES = 1 << 20;
 
     private static final int WRITE_BUFFER = 1 << 16;
@@ -97,8 +100,17 @@ public final class MergeTreeDataPartWriter {
      */
     public static Written writeTemporary(Path tableDir, String tmpName, List<Column> columns, Iterator<Object[]> rows, List<String> blockIds,
                                          boolean fsync) throws IOException {
+        return writeTemporary(tableDir, tmpName, columns, rows, blockIds, fsync, PrimaryIndex.Spec.NONE);
+    }
+
+    /**
+     * {@link #writeTemporary(Path, String, List, Iterator, List, boolean)} with the primary index {@code index} describes:
+     * {@code primary.idx}, and the marks of each column of a Wide part.
+     */
+    static Written writeTemporary(Path tableDir, String tmpName, List<Column> columns, Iterator<Object[]> rows, List<String> blockIds,
+                                  boolean fsync, PrimaryIndex.Spec index) throws IOException {
         if (rows instanceof ColumnRowIterator) {
-            return writeTemporary(tableDir, tmpName, columns, ((ColumnRowIterator) rows).rows, blockIds, fsync);
+            return writeTemporary(tableDir, tmpName, columns, ((ColumnRowIterator) rows).rows, blockIds, fsync, index);
         }
         Path tmp = tableDir.resolve(DataPartStorageOnDisk.TMP_PREFIX + tmpName);
         boolean ok = false;
@@ -117,9 +129,24 @@ public final class MergeTreeDataPartWriter {
             long bytes = 0;
             long buffered = 0;
             Checksums sums = new Checksums();
+            PrimaryIndex.Builder idx = new PrimaryIndex.Builder(index, columns);
+            // each column's marks: where each granule starts in its stream (bytes drained to its file and buffered)
+            BinaryOut[] marks = new BinaryOut[idx.enabled() ? width : 0];
+            long[] drained = new long[width];
+            for (int c = 0; c < marks.length; c++) {
+                marks[c] = new BinaryOut(256);
+            }
             try {
                 while (rows.hasNext()) {
                     Object[] r = rows.next();
+                    if (idx.enabled()) {
+                        if (count % index.granularity() == 0) {
+                            for (int c = 0; c < width; c++) {
+                                mark(marks[c], drained[c] + bufs[c].size(), 0);
+                            }
+                        }
+                        idx.row(count, r);
+                    }
                     for (int c = 0; c < width; c++) {
                         BinaryOut b = bufs[c];
                         int before = b.size();
@@ -127,17 +154,19 @@ public final class MergeTreeDataPartWriter {
                         if (files == null) {
                             buffered += b.size() - before;
                         } else if (b.size() >= WRITE_BUFFER) {
+                            drained[c] += b.size();
                             bytes += drain(files[c], b, hashes[c]);
                         }
                     }
                     count++;
-                    if (files == null && buffered > COMPACT_MAX_BYTES) {
+                    if (files == null && buffered >= index.wideFromBytes()) {
                         files = new FileChannel[width];
                         hashes = new HashingBuffer[width];
                         for (int c = 0; c < width; c++) {
                             String name = DataPartStorageOnDisk.columnFile(columns.get(c).name());
                             files[c] = create(tmp.resolve(name));
                             hashes[c] = sums.file(name);
+                            drained[c] += bufs[c].size();
                             bytes += drain(files[c], bufs[c], hashes[c]);
                         }
                     }
@@ -146,11 +175,20 @@ public final class MergeTreeDataPartWriter {
                     bytes = writeCompact(tmp, bufs, count, fsync, sums);
                 } else {
                     for (int c = 0; c < width; c++) {
+                        drained[c] += bufs[c].size();
                         bytes += drain(files[c], bufs[c], hashes[c]);
                         if (fsync) {
                             files[c].force(true);
                         }
                     }
+                    for (int c = 0; c < marks.length; c++) {
+                        writeMarks(tmp, DataPartStorageOnDisk.columnFile(columns.get(c).name()), marks[c], count, index.granularity(),
+                            drained[c], fsync, sums);
+                    }
+                }
+                byte[] primary = idx.bytes(files == null);
+                if (primary != null) {
+                    writeSmall(tmp, PrimaryIndex.INDEX_FILE, primary, fsync, sums);
                 }
             } finally {
                 if (files != null) {
@@ -199,6 +237,12 @@ public final class MergeTreeDataPartWriter {
     /** {@link #writeTemporary(Path, String, List, Iterator, List, boolean)} of columnar rows: each column's file in one go. */
     public static Written writeTemporary(Path tableDir, String tmpName, List<Column> columns, ColumnRows rows, List<String> blockIds,
                                          boolean fsync) throws IOException {
+        return writeTemporary(tableDir, tmpName, columns, rows, blockIds, fsync, PrimaryIndex.Spec.NONE);
+    }
+
+    /** {@link #writeTemporary(Path, String, List, ColumnRows, List, boolean)} with the primary index {@code index} describes. */
+    static Written writeTemporary(Path tableDir, String tmpName, List<Column> columns, ColumnRows rows, List<String> blockIds,
+                                  boolean fsync, PrimaryIndex.Spec index) throws IOException {
         IColumn[] data = rows.columns();
         if (data.length != columns.size()) {
             throw new IllegalArgumentException(data.length + " columns for a part of " + columns.size());
@@ -207,8 +251,8 @@ public final class MergeTreeDataPartWriter {
         for (IColumn c : data) {
             estimate += c.byteSize();
         }
-        if (estimate <= COMPACT_MAX_BYTES) {
-            return writeTemporary(tableDir, tmpName, columns, rows.iterator(), blockIds, fsync); // a small part: Compact
+        if (estimate < index.wideFromBytes()) {
+            return writeTemporary(tableDir, tmpName, columns, rows.iterator(), blockIds, fsync, index); // a small part: Compact
         }
         Path tmp = tableDir.resolve(DataPartStorageOnDisk.TMP_PREFIX + tmpName);
         boolean ok = false;
@@ -218,22 +262,45 @@ public final class MergeTreeDataPartWriter {
             long bytes = 0;
             int n = rows.size();
             Checksums sums = new Checksums();
+            PrimaryIndex.Builder idx = new PrimaryIndex.Builder(index, columns);
+            int granule = idx.enabled() ? index.granularity() : Integer.MAX_VALUE;
             for (int c = 0; c < data.length; c++) {
                 String name = DataPartStorageOnDisk.columnFile(columns.get(c).name());
+                BinaryOut marks = idx.enabled() ? new BinaryOut(256) : null;
+                long written = 0;
                 try (FileChannel ch = create(tmp.resolve(name))) {
                     IColumn col = data[c];
                     HashingBuffer hash = sums.file(name);
-                    for (int r = 0; r < n; r += WRITE_ROWS) {
-                        col.writeBinary(r, Math.min(WRITE_ROWS, n - r), buf);
-                        if (buf.size() >= WRITE_BUFFER) {
-                            bytes += drain(ch, buf, hash);
+                    for (int g = 0; g < n; g += granule) {
+                        int end = (int) Math.min(n, (long) g + granule);
+                        if (marks != null) {
+                            mark(marks, written + buf.size(), 0);
+                        }
+                        for (int r = g; r < end; r += WRITE_ROWS) {
+                            col.writeBinary(r, Math.min(WRITE_ROWS, end - r), buf);
+                            if (buf.size() >= WRITE_BUFFER) {
+                                written += buf.size();
+                                bytes += drain(ch, buf, hash);
+                            }
                         }
                     }
+                    written += buf.size();
                     bytes += drain(ch, buf, hash);
                     if (fsync) {
                         ch.force(true);
                     }
                 }
+                if (marks != null) {
+                    writeMarks(tmp, name, marks, n, granule, written, fsync, sums);
+                }
+            }
+            if (idx.enabled() && n > 0) {
+                int[] keys = index.keyColumns();
+                for (int g = 0; g < n; g += granule) {
+                    idx.granule(keyAt(data, keys, g));
+                }
+                idx.last(keyAt(data, keys, n - 1));
+                writeSmall(tmp, PrimaryIndex.INDEX_FILE, idx.bytes(false), fsync, sums);
             }
             Written w = finishPart(tableDir, tmp, columns, n, bytes, blockIds, fsync, sums);
             ok = true;
@@ -243,6 +310,42 @@ public final class MergeTreeDataPartWriter {
                 DataPartStorageOnDisk.deleteRecursively(tmp);
             }
         }
+    }
+
+    private static Object[] keyAt(IColumn[] data, int[] keys, int row) {
+        Object[] k = new Object[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            k[i] = data[keys[i]].get(row);
+        }
+        return k;
+    }
+
+    /**
+     * Appends a mark: the granule's compressed block at 0 (the file is one uncompressed block), where the granule starts
+     * in it, and its rows (0 for now). A column ClickHouse keeps in one compressed block has these very marks.
+     */
+    private static void mark(BinaryOut marks, long offset, long rows) {
+        marks.writeLongLE(0, 8);
+        marks.writeLongLE(offset, 8);
+        marks.writeLongLE(rows, 8);
+    }
+
+    /**
+     * Writes a column's {@code .mrk2}: the marks written so far get their granules' row counts, and a final mark at the
+     * file's end with none follows, as ClickHouse's adaptive marks.
+     */
+    private static void writeMarks(Path tmp, String columnFile, BinaryOut marks, long rows, int granularity, long fileSize,
+                                   boolean fsync, Checksums sums) throws IOException {
+        byte[] b = marks.toByteArray();
+        int count = b.length / 24;
+        java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(b).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        for (int m = 0; m < count; m++) {
+            bb.putLong(m * 24 + 16, Math.min(granularity, rows - (long) m * granularity));
+        }
+        BinaryOut out = new BinaryOut(b.length + 24);
+        out.write(b, 0, b.length);
+        mark(out, fileSize, 0);
+        writeSmall(tmp, PrimaryIndex.marksFile(columnFile), out.toByteArray(), fsync, sums);
     }
 
     /** The rows of a columnar piece as an iterator that {@link #writeTemporary} recognises and writes from the columns. */

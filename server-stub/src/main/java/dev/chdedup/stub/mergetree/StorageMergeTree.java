@@ -66,7 +66,7 @@ public class StorageMergeTree implements TableSource {
             cols.add(new Column(c.name(), c.type()));
         }
         this.storedColumns = List.copyOf(cols);
-        this.data = new MergeTreeData(dir, storedColumns);
+        this.data = new MergeTreeData(dir, storedColumns, PrimaryIndex.Spec.of(def, storedColumns, setting("index_granularity")));
         this.mergerMutator = new MergeTreeDataMergerMutator(data, new MergeTreeDataMergerMutator.KeyOrder() {
             @Override
             public boolean sorted() {
@@ -173,26 +173,68 @@ public class StorageMergeTree implements TableSource {
 
     @Override
     public Iterator<Block> read(int maxBlockSize, boolean withVirtuals) {
-        return read(maxBlockSize, withVirtuals, null, null);
+        return read(maxBlockSize, withVirtuals, null, null, null);
     }
 
     @Override
     public Iterator<Block> read(int maxBlockSize, boolean withVirtuals, boolean[] needed) {
-        return read(maxBlockSize, withVirtuals, null, needed);
+        return read(maxBlockSize, withVirtuals, null, needed, null);
+    }
+
+    /**
+     * {@link #read(int, boolean, boolean[])} of the granules that may hold rows {@code filter} accepts, as the primary
+     * index tells ({@link KeyCondition}): a part none of whose granules may is not read, a Wide part reads only those
+     * that may. The caller still filters the rows.
+     */
+    @Override
+    public Iterator<Block> read(int maxBlockSize, boolean withVirtuals, boolean[] needed, dev.chdedup.stub.sql.Expr filter) {
+        List<String> key = def.primaryKeyColumns();
+        KeyCondition condition = null;
+        if (filter != null && !key.isEmpty()) {
+            for (Column c : storedColumns) {
+                if (c.name().equals(key.get(0))) {
+                    condition = KeyCondition.of(filter, c.name(), c.type());
+                }
+            }
+        }
+        if (condition == null) {
+            return read(maxBlockSize, withVirtuals, null, needed, null);
+        }
+        KeyCondition cond = condition;
+        return read(maxBlockSize, withVirtuals, null, needed, reader -> {
+            PrimaryIndex index = PrimaryIndex.load(reader.part(), key);
+            if (index == null) {
+                return true;
+            }
+            int[] ranges = cond.granuleRanges(index);
+            if (ranges.length == 0) {
+                return false;
+            }
+            boolean whole = ranges.length == 2 && ranges[0] == 0 && ranges[1] == index.granules();
+            if (!whole && reader.part().layout().kind() == DataPartStorageOnDisk.Kind.WIDE) {
+                reader.restrictTo(index, ranges);
+            }
+            return true;
+        });
     }
 
     /** {@link #read(int, boolean)} of the active parts that {@code parts} accepts (null: all). */
     protected Iterator<Block> read(int maxBlockSize, boolean withVirtuals, java.util.function.Predicate<IMergeTreeDataPart> parts) {
-        return read(maxBlockSize, withVirtuals, parts, null);
+        return read(maxBlockSize, withVirtuals, parts, null, null);
     }
 
-    private Iterator<Block> read(int maxBlockSize, boolean withVirtuals, java.util.function.Predicate<IMergeTreeDataPart> parts, boolean[] needed) {
+    /**
+     * The read of the active parts {@code parts} accepts (null: all), of the columns {@code needed} marks; {@code granules},
+     * when given, may narrow each part's reader to some granules, or refuse the part (false).
+     */
+    private Iterator<Block> read(int maxBlockSize, boolean withVirtuals, java.util.function.Predicate<IMergeTreeDataPart> parts, boolean[] needed,
+                                 java.util.function.Predicate<MergeTreeDataPartReader> granules) {
         // the snapshot leases every part now, so merges and drops that follow cannot take their files away
         List<MergeTreeDataPartReader> all = data.openForRead();
-        List<MergeTreeDataPartReader> snapshot = parts == null ? all : new ArrayList<>(all.size());
-        if (parts != null) {
+        List<MergeTreeDataPartReader> snapshot = parts == null && granules == null ? all : new ArrayList<>(all.size());
+        if (parts != null || granules != null) {
             for (MergeTreeDataPartReader r : all) {
-                if (parts.test(r.part())) {
+                if ((parts == null || parts.test(r.part())) && (granules == null || granules.test(r))) {
                     snapshot.add(r);
                 } else {
                     r.close();

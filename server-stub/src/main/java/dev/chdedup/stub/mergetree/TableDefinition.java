@@ -26,7 +26,8 @@ import java.util.Set;
  */
 public record TableDefinition(String engine, List<Expr> engineArgs, List<TableColumn> columns, PartitionKey partitionKey,
                               Evaluator sortingKey, Map<String, String> clauseSql, Map<String, String> settings,
-                              List<TableColumn> aliasColumns, List<TableColumn> ephemeralColumns, List<String> declaredOrder) {
+                              List<TableColumn> aliasColumns, List<TableColumn> ephemeralColumns, List<String> declaredOrder,
+                              List<String> primaryKeyColumns) {
 
     public static final Set<String> ENGINES = Set.of("MergeTree", "ReplicatedMergeTree", "ReplacingMergeTree", "SummingMergeTree",
         "CollapsingMergeTree", "AggregatingMergeTree", "VersionedCollapsingMergeTree");
@@ -128,7 +129,28 @@ public record TableDefinition(String engine, List<Expr> engineArgs, List<TableCo
             declared.add(c.name());
         }
         return new TableDefinition(engine, ct.engineArgs(), List.copyOf(cols), new PartitionKey(partition), sorting,
-            ct.clauseSql(), settings, List.copyOf(aliases), List.copyOf(ephemeral), List.copyOf(declared));
+            ct.clauseSql(), settings, List.copyOf(aliases), List.copyOf(ephemeral), List.copyOf(declared),
+            primaryKeyColumns(ct.primaryKey() != null ? ct.primaryKey() : order, cols));
+    }
+
+    /**
+     * The stored columns the primary key starts with, up to its first element that is not a bare stored column: what
+     * the primary index ({@code primary.idx}) holds for each granule. The primary key is PRIMARY KEY, else ORDER BY.
+     */
+    private static List<String> primaryKeyColumns(Expr key, List<TableColumn> stored) {
+        List<Expr> elements = key instanceof Expr.Call && ((Expr.Call) key).name().equals("tuple") ? ((Expr.Call) key).args() : List.of(key);
+        List<String> names = new ArrayList<>();
+        for (Expr e : elements) {
+            if (!(e instanceof Expr.Ident) || ((Expr.Ident) e).parts().size() != 1) {
+                break;
+            }
+            String name = ((Expr.Ident) e).parts().get(0);
+            if (stored.stream().noneMatch(c -> c.name().equals(name))) {
+                break;
+            }
+            names.add(name);
+        }
+        return List.copyOf(names);
     }
 
     /** Every column in the order CREATE declared them: what DESCRIBE, SHOW CREATE and system.columns list. */

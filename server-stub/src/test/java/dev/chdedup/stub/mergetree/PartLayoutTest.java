@@ -48,7 +48,8 @@ class PartLayoutTest {
             Path part = data.resolve("data/default/t/all_1_1_0");
             assertTrue(Files.isDirectory(part), "the part's directory");
             try (Stream<Path> files = Files.list(part)) {
-                assertEquals(List.of("block_ids.txt", "checksums.txt", "columns.txt", "count.txt", "k.bin", "n%2Ea.bin", "s%20s.bin"),
+                assertEquals(List.of("block_ids.txt", "checksums.txt", "columns.txt", "count.txt", "k.bin", "k.mrk2", "n%2Ea.bin", "n%2Ea.mrk2",
+                        "primary.idx", "s%20s.bin", "s%20s.mrk2"),
                     files.map(f -> f.getFileName().toString()).sorted().toList());
             }
             assertEquals("columns format version: 1\n3 columns:\n`k` UInt64\n`s s` String\n`n.a` Array(UInt8)\n",
@@ -59,7 +60,8 @@ class PartLayoutTest {
             assertEquals(1, k[0], "the key column in key order: 1, 2, ...");
             assertEquals(2, k[8]);
             assertTrue(Files.readString(part.resolve("block_ids.txt")).startsWith("block_id: all_"), "the block id stays with the part");
-            checkChecksums(part, List.of("block_ids.txt", "count.txt", "k.bin", "n%2Ea.bin", "s%20s.bin"));
+            checkChecksums(part, List.of("block_ids.txt", "count.txt", "k.bin", "k.mrk2", "n%2Ea.bin", "n%2Ea.mrk2", "primary.idx", "s%20s.bin",
+                "s%20s.mrk2"));
             assertEquals("1\t9\t[2]\n2\t8\t[1]", query(s, "SELECT * FROM t ORDER BY k LIMIT 2"));
         }
     }
@@ -71,7 +73,7 @@ class PartLayoutTest {
             query(s, "INSERT INTO t VALUES (2, 'bb'), (1, 'a')");
             Path part = data.resolve("data/default/t/all_1_1_0");
             try (Stream<Path> files = Files.list(part)) {
-                assertEquals(List.of("checksums.txt", "columns.txt", "count.txt", "data.bin", "data.mrk3"),
+                assertEquals(List.of("checksums.txt", "columns.txt", "count.txt", "data.bin", "data.mrk3", "primary.idx"),
                     files.map(f -> f.getFileName().toString()).sorted().toList(), "no block ids: the table keeps no deduplication log");
             }
             BinaryOut expected = new BinaryOut(64);
@@ -84,7 +86,7 @@ class PartLayoutTest {
                 marks.writeLongLE(v, 8);
             }
             assertArrayEquals(marks.toByteArray(), Files.readAllBytes(part.resolve("data.mrk3")), "each column's start, then the rows");
-            checkChecksums(part, List.of("count.txt", "data.bin", "data.mrk3"));
+            checkChecksums(part, List.of("count.txt", "data.bin", "data.mrk3", "primary.idx"));
             assertEquals("1\ta\n2\tbb", query(s, "SELECT * FROM t ORDER BY k"));
             assertEquals("bb", query(s, "SELECT s FROM t WHERE k = 2"));
             query(s, "INSERT INTO t VALUES (3, 'c')");
