@@ -898,6 +898,11 @@ public final class SelectExecutor {
         return new Source(ts.starColumns(), cols, blocks, ts.aliasColumns());
     }
 
+    /** {@link #indexFilter} of a query as it was parsed (EXPLAIN's: its qualified names not resolved yet). */
+    public static Expr indexFilterOfParsed(Query.Select select, TableSource ts) {
+        return indexFilter(QualifiedNames.rewrite(select), ts);
+    }
+
     /**
      * The WHERE of a query reading one table, for the table's index: null when an alias of the query (a select item or
      * WITH) has a column's name, since the WHERE's name would then be the alias, not the column.

@@ -189,18 +189,10 @@ public class StorageMergeTree implements TableSource {
     @Override
     public Iterator<Block> read(int maxBlockSize, boolean withVirtuals, boolean[] needed, dev.chdedup.stub.sql.Expr filter) {
         List<String> key = def.primaryKeyColumns();
-        KeyCondition condition = null;
-        if (filter != null && !key.isEmpty()) {
-            for (Column c : storedColumns) {
-                if (c.name().equals(key.get(0))) {
-                    condition = KeyCondition.of(filter, c.name(), c.type());
-                }
-            }
-        }
-        if (condition == null) {
+        KeyCondition cond = keyCondition(filter);
+        if (cond == null) {
             return read(maxBlockSize, withVirtuals, null, needed, null);
         }
-        KeyCondition cond = condition;
         return read(maxBlockSize, withVirtuals, null, needed, reader -> {
             PrimaryIndex index = PrimaryIndex.load(reader.part(), key);
             if (index == null) {
@@ -216,6 +208,58 @@ public class StorageMergeTree implements TableSource {
             }
             return true;
         });
+    }
+
+    /** What {@code filter} says of the primary key's first column, or null when nothing. */
+    private KeyCondition keyCondition(dev.chdedup.stub.sql.Expr filter) {
+        List<String> key = def.primaryKeyColumns();
+        if (filter != null && !key.isEmpty()) {
+            for (Column c : storedColumns) {
+                if (c.name().equals(key.get(0))) {
+                    return KeyCondition.of(filter, c.name(), c.type());
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * What a read under {@code filter} (null: none) would read of the active parts, as EXPLAIN ESTIMATE and the plan's
+     * ReadFromMergeTree report it: the parts, rows and granules the primary index leaves in.
+     */
+    public record ReadEstimate(long parts, long rows, long granules) {
+    }
+
+    public ReadEstimate estimate(dev.chdedup.stub.sql.Expr filter) {
+        KeyCondition cond = keyCondition(filter);
+        long granule = Math.max(1, setting("index_granularity"));
+        long parts = 0;
+        long rows = 0;
+        long granules = 0;
+        for (IMergeTreeDataPart p : data.activeParts()) {
+            PrimaryIndex index = cond == null ? null : PrimaryIndex.load(p, def.primaryKeyColumns());
+            if (index == null) {
+                parts++;
+                rows += p.rowCount();
+                granules += (p.rowCount() + granule - 1) / granule;
+                continue;
+            }
+            int[] ranges = cond.granuleRanges(index);
+            if (ranges.length == 0) {
+                continue;
+            }
+            parts++;
+            if (p.layout().kind() != DataPartStorageOnDisk.Kind.WIDE) {
+                rows += p.rowCount();
+                granules += (p.rowCount() + granule - 1) / granule;
+                continue;
+            }
+            for (int i = 0; i < ranges.length; i += 2) {
+                rows += index.start(ranges[i + 1]) - index.start(ranges[i]);
+                granules += ranges[i + 1] - ranges[i];
+            }
+        }
+        return new ReadEstimate(parts, rows, granules);
     }
 
     /** {@link #read(int, boolean)} of the active parts that {@code parts} accepts (null: all). */

@@ -4,7 +4,6 @@ import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.exec.Aggregates;
 import dev.chdedup.stub.exec.ExplainSyntax;
 import dev.chdedup.stub.exec.QueryContext;
-import dev.chdedup.stub.mergetree.IMergeTreeDataPart;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.mergetree.TableColumn;
 import dev.chdedup.stub.sql.Expr;
@@ -332,7 +331,7 @@ final class ExplainPlan {
         for (Query.OrderItem o : s.orderBy()) {
             all |= identifiers(o.expr(), used);
         }
-        return from(s.from(), used, all, compact);
+        return from(s.from(), used, all, compact, s);
     }
 
     /** Adds the column names {@code e} mentions to {@code out}; true when it reads every column ({@code *}). */
@@ -360,6 +359,11 @@ final class ExplainPlan {
     }
 
     private Step from(Query.From f, Set<String> used, boolean all, boolean compact) {
+        return from(f, used, all, compact, null);
+    }
+
+    /** The read steps of FROM; {@code select}, when given, is the query reading it, whose WHERE the primary index may narrow. */
+    private Step from(Query.From f, Set<String> used, boolean all, boolean compact, Query.Select select) {
         if (f == null) {
             return new Step("ReadFromSystemOne", null, List.of("Header: dummy UInt8"), List.of());
         }
@@ -381,7 +385,8 @@ final class ExplainPlan {
             String db = Interpreter.db(t.database(), ctx);
             Object table = catalog.find(db, t.table());
             if (table instanceof StorageMergeTree m) {
-                return mergeTree(db, t.table(), m, columns(m.definition().allColumns(), used, all));
+                return mergeTree(db, t.table(), m, columns(m.definition().allColumns(), used, all),
+                    select == null ? null : dev.chdedup.stub.exec.SelectExecutor.indexFilterOfParsed(select, m));
             }
             if (table instanceof Storage st) {
                 List<String> read = columns(st.tableColumns(), used, all);
@@ -402,19 +407,14 @@ final class ExplainPlan {
         return new Step("ReadFromSystemNumbers", null, List.of("Header: number UInt64", "Output: number"), List.of());
     }
 
-    private static Step mergeTree(String db, String table, StorageMergeTree m, List<String> read) {
-        List<IMergeTreeDataPart> parts = m.activeParts();
-        if (parts.isEmpty()) {
+    private static Step mergeTree(String db, String table, StorageMergeTree m, List<String> read, Expr filter) {
+        if (m.activeParts().isEmpty()) {
             return new Step("ReadNothing", "Read from NullSource", List.of(), List.of());
         }
-        long granule = Math.max(1, m.setting("index_granularity"));
-        long granules = 0;
-        for (IMergeTreeDataPart p : parts) {
-            granules += (p.rowCount() + granule - 1) / granule;
-        }
+        StorageMergeTree.ReadEstimate e = m.estimate(filter);
         List<String> details = new ArrayList<>(output(read, m.definition().allColumns()));
         details.add(0, "Read type: Default");
-        details.add(1, "Parts: " + parts.size() + " | Granules: " + granules);
+        details.add(1, "Parts: " + e.parts() + " | Granules: " + e.granules());
         return new Step("ReadFromMergeTree", db + "." + table, details, List.of());
     }
 

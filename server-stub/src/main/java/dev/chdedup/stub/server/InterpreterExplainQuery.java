@@ -7,7 +7,6 @@ import dev.chdedup.stub.exec.ExplainSyntax;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.QueryResult;
 import dev.chdedup.stub.exec.SelectExecutor;
-import dev.chdedup.stub.mergetree.IMergeTreeDataPart;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.sql.ExplainAst;
 import dev.chdedup.stub.sql.Query;
@@ -128,12 +127,17 @@ final class InterpreterExplainQuery {
     private QueryResult estimate(Query q, QueryContext ctx) {
         List<Object[]> rows = new ArrayList<>();
         for (Query.Select s : q.selects()) {
-            estimate(s.from(), ctx, rows);
+            estimate(s.from(), ctx, rows, s);
         }
         return Interpreter.rows(ESTIMATE_HEADER, rows);
     }
 
     private void estimate(Query.From f, QueryContext ctx, List<Object[]> rows) {
+        estimate(f, ctx, rows, null);
+    }
+
+    /** The rows EXPLAIN ESTIMATE gives for FROM; {@code select}, when given, reads it, and its WHERE may narrow the parts read. */
+    private void estimate(Query.From f, QueryContext ctx, List<Object[]> rows, Query.Select select) {
         if (f instanceof Query.Join j) {
             estimate(j.left(), ctx, rows);
             estimate(j.right(), ctx, rows);
@@ -146,16 +150,9 @@ final class InterpreterExplainQuery {
         } else if (f instanceof Query.TableRef t) {
             String db = Interpreter.db(t.database(), ctx);
             if (catalog.find(db, t.table()) instanceof StorageMergeTree m && !m.activeParts().isEmpty()) {
-                long granule = Math.max(1, m.setting("index_granularity"));
-                long parts = 0;
-                long total = 0;
-                long marks = 0;
-                for (IMergeTreeDataPart p : m.activeParts()) {
-                    parts++;
-                    total += p.rowCount();
-                    marks += (p.rowCount() + granule - 1) / granule;
-                }
-                rows.add(new Object[] {ByteStrings.fromText(db), ByteStrings.fromText(t.table()), parts, total, marks});
+                StorageMergeTree.ReadEstimate e = m.estimate(select == null ? null
+                    : dev.chdedup.stub.exec.SelectExecutor.indexFilterOfParsed(select, m));
+                rows.add(new Object[] {ByteStrings.fromText(db), ByteStrings.fromText(t.table()), e.parts(), e.rows(), e.granules()});
             }
         }
     }

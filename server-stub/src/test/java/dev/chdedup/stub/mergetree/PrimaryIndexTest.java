@@ -122,6 +122,12 @@ class PrimaryIndexTest {
             assertEquals(1000, readRows(s, "SELECT count() FROM t WHERE k > -1"));
             assertEquals(1000, readRows(s, "SELECT count() FROM t WHERE k = 5 OR s = '7'"), "an OR with a term the index cannot read reads all");
             assertEquals(1000, readRows(s, "SELECT k * 2 AS k FROM t WHERE k = 6"), "k is the alias there");
+            // EXPLAIN tells the same granules, as the engine's answers for this table
+            assertEquals("default\tt\t1\t200\t2\n", query(s, "EXPLAIN ESTIMATE SELECT count() FROM t WHERE k >= 250 AND k < 350"));
+            assertEquals("default\tt\t0\t0\t0\n", query(s, "EXPLAIN ESTIMATE SELECT count() FROM t WHERE k > 5000"));
+            assertEquals("default\tt\t1\t1000\t10\n", query(s, "EXPLAIN ESTIMATE SELECT count() FROM t WHERE s = '5'"));
+            assertTrue(query(s, "EXPLAIN SELECT * FROM t WHERE k >= 250 AND k < 350").contains("Parts: 1 | Granules: 2\n"));
+            assertTrue(query(s, "EXPLAIN SELECT * FROM t WHERE k > 5000").contains("Parts: 0 | Granules: 0\n"));
             assertEquals("6\n", query(s, "SELECT k * 2 AS k FROM t WHERE k = 6"));
         }
     }
