@@ -27,6 +27,7 @@ final class Aggregation {
                                     List<Aggregates.Aggregate> aggs, boolean noKeys) {
         int width = keys.size();
         Groups groups = new Groups(aggs, width == 1 && DataTypes.fixedLongWidth(keys.get(0).type()) > 0);
+        int[] groupOf = new int[0];
         while (in.hasNext()) {
             Block b = in.next();
             int n = b.rowCount();
@@ -55,26 +56,37 @@ final class Aggregation {
                     argColumns[i][j] = args.get(i).get(j).evalColumns(b.data(), n);
                 }
             }
-            Aggregates.State[] only = width == 0 && n > 0 ? groups.of(List.of()) : null;
-            ColumnVector longKeys = groups.longKeyed() && keyColumns[0] instanceof ColumnVector ? (ColumnVector) keyColumns[0] : null;
-            for (int r = 0; r < n; r++) {
-                Aggregates.State[] st;
-                if (only != null) {
-                    st = only;
-                } else if (longKeys != null) {
-                    st = groups.of(longKeys.getLong(r));
-                } else if (width == 1) {
-                    st = groups.of(keyColumns[0].get(r));
-                } else {
+            if (n == 0) {
+                continue;
+            }
+            // each row's group first, then each aggregate over the whole block (as ClickHouse's addBatch), so the
+            // states of one aggregate are fed by one loop of their own class
+            if (groupOf.length < n) {
+                groupOf = new int[n];
+            }
+            ColumnVector longKeys = groups.longKeyed() && width == 1 && keyColumns[0] instanceof ColumnVector ? (ColumnVector) keyColumns[0] : null;
+            if (width == 0) {
+                Arrays.fill(groupOf, 0, n, groups.indexOf(List.of()));
+            } else if (longKeys != null) {
+                for (int r = 0; r < n; r++) {
+                    groupOf[r] = groups.indexOf(longKeys.getLong(r));
+                }
+            } else if (width == 1) {
+                for (int r = 0; r < n; r++) {
+                    groupOf[r] = groups.indexOf(keyColumns[0].get(r));
+                }
+            } else {
+                for (int r = 0; r < n; r++) {
                     Object[] parts = new Object[width];
                     for (int c = 0; c < width; c++) {
                         parts[c] = keyColumns[c].get(r);
                     }
-                    st = groups.of(Arrays.asList(parts));
+                    groupOf[r] = groups.indexOf(Arrays.asList(parts));
                 }
-                for (int i = 0; i < st.length; i++) {
-                    st[i].add(argColumns[i], r);
-                }
+            }
+            for (int i = 0; i < argColumns.length; i++) {
+                Aggregates.State[] byGroup = groups.byAggregate[i];
+                byGroup[groupOf[0]].addBatch(byGroup, groupOf, argColumns[i], n);
             }
         }
         if (groups.size() == 0 && noKeys) {
@@ -124,10 +136,13 @@ final class Aggregation {
         final List<Aggregates.State[]> states = new ArrayList<>();
         final Map<Object, Integer> byKey = new HashMap<>();
         final LongGroupIndex byLong;
+        /** Each aggregate's states by group number: what {@link Aggregates.State#addBatch} feeds. */
+        final Aggregates.State[][] byAggregate;
 
         Groups(List<Aggregates.Aggregate> aggs, boolean longKeyed) {
             this.aggs = aggs;
             this.byLong = longKeyed ? new LongGroupIndex() : null;
+            this.byAggregate = new Aggregates.State[aggs.size()][0];
         }
 
         boolean longKeyed() {
@@ -138,35 +153,45 @@ final class Aggregation {
             return keys.size();
         }
 
-        Aggregates.State[] of(long key) {
+        Aggregates.State[] of(Object key) {
+            return states.get(indexOf(key));
+        }
+
+        /** The number of {@code key}'s group, created if new. */
+        int indexOf(long key) {
             int g = byLong.find(key);
             if (g < 0) {
                 g = create(key);
                 byLong.put(key, g);
             }
-            return states.get(g);
+            return g;
         }
 
-        Aggregates.State[] of(Object key) {
+        int indexOf(Object key) {
             if (byLong != null && key instanceof Long) {
-                return of(((Long) key).longValue());
+                return indexOf(((Long) key).longValue());
             }
             Integer g = byKey.get(key);
             if (g == null) {
                 g = create(key);
                 byKey.put(key, g);
             }
-            return states.get(g);
+            return g;
         }
 
         private int create(Object key) {
             Aggregates.State[] st = new Aggregates.State[aggs.size()];
+            int g = keys.size();
             for (int i = 0; i < st.length; i++) {
                 st[i] = aggs.get(i).factory().get();
+                if (g == byAggregate[i].length) {
+                    byAggregate[i] = Arrays.copyOf(byAggregate[i], Math.max(16, g * 2));
+                }
+                byAggregate[i][g] = st[i];
             }
             keys.add(key);
             states.add(st);
-            return keys.size() - 1;
+            return g;
         }
     }
 
