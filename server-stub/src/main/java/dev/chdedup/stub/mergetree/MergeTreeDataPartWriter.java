@@ -392,7 +392,7 @@ public final class MergeTreeDataPartWriter {
             }
             writeSmall(tmp, DataPartStorageOnDisk.BLOCK_IDS_FILE, ids.toString(), fsync, sums);
         }
-        writeSmall(tmp, DataPartStorageOnDisk.CHECKSUMS_FILE, sums.text(tmp), fsync, null);
+        writeSmall(tmp, DataPartStorageOnDisk.CHECKSUMS_FILE, sums.text(), fsync, null);
         if (fsync) {
             DataPartStorageOnDisk.fsyncDir(tmp);
         }
@@ -421,7 +421,7 @@ public final class MergeTreeDataPartWriter {
     /**
      * A part's checksums.txt, ClickHouse's text form of version 2: the file count, then each file's name, size and hash
      * (two decimal halves), uncompressed; columns.txt and checksums.txt themselves are not listed, as in ClickHouse. The hash is the one ClickHouse stores, {@link HashingBuffer}'s, taken as each
-     * file is written; a file written otherwise is read back.
+     * file is written (so the part's directory is not listed and read back).
      */
     static final class Checksums {
         private final java.util.TreeMap<String, HashingBuffer> files = new java.util.TreeMap<>();
@@ -437,14 +437,8 @@ public final class MergeTreeDataPartWriter {
             file(name).update(b, 0, n);
         }
 
-        String text(Path partDir) throws IOException {
-            for (Path f : DataPartStorageOnDisk.files(partDir)) {
-                String name = f.getFileName().toString();
-                if (!name.equals(DataPartStorageOnDisk.CHECKSUMS_FILE) && !name.equals(DataPartStorageOnDisk.COLUMNS_FILE) && !files.containsKey(name)) {
-                    byte[] b = Files.readAllBytes(f);
-                    add(name, b, b.length);
-                }
-            }
+        /** The text of every file hashed here: each file of a part but columns.txt is written through this class. */
+        String text() {
             StringBuilder sb = new StringBuilder("checksums format version: 2\n").append(files.size()).append(" files:\n");
             files.forEach((name, h) -> {
                 long[] hash = h.hash();
