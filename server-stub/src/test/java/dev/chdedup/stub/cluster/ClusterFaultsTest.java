@@ -79,10 +79,18 @@ class ClusterFaultsTest {
         faults.stopZooKeeper();
         // an insert already past the read-only check would retry its ZooKeeper requests (insert_keeper_max_retries)
         waitFor("r1 to notice", WAIT, () -> query(cluster, 1, "SELECT is_readonly FROM system.replicas").equals("1\n"));
-        waitFor("242 on r1", WAIT, () -> {
-            HttpResponse<String> r = send(cluster, 1, "INSERT INTO t VALUES (2, 1)");
-            return r != null && r.statusCode() == 500 && r.body().contains("(TABLE_IS_READ_ONLY)");
-        });
+        java.util.concurrent.atomic.AtomicReference<String> last = new java.util.concurrent.atomic.AtomicReference<>();
+        try {
+            waitFor("242 on r1", WAIT, () -> {
+                long t0 = System.nanoTime();
+                HttpResponse<String> r = send(cluster, 1, "INSERT INTO t VALUES (2, 1)");
+                last.set((r == null ? "no answer" : r.statusCode() + ": " + r.body()) + " after " + (System.nanoTime() - t0) / 1_000_000 + " ms");
+                return r != null && r.statusCode() == 500 && r.body().contains("(TABLE_IS_READ_ONLY)");
+            });
+        } catch (AssertionError e) {
+            // what the insert answered says where it stopped: a hang (no answer) or another error
+            throw new AssertionError(e.getMessage() + "; the last insert got " + last.get(), e);
+        }
         faults.startZooKeeper();
         waitFor("r1 writable", WAIT, () -> { HttpResponse<String> r = send(cluster, 1, "INSERT INTO t VALUES (2, 1)"); return r != null && r.statusCode() == 200; });
         query(cluster, 2, "SYSTEM SYNC REPLICA t");
