@@ -130,22 +130,18 @@ public final class MergeTreeDataPartWriter {
             long buffered = 0;
             Checksums sums = new Checksums();
             PrimaryIndex.Builder idx = new PrimaryIndex.Builder(index, columns);
-            // each column's marks: where each granule starts in its stream (bytes drained to its file and buffered)
-            BinaryOut[] marks = new BinaryOut[idx.enabled() ? width : 0];
-            long[] drained = new long[width];
-            for (int c = 0; c < marks.length; c++) {
-                marks[c] = new BinaryOut(256);
+            // each column's granule starts in its stream: the bytes its file's hash took, and those buffered
+            BinaryOut[] starts = new BinaryOut[idx.enabled() ? width : 0];
+            for (int c = 0; c < starts.length; c++) {
+                starts[c] = new BinaryOut(256);
             }
             try {
                 while (rows.hasNext()) {
                     Object[] r = rows.next();
-                    if (idx.enabled()) {
-                        if (count % index.granularity() == 0) {
-                            for (int c = 0; c < width; c++) {
-                                mark(marks[c], drained[c] + bufs[c].size(), 0);
-                            }
+                    if (idx.enabled() && idx.row(count, r)) {
+                        for (int c = 0; c < width; c++) {
+                            starts[c].writeLongLE((hashes == null ? 0 : hashes[c].size()) + bufs[c].size(), 8);
                         }
-                        idx.row(count, r);
                     }
                     for (int c = 0; c < width; c++) {
                         BinaryOut b = bufs[c];
@@ -154,7 +150,6 @@ public final class MergeTreeDataPartWriter {
                         if (files == null) {
                             buffered += b.size() - before;
                         } else if (b.size() >= WRITE_BUFFER) {
-                            drained[c] += b.size();
                             bytes += drain(files[c], b, hashes[c]);
                         }
                     }
@@ -166,7 +161,6 @@ public final class MergeTreeDataPartWriter {
                             String name = DataPartStorageOnDisk.columnFile(columns.get(c).name());
                             files[c] = create(tmp.resolve(name));
                             hashes[c] = sums.file(name);
-                            drained[c] += bufs[c].size();
                             bytes += drain(files[c], bufs[c], hashes[c]);
                         }
                     }
@@ -175,15 +169,14 @@ public final class MergeTreeDataPartWriter {
                     bytes = writeCompact(tmp, bufs, count, fsync, sums);
                 } else {
                     for (int c = 0; c < width; c++) {
-                        drained[c] += bufs[c].size();
                         bytes += drain(files[c], bufs[c], hashes[c]);
                         if (fsync) {
                             files[c].force(true);
                         }
                     }
-                    for (int c = 0; c < marks.length; c++) {
-                        writeMarks(tmp, DataPartStorageOnDisk.columnFile(columns.get(c).name()), marks[c], count, index.granularity(),
-                            drained[c], fsync, sums);
+                    for (int c = 0; c < starts.length; c++) {
+                        writeMarks(tmp, DataPartStorageOnDisk.columnFile(columns.get(c).name()), starts[c], count, index.granularity(),
+                            hashes[c].size(), fsync, sums);
                     }
                 }
                 byte[] primary = idx.bytes(files == null);
@@ -266,32 +259,29 @@ public final class MergeTreeDataPartWriter {
             int granule = idx.enabled() ? index.granularity() : Integer.MAX_VALUE;
             for (int c = 0; c < data.length; c++) {
                 String name = DataPartStorageOnDisk.columnFile(columns.get(c).name());
-                BinaryOut marks = idx.enabled() ? new BinaryOut(256) : null;
-                long written = 0;
+                BinaryOut starts = idx.enabled() ? new BinaryOut(256) : null;
+                HashingBuffer hash = sums.file(name);
                 try (FileChannel ch = create(tmp.resolve(name))) {
                     IColumn col = data[c];
-                    HashingBuffer hash = sums.file(name);
                     for (int g = 0; g < n; g += granule) {
                         int end = (int) Math.min(n, (long) g + granule);
-                        if (marks != null) {
-                            mark(marks, written + buf.size(), 0);
+                        if (starts != null) {
+                            starts.writeLongLE(hash.size() + buf.size(), 8); // the bytes drained to the file, and those buffered
                         }
                         for (int r = g; r < end; r += WRITE_ROWS) {
                             col.writeBinary(r, Math.min(WRITE_ROWS, end - r), buf);
                             if (buf.size() >= WRITE_BUFFER) {
-                                written += buf.size();
                                 bytes += drain(ch, buf, hash);
                             }
                         }
                     }
-                    written += buf.size();
                     bytes += drain(ch, buf, hash);
                     if (fsync) {
                         ch.force(true);
                     }
                 }
-                if (marks != null) {
-                    writeMarks(tmp, name, marks, n, granule, written, fsync, sums);
+                if (starts != null) {
+                    writeMarks(tmp, name, starts, n, granule, hash.size(), fsync, sums);
                 }
             }
             if (idx.enabled() && n > 0) {
@@ -321,30 +311,21 @@ public final class MergeTreeDataPartWriter {
     }
 
     /**
-     * Appends a mark: the granule's compressed block at 0 (the file is one uncompressed block), where the granule starts
-     * in it, and its rows (0 for now). A column ClickHouse keeps in one compressed block has these very marks.
+     * Writes a column's {@code .mrk2} from where each granule starts in its file ({@code starts}, a UInt64 each): per
+     * granule its compressed block at 0 (the file is one uncompressed block), its start in that block and its rows, then
+     * a final mark at the file's end with none, as ClickHouse's adaptive marks. A column ClickHouse keeps in one
+     * compressed block has these very marks.
      */
-    private static void mark(BinaryOut marks, long offset, long rows) {
-        marks.writeLongLE(0, 8);
-        marks.writeLongLE(offset, 8);
-        marks.writeLongLE(rows, 8);
-    }
-
-    /**
-     * Writes a column's {@code .mrk2}: the marks written so far get their granules' row counts, and a final mark at the
-     * file's end with none follows, as ClickHouse's adaptive marks.
-     */
-    private static void writeMarks(Path tmp, String columnFile, BinaryOut marks, long rows, int granularity, long fileSize,
+    private static void writeMarks(Path tmp, String columnFile, BinaryOut starts, long rows, int granularity, long fileSize,
                                    boolean fsync, Checksums sums) throws IOException {
-        byte[] b = marks.toByteArray();
-        int count = b.length / 24;
-        java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(b).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-        for (int m = 0; m < count; m++) {
-            bb.putLong(m * 24 + 16, Math.min(granularity, rows - (long) m * granularity));
+        int count = starts.size() / 8;
+        java.nio.ByteBuffer at = java.nio.ByteBuffer.wrap(starts.array(), 0, starts.size()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        BinaryOut out = new BinaryOut(24 * (count + 1));
+        for (int m = 0; m <= count; m++) {
+            out.writeLongLE(0, 8);
+            out.writeLongLE(m < count ? at.getLong(8 * m) : fileSize, 8);
+            out.writeLongLE(m < count ? Math.min(granularity, rows - (long) m * granularity) : 0, 8);
         }
-        BinaryOut out = new BinaryOut(b.length + 24);
-        out.write(b, 0, b.length);
-        mark(out, fileSize, 0);
         writeSmall(tmp, PrimaryIndex.marksFile(columnFile), out.toByteArray(), fsync, sums);
     }
 

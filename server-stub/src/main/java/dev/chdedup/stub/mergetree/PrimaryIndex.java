@@ -138,7 +138,6 @@ final class PrimaryIndex {
             try (FileChannel ch = part.file().open(INDEX_FILE)) {
                 long size = ch.size();
                 BinaryIn in = new BinaryIn(Channels.newInputStream(ch));
-                long read = 0;
                 for (int m = 0; m < first.length; m++) {
                     for (int k = 0; k < keys.size(); k++) {
                         Object v = keys.get(k).type().readBinary(in);
@@ -147,8 +146,7 @@ final class PrimaryIndex {
                         }
                     }
                 }
-                read = in.position();
-                if (read != size) {
+                if (in.position() != size) {
                     return null;
                 }
             }
@@ -199,10 +197,14 @@ final class PrimaryIndex {
             return spec.keyColumns().length > 0;
         }
 
-        /** Row {@code row} of the part is {@code values} (all its columns): noted when it starts a granule or may be the last. */
-        void row(long row, Object[] values) {
+        /**
+         * Row {@code row} of the part is {@code values} (all its columns): noted when it starts a granule or may be the
+         * last. Returns whether it starts a granule.
+         */
+        boolean row(long row, Object[] values) {
             int[] keys = spec.keyColumns();
-            if (row % spec.granularity() == 0) {
+            boolean starts = row % spec.granularity() == 0;
+            if (starts) {
                 Object[] k = new Object[keys.length];
                 for (int i = 0; i < keys.length; i++) {
                     k[i] = values[keys[i]];
@@ -212,6 +214,7 @@ final class PrimaryIndex {
             for (int i = 0; i < keys.length; i++) {
                 lastKey[i] = values[keys[i]];
             }
+            return starts;
         }
 
         /** Row {@code row} of columnar rows whose key column values {@code key} gives (by position in the spec). */

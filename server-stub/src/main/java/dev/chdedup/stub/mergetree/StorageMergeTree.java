@@ -188,25 +188,16 @@ public class StorageMergeTree implements TableSource {
      */
     @Override
     public Iterator<Block> read(int maxBlockSize, boolean withVirtuals, boolean[] needed, dev.chdedup.stub.sql.Expr filter) {
-        List<String> key = def.primaryKeyColumns();
         KeyCondition cond = keyCondition(filter);
         if (cond == null) {
             return read(maxBlockSize, withVirtuals, null, needed, null);
         }
         return read(maxBlockSize, withVirtuals, null, needed, reader -> {
-            PrimaryIndex index = PrimaryIndex.load(reader.part(), key);
-            if (index == null) {
-                return true;
+            Granules g = granules(reader.part(), cond);
+            if (g.ranges() != null) {
+                reader.restrictTo(g.index(), g.ranges());
             }
-            int[] ranges = cond.granuleRanges(index);
-            if (ranges.length == 0) {
-                return false;
-            }
-            boolean whole = ranges.length == 2 && ranges[0] == 0 && ranges[1] == index.granules();
-            if (!whole && reader.part().layout().kind() == DataPartStorageOnDisk.Kind.WIDE) {
-                reader.restrictTo(index, ranges);
-            }
-            return true;
+            return !g.none();
         });
     }
 
@@ -224,6 +215,27 @@ public class StorageMergeTree implements TableSource {
     }
 
     /**
+     * The granules of a part a read under {@code cond} takes: none, all ({@code ranges} null), or the ranges of a Wide
+     * part's {@code index} (a Compact part is one granule, and a part without an index is read whole).
+     */
+    private record Granules(boolean none, PrimaryIndex index, int[] ranges) {
+        static final Granules ALL = new Granules(false, null, null);
+    }
+
+    private Granules granules(IMergeTreeDataPart p, KeyCondition cond) {
+        PrimaryIndex index = cond == null ? null : PrimaryIndex.load(p, def.primaryKeyColumns());
+        if (index == null) {
+            return Granules.ALL;
+        }
+        int[] ranges = cond.granuleRanges(index);
+        if (ranges.length == 0) {
+            return new Granules(true, index, null);
+        }
+        boolean whole = ranges.length == 2 && ranges[0] == 0 && ranges[1] == index.granules();
+        return whole || p.layout().kind() != DataPartStorageOnDisk.Kind.WIDE ? Granules.ALL : new Granules(false, index, ranges);
+    }
+
+    /**
      * What a read under {@code filter} (null: none) would read of the active parts, as EXPLAIN ESTIMATE and the plan's
      * ReadFromMergeTree report it: the parts, rows and granules the primary index leaves in.
      */
@@ -237,26 +249,19 @@ public class StorageMergeTree implements TableSource {
         long rows = 0;
         long granules = 0;
         for (IMergeTreeDataPart p : data.activeParts()) {
-            PrimaryIndex index = cond == null ? null : PrimaryIndex.load(p, def.primaryKeyColumns());
-            if (index == null) {
-                parts++;
-                rows += p.rowCount();
-                granules += (p.rowCount() + granule - 1) / granule;
-                continue;
-            }
-            int[] ranges = cond.granuleRanges(index);
-            if (ranges.length == 0) {
+            Granules g = granules(p, cond);
+            if (g.none()) {
                 continue;
             }
             parts++;
-            if (p.layout().kind() != DataPartStorageOnDisk.Kind.WIDE) {
+            if (g.ranges() == null) {
                 rows += p.rowCount();
                 granules += (p.rowCount() + granule - 1) / granule;
                 continue;
             }
-            for (int i = 0; i < ranges.length; i += 2) {
-                rows += index.start(ranges[i + 1]) - index.start(ranges[i]);
-                granules += ranges[i + 1] - ranges[i];
+            for (int i = 0; i < g.ranges().length; i += 2) {
+                rows += g.index().start(g.ranges()[i + 1]) - g.index().start(g.ranges()[i]);
+                granules += g.ranges()[i + 1] - g.ranges()[i];
             }
         }
         return new ReadEstimate(parts, rows, granules);
