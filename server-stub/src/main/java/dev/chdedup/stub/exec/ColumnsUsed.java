@@ -13,7 +13,7 @@ import java.util.List;
  * subquery, {@code ORDER BY ALL}, an ALIAS column, makes it answer "all" (null): a column too many is read for
  * nothing, a column too few would be wrong.
  */
-final class ColumnsUsed {
+public final class ColumnsUsed {
     private ColumnsUsed() {
     }
 
@@ -66,6 +66,12 @@ final class ColumnsUsed {
         all.add(s.offset());
         all.add(s.limitByCount());
         return all;
+    }
+
+    /** The column names {@code e} mentions, or null when it cannot tell. */
+    public static java.util.Set<String> names(Expr e) {
+        List<String> out = new java.util.ArrayList<>();
+        return names(e, out) ? new java.util.HashSet<>(out) : null;
     }
 
     /** Adds the names {@code e} mentions; false when it cannot tell (the query may look at any column). */

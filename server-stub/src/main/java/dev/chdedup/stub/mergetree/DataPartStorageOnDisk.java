@@ -6,6 +6,7 @@ import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.BinaryIn;
 import dev.chdedup.stub.types.BinaryOut;
+import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
 import java.io.IOException;
 import java.nio.channels.Channels;
@@ -184,15 +185,22 @@ public final class DataPartStorageOnDisk {
     /**
      * Where a part's rows are on disk and how to read them as table rows: the part's directory (Wide) or the data file
      * of an earlier layout and the offset of its first row, the columns stored there and, for each table column, the
-     * stored column it comes from (-1: missing, read as the default).
+     * stored column it comes from (-1: missing, read as its DEFAULT expression, else the type's default). A part
+     * written before an ALTER has the table's columns as they were then: a column added since is missing, a column
+     * whose type changed is converted as it is read, as ClickHouse reads such parts before a mutation rewrites them.
      */
-    public record Layout(Path file, long dataOffset, List<Column> stored, List<Column> table, int[] map, Kind kind) {
+    public record Layout(Path file, long dataOffset, List<Column> stored, List<Column> table, int[] map, Kind kind,
+                         AlterConversions defaults) {
         /** Whether each column is read from a place of its own (a Wide or Compact part), not row after row. */
         public boolean byColumn() {
             return kind != Kind.ONE_FILE;
         }
 
         static Layout of(Path file, long dataOffset, List<Column> stored, List<Column> table) {
+            return of(file, dataOffset, stored, table, AlterConversions.NONE);
+        }
+
+        static Layout of(Path file, long dataOffset, List<Column> stored, List<Column> table, AlterConversions defaults) {
             int[] map = new int[table.size()];
             for (int i = 0; i < table.size(); i++) {
                 map[i] = -1;
@@ -201,9 +209,73 @@ public final class DataPartStorageOnDisk {
                         map[i] = j;
                     }
                 }
+                String old = defaults.renamedFrom().get(table.get(i).name());
+                for (int j = 0; j < stored.size() && map[i] < 0 && old != null; j++) {
+                    if (stored.get(j).name().equals(old)) {
+                        map[i] = j;
+                    }
+                }
             }
             Kind kind = !Files.isDirectory(file) ? Kind.ONE_FILE : Files.exists(file.resolve(COMPACT_MARKS_FILE)) ? Kind.COMPACT : Kind.WIDE;
-            return new Layout(file, dataOffset, stored, table, map, kind);
+            return new Layout(file, dataOffset, stored, table, map, kind, defaults);
+        }
+
+        /**
+         * Whether a row of this part needs more than picking stored values: a missing column with a DEFAULT
+         * expression, or a stored column of another type than the table's.
+         */
+        public boolean converts() {
+            for (int i = 0; i < map.length; i++) {
+                if (map[i] < 0 ? defaults.of(i) != null : !stored.get(map[i]).type().equals(table.get(i).type())) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** A row of the stored columns as a table row: values converted to the table's types, missing ones their defaults. */
+        public Object[] toTable(Object[] raw) {
+            Object[] row = new Object[table.size()];
+            for (int i = 0; i < row.length; i++) {
+                int j = map[i];
+                if (j >= 0) {
+                    DataType from = stored.get(j).type();
+                    DataType to = table.get(i).type();
+                    row[i] = raw[j] == null || from.equals(to) ? raw[j] : to.convert(raw[j], from);
+                } else {
+                    row[i] = table.get(i).type().defaultValue();
+                }
+            }
+            for (int i = 0; i < row.length; i++) { // in table order, so a default may read columns before it
+                if (map[i] < 0 && defaults.of(i) != null) {
+                    row[i] = defaults.value(i, row);
+                }
+            }
+            return row;
+        }
+    }
+
+    /**
+     * How a part written before an ALTER reads as the table is now (ClickHouse's AlterConversions): the DEFAULT and
+     * MATERIALIZED expressions of the table's stored columns, compiled over the stored columns, for a column the part
+     * lacks (added since), and the columns renamed since (new name to the name the part may still have, until the
+     * RENAME's mutation rewrites it).
+     */
+    public record AlterConversions(List<dev.chdedup.stub.exec.Evaluator> expressions, List<Column> table, java.util.Map<String, String> renamedFrom) {
+        public static final AlterConversions NONE = new AlterConversions(List.of(), List.of(), java.util.Map.of());
+
+        dev.chdedup.stub.exec.Evaluator of(int column) {
+            return column < expressions.size() ? expressions.get(column) : null;
+        }
+
+        Object value(int column, Object[] row) {
+            dev.chdedup.stub.exec.Evaluator e = expressions.get(column);
+            Object v = e.eval(row);
+            DataType to = table.get(column).type();
+            if (v == null) {
+                return to.isNullable() ? null : to.defaultValue();
+            }
+            return e.type().equals(to) ? v : to.convert(v, e.type());
         }
     }
 
@@ -213,6 +285,11 @@ public final class DataPartStorageOnDisk {
      * rows of files written before the header held the count.
      */
     public static IMergeTreeDataPart read(Path path, MergeTreePartInfo info, List<Column> columns) throws IOException {
+        return read(path, info, columns, AlterConversions.NONE);
+    }
+
+    /** {@link #read(Path, MergeTreePartInfo, List)}, a missing column read as its expression of {@code defaults}. */
+    public static IMergeTreeDataPart read(Path path, MergeTreePartInfo info, List<Column> columns, AlterConversions defaults) throws IOException {
         List<String> lines;
         Path dataFile;
         long offset;
@@ -269,7 +346,7 @@ public final class DataPartStorageOnDisk {
                 stored.add(new Column(l.substring(1, end), DataTypes.parse(l.substring(end + 2))));
             }
         }
-        Layout layout = Layout.of(dataFile, offset, stored, columns);
+        Layout layout = Layout.of(dataFile, offset, stored, columns, defaults);
         if (count < 0) {
             count = countRows(layout);
         }

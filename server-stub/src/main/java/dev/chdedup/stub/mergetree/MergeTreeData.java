@@ -40,15 +40,22 @@ public final class MergeTreeData {
 
     /** What the parts written here index: the primary key's leading columns every {@code index_granularity} rows. */
     private final PrimaryIndex.Spec index;
+    /** What a part written before ALTER ADD COLUMN reads for the columns it lacks. */
+    private final DataPartStorageOnDisk.AlterConversions defaults;
 
     public MergeTreeData(Path dir, List<Column> columns) throws IOException {
         this(dir, columns, PrimaryIndex.Spec.NONE);
     }
 
     MergeTreeData(Path dir, List<Column> columns, PrimaryIndex.Spec index) throws IOException {
+        this(dir, columns, index, DataPartStorageOnDisk.AlterConversions.NONE);
+    }
+
+    MergeTreeData(Path dir, List<Column> columns, PrimaryIndex.Spec index, DataPartStorageOnDisk.AlterConversions defaults) throws IOException {
         this.dir = dir;
         this.columns = List.copyOf(columns);
         this.index = index;
+        this.defaults = defaults;
         Files.createDirectories(dir);
     }
 
@@ -76,7 +83,7 @@ public final class MergeTreeData {
                 String partName = n.endsWith(DataPartStorageOnDisk.EXT) ? n.substring(0, n.length() - DataPartStorageOnDisk.EXT.length()) : n;
                 MergeTreePartInfo info = MergeTreePartInfo.tryParse(partName);
                 if (info != null && (Files.isDirectory(p) || n.endsWith(DataPartStorageOnDisk.EXT))) {
-                    loaded.add(DataPartStorageOnDisk.read(p, info, columns));
+                    loaded.add(DataPartStorageOnDisk.read(p, info, columns, defaults));
                 }
             }
         }
@@ -240,7 +247,7 @@ public final class MergeTreeData {
     private IMergeTreeDataPart addUnlocked(TempPart tmp, MergeTreePartInfo info) {
         if (dropped) {
             tmp.discard();
-            throw new ChException(ErrorCode.UNKNOWN_TABLE, "The table was dropped while the insert ran");
+            throw new ChException(ErrorCode.UNKNOWN_TABLE, "The table was dropped, detached or altered while the insert ran");
         }
         for (IMergeTreeDataPart p : parts.all()) {
             if (p.info().partitionId().equals(info.partitionId()) && !p.info().isDisjoint(info)) {
@@ -265,7 +272,7 @@ public final class MergeTreeData {
         }
         MergeTreeDataPartWriter.Written w = tmp.file();
         return new IMergeTreeDataPart(info, w.rows(), System.currentTimeMillis() / 1000, w.dataBytes(), w.blockIds(),
-            DataPartStorageOnDisk.Layout.of(file, w.dataOffset(), tmp.stored(), columns), file);
+            DataPartStorageOnDisk.Layout.of(file, w.dataOffset(), tmp.stored(), columns, defaults), file);
     }
 
     /**
@@ -357,6 +364,11 @@ public final class MergeTreeData {
         for (IMergeTreeDataPart g : gone) {
             g.file().deleteIfUnread();
         }
+    }
+
+    /** Commits no part from now on, leaving the files as they are (the table is detached or opened again). */
+    public synchronized void shutdown() {
+        dropped = true;
     }
 
     /** Removes every part and the table's directory (DROP TABLE). */

@@ -170,7 +170,7 @@ public final class MergeTreeDataMergerMutator {
                 }
             };
             MergeTreeData.TempPart tmp = data.writeTempPart(info.partitionId(), mutated, List.of(), fsync);
-            if (!changed[0]) {
+            if (!changed[0] && source.layout().stored().equals(data.columns())) { // else an ALTER changed the columns: rewrite it
                 tmp.discard();
                 return unchanged(source, info, fsync);
             }

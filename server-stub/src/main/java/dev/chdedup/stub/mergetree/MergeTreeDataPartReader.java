@@ -87,8 +87,11 @@ public final class MergeTreeDataPartReader implements Iterator<Object[]>, AutoCl
                 raw[j] = l.stored().get(j).type().readBinary(l.byColumn() ? ins[j] : ins[0]);
             }
             left--;
-            if (l.map().length == raw.length && isIdentity(l.map())) {
+            if (l.map().length == raw.length && isIdentity(l.map()) && !l.converts()) {
                 return raw;
+            }
+            if (l.converts()) {
+                return l.toTable(raw);
             }
             Object[] row = new Object[l.table().size()];
             for (int i = 0; i < row.length; i++) {
@@ -166,7 +169,8 @@ public final class MergeTreeDataPartReader implements Iterator<Object[]>, AutoCl
         int n = (int) Math.min(max, granuleRanges == null ? left : rangeLeft);
         try {
             DataPartStorageOnDisk.Layout l = part.layout();
-            boolean[] read = storedNeeded(l, needed);
+            boolean converts = l.converts();
+            boolean[] read = storedNeeded(l, converts ? null : needed);
             open(read);
             if (seekDue) {
                 seek();
@@ -190,6 +194,9 @@ public final class MergeTreeDataPartReader implements Iterator<Object[]>, AutoCl
             left -= n;
             rangeLeft -= granuleRanges == null ? 0 : n;
             IColumn[] raw = Columns.finish(stored);
+            if (converts) {
+                return converted(l, raw, n);
+            }
             if (needed == null && l.map().length == raw.length && isIdentity(l.map())) {
                 return new ColumnRows(raw, n);
             }
@@ -203,6 +210,26 @@ public final class MergeTreeDataPartReader implements Iterator<Object[]>, AutoCl
         } catch (IOException e) {
             throw corrupted();
         }
+    }
+
+    /** The rows of a part written before an ALTER, as the table's columns now (see {@link DataPartStorageOnDisk.Layout#toTable}). */
+    private static ColumnRows converted(DataPartStorageOnDisk.Layout l, IColumn[] raw, int n) {
+        Object[][] values = new Object[l.table().size()][n];
+        Object[] in = new Object[raw.length];
+        for (int r = 0; r < n; r++) {
+            for (int j = 0; j < raw.length; j++) {
+                in[j] = raw[j].get(r);
+            }
+            Object[] row = l.toTable(in);
+            for (int i = 0; i < row.length; i++) {
+                values[i][r] = row[i];
+            }
+        }
+        IColumn[] cols = new IColumn[values.length];
+        for (int i = 0; i < cols.length; i++) {
+            cols[i] = Columns.ofValues(l.table().get(i).type(), values[i], n);
+        }
+        return new ColumnRows(cols, n);
     }
 
     private ChException corrupted() {

@@ -8,6 +8,7 @@ import dev.chdedup.stub.data.IColumn;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.Evaluator;
+import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.TableSource;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
@@ -56,6 +57,15 @@ public class StorageMergeTree implements TableSource {
     private final MergeTreeBackgroundExecutor merges;
 
     public StorageMergeTree(String database, String name, TableDefinition def, Path dir, MergeTreeBackgroundExecutor merges) throws IOException {
+        this(database, name, def, dir, merges, Map.of());
+    }
+
+    /**
+     * The table over the parts in {@code dir}; {@code renamedFrom} names the columns an ALTER renamed (new name to
+     * old) that parts may still hold under their old name until the RENAME's mutation rewrites them.
+     */
+    public StorageMergeTree(String database, String name, TableDefinition def, Path dir, MergeTreeBackgroundExecutor merges,
+                            Map<String, String> renamedFrom) throws IOException {
         this.database = database;
         this.name = name;
         this.def = def;
@@ -66,7 +76,8 @@ public class StorageMergeTree implements TableSource {
             cols.add(new Column(c.name(), c.type()));
         }
         this.storedColumns = List.copyOf(cols);
-        this.data = new MergeTreeData(dir, storedColumns, PrimaryIndex.Spec.of(def, storedColumns, setting("index_granularity")));
+        this.data = new MergeTreeData(dir, storedColumns, PrimaryIndex.Spec.of(def, storedColumns, setting("index_granularity")),
+            alterConversions(def, storedColumns, renamedFrom));
         this.mergerMutator = new MergeTreeDataMergerMutator(data, new MergeTreeDataMergerMutator.KeyOrder() {
             @Override
             public boolean sorted() {
@@ -89,6 +100,41 @@ public class StorageMergeTree implements TableSource {
             nextBlock = maxBlock + 1;
             mutations.loadUnlocked(dir);
         }
+    }
+
+    /**
+     * What a part written before an ALTER reads for a column it lacks: the column's DEFAULT or MATERIALIZED expression
+     * over the stored columns (a column whose expression reads an EPHEMERAL one, which no part stores, reads as its
+     * type's default).
+     */
+    private static DataPartStorageOnDisk.AlterConversions alterConversions(TableDefinition def, List<Column> stored,
+                                                                          Map<String, String> renamedFrom) {
+        List<dev.chdedup.stub.exec.Evaluator> defaults = new ArrayList<>();
+        boolean any = !renamedFrom.isEmpty();
+        QueryContext ctx = new QueryContext("default", "default", "", dev.chdedup.stub.exec.Settings.DEFAULTS);
+        for (TableColumn c : def.columns()) {
+            dev.chdedup.stub.exec.Evaluator e = null;
+            if (c.defaultExpr() != null) {
+                try {
+                    e = new dev.chdedup.stub.exec.ExprCompiler(ctx, stored, Map.of(), null).compile(c.defaultExpr());
+                    any = true;
+                } catch (ChException ignored) {
+                    // reads an EPHEMERAL column
+                }
+            }
+            defaults.add(e);
+        }
+        return any ? new DataPartStorageOnDisk.AlterConversions(defaults, stored, Map.copyOf(renamedFrom))
+            : DataPartStorageOnDisk.AlterConversions.NONE;
+    }
+
+    /**
+     * Stops the table without touching its files (DETACH TABLE, or before an ALTER opens it again with its new
+     * definition): no part is committed after this, merges stop, and the table's object is not used again.
+     */
+    public void shutdown() {
+        mergesStopped = true;
+        data.shutdown();
     }
 
     public String database() {

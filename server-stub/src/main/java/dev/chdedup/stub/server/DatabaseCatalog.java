@@ -251,6 +251,31 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
         return t;
     }
 
+    /** The CREATE statement a table's metadata file holds. */
+    public String createQuery(String db, String table) throws IOException {
+        return Files.readString(metadataFile(db, table), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Gives a MergeTree table the definition of {@code createSql} (an ALTER of its schema), as ClickHouse replaces a
+     * table's metadata: the old object stops (no part is committed through it after this), the metadata file is
+     * replaced, and the table is opened again over the same parts, which read as the new definition says
+     * ({@code renamedFrom}: columns renamed, new name to old). Returns the new object.
+     */
+    public synchronized StorageMergeTree alterTable(String db, String table, String createSql, Map<String, String> renamedFrom)
+        throws IOException {
+        StorageMergeTree old = mergeTree(db, table);
+        Statement.CreateTable ct = (Statement.CreateTable) Parser.parse(createSql);
+        TableDefinition def = TableDefinition.from(ct); // refuses a definition that does not compile, before anything changes
+        old.shutdown();
+        writeMetadata(db, table, createSql);
+        StorageMergeTree t = old.getClass() == StorageMergeTree.class
+            ? new StorageMergeTree(db, table, def, tableDataDir(db, table), merges, renamedFrom)
+            : storages.create(db, table, def, tableDataDir(db, table), merges);
+        databases.get(db).put(table, t);
+        return t;
+    }
+
     /** Registers a non-MergeTree object (a view) under a name. */
     public synchronized void putObject(String db, String name, Object obj, String createSql) throws IOException {
         Map<String, Object> tables = databases.get(db);

@@ -20,6 +20,7 @@ import dev.chdedup.stub.mergetree.TableDefinition;
 import dev.chdedup.stub.sql.Expr;
 import dev.chdedup.stub.sql.Parser;
 import dev.chdedup.stub.sql.Statement;
+import dev.chdedup.stub.storages.AlterCommands;
 import dev.chdedup.stub.storages.Storage;
 import dev.chdedup.stub.storages.StorageCatalog;
 import dev.chdedup.stub.system.ShowCreate;
@@ -232,9 +233,11 @@ public final class Interpreter {
                 }
             } else if (obj instanceof StorageMergeTree || obj instanceof Storage) {
                 List<TableColumn> columns = obj instanceof StorageMergeTree m ? m.definition().allColumns() : ((Storage) obj).tableColumns();
+                Map<String, String> clauses = obj instanceof StorageMergeTree m ? m.definition().clauseSql() : Map.of();
                 for (TableColumn c : columns) {
                     out.add(new Object[] {c.name(), c.type().name(), c.defaultKind() == null ? "" : c.defaultKind(),
-                        c.defaultSql() == null ? "" : c.defaultSql(), "", "", ""});
+                        c.defaultSql() == null ? "" : c.defaultSql(),
+                        dev.chdedup.stub.types.ByteStrings.fromText(clauses.getOrDefault(Statement.COLUMN_COMMENT + c.name(), "")), "", ""});
                 }
             } else if (db.equals(DatabaseCatalog.SYSTEM) && catalog.tables(db).containsKey(d.table())
                 && dev.chdedup.stub.system.SystemTableSchema.of(d.table()) != null) {
@@ -418,9 +421,19 @@ public final class Interpreter {
 
     private QueryResult alter(Statement.Alter a, QueryContext outer) throws IOException {
         QueryContext ctx = outer.withSettings(outer.settings().with(a.settings())); // the SETTINGS clause: this statement only
-        StorageMergeTree t = catalog.mergeTree(db(a.database(), ctx), a.table());
-        for (Statement.AlterCommand c : a.commands()) {
-            if (c instanceof Statement.ModifySetting) {
+        String db = db(a.database(), ctx);
+        StorageMergeTree t = catalog.mergeTree(db, a.table());
+        List<Statement.AlterCommand> schema = new ArrayList<>();
+        for (int i = 0; i < a.commands().size(); i++) {
+            Statement.AlterCommand c = a.commands().get(i);
+            if (AlterCommands.isSchemaCommand(c)) {
+                schema.add(c); // the schema commands next to each other change the table at once
+                if (i + 1 < a.commands().size() && AlterCommands.isSchemaCommand(a.commands().get(i + 1))) {
+                    continue;
+                }
+                t = alterSchema(t, schema, ctx);
+                schema.clear();
+            } else if (c instanceof Statement.ModifySetting) {
                 t.modifySettings(((Statement.ModifySetting) c).settings());
                 system.settingsChanged(t);
             } else if (c instanceof Statement.ResetSetting) {
@@ -443,6 +456,30 @@ public final class Interpreter {
             }
         }
         return QueryResult.Done.NOTHING;
+    }
+
+    /**
+     * The schema commands of an ALTER (AlterCommands): the table gets its new definition (opened again over its
+     * parts, which read old columns as the new definition says), then a mutation rewrites the parts when a column's
+     * type changed or a column was dropped, renamed or cleared, as ClickHouse's ALTER waits for it (alter_sync).
+     */
+    private StorageMergeTree alterSchema(StorageMergeTree t, List<Statement.AlterCommand> commands, QueryContext ctx) throws IOException {
+        if (t instanceof dev.chdedup.stub.replicated.StorageReplicatedMergeTree) {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "ALTER of the columns of a ReplicatedMergeTree table is not supported by"
+                + " the stub yet: only MergeTree tables and their non-replicated variants");
+        }
+        Statement.CreateTable ct = (Statement.CreateTable) Parser.parse(catalog.createQuery(t.database(), t.name()));
+        AlterCommands.Result r = AlterCommands.apply(ct, commands);
+        StorageMergeTree old = t;
+        t = catalog.alterTable(t.database(), t.name(), AlterCommands.createQueryText(r.create()), r.renamedFrom());
+        system.tableReplaced(old);
+        for (Statement.ClearColumn c : r.clears()) {
+            t.mutate(c.sql(), compileMutation(t, c, ctx));
+        }
+        if (!r.mutations().isEmpty()) {
+            t.mutate(String.join(", ", r.mutations()), row -> row); // the parts are rewritten in the table's columns now
+        }
+        return t;
     }
 
     /**
@@ -472,11 +509,45 @@ public final class Interpreter {
 
     /** The row function of a DELETE or UPDATE mutation command: null deletes a row, the same row leaves it. */
     private MergeTreeDataMergerMutator.RowMutation compileMutation(StorageMergeTree t, Statement.AlterCommand c, QueryContext ctx) {
+        if (c instanceof Statement.ClearColumn) {
+            return compileClear(t, (Statement.ClearColumn) c, ctx);
+        }
+        if (!(c instanceof Statement.MutateDelete) && !(c instanceof Statement.MutateUpdate)) {
+            return row -> row; // MODIFY, DROP or RENAME COLUMN: the part is rewritten as the table's columns are now
+        }
         if (c instanceof Statement.MutateDelete) {
             Evaluator where = new ExprCompiler(ctx, t.columns(), Map.of(), selects).compile(((Statement.MutateDelete) c).where());
             return row -> dev.chdedup.stub.types.Values.isTrue(where.eval(row)) ? null : row;
         }
         return compileUpdate(t, (Statement.MutateUpdate) c, ctx);
+    }
+
+    /** CLEAR COLUMN [IN PARTITION p]: the column's values become its default (its DEFAULT expression, else the type's). */
+    private MergeTreeDataMergerMutator.RowMutation compileClear(StorageMergeTree t, Statement.ClearColumn c, QueryContext ctx) {
+        List<Column> cols = t.columns();
+        int idx = -1;
+        for (int i = 0; i < cols.size(); i++) {
+            if (cols.get(i).name().equals(c.name())) {
+                idx = i;
+            }
+        }
+        if (idx < 0) {
+            return row -> row;
+        }
+        int target = idx;
+        DataType to = cols.get(idx).type();
+        dev.chdedup.stub.mergetree.TableColumn def = t.definition().columns().get(idx);
+        Evaluator value = def.defaultExpr() == null ? null : new ExprCompiler(ctx, cols, Map.of(), selects).compile(def.defaultExpr());
+        String partition = c.partition() == null ? null : partitionId(t, c.partition(), ctx);
+        return row -> {
+            if (partition != null && !partition.equals(t.definition().partitionKey().partitionId(row))) {
+                return row;
+            }
+            Object[] out = row.clone();
+            Object v = value == null ? to.defaultValue() : value.eval(row);
+            out[target] = v == null ? (to.isNullable() ? null : to.defaultValue()) : value == null || value.type().equals(to) ? v : to.convert(v, value.type());
+            return out;
+        };
     }
 
     private MergeTreeDataMergerMutator.RowMutation compileUpdate(StorageMergeTree t, Statement.MutateUpdate u, QueryContext ctx) {

@@ -201,29 +201,7 @@ public final class SystemCommands {
 
     /** The CREATE TABLE text of a table built from parts (an inner table), as stored in metadata. */
     static String createTableSql(Statement.CreateTable ct) {
-        StringBuilder sb = new StringBuilder("CREATE TABLE ").append(DatabaseCatalog.backQuote(ct.database())).append('.')
-            .append(DatabaseCatalog.backQuote(ct.table())).append(" (");
-        for (int i = 0; i < ct.columns().size(); i++) {
-            Statement.ColumnDef c = ct.columns().get(i);
-            sb.append(i > 0 ? ", " : "").append(DatabaseCatalog.backQuote(c.name())).append(c.type() == null ? "" : " " + c.type());
-            if (c.defaultKind() != null) {
-                sb.append(' ').append(c.defaultKind()).append(c.defaultSql() == null ? "" : " " + c.defaultSql());
-            }
-        }
-        sb.append(") ENGINE = ").append(ct.clauseSql().getOrDefault("ENGINE", ct.engine()));
-        for (String clause : List.of("PARTITION BY", "PRIMARY KEY", "ORDER BY")) {
-            if (ct.clauseSql().containsKey(clause)) {
-                sb.append(' ').append(clause).append(' ').append(ct.clauseSql().get(clause));
-            }
-        }
-        if (!ct.settings().isEmpty()) {
-            sb.append(" SETTINGS ");
-            int i = 0;
-            for (var e : ct.settings().entrySet()) {
-                sb.append(i++ > 0 ? ", " : "").append(e.getKey()).append(" = '").append(e.getValue().replace("'", "\\'")).append('\'');
-            }
-        }
-        return sb.toString();
+        return dev.chdedup.stub.storages.AlterCommands.createQueryText(ct);
     }
 
     /** The inner table's columns when the view gives none: the SELECT's output names and types. */
@@ -324,6 +302,11 @@ public final class SystemCommands {
 
     public void partsDropped(StorageMergeTree t, List<IMergeTreeDataPart> parts) {
         dedup.partsDropped(t, parts);
+    }
+
+    /** A table opened again by an ALTER of its schema: the old object's deduplication log is closed (the new one opens it). */
+    public void tableReplaced(StorageMergeTree old) {
+        dedup.tableDropped(old);
     }
 
     public void settingsChanged(StorageMergeTree t) {

@@ -8,8 +8,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Parses {@code ALTER TABLE [db.]t} with a comma-separated list of the commands the stub supports (MODIFY SETTING,
- * RESET SETTING, DROP PARTITION [ID], DROP PART, DELETE WHERE, UPDATE ... WHERE) and the statement's SETTINGS, as
+ * Parses {@code ALTER TABLE [db.]t} with a comma-separated list of the commands the stub supports (ADD, DROP, MODIFY,
+ * RENAME, CLEAR and COMMENT COLUMN; ADD, DROP, MATERIALIZE and CLEAR of an INDEX, PROJECTION or CONSTRAINT; MODIFY
+ * ORDER BY, MODIFY COMMENT, MODIFY SETTING, RESET SETTING, DROP PARTITION [ID], DROP PART, DELETE WHERE, UPDATE ...
+ * WHERE) and the statement's SETTINGS, as
  * ClickHouse's ParserAlterQuery does with ParserAlterCommand (src/Parsers/ParserAlterQuery.cpp). Any other command is
  * NOT_IMPLEMENTED. ALTER USER, ROLE and SETTINGS PROFILE go to {@link ParserAccessEntityQuery}.
  */
@@ -18,12 +20,14 @@ final class ParserAlterQuery {
     private final ParserExpression exp;
     private final ParserSetQuery parserSettings;
     private final ParserAccessEntityQuery accessEntity;
+    private final ParserCreateQuery create;
 
     ParserAlterQuery(ParserExpression exp) {
         this.pos = exp.pos;
         this.exp = exp;
         this.parserSettings = new ParserSetQuery(pos);
         this.accessEntity = new ParserAccessEntityQuery(pos);
+        this.create = new ParserCreateQuery(exp);
     }
 
     /** After the ALTER. */
@@ -35,9 +39,75 @@ final class ParserAlterQuery {
         String[] n = pos.qualifiedName();
         List<Statement.AlterCommand> cmds = new ArrayList<>();
         do {
-            if (pos.readIf("MODIFY")) {
-                pos.expect("SETTING");
-                cmds.add(new Statement.ModifySetting(parserSettings.settingList()));
+            int st = pos.tok.pos();
+            if (pos.readIf("ADD")) {
+                if (pos.readIf("COLUMN")) {
+                    boolean ine = ifNotExists();
+                    Statement.ColumnDef c = create.columnDef(false);
+                    cmds.add(new Statement.AddColumn(c, ine, position()));
+                } else if (atTableElement()) {
+                    String kind = pos.tok.text().toUpperCase(java.util.Locale.ROOT);
+                    pos.advance();
+                    boolean ine = ifNotExists();
+                    String name = pos.identifier();
+                    String definition = create.elementDefinition();
+                    cmds.add(new Statement.AddTableElement(kind, name, definition, ine, position()));
+                } else {
+                    throw pos.error("COLUMN, INDEX, PROJECTION or CONSTRAINT");
+                }
+            } else if (pos.readIf("MODIFY")) {
+                if (pos.readIf("SETTING")) {
+                    cmds.add(new Statement.ModifySetting(parserSettings.settingList()));
+                } else if (pos.readIf("COLUMN")) {
+                    boolean ie = ifExists();
+                    Statement.ColumnDef c = create.columnDef(true);
+                    String remove = null;
+                    if (pos.readIf("REMOVE")) {
+                        remove = pos.tok.text().toUpperCase(java.util.Locale.ROOT);
+                        if (!List.of("DEFAULT", "MATERIALIZED", "ALIAS", "COMMENT", "CODEC", "TTL").contains(remove)) {
+                            throw pos.error("DEFAULT, MATERIALIZED, ALIAS, COMMENT, CODEC or TTL");
+                        }
+                        pos.advance();
+                    }
+                    String after = position();
+                    cmds.add(new Statement.ModifyColumn(c, ie, after, remove, pos.sql.substring(st, pos.prev.end())));
+                } else if (pos.readIf("COMMENT")) {
+                    cmds.add(new Statement.ModifyComment(pos.stringLiteral()));
+                } else if (pos.readIf("ORDER")) {
+                    pos.expect("BY");
+                    int ob = pos.tok.pos();
+                    Expr e = exp.expr();
+                    cmds.add(new Statement.ModifyOrderBy(e, pos.sql.substring(ob, pos.prev.end())));
+                } else {
+                    throw unsupported(st);
+                }
+            } else if (pos.readIf("RENAME")) {
+                pos.expect("COLUMN");
+                boolean ie = ifExists();
+                String from = pos.identifier();
+                pos.expect("TO");
+                cmds.add(new Statement.RenameColumn(from, pos.identifier(), ie));
+            } else if (pos.readIf("CLEAR")) {
+                if (pos.readIf("COLUMN")) {
+                    boolean ie = ifExists();
+                    String name = pos.identifier();
+                    Expr partition = pos.readIf("IN", "PARTITION") ? exp.expr() : null;
+                    cmds.add(new Statement.ClearColumn(name, ie, partition, pos.sql.substring(st, pos.prev.end())));
+                } else if (atTableElement()) {
+                    cmds.add(elementCommand("CLEAR"));
+                } else {
+                    throw pos.error("COLUMN, INDEX or PROJECTION");
+                }
+            } else if (pos.readIf("MATERIALIZE")) {
+                if (!atTableElement()) {
+                    throw unsupported(st);
+                }
+                cmds.add(elementCommand("MATERIALIZE"));
+            } else if (pos.readIf("COMMENT")) {
+                pos.expect("COLUMN");
+                boolean ie = ifExists();
+                String name = pos.identifier();
+                cmds.add(new Statement.CommentColumn(name, pos.stringLiteral(), ie));
             } else if (pos.readIf("RESET")) {
                 pos.expect("SETTING");
                 List<String> names = new ArrayList<>();
@@ -46,7 +116,12 @@ final class ParserAlterQuery {
                 } while (pos.readOp(","));
                 cmds.add(new Statement.ResetSetting(names));
             } else if (pos.readIf("DROP")) {
-                if (pos.readIf("PARTITION")) {
+                if (pos.readIf("COLUMN")) {
+                    boolean ie = ifExists();
+                    cmds.add(new Statement.DropColumn(pos.identifier(), ie));
+                } else if (atTableElement()) {
+                    cmds.add(elementCommand("DROP"));
+                } else if (pos.readIf("PARTITION")) {
                     if (pos.readIf("ID")) {
                         cmds.add(new Statement.DropPartition(null, pos.stringLiteral()));
                     } else {
@@ -55,16 +130,14 @@ final class ParserAlterQuery {
                 } else if (pos.readIf("PART")) {
                     cmds.add(new Statement.DropPart(pos.stringLiteral()));
                 } else {
-                    throw pos.error("PARTITION or PART");
+                    throw pos.error("COLUMN, INDEX, PROJECTION, CONSTRAINT, PARTITION or PART");
                 }
             } else if (pos.tok.is("DELETE")) {
-                int st = pos.tok.pos();
                 pos.advance();
                 pos.expect("WHERE");
                 Expr where = exp.expr();
                 cmds.add(new Statement.MutateDelete(where, pos.sql.substring(st, pos.prev.end())));
             } else if (pos.tok.is("UPDATE")) {
-                int st = pos.tok.pos();
                 pos.advance();
                 Map<String, Expr> assignments = new LinkedHashMap<>();
                 do {
@@ -76,12 +149,50 @@ final class ParserAlterQuery {
                 Expr where = exp.expr();
                 cmds.add(new Statement.MutateUpdate(assignments, where, pos.sql.substring(st, pos.prev.end())));
             } else {
-                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "ALTER command at position " + (pos.tok.pos() + 1)
-                    + " is not supported by the stub: supported are MODIFY SETTING, RESET SETTING, DROP PARTITION, DROP PART,"
-                    + " DELETE, UPDATE");
+                throw unsupported(st);
             }
         } while (pos.readOp(","));
         // ALTER TABLE t DELETE WHERE ... SETTINGS mutations_sync = 2: the settings apply to this statement
         return new Statement.Alter(n[0], n[1], cmds, pos.readIf("SETTINGS") ? parserSettings.settingList() : Map.of());
     }
+
+    private boolean ifNotExists() {
+        return pos.readIf("IF", "NOT") && pos.expectThen("EXISTS");
+    }
+
+    private boolean ifExists() {
+        return pos.readIf("IF", "EXISTS");
+    }
+
+    private boolean atTableElement() {
+        return pos.tok.is("INDEX") || pos.tok.is("PROJECTION") || pos.tok.is("CONSTRAINT");
+    }
+
+    /** DROP, CLEAR or MATERIALIZE of an INDEX, PROJECTION or CONSTRAINT [IF EXISTS] name [IN PARTITION p]. */
+    private Statement.TableElementCommand elementCommand(String action) {
+        String kind = pos.tok.text().toUpperCase(java.util.Locale.ROOT);
+        pos.advance();
+        boolean ie = ifExists();
+        String name = pos.identifier();
+        if (pos.readIf("IN", "PARTITION")) {
+            exp.expr();
+        }
+        return new Statement.TableElementCommand(action, kind, name, ie);
+    }
+
+    /** FIRST, AFTER name, or nothing: "" for FIRST, the name, or null. */
+    private String position() {
+        if (pos.readIf("FIRST")) {
+            return "";
+        }
+        return pos.readIf("AFTER") ? pos.identifier() : null;
+    }
+
+    private ChException unsupported(int at) {
+        return new ChException(ErrorCode.NOT_IMPLEMENTED, "ALTER command at position " + (at + 1) + " is not supported by the stub:"
+            + " supported are ADD, DROP, MODIFY, RENAME, CLEAR and COMMENT COLUMN, ADD, DROP, MATERIALIZE and CLEAR INDEX,"
+            + " PROJECTION and CONSTRAINT, MODIFY ORDER BY, MODIFY COMMENT, MODIFY SETTING, RESET SETTING, DROP PARTITION,"
+            + " DROP PART, DELETE, UPDATE");
+    }
+
 }

@@ -88,19 +88,16 @@ final class ParserCreateQuery {
 
     private Statement.CreateTable tableBody(String db, String table, boolean ine, boolean orReplace, boolean allowAsSelect) {
         List<Statement.ColumnDef> cols = new ArrayList<>();
+        Map<String, String> elements = new LinkedHashMap<>();
         String asDb = null;
         String asTable = null;
         if (pos.readOp("(")) {
             do {
                 if (pos.tok.is("INDEX") || pos.tok.is("PROJECTION") || pos.tok.is("CONSTRAINT")) {
+                    String kind = pos.tok.text().toUpperCase(Locale.ROOT);
                     pos.advance();
-                    while (!pos.tok.isOp(",") && !pos.tok.isOp(")") && pos.tok.kind() != Token.Kind.EOF) {
-                        if (pos.readOp("(")) {
-                            pos.skipBalanced();
-                        } else {
-                            pos.advance();
-                        }
-                    }
+                    String name = pos.identifier();
+                    elements.put(kind + " " + name, elementDefinition());
                     continue;
                 }
                 if (pos.tok.is("PRIMARY") ) {
@@ -161,6 +158,7 @@ final class ParserCreateQuery {
                 break;
             }
         }
+        clauseSql.putAll(elements);
         for (Statement.ColumnDef c : cols) {
             if (c.comment() != null) {
                 clauseSql.put(Statement.COLUMN_COMMENT + c.name(), c.comment());
@@ -174,10 +172,38 @@ final class ParserCreateQuery {
             primaryKey, settings, clauseSql, asDb, asTable, asSelect);
     }
 
+    /**
+     * The text of an INDEX, PROJECTION or CONSTRAINT after its name, up to the ',' or ')' that ends it (or, in an
+     * ALTER, FIRST, AFTER or the end), as the statement wrote it.
+     */
+    String elementDefinition() {
+        int st = pos.tok.pos();
+        while (!pos.tok.isOp(",") && !pos.tok.isOp(")") && pos.tok.kind() != Token.Kind.EOF && !pos.tok.is("AFTER")
+            && !pos.tok.is("FIRST") && !pos.tok.is("SETTINGS")) {
+            if (pos.readOp("(")) {
+                pos.skipBalanced();
+            } else {
+                pos.advance();
+            }
+        }
+        if (pos.prev == null || pos.prev.end() <= st) {
+            throw pos.error("definition");
+        }
+        return pos.sql.substring(st, pos.prev.end());
+    }
+
     private Statement.ColumnDef columnDef() {
+        return columnDef(false);
+    }
+
+    /** A column declaration; {@code partial} (MODIFY COLUMN) allows one with neither a type nor a default. */
+    Statement.ColumnDef columnDef(boolean partial) {
         String name = pos.identifier();
         String type = null;
-        if (!(pos.tok.is("DEFAULT") || pos.tok.is("MATERIALIZED") || pos.tok.is("ALIAS") || pos.tok.is("EPHEMERAL"))) {
+        if (!(pos.tok.is("DEFAULT") || pos.tok.is("MATERIALIZED") || pos.tok.is("ALIAS") || pos.tok.is("EPHEMERAL"))
+            && !(partial && (pos.tok.is("COMMENT") || pos.tok.is("CODEC") || pos.tok.is("TTL") || pos.tok.is("REMOVE")
+                || pos.tok.is("FIRST") || pos.tok.is("AFTER") || pos.tok.isOp(",") || pos.tok.kind() == Token.Kind.EOF
+                || pos.tok.is("SETTINGS")))) {
             type = pos.typeText();
             if (pos.readIf("NOT")) {
                 pos.expect("NULL");
@@ -211,7 +237,7 @@ final class ParserCreateQuery {
                 break;
             }
         }
-        if (type == null && def == null) {
+        if (type == null && def == null && !partial) {
             throw pos.error("column type");
         }
         return new Statement.ColumnDef(name, type, kind, def, defSql, comment);

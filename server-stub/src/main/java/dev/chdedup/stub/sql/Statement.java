@@ -7,6 +7,11 @@ import java.util.Map;
 public sealed interface Statement {
     /** The CREATE TABLE clause text key under which a column's COMMENT is kept: this prefix and the column name. */
     String COLUMN_COMMENT = "COMMENT COLUMN ";
+    /**
+     * The clauseSql key of each INDEX, PROJECTION and CONSTRAINT of a CREATE TABLE, in their order: kind, space, name
+     * (the value is the definition after the name).
+     */
+    java.util.List<String> TABLE_ELEMENTS = java.util.List.of("INDEX", "PROJECTION", "CONSTRAINT");
 
     /** A SELECT (or SHOW/DESCRIBE/EXISTS rewritten to a result); {@code settings} and {@code format} trail it. */
     record SelectStmt(Query query) implements Statement {
@@ -114,6 +119,53 @@ public sealed interface Statement {
 
     /** ALTER TABLE ... UPDATE c = e, ... WHERE. */
     record MutateUpdate(Map<String, Expr> assignments, Expr where, String sql) implements AlterCommand {
+    }
+
+    /**
+     * ADD COLUMN [IF NOT EXISTS] def [FIRST | AFTER name]: {@code after} is the column it follows, "" for FIRST, null
+     * for the end.
+     */
+    record AddColumn(ColumnDef column, boolean ifNotExists, String after) implements AlterCommand {
+    }
+
+    record DropColumn(String name, boolean ifExists) implements AlterCommand {
+    }
+
+    /**
+     * MODIFY COLUMN [IF EXISTS] name [type] [DEFAULT|MATERIALIZED|ALIAS expr] [COMMENT 'c'] [FIRST | AFTER name]: what
+     * it leaves out ({@code column}'s null parts) stays as it was; {@code remove} is the property of a
+     * {@code MODIFY COLUMN name REMOVE DEFAULT} (DEFAULT, MATERIALIZED, ALIAS, COMMENT, CODEC, TTL), else null.
+     */
+    record ModifyColumn(ColumnDef column, boolean ifExists, String after, String remove, String sql) implements AlterCommand {
+    }
+
+    record RenameColumn(String from, String to, boolean ifExists) implements AlterCommand {
+    }
+
+    /** CLEAR COLUMN [IF EXISTS] name [IN PARTITION p]: the column's values become its default. */
+    record ClearColumn(String name, boolean ifExists, Expr partition, String sql) implements AlterCommand {
+    }
+
+    record CommentColumn(String name, String comment, boolean ifExists) implements AlterCommand {
+    }
+
+    /** MODIFY COMMENT 'c': the table's comment. */
+    record ModifyComment(String comment) implements AlterCommand {
+    }
+
+    /** MODIFY ORDER BY expr: only columns added by the same ALTER may be appended to the sorting key, as in ClickHouse. */
+    record ModifyOrderBy(Expr orderBy, String sql) implements AlterCommand {
+    }
+
+    /**
+     * ADD INDEX, ADD PROJECTION, ADD CONSTRAINT [IF NOT EXISTS] name ... [FIRST | AFTER name] ({@code kind} INDEX,
+     * PROJECTION or CONSTRAINT; {@code definition} the text after the name), kept in the table's definition.
+     */
+    record AddTableElement(String kind, String name, String definition, boolean ifNotExists, String after) implements AlterCommand {
+    }
+
+    /** DROP, MATERIALIZE or CLEAR (action) of an INDEX, PROJECTION or CONSTRAINT [IF EXISTS] name. */
+    record TableElementCommand(String action, String kind, String name, boolean ifExists) implements AlterCommand {
     }
 
     record Optimize(String database, String table, boolean isFinal, Expr partition, boolean deduplicate) implements Statement {

@@ -13,7 +13,7 @@ public final class ShowCreate {
         StringBuilder sb = new StringBuilder("CREATE TABLE ").append(quote(t.database())).append('.').append(quote(t.name())).append("\n(\n");
         int i = 0;
         for (TableColumn c : t.definition().allColumns()) {
-            sb.append("    ").append(quote(c.name())).append(' ').append(c.type().name());
+            sb.append("    ").append(backQuote(c.name())).append(' ').append(c.type().name());
             if (c.defaultKind() != null) {
                 sb.append(' ').append(c.defaultKind());
                 if (c.defaultSql() != null) {
@@ -29,6 +29,14 @@ public final class ShowCreate {
                 sb.append(',');
             }
             sb.append('\n');
+        }
+        for (Map.Entry<String, String> e : t.definition().clauseSql().entrySet()) {
+            int space = e.getKey().indexOf(' ');
+            if (space > 0 && dev.chdedup.stub.sql.Statement.TABLE_ELEMENTS.contains(e.getKey().substring(0, space))) {
+                sb.setLength(sb.length() - 1);
+                sb.append(",\n    ").append(e.getKey(), 0, space).append(' ').append(quote(e.getKey().substring(space + 1)))
+                    .append(' ').append(e.getValue()).append('\n');
+            }
         }
         sb.append(")\n");
         Map<String, String> cl = t.definition().clauseSql();
