@@ -27,6 +27,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -43,6 +44,10 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
     private final Path root;
     private final Map<String, Map<String, Object>> databases = new ConcurrentHashMap<>();
     private final MergeTreeBackgroundExecutor merges = new MergeTreeBackgroundExecutor();
+    /** The tables DETACH took out of each database; their names stay taken until ATTACH. */
+    private final Map<String, Set<String>> detached = new ConcurrentHashMap<>();
+    /** What DETACH ... PERMANENTLY appends to a table's metadata file, so that loading skips it. */
+    private static final String DETACHED_SUFFIX = ".detached";
     private SystemTables system;
     /** Views read from metadata, created once every table is loaded: {database, CREATE statement}. */
     private final List<String[]> pendingViews = new ArrayList<>();
@@ -237,6 +242,9 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
             }
             throw new ChException(ErrorCode.TABLE_ALREADY_EXISTS, "Table " + db + "." + table + " already exists");
         }
+        if (isDetached(db, table) || Files.exists(metadataFile(db, table).resolveSibling(metadataFile(db, table).getFileName() + DETACHED_SUFFIX))) {
+            throw new ChException(ErrorCode.TABLE_ALREADY_EXISTS, "Table " + backQuote(db) + "." + backQuote(table) + " already exists (detached)");
+        }
         FileNames.checkName("Table", table);
         DataPartStorageOnDisk.deleteRecursively(tableDataDir(db, table));
         if (dev.chdedup.stub.storages.Storages.handles(ct.engine())) {
@@ -274,6 +282,131 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
             : storages.create(db, table, def, tableDataDir(db, table), merges);
         databases.get(db).put(table, t);
         return t;
+    }
+
+    /**
+     * RENAME TABLE: the table's parts move to the new name's directory and its metadata to the new name's file, and
+     * the table is opened again there (a MergeTree table that is not replicated).
+     */
+    public synchronized StorageMergeTree renameTable(String fromDb, String from, String toDb, String to) throws IOException {
+        StorageMergeTree t = renamable(fromDb, from);
+        Map<String, Object> target = databases.get(toDb);
+        if (target == null) {
+            throw new ChException(ErrorCode.UNKNOWN_DATABASE, "Database " + toDb + " does not exist");
+        }
+        if (target.containsKey(to) || isDetached(toDb, to)) {
+            throw new ChException(ErrorCode.TABLE_ALREADY_EXISTS, "Table " + toDb + "." + to + " already exists");
+        }
+        FileNames.checkName("Table", to);
+        Statement.CreateTable ct = (Statement.CreateTable) Parser.parse(createQuery(fromDb, from));
+        t.shutdown();
+        Files.createDirectories(dataDir(toDb));
+        Files.move(tableDataDir(fromDb, from), tableDataDir(toDb, to), StandardCopyOption.ATOMIC_MOVE);
+        writeMetadata(toDb, to, dev.chdedup.stub.storages.AlterCommands.createQueryText(named(ct, toDb, to)));
+        Files.delete(metadataFile(fromDb, from));
+        databases.get(fromDb).remove(from);
+        return attach(toDb, to, named(ct, toDb, to));
+    }
+
+    /** EXCHANGE TABLES: two MergeTree tables swap their names, parts and metadata; both are opened again. */
+    public synchronized List<StorageMergeTree> exchangeTables(String db1, String t1, String db2, String t2) throws IOException {
+        StorageMergeTree a = renamable(db1, t1);
+        StorageMergeTree b = renamable(db2, t2);
+        Statement.CreateTable ca = (Statement.CreateTable) Parser.parse(createQuery(db1, t1));
+        Statement.CreateTable cb = (Statement.CreateTable) Parser.parse(createQuery(db2, t2));
+        a.shutdown();
+        b.shutdown();
+        Path tmp = dataDir(db1).resolve("tmp_exchange_" + ProcessHandle.current().pid() + "_" + System.nanoTime());
+        Files.move(tableDataDir(db1, t1), tmp, StandardCopyOption.ATOMIC_MOVE);
+        Files.move(tableDataDir(db2, t2), tableDataDir(db1, t1), StandardCopyOption.ATOMIC_MOVE);
+        Files.move(tmp, tableDataDir(db2, t2), StandardCopyOption.ATOMIC_MOVE);
+        writeMetadata(db1, t1, dev.chdedup.stub.storages.AlterCommands.createQueryText(named(cb, db1, t1)));
+        writeMetadata(db2, t2, dev.chdedup.stub.storages.AlterCommands.createQueryText(named(ca, db2, t2)));
+        return List.of(attach(db1, t1, named(cb, db1, t1)), attach(db2, t2, named(ca, db2, t2)));
+    }
+
+    /**
+     * DETACH TABLE: the table leaves the catalog, its parts and metadata stay; it comes back at the next start unless
+     * {@code permanently} (its metadata file is then renamed {@code .sql.detached}, as ClickHouse does). Returns the
+     * detached table, or null when there was none and {@code ifExists}.
+     */
+    public synchronized StorageMergeTree detachTable(String db, String table, boolean ifExists, boolean permanently) throws IOException {
+        Map<String, Object> tables = databases.get(db);
+        if (tables == null) {
+            throw StorageCatalog.unknownDatabase(db);
+        }
+        if (!tables.containsKey(table)) {
+            if (ifExists) {
+                return null;
+            }
+            throw new ChException(ErrorCode.UNKNOWN_TABLE, "Table " + db + "." + table + " does not exist");
+        }
+        StorageMergeTree t = renamable(db, table);
+        t.shutdown();
+        tables.remove(table);
+        detached.computeIfAbsent(db, k -> ConcurrentHashMap.newKeySet()).add(table);
+        if (permanently) {
+            Path file = metadataFile(db, table);
+            Files.move(file, file.resolveSibling(file.getFileName() + DETACHED_SUFFIX), StandardCopyOption.REPLACE_EXISTING);
+        }
+        return t;
+    }
+
+    /** ATTACH TABLE name: a detached table back from its metadata; null when it is attached already and {@code ifNotExists}. */
+    public synchronized StorageMergeTree attachTable(String db, String table, boolean ifNotExists) throws IOException {
+        Map<String, Object> tables = databases.get(db);
+        if (tables == null) {
+            throw StorageCatalog.unknownDatabase(db);
+        }
+        if (tables.containsKey(table)) {
+            if (ifNotExists) {
+                return null;
+            }
+            throw new ChException(ErrorCode.TABLE_ALREADY_EXISTS, "Table " + db + "." + table + " already exists");
+        }
+        Path file = metadataFile(db, table);
+        Path permanent = file.resolveSibling(file.getFileName() + DETACHED_SUFFIX);
+        if (!Files.exists(file) && Files.exists(permanent)) {
+            Files.move(permanent, file);
+        }
+        if (!Files.exists(file)) {
+            throw new ChException(ErrorCode.CANNOT_GET_CREATE_TABLE_QUERY, "There is no metadata of table " + backQuote(table)
+                + " in database " + backQuote(db));
+        }
+        Statement.CreateTable ct = (Statement.CreateTable) Parser.parse(createQuery(db, table));
+        StorageMergeTree t = attach(db, table, ct);
+        Set<String> d = detached.get(db);
+        if (d != null) {
+            d.remove(table);
+        }
+        return t;
+    }
+
+    private boolean isDetached(String db, String table) {
+        Set<String> d = detached.get(db);
+        return d != null && d.contains(table);
+    }
+
+    /** The table a RENAME, EXCHANGE or DETACH may move: an existing MergeTree table that is not replicated. */
+    private StorageMergeTree renamable(String db, String table) {
+        if (!databases.containsKey(db)) {
+            throw StorageCatalog.unknownDatabase(db);
+        }
+        Object obj = find(db, table);
+        if (obj == null) {
+            throw new ChException(ErrorCode.UNKNOWN_TABLE, "Table " + backQuote(db) + "." + backQuote(table) + " doesn't exist");
+        }
+        if (!(obj instanceof StorageMergeTree) || obj.getClass() != StorageMergeTree.class) {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Table " + db + "." + table + " cannot be renamed, exchanged or detached"
+                + " by the stub: only MergeTree tables that are not replicated can");
+        }
+        return (StorageMergeTree) obj;
+    }
+
+    /** {@code ct} under another name (its database written only when the statement wrote one). */
+    private static Statement.CreateTable named(Statement.CreateTable ct, String db, String table) {
+        return new Statement.CreateTable(ct.database() == null ? null : db, table, false, false, ct.columns(), ct.engine(), ct.engineArgs(),
+            ct.partitionBy(), ct.orderBy(), ct.primaryKey(), ct.settings(), ct.clauseSql(), null, null, null);
     }
 
     /** Registers a non-MergeTree object (a view) under a name. */

@@ -270,6 +270,10 @@ public final class Interpreter {
                 || db.equals(DatabaseCatalog.SYSTEM) && catalog.tables(db).containsKey(e.table()));
             return rows(List.of(new Column("result", DataTypes.UINT8)), List.<Object[]>of(new Object[] {exists ? 1L : 0L}));
         }
+        if (st instanceof Statement.RenameTables || st instanceof Statement.ExchangeTables || st instanceof Statement.DetachTable
+            || st instanceof Statement.AttachTable) {
+            return renameOrDetach(st, ctx);
+        }
         if (st instanceof Statement.Alter) {
             return alter((Statement.Alter) st, ctx);
         }
@@ -417,6 +421,37 @@ public final class Interpreter {
             sb.append(c == '%' ? ".*" : c == '_' ? "." : Pattern.quote(String.valueOf(c)));
         }
         return Pattern.compile(sb.toString(), Pattern.DOTALL);
+    }
+
+    /**
+     * RENAME TABLE, EXCHANGE TABLES, DETACH and ATTACH TABLE (DatabaseCatalog): a table moved or detached stops and its
+     * deduplication log closes; the table opened under its new name opens it again.
+     */
+    private QueryResult renameOrDetach(Statement st, QueryContext ctx) throws IOException {
+        if (st instanceof Statement.RenameTables) {
+            for (String[] r : ((Statement.RenameTables) st).renames()) {
+                Object old = catalog.find(db(r[0], ctx), r[1]);
+                catalog.renameTable(db(r[0], ctx), r[1], db(r[2], ctx), r[3]);
+                system.tableReplaced((StorageMergeTree) old);
+            }
+        } else if (st instanceof Statement.ExchangeTables) {
+            Statement.ExchangeTables e = (Statement.ExchangeTables) st;
+            Object a = catalog.find(db(e.database1(), ctx), e.table1());
+            Object b = catalog.find(db(e.database2(), ctx), e.table2());
+            catalog.exchangeTables(db(e.database1(), ctx), e.table1(), db(e.database2(), ctx), e.table2());
+            system.tableReplaced((StorageMergeTree) a);
+            system.tableReplaced((StorageMergeTree) b);
+        } else if (st instanceof Statement.DetachTable) {
+            Statement.DetachTable d = (Statement.DetachTable) st;
+            StorageMergeTree t = catalog.detachTable(db(d.database(), ctx), d.table(), d.ifExists(), d.permanently());
+            if (t != null) {
+                system.tableReplaced(t);
+            }
+        } else {
+            Statement.AttachTable at = (Statement.AttachTable) st;
+            catalog.attachTable(db(at.database(), ctx), at.table(), at.ifNotExists());
+        }
+        return QueryResult.Done.NOTHING;
     }
 
     private QueryResult alter(Statement.Alter a, QueryContext outer) throws IOException {

@@ -124,8 +124,17 @@ public final class Parser {
         if (pos.tok.is("GRANT") || pos.tok.is("REVOKE")) {
             return new ParserGrantQuery(pos).parse();
         }
-        if (pos.tok.is("ATTACH")) {
-            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "ATTACH is not supported by the stub");
+        if (pos.readIf("ATTACH")) {
+            return new ParserDropQuery(pos).attach();
+        }
+        if (pos.readIf("DETACH")) {
+            return new ParserDropQuery(pos).detach();
+        }
+        if (pos.readIf("RENAME")) {
+            return new ParserDropQuery(pos).rename();
+        }
+        if (pos.readIf("EXCHANGE")) {
+            return new ParserDropQuery(pos).exchange();
         }
         if (pos.readIf("DROP")) {
             return new ParserDropQuery(pos).parse();
@@ -172,7 +181,7 @@ public final class Parser {
         if (pos.readIf("EXPLAIN")) {
             return new ParserExplainQuery(pos, this).parse();
         }
-        throw pos.error("one of: SELECT, INSERT, CREATE, DROP, DELETE, ALTER, SHOW, DESCRIBE, EXISTS, OPTIMIZE, SYSTEM, SET, USE, TRUNCATE, KILL, GRANT, REVOKE, EXPLAIN");
+        throw pos.error("one of: SELECT, INSERT, CREATE, DROP, DETACH, ATTACH, RENAME, EXCHANGE, DELETE, ALTER, SHOW, DESCRIBE, EXISTS, OPTIMIZE, SYSTEM, SET, USE, TRUNCATE, KILL, GRANT, REVOKE, EXPLAIN");
     }
 
     /** Parses one expression and requires the end of input (used for Values-format fallbacks). */

@@ -24,6 +24,72 @@ final class ParserDropQuery {
         return onCluster.wrap(drop());
     }
 
+    /** After the DETACH: DETACH TABLE|VIEW [IF EXISTS] [db.]t [ON CLUSTER c] [PERMANENTLY] [SYNC]. */
+    Statement detach() {
+        if (pos.readIf("DATABASE") || pos.readIf("DICTIONARY")) {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "DETACH of a database or dictionary is not supported by the stub");
+        }
+        if (!pos.readIf("VIEW")) {
+            pos.readIf("TABLE");
+        }
+        boolean ie = pos.readIf("IF", "EXISTS");
+        int nameAt = pos.tok.pos();
+        String[] n = pos.qualifiedName();
+        if (n[0] == null) {
+            onCluster.unqualifiedNameAt = nameAt;
+        }
+        onCluster.parse();
+        boolean permanently = pos.readIf("PERMANENTLY");
+        pos.readIf("SYNC");
+        return onCluster.wrap(new Statement.DetachTable(n[0], n[1], ie, permanently));
+    }
+
+    /** After the ATTACH: the short form ATTACH TABLE [IF NOT EXISTS] [db.]t, which reads the table's metadata again. */
+    Statement attach() {
+        if (!pos.readIf("VIEW")) {
+            pos.readIf("TABLE");
+        }
+        boolean ine = pos.readIf("IF", "NOT") && pos.expectThen("EXISTS");
+        int nameAt = pos.tok.pos();
+        String[] n = pos.qualifiedName();
+        if (n[0] == null) {
+            onCluster.unqualifiedNameAt = nameAt;
+        }
+        onCluster.parse();
+        if (pos.tok.isOp("(") || pos.tok.is("AS") || pos.tok.is("FROM") || pos.tok.is("ENGINE") || pos.tok.is("UUID")) {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "ATTACH TABLE with a definition is not supported by the stub: ATTACH TABLE name"
+                + " attaches a detached table");
+        }
+        return onCluster.wrap(new Statement.AttachTable(n[0], n[1], ine));
+    }
+
+    /** After the RENAME: RENAME TABLE a TO b [, c TO d] [ON CLUSTER c]. */
+    Statement rename() {
+        if (pos.readIf("DATABASE") || pos.readIf("DICTIONARY")) {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "RENAME of a database or dictionary is not supported by the stub");
+        }
+        pos.expect("TABLE");
+        java.util.List<String[]> renames = new java.util.ArrayList<>();
+        do {
+            String[] from = pos.qualifiedName();
+            pos.expect("TO");
+            String[] to = pos.qualifiedName();
+            renames.add(new String[] {from[0], from[1], to[0], to[1]});
+        } while (pos.readOp(","));
+        onCluster.parse();
+        return onCluster.wrap(new Statement.RenameTables(renames));
+    }
+
+    /** After the EXCHANGE: EXCHANGE TABLES a AND b [ON CLUSTER c]. */
+    Statement exchange() {
+        pos.expect("TABLES");
+        String[] a = pos.qualifiedName();
+        pos.expect("AND");
+        String[] b = pos.qualifiedName();
+        onCluster.parse();
+        return onCluster.wrap(new Statement.ExchangeTables(a[0], a[1], b[0], b[1]));
+    }
+
     /** After the TRUNCATE. */
     Statement truncate() {
         pos.readIf("TABLE");

@@ -168,6 +168,22 @@ public sealed interface Statement {
     record TableElementCommand(String action, String kind, String name, boolean ifExists) implements AlterCommand {
     }
 
+    /** RENAME TABLE a TO b [, c TO d ...]: each element {fromDatabase, from, toDatabase, to}, databases null when not given. */
+    record RenameTables(List<String[]> renames) implements Statement {
+    }
+
+    /** EXCHANGE TABLES a AND b: the two swap names atomically. */
+    record ExchangeTables(String database1, String table1, String database2, String table2) implements Statement {
+    }
+
+    /** DETACH TABLE|VIEW [IF EXISTS] t [PERMANENTLY] [SYNC]: the table leaves the catalog, its data and metadata stay. */
+    record DetachTable(String database, String table, boolean ifExists, boolean permanently) implements Statement {
+    }
+
+    /** ATTACH TABLE [IF NOT EXISTS] t: a detached table back from its metadata. */
+    record AttachTable(String database, String table, boolean ifNotExists) implements Statement {
+    }
+
     record Optimize(String database, String table, boolean isFinal, Expr partition, boolean deduplicate) implements Statement {
     }
 
