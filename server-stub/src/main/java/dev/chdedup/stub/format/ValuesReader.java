@@ -106,6 +106,10 @@ final class ValuesReader extends TextRowReader {
                 after++;
             }
             boolean alone = after == text.length() - 1 || text.charAt(after) == ',';
+            if (w.equals("default") && alone) { // the column's DEFAULT, as ClickHouse's VALUES reads the keyword
+                r.pos(e);
+                return DEFAULT;
+            }
             if (w.equals("null") && alone) {
                 r.pos(e);
                 if (t.isNullable()) {

@@ -184,6 +184,18 @@ public class StorageMergeTree implements TableSource {
         return storedColumns;
     }
 
+    /** SELECT * leaves MATERIALIZED columns out, as ClickHouse does (they are read by name). */
+    @Override
+    public List<Column> starColumns() {
+        List<Column> star = new ArrayList<>();
+        for (int i = 0; i < storedColumns.size(); i++) {
+            if (!def.columns().get(i).isMaterialized()) {
+                star.add(storedColumns.get(i));
+            }
+        }
+        return star.size() == storedColumns.size() ? storedColumns : star;
+    }
+
     @Override
     public List<Column> virtualColumns() {
         return List.of(new Column("_part", DataTypes.STRING), new Column("_partition_id", DataTypes.STRING));

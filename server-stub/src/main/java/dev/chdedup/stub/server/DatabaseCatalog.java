@@ -289,7 +289,8 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
      * the table is opened again there (a MergeTree table that is not replicated).
      */
     public synchronized StorageMergeTree renameTable(String fromDb, String from, String toDb, String to) throws IOException {
-        StorageMergeTree t = renamable(fromDb, from);
+        Object obj = find(fromDb, from);
+        StorageMergeTree t = obj instanceof dev.chdedup.stub.mv.PlainView ? null : renamable(fromDb, from);
         Map<String, Object> target = databases.get(toDb);
         if (target == null) {
             throw new ChException(ErrorCode.UNKNOWN_DATABASE, "Database " + toDb + " does not exist");
@@ -298,6 +299,16 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
             throw new ChException(ErrorCode.TABLE_ALREADY_EXISTS, "Table " + toDb + "." + to + " already exists");
         }
         FileNames.checkName("Table", to);
+        if (t == null) { // a plain view: its statement under the new name
+            dev.chdedup.stub.mv.PlainView v = (dev.chdedup.stub.mv.PlainView) obj;
+            String sql = v.createSql().replaceFirst("(?is)^(\\s*CREATE\\s+(?:OR\\s+REPLACE\\s+)?VIEW\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?)\\S+",
+                "$1" + java.util.regex.Matcher.quoteReplacement(backQuote(toDb) + "." + backQuote(to)));
+            writeMetadata(toDb, to, sql);
+            Files.delete(metadataFile(fromDb, from));
+            databases.get(fromDb).remove(from);
+            target.put(to, new dev.chdedup.stub.mv.PlainView(toDb, to, v.select(), sql));
+            return null;
+        }
         Statement.CreateTable ct = (Statement.CreateTable) Parser.parse(createQuery(fromDb, from));
         t.shutdown();
         Files.createDirectories(dataDir(toDb));

@@ -432,7 +432,9 @@ public final class Interpreter {
             for (String[] r : ((Statement.RenameTables) st).renames()) {
                 Object old = catalog.find(db(r[0], ctx), r[1]);
                 catalog.renameTable(db(r[0], ctx), r[1], db(r[2], ctx), r[3]);
-                system.tableReplaced((StorageMergeTree) old);
+                if (old instanceof StorageMergeTree) {
+                    system.tableReplaced((StorageMergeTree) old);
+                }
             }
         } else if (st instanceof Statement.ExchangeTables) {
             Statement.ExchangeTables e = (Statement.ExchangeTables) st;

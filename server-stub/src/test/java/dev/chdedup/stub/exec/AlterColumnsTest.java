@@ -32,7 +32,7 @@ class AlterColumnsTest extends EngineAnswers {
             {"ALTER TABLE events ADD COLUMN day Date MATERIALIZED toDate(ts)", ""},
             {"ALTER TABLE events ADD COLUMN label String ALIAS concat(kind, '-', toString(id))", ""},
             {"ALTER TABLE events ADD COLUMN note Nullable(String) FIRST", ""},
-            {"SELECT note, id, kind, amount, ts, user_id, score FROM events ORDER BY id", "\\N\t1\tview\t0\t2024-01-05 10:00:00\t7\t10.5\n\\N\t2\tclick\t0\t2024-02-05 11:00:00\t8\t12"},
+            {"SELECT * FROM events ORDER BY id", "\\N\t1\tview\t0\t2024-01-05 10:00:00\t7\t10.5\n\\N\t2\tclick\t0\t2024-02-05 11:00:00\t8\t12"},
             {"SELECT id, day, label, score FROM events ORDER BY id", "1\t2024-01-05\tview-1\t10.5\n2\t2024-02-05\tclick-2\t12"},
             {"SELECT name, type, default_kind, default_expression, position FROM system.columns WHERE database = currentDatabase() AND table = 'events' ORDER BY position", "note\tNullable(String)\t\t\t1\nid\tUInt64\t\t\t2\nkind\tLowCardinality(String)\t\t\t3\namount\tDecimal(18, 2)\tDEFAULT\t0\t4\nts\tDateTime\t\t\t5\nuser_id\tUInt32\t\t\t6\nscore\tFloat64\tDEFAULT\tuser_id * 1.5\t7\nday\tDate\tMATERIALIZED\ttoDate(ts)\t8\nlabel\tString\tALIAS\tconcat(kind, \\'-\\', toString(id))\t9"},
             {"INSERT INTO events (id, kind, ts, user_id, amount) VALUES (3, 'buy', '2024-02-06 12:00:00', 9, 12.5)", ""},
