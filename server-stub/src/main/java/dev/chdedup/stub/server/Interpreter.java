@@ -236,8 +236,9 @@ public final class Interpreter {
                 Map<String, String> clauses = obj instanceof StorageMergeTree m ? m.definition().clauseSql() : Map.of();
                 for (TableColumn c : columns) {
                     out.add(new Object[] {c.name(), c.type().name(), c.defaultKind() == null ? "" : c.defaultKind(),
-                        c.defaultSql() == null ? "" : c.defaultSql(),
-                        dev.chdedup.stub.types.ByteStrings.fromText(clauses.getOrDefault(Statement.COLUMN_COMMENT + c.name(), "")), "", ""});
+                        c.defaultSql() == null ? "" : dev.chdedup.stub.system.ShowCreate.formatted(c.defaultSql()),
+                        dev.chdedup.stub.types.ByteStrings.fromText(clauses.getOrDefault(Statement.COLUMN_COMMENT + c.name(), "")),
+                        codecArguments(clauses.get(Statement.COLUMN_CODEC + c.name())), ""});
                 }
             } else if (db.equals(DatabaseCatalog.SYSTEM) && catalog.tables(db).containsKey(d.table())
                 && dev.chdedup.stub.system.SystemTableSchema.of(d.table()) != null) {
@@ -274,6 +275,9 @@ public final class Interpreter {
             || st instanceof Statement.AttachTable) {
             return renameOrDetach(st, ctx);
         }
+        if (st instanceof Statement.LightweightUpdate) {
+            return lightweightUpdate((Statement.LightweightUpdate) st, ctx);
+        }
         if (st instanceof Statement.Alter) {
             return alter((Statement.Alter) st, ctx);
         }
@@ -306,6 +310,11 @@ public final class Interpreter {
         throw new ChException(ErrorCode.NOT_IMPLEMENTED, "This kind of statement is not supported by the stub here");
     }
 
+    /** What DESCRIBE shows of a column's {@code CODEC(...)}: the codecs inside it. */
+    private static String codecArguments(String codec) {
+        return codec == null ? "" : codec.substring(codec.indexOf('(') + 1, codec.lastIndexOf(')')).strip();
+    }
+
     static String db(String given, QueryContext ctx) {
         return given != null ? given : ctx.database();
     }
@@ -325,11 +334,15 @@ public final class Interpreter {
         if (DatabaseCatalog.SYSTEM.equals(db)) {
             throw new ChException(ErrorCode.DATABASE_ACCESS_DENIED, "Cannot create tables in the system database");
         }
-        if (ct.asSelect() != null) {
-            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "CREATE TABLE ... AS SELECT is not supported by the stub");
-        }
         if (!catalog.databaseExists(db)) {
             throw StorageCatalog.unknownDatabase(db);
+        }
+        if (ct.asSelect() != null) {
+            return createTableAsSelect(ct, db, ctx);
+        }
+        if (ct.orReplace() && catalog.find(db, ct.table()) != null) {
+            system.beforeDrop(db, ct.table()); // CREATE OR REPLACE: the old table goes, the new one takes its name
+            catalog.dropTable(db, ct.table(), true);
         }
         if (ct.asTable() != null) {
             ct = asOther(ct, db, ctx);
@@ -345,6 +358,31 @@ public final class Interpreter {
         system.beforeCreateTable(db, normalized);
         catalog.createTable(db, ct.table(), normalized, qualify(sql, db, ct));
         return QueryResult.Done.NOTHING;
+    }
+
+    /**
+     * {@code CREATE TABLE t [(columns)] ENGINE = ... AS SELECT ...}: the table with the query's columns (names and
+     * types of its result) unless the statement lists them, then the query's rows inserted as by INSERT INTO t SELECT,
+     * as ClickHouse does.
+     */
+    private QueryResult createTableAsSelect(Statement.CreateTable ct, String db, QueryContext ctx) throws IOException {
+        if (catalog.find(db, ct.table()) != null && ct.ifNotExists() && !ct.orReplace()) {
+            return QueryResult.Done.NOTHING;
+        }
+        List<Statement.ColumnDef> cols = ct.columns();
+        if (cols.isEmpty()) {
+            cols = new ArrayList<>();
+            for (Column c : selects.header(ct.asSelect(), ctx)) {
+                cols.add(new Statement.ColumnDef(c.name(), c.type().name(), null, null, null, null));
+            }
+        }
+        Map<String, String> clauses = new LinkedHashMap<>(ct.clauseSql());
+        String select = clauses.remove(Statement.AS_SELECT);
+        Statement.CreateTable table = new Statement.CreateTable(db, ct.table(), false, ct.orReplace(), cols, ct.engine(), ct.engineArgs(),
+            ct.partitionBy(), ct.orderBy(), ct.primaryKey(), ct.settings(), clauses, null, null, null);
+        createTable(table, SystemCommands.createTableSql(table), ctx);
+        String insert = "INSERT INTO " + DatabaseCatalog.backQuote(db) + "." + DatabaseCatalog.backQuote(ct.table()) + " " + select;
+        return execute(Parser.parse(insert), insert, InputStream.nullInputStream(), null, ctx);
     }
 
     /**
@@ -454,6 +492,23 @@ public final class Interpreter {
             catalog.attachTable(db(at.database(), ctx), at.table(), at.ifNotExists());
         }
         return QueryResult.Done.NOTHING;
+    }
+
+    /**
+     * The lightweight UPDATE: as ClickHouse 26.7, only on a table with {@code enable_block_number_column} (NOT_IMPLEMENTED
+     * otherwise, with the engine's text); the stub rewrites the parts at once where the engine writes patch parts,
+     * so the rows read the same, and the update is listed in system.mutations, where the engine lists nothing.
+     */
+    private QueryResult lightweightUpdate(Statement.LightweightUpdate u, QueryContext ctx) throws IOException {
+        StorageMergeTree t = catalog.mergeTree(db(u.database(), ctx), u.table());
+        if (t.setting("enable_block_number_column") == 0) {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Lightweight updates are not supported. Lightweight updates are supported only"
+                + " for tables with materialized _block_number column. Run 'MODIFY SETTING enable_block_number_column = 1' command to"
+                + " enable it.");
+        }
+        Map<String, String> settings = new LinkedHashMap<>(u.settings());
+        settings.putIfAbsent("mutations_sync", "2");
+        return alter(new Statement.Alter(u.database(), u.table(), List.of(u.update()), settings), ctx);
     }
 
     private QueryResult alter(Statement.Alter a, QueryContext outer) throws IOException {
@@ -602,12 +657,12 @@ public final class Interpreter {
                 }
             }
             if (idx < 0) {
-                throw new ChException(ErrorCode.NO_SUCH_COLUMN_IN_TABLE, "There is no column " + a.getKey() + " in table " + t.name());
+                throw new ChException(ErrorCode.NO_SUCH_COLUMN_IN_TABLE, "There is no column " + DatabaseCatalog.backQuote(a.getKey()) + " in table");
             }
             if (t.definition().sortingKey() != null && t.definition().clauseSql().getOrDefault("ORDER BY", "").matches("(?s).*\\b"
                 + java.util.regex.Pattern.quote(a.getKey()) + "\\b.*")
                 || t.definition().clauseSql().getOrDefault("PARTITION BY", "").matches("(?s).*\\b" + java.util.regex.Pattern.quote(a.getKey()) + "\\b.*")) {
-                throw new ChException(ErrorCode.CANNOT_UPDATE_COLUMN, "Cannot UPDATE key column " + a.getKey());
+                throw new ChException(ErrorCode.CANNOT_UPDATE_COLUMN, "Cannot UPDATE key column " + DatabaseCatalog.backQuote(a.getKey()));
             }
             targets[k] = idx;
             values[k] = comp.compile(a.getValue());

@@ -271,7 +271,16 @@ public final class SystemCommands {
             return ((dev.chdedup.stub.mv.PlainView) obj).createSql();
         }
         if (obj instanceof dev.chdedup.stub.storages.Storage) {
-            return ((dev.chdedup.stub.storages.Storage) obj).createSql();
+            String sql = ((dev.chdedup.stub.storages.Storage) obj).createSql();
+            try {
+                Statement st = dev.chdedup.stub.sql.Parser.parse(sql);
+                if (st instanceof Statement.CreateTable && !((Statement.CreateTable) st).columns().isEmpty()) {
+                    return dev.chdedup.stub.system.ShowCreate.of(db, name, (Statement.CreateTable) st);
+                }
+            } catch (RuntimeException e) {
+                // a statement the stub keeps as it was given
+            }
+            return sql;
         }
         return "";
     }

@@ -139,6 +139,11 @@ public final class Parser {
         if (pos.readIf("DROP")) {
             return new ParserDropQuery(pos).parse();
         }
+        if (pos.tok.is("UPDATE") && (Lexer.next(pos.sql, pos.tok.end(), pos.end, pos.tok).kind() == Token.Kind.IDENT
+            || Lexer.next(pos.sql, pos.tok.end(), pos.end, pos.tok).kind() == Token.Kind.QUOTED_IDENT)) {
+            pos.advance();
+            return new ParserUpdateQuery(exp).parse();
+        }
         if (pos.readIf("DELETE")) {
             return new ParserDeleteQuery(exp).parse();
         }
@@ -181,7 +186,7 @@ public final class Parser {
         if (pos.readIf("EXPLAIN")) {
             return new ParserExplainQuery(pos, this).parse();
         }
-        throw pos.error("one of: SELECT, INSERT, CREATE, DROP, DETACH, ATTACH, RENAME, EXCHANGE, DELETE, ALTER, SHOW, DESCRIBE, EXISTS, OPTIMIZE, SYSTEM, SET, USE, TRUNCATE, KILL, GRANT, REVOKE, EXPLAIN");
+        throw pos.error("one of: SELECT, INSERT, CREATE, DROP, DETACH, ATTACH, RENAME, EXCHANGE, DELETE, UPDATE, ALTER, SHOW, DESCRIBE, EXISTS, OPTIMIZE, SYSTEM, SET, USE, TRUNCATE, KILL, GRANT, REVOKE, EXPLAIN");
     }
 
     /** Parses one expression and requires the end of input (used for Values-format fallbacks). */

@@ -13,8 +13,8 @@ import java.util.Map;
  * SETTINGS and COMMENT clauses, AS another table or AS SELECT), a TEMPORARY TABLE, a DATABASE, a VIEW or a
  * MATERIALIZED VIEW, each with ON CLUSTER, as ClickHouse's ParserCreateQuery does (src/Parsers/ParserCreateQuery.cpp,
  * with ParserCreateTableQuery, ParserCreateDatabaseQuery, ParserCreateViewQuery and ParserColumnDeclaration). CREATE
- * USER, ROLE and SETTINGS PROFILE go to {@link ParserAccessEntityQuery}. Indexes, projections, constraints, CODEC,
- * TTL and SAMPLE BY are read and dropped.
+ * USER, ROLE and SETTINGS PROFILE go to {@link ParserAccessEntityQuery}. Indexes, projections, constraints and
+ * column codecs are kept as text (in clauseSql, for SHOW CREATE and ALTER); TTL and SAMPLE BY are read and dropped.
  */
 final class ParserCreateQuery {
     private final TokenIterator pos;
@@ -23,6 +23,9 @@ final class ParserCreateQuery {
     private final ParserSetQuery parserSettings;
     private final ParserAccessEntityQuery accessEntity;
     private final QueryWithOnCluster onCluster;
+
+    /** The clauseSql key of a CREATE TABLE ... AS SELECT's query text. */
+    static final String AS_SELECT = Statement.AS_SELECT;
 
     ParserCreateQuery(ParserExpression exp) {
         this.pos = exp.pos;
@@ -163,10 +166,15 @@ final class ParserCreateQuery {
             if (c.comment() != null) {
                 clauseSql.put(Statement.COLUMN_COMMENT + c.name(), c.comment());
             }
+            if (c.codec() != null) {
+                clauseSql.put(Statement.COLUMN_CODEC + c.name(), c.codec());
+            }
         }
         Query asSelect = null;
         if (allowAsSelect && pos.readIf("AS")) {
+            int st = pos.tok.pos();
             asSelect = select.query();
+            clauseSql.put(AS_SELECT, pos.sql.substring(st, pos.prev.end()));
         }
         return new Statement.CreateTable(db, table, ine, orReplace, cols, engine, engineArgs, partitionBy, orderBy,
             primaryKey, settings, clauseSql, asDb, asTable, asSelect);
@@ -224,10 +232,14 @@ final class ParserCreateQuery {
             }
         }
         String comment = null;
+        String codec = null;
         while (true) {
-            if (pos.readIf("CODEC")) {
+            if (pos.tok.is("CODEC")) {
+                int st = pos.tok.pos();
+                pos.advance();
                 pos.expectOp("(");
                 pos.skipBalanced();
+                codec = pos.sql.substring(st, pos.prev.end());
             } else if (pos.readIf("TTL")) {
                 exp.expr();
             } else if (pos.readIf("COMMENT")) {
@@ -240,7 +252,7 @@ final class ParserCreateQuery {
         if (type == null && def == null && !partial) {
             throw pos.error("column type");
         }
-        return new Statement.ColumnDef(name, type, kind, def, defSql, comment);
+        return new Statement.ColumnDef(name, type, kind, def, defSql, comment, codec);
     }
 
     private Statement view(boolean materialized) {

@@ -78,6 +78,13 @@ final class ParserSelectQuery {
      */
     private final List<Map.Entry<String, Query>> ctes = new ArrayList<>();
 
+    /**
+     * The WITH aliases ({@code WITH expr AS name}) of the enclosing SELECTs whose common table expressions are being
+     * parsed: a CTE's query sees the aliases defined before it ({@code WITH 1 AS x, y AS (SELECT x + 1) ...}), as in
+     * ClickHouse. Innermost last.
+     */
+    private final List<SelectItem> withInScope = new ArrayList<>();
+
     /** The recursive common table expressions in scope, innermost last, each as the FROM that reads it. */
     private final List<Query.RecursiveCte> recursiveCtes = new ArrayList<>();
     /** The names of the recursive CTEs whose definitions are being parsed: a FROM of one reads its working table. */
@@ -180,7 +187,15 @@ final class ParserSelectQuery {
         if (pos.readIf("WITH")) {
             boolean recursive = pos.readIf("RECURSIVE");
             do {
-                if (readCte(recursive)) {
+                int scope = withInScope.size();
+                withInScope.addAll(withItems);
+                boolean cte;
+                try {
+                    cte = readCte(recursive);
+                } finally {
+                    withInScope.subList(scope, withInScope.size()).clear();
+                }
+                if (cte) {
                     continue;
                 }
                 int st = pos.tok.pos();
@@ -310,6 +325,21 @@ final class ParserSelectQuery {
                     pos.readIf("ROW");
                 }
                 pos.expect("ONLY");
+            }
+        }
+        java.util.Set<String> defined = new java.util.HashSet<>();
+        for (SelectItem w : withItems) {
+            defined.add(w.alias());
+        }
+        for (SelectItem i : items) {
+            if (i.alias() != null) {
+                defined.add(i.alias());
+            }
+        }
+        for (int i = withInScope.size() - 1; i >= 0; i--) { // an enclosing WITH alias, unless this SELECT defines the name
+            SelectItem w = withInScope.get(i);
+            if (defined.add(w.alias())) {
+                withItems.add(w);
             }
         }
         if (!withItems.isEmpty()) {

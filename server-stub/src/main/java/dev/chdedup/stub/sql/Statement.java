@@ -7,6 +7,10 @@ import java.util.Map;
 public sealed interface Statement {
     /** The CREATE TABLE clause text key under which a column's COMMENT is kept: this prefix and the column name. */
     String COLUMN_COMMENT = "COMMENT COLUMN ";
+    /** The clauseSql key of the query text of a CREATE TABLE ... AS SELECT. */
+    String AS_SELECT = "AS SELECT";
+    /** The clauseSql key of a column's CODEC(...) text, followed by the column's name. */
+    String COLUMN_CODEC = "CODEC COLUMN ";
     /**
      * The clauseSql key of each INDEX, PROJECTION and CONSTRAINT of a CREATE TABLE, in their order: kind, space, name
      * (the value is the definition after the name).
@@ -46,7 +50,11 @@ public sealed interface Statement {
     }
 
     /** A column definition; {@code defaultKind} is DEFAULT, MATERIALIZED, ALIAS, EPHEMERAL or null. */
-    record ColumnDef(String name, String type, String defaultKind, Expr defaultExpr, String defaultSql, String comment) {
+    /** A column of a CREATE or ALTER: its name, type text, DEFAULT/MATERIALIZED/ALIAS/EPHEMERAL, comment and CODEC(...) text. */
+    record ColumnDef(String name, String type, String defaultKind, Expr defaultExpr, String defaultSql, String comment, String codec) {
+        public ColumnDef(String name, String type, String defaultKind, Expr defaultExpr, String defaultSql, String comment) {
+            this(name, type, defaultKind, defaultExpr, defaultSql, comment, null);
+        }
     }
 
     /** CREATE TABLE; the clauses keep their SQL text too, for SHOW CREATE and for storing metadata. */
@@ -166,6 +174,10 @@ public sealed interface Statement {
 
     /** DROP, MATERIALIZE or CLEAR (action) of an INDEX, PROJECTION or CONSTRAINT [IF EXISTS] name. */
     record TableElementCommand(String action, String kind, String name, boolean ifExists) implements AlterCommand {
+    }
+
+    /** The lightweight {@code UPDATE t SET ... WHERE ...}, with its SETTINGS. */
+    record LightweightUpdate(String database, String table, MutateUpdate update, Map<String, String> settings) implements Statement {
     }
 
     /** RENAME TABLE a TO b [, c TO d ...]: each element {fromDatabase, from, toDatabase, to}, databases null when not given. */

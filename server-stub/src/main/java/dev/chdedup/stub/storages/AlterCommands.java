@@ -91,6 +91,7 @@ public final class AlterCommands {
                 }
                 cols.remove(i);
                 clauses.remove(Statement.COLUMN_COMMENT + d.name());
+                clauses.remove(Statement.COLUMN_CODEC + d.name());
                 mutations.add("DROP COLUMN " + backQuote(d.name()));
             } else if (c instanceof Statement.ModifyColumn) {
                 Statement.ModifyColumn m = (Statement.ModifyColumn) c;
@@ -142,7 +143,11 @@ public final class AlterCommands {
                         + " column which is a part of key expression");
                 }
                 Statement.ColumnDef o = cols.get(i);
-                cols.set(i, new Statement.ColumnDef(r.to(), o.type(), o.defaultKind(), o.defaultExpr(), o.defaultSql(), o.comment()));
+                cols.set(i, new Statement.ColumnDef(r.to(), o.type(), o.defaultKind(), o.defaultExpr(), o.defaultSql(), o.comment(), o.codec()));
+                String codec = clauses.remove(Statement.COLUMN_CODEC + r.from());
+                if (codec != null) {
+                    clauses.put(Statement.COLUMN_CODEC + r.to(), codec);
+                }
                 String comment = clauses.remove(Statement.COLUMN_COMMENT + r.from());
                 if (comment != null) {
                     clauses.put(Statement.COLUMN_COMMENT + r.to(), comment);
@@ -175,7 +180,7 @@ public final class AlterCommands {
                 }
                 Statement.ColumnDef o = cols.get(i);
                 cols.set(i, new Statement.ColumnDef(o.name(), o.type(), o.defaultKind(), o.defaultExpr(), o.defaultSql(),
-                    cc.comment().isEmpty() ? null : cc.comment()));
+                    cc.comment().isEmpty() ? null : cc.comment(), o.codec()));
             } else if (c instanceof Statement.ModifyComment) {
                 String comment = ((Statement.ModifyComment) c).comment();
                 if (comment.isEmpty()) {
@@ -225,6 +230,11 @@ public final class AlterCommands {
             } else {
                 clauses.remove(Statement.COLUMN_COMMENT + col.name());
             }
+            if (col.codec() != null) {
+                clauses.put(Statement.COLUMN_CODEC + col.name(), col.codec());
+            } else {
+                clauses.remove(Statement.COLUMN_CODEC + col.name());
+            }
         }
         Statement.CreateTable out = new Statement.CreateTable(ct.database(), ct.table(), false, false, List.copyOf(cols), ct.engine(),
             ct.engineArgs(), ct.partitionBy(), orderBy, primaryKey, ct.settings(), clauses, null, null, null);
@@ -244,10 +254,14 @@ public final class AlterCommands {
             sql = n.defaultSql();
         }
         String comment = n.comment() != null ? n.comment() : old.comment();
+        String codec = n.codec() != null ? n.codec() : old.codec();
         if (m.remove() != null) {
             switch (m.remove()) {
                 case "COMMENT":
                     comment = null;
+                    break;
+                case "CODEC":
+                    codec = null;
                     break;
                 case "DEFAULT":
                 case "MATERIALIZED":
@@ -264,7 +278,7 @@ public final class AlterCommands {
                     break;
             }
         }
-        return new Statement.ColumnDef(old.name(), type, kind, expr, sql, comment);
+        return new Statement.ColumnDef(old.name(), type, kind, expr, sql, comment, codec);
     }
 
     /** Whether two types differ only by LowCardinality, which keeps a key's values and their order. */
@@ -377,6 +391,10 @@ public final class AlterCommands {
             if (comment != null) {
                 sb.append(" COMMENT ");
                 StringType.quote(comment, sb);
+            }
+            String codec = c.codec() != null ? c.codec() : ct.clauseSql().get(Statement.COLUMN_CODEC + c.name());
+            if (codec != null) {
+                sb.append(' ').append(codec);
             }
         }
         for (Map.Entry<String, String> e : ct.clauseSql().entrySet()) {

@@ -70,7 +70,7 @@ final class ColumnFacts {
                     Map<String, String> cl = m.definition().clauseSql();
                     for (TableColumn tc : m.definition().allColumns()) {
                         row(out.add(), db, e.getKey(), tc.name(), tc.type(), pos++,
-                            tc.defaultKind() == null ? "" : tc.defaultKind(), tc.defaultSql() == null ? "" : tc.defaultSql(),
+                            tc.defaultKind() == null ? "" : tc.defaultKind(), tc.defaultSql() == null ? "" : ShowCreate.formatted(tc.defaultSql()),
                             ByteStrings.fromText(cl.getOrDefault(dev.chdedup.stub.sql.Statement.COLUMN_COMMENT + tc.name(), "")), mentions(cl.get("PARTITION BY"), tc.name()),
                             mentions(cl.get("ORDER BY"), tc.name()), mentions(cl.getOrDefault("PRIMARY KEY", cl.get("ORDER BY")), tc.name()));
                     }

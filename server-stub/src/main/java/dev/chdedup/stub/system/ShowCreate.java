@@ -17,13 +17,17 @@ public final class ShowCreate {
             if (c.defaultKind() != null) {
                 sb.append(' ').append(c.defaultKind());
                 if (c.defaultSql() != null) {
-                    sb.append(' ').append(c.defaultSql());
+                    sb.append(' ').append(formatted(c.defaultSql()));
                 }
             }
             String comment = t.definition().clauseSql().get(dev.chdedup.stub.sql.Statement.COLUMN_COMMENT + c.name());
             if (comment != null) {
                 sb.append(" COMMENT ");
                 dev.chdedup.stub.types.StringType.quote(comment, sb);
+            }
+            String codec = t.definition().clauseSql().get(dev.chdedup.stub.sql.Statement.COLUMN_CODEC + c.name());
+            if (codec != null) {
+                sb.append(' ').append(codec);
             }
             if (++i < t.definition().allColumns().size()) {
                 sb.append(',');
@@ -43,12 +47,12 @@ public final class ShowCreate {
         String engine = cl.getOrDefault("ENGINE", t.definition().engine());
         sb.append("ENGINE = ").append(engine.contains("(") ? engine : engine).append('\n');
         if (cl.containsKey("PARTITION BY")) {
-            sb.append("PARTITION BY ").append(cl.get("PARTITION BY")).append('\n');
+            sb.append("PARTITION BY ").append(formatted(cl.get("PARTITION BY"))).append('\n');
         }
         if (cl.containsKey("PRIMARY KEY")) {
-            sb.append("PRIMARY KEY ").append(cl.get("PRIMARY KEY")).append('\n');
+            sb.append("PRIMARY KEY ").append(formatted(cl.get("PRIMARY KEY"))).append('\n');
         }
-        sb.append("ORDER BY ").append(cl.getOrDefault("ORDER BY", cl.getOrDefault("PRIMARY KEY", "tuple()"))).append('\n');
+        sb.append("ORDER BY ").append(formatted(cl.getOrDefault("ORDER BY", cl.getOrDefault("PRIMARY KEY", "tuple()")))).append('\n');
         sb.append("SETTINGS index_granularity = ").append(t.settings().getOrDefault("index_granularity", "8192"));
         for (Map.Entry<String, String> e : t.settings().entrySet()) {
             if (!e.getKey().equals("index_granularity")) {
@@ -60,6 +64,68 @@ public final class ShowCreate {
             dev.chdedup.stub.types.StringType.quote(cl.get("COMMENT"), sb);
         }
         return sb.toString();
+    }
+
+    /**
+     * SHOW CREATE TABLE of a table that is not of the MergeTree family (Memory, Null, the Log family, Buffer), from the
+     * statement that created it, laid out as the engine lays it out: the columns one a line, then the engine and the
+     * clauses it has.
+     */
+    public static String of(String database, String table, dev.chdedup.stub.sql.Statement.CreateTable ct) {
+        StringBuilder sb = new StringBuilder("CREATE TABLE ").append(quote(database)).append('.').append(quote(table)).append("\n(\n");
+        for (int i = 0; i < ct.columns().size(); i++) {
+            dev.chdedup.stub.sql.Statement.ColumnDef c = ct.columns().get(i);
+            sb.append("    ").append(backQuote(c.name()));
+            if (c.type() != null) {
+                sb.append(' ').append(dev.chdedup.stub.types.DataTypes.parse(c.type()).name());
+            }
+            if (c.defaultKind() != null) {
+                sb.append(' ').append(c.defaultKind());
+                if (c.defaultSql() != null) {
+                    sb.append(' ').append(formatted(c.defaultSql()));
+                }
+            }
+            if (c.comment() != null) {
+                sb.append(" COMMENT ");
+                dev.chdedup.stub.types.StringType.quote(c.comment(), sb);
+            }
+            if (c.codec() != null) {
+                sb.append(' ').append(c.codec());
+            }
+            sb.append(i + 1 < ct.columns().size() ? ",\n" : "\n");
+        }
+        sb.append(")\nENGINE = ").append(ct.clauseSql().getOrDefault("ENGINE", ct.engine()));
+        for (String clause : java.util.List.of("PARTITION BY", "PRIMARY KEY", "ORDER BY")) {
+            if (ct.clauseSql().containsKey(clause)) {
+                sb.append('\n').append(clause).append(' ').append(formatted(ct.clauseSql().get(clause)));
+            }
+        }
+        if (!ct.settings().isEmpty()) {
+            sb.append("\nSETTINGS ");
+            int i = 0;
+            for (Map.Entry<String, String> e : ct.settings().entrySet()) {
+                sb.append(i++ > 0 ? ", " : "").append(e.getKey()).append(" = ").append(e.getValue());
+            }
+        }
+        if (ct.clauseSql().containsKey("COMMENT")) {
+            sb.append("\nCOMMENT ");
+            dev.chdedup.stub.types.StringType.quote(ct.clauseSql().get("COMMENT"), sb);
+        }
+        return sb.toString();
+    }
+
+    /**
+     * An expression's text as the engine's formatter writes it ({@code a*2+1} as {@code (a * 2) + 1}); parentheses
+     * around the whole expression stay, as the engine keeps them.
+     */
+    public static String formatted(String sql) {
+        try {
+            String f = dev.chdedup.stub.sql.ExpressionFormatter.format(sql);
+            String t = sql.strip();
+            return t.startsWith("(") && t.endsWith(")") && !(f.startsWith("(") && f.endsWith(")")) ? "(" + f + ")" : f;
+        } catch (RuntimeException e) { // a subquery: the statement's own text
+            return sql;
+        }
     }
 
     static String quote(String n) {
