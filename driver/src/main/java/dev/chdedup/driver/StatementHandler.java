@@ -22,6 +22,8 @@ final class StatementHandler implements InvocationHandler {
     private final List<String> batch = new ArrayList<>();
     /** The update count of the last INSERT this handler ran, or -1 when the last execution was the delegate's. */
     private long lastInsertCount = -1;
+    /** {@link #lastInsertCount} after getMoreResults moved past an INSERT's count: no result is left. */
+    private static final long RESULTS_CONSUMED = -2;
     private final StatementTokens tokens = new StatementTokens();
 
     private StatementHandler(Statement delegate, Connection connection, InsertExecutor executor) {
@@ -73,11 +75,21 @@ final class StatementHandler implements InvocationHandler {
                 return name.equals("executeLargeBatch") ? counts : Proxies.narrow(counts);
             }
             case "getUpdateCount":
-                return lastInsertCount >= 0 ? (Object) (int) Math.min(Integer.MAX_VALUE, lastInsertCount) : Proxies.invoke(delegate, m, args);
+                return lastInsertCount == RESULTS_CONSUMED ? (Object) (-1)
+                    : lastInsertCount >= 0 ? (Object) (int) Math.min(Integer.MAX_VALUE, lastInsertCount) : Proxies.invoke(delegate, m, args);
             case "getLargeUpdateCount":
-                return lastInsertCount >= 0 ? (Object) lastInsertCount : Proxies.invoke(delegate, m, args);
+                return lastInsertCount == RESULTS_CONSUMED ? (Object) (-1L)
+                    : lastInsertCount >= 0 ? (Object) lastInsertCount : Proxies.invoke(delegate, m, args);
             case "getResultSet":
-                return lastInsertCount >= 0 ? null : Proxies.invoke(delegate, m, args);
+                return lastInsertCount >= 0 || lastInsertCount == RESULTS_CONSUMED ? null : Proxies.invoke(delegate, m, args);
+            case "getMoreResults":
+                // an INSERT this driver ran has one result, its count: after it there are no more (getUpdateCount -1),
+                // which is how JDBC callers (Liquibase's executor, Spring's JdbcTemplate) know they are done
+                if (lastInsertCount >= 0 || lastInsertCount == RESULTS_CONSUMED) {
+                    lastInsertCount = RESULTS_CONSUMED;
+                    return false;
+                }
+                return Proxies.invoke(delegate, m, args);
             default:
                 return Proxies.invoke(delegate, m, args);
         }

@@ -146,6 +146,29 @@ class PassThroughTest {
         assertArrayEquals(new long[] {1, 1}, countAndUniq(stub, t));
     }
 
+    /**
+     * An INSERT run by Statement.execute has one result, its count: getMoreResults then says there is no other and
+     * getUpdateCount is -1, as on the official driver, so callers that loop over results (Liquibase's executor,
+     * Spring's JdbcTemplate.execute) end. Before, the count stayed and such a loop never ended.
+     */
+    @Test
+    void anInsertsResultsEndAfterItsCount() throws SQLException {
+        String t = createTable(stub, "pass_results", true);
+        for (Connection c : new Connection[] {raw, ours}) {
+            try (Statement st = c.createStatement()) {
+                assertFalse(st.execute("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b')"));
+                assertEquals(2, st.getUpdateCount(), c.getClass().getName());
+                assertNull(st.getResultSet());
+                assertFalse(st.getMoreResults());
+                assertEquals(-1, st.getUpdateCount(), c.getClass().getName());
+                assertEquals(-1L, st.getLargeUpdateCount());
+                assertFalse(st.getMoreResults());
+                assertEquals(-1, st.getUpdateCount());
+                assertEquals(1, st.executeUpdate("INSERT INTO " + t + " VALUES (3, 'c')"), "a new statement has its own count");
+            }
+        }
+    }
+
     @Test
     void unwrapReachesTheOfficialDriver() throws SQLException {
         assertInstanceOf(com.clickhouse.jdbc.ConnectionImpl.class, ours.unwrap(com.clickhouse.jdbc.ConnectionImpl.class));

@@ -237,6 +237,22 @@ public final class DateTimeType extends DataType {
      * Parses {@code YYYY-MM-DD[( |T)hh:mm:ss[.fff]]} or a bare epoch number. Returns {local seconds, fraction
      * scaled to {@code scale} digits, 1 if the number was already an epoch value}, or null when malformed.
      */
+    /**
+     * A date written {@code YYYY?MM?DD} with any punctuation for separators ({@code 2026.12.06}, {@code 2026/12/06}), as
+     * ClickHouse's readDateText reads it, with dashes; anything else as it is.
+     */
+    static String dashedDate(String s) {
+        if (s.length() >= 10 && isSeparator(s.charAt(4)) && s.charAt(4) == s.charAt(7) && s.charAt(4) != '-'
+            && Character.isDigit(s.charAt(5)) && Character.isDigit(s.charAt(8)) && Character.isDigit(s.charAt(3))) {
+            return s.substring(0, 4) + '-' + s.substring(5, 7) + '-' + s.substring(8);
+        }
+        return s;
+    }
+
+    private static boolean isSeparator(char c) {
+        return c == '.' || c == '/' || c == '_' || c == ':' || c == ',';
+    }
+
     static long[] parseLocal(String s, int scale) {
         int n = s.length();
         if (n == 0) {
@@ -250,6 +266,7 @@ public final class DateTimeType extends DataType {
                 break;
             }
         }
+        s = dashedDate(s);
         if (digits && (n < 10 || s.charAt(4) != '-')) {
             int dot = s.indexOf('.');
             try {

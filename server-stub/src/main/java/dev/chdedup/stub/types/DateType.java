@@ -51,7 +51,7 @@ public final class DateType extends DataType {
             if (s.length() > 10) {
                 s = s.substring(0, 10);
             }
-            return clamp(LocalDate.parse(s).toEpochDay());
+            return clamp(LocalDate.parse(DateTimeType.dashedDate(s)).toEpochDay());
         } catch (DateTimeParseException | NumberFormatException e) {
             throw new dev.chdedup.stub.error.ChException(dev.chdedup.stub.error.ErrorCode.CANNOT_PARSE_DATE,
                 "Cannot parse date: value '" + s + "' is not a valid " + name());
