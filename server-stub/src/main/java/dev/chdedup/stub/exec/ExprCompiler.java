@@ -141,6 +141,10 @@ public final class ExprCompiler {
             allConst &= ev.constant();
             args.add(ev);
         }
+        if (FunctionsExternalDictionaries.handles(c.name())) {
+            // never folded: the dictionary may change between calls
+            return FunctionsExternalDictionaries.compile(c.name(), args, subqueries == null ? null : subqueries.catalog(), ctx);
+        }
         Evaluator f = Functions.compile(c.name(), args, ctx);
         return fold(f, allConst && !Functions.isNonDeterministic(c.name()));
     }

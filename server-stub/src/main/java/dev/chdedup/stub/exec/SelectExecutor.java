@@ -43,6 +43,11 @@ public final class SelectExecutor {
         this.headerOnly = headerOnly;
     }
 
+    /** The catalog this executor reads tables (and dictionaries) from. */
+    Catalog catalog() {
+        return catalog;
+    }
+
     /** The columns {@code q} returns, found by running it over empty tables, so it reads nothing and ends at once. */
     public List<Column> header(Query q, QueryContext ctx) {
         return new SelectExecutor(catalog, true).execute(q, ctx).columns();
@@ -878,6 +883,9 @@ public final class SelectExecutor {
             }
             if (tf.name().equals("cluster") || tf.name().equals("clusterallreplicas")) {
                 return source(TableFunctions.clusterTable(tf, new ExprCompiler(ctx, List.of(), Map.of(), this)), ctx, maxBlock, virtuals);
+            }
+            if (tf.name().equals("dictionary")) {
+                return source(TableFunctions.dictionary(tf, catalog, ctx), ctx, maxBlock, virtuals);
             }
             if (TableFunctions.handles(tf.name())) {
                 Stream s = TableFunctions.source(tf, new ExprCompiler(ctx, List.of(), Map.of(), this), maxBlock);

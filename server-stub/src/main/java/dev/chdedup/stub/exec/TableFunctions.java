@@ -192,6 +192,21 @@ final class TableFunctions {
         return new Query.TableRef(null, nameArg(t, c), tf.alias(), false);
     }
 
+    /**
+     * {@code dictionary('name')} or {@code dictionary(db.name)}: the dictionary read as a table (its keys, range bounds
+     * and attributes), as ClickHouse's TableFunctionDictionary; BAD_ARGUMENTS when no dictionary has the name.
+     */
+    static Query.TableRef dictionary(Query.TableFunction tf, Catalog catalog, QueryContext ctx) {
+        if (tf.args().size() != 1) {
+            throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Table function 'dictionary' requires argument dictionary_name");
+        }
+        Expr a = tf.args().get(0);
+        String name = nameArg(a, new ExprCompiler(ctx, List.of(), java.util.Map.of(), null));
+        IDictionary d = catalog.dictionary(name, ctx);
+        int dot = d.getFullName().indexOf('.');
+        return new Query.TableRef(d.getFullName().substring(0, dot), d.getFullName().substring(dot + 1), tf.alias(), false);
+    }
+
     /** ClickHouse's own default ports (native, secure native, HTTP, HTTPS), which remote() on this host may name. */
     private static final java.util.Set<Integer> DEFAULT_PORTS = java.util.Set.of(9000, 9440, 8123, 8443);
 

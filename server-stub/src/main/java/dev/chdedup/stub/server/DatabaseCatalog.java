@@ -1,6 +1,8 @@
 package dev.chdedup.stub.server;
 
 import dev.chdedup.stub.common.FileNames;
+import dev.chdedup.stub.dictionaries.DictionariesSystemTable;
+import dev.chdedup.stub.dictionaries.StorageDictionary;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.QueryContext;
@@ -85,6 +87,7 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
 
     public void attachSystem(SystemTables system) {
         this.system = system;
+        system.attachExtra(new DictionariesSystemTable(this));
     }
 
     @Override
@@ -128,6 +131,8 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
                         attach(db, ct.table(), ct);
                     } else if (st instanceof Statement.CreateView) {
                         pendingViews.add(new String[] {db, Files.readString(sql, StandardCharsets.UTF_8)});
+                    } else if (st instanceof Statement.CreateDictionary cd) {
+                        databases.get(db).put(cd.name(), new StorageDictionary(db, cd.name(), cd, this));
                     }
                 }
             }
@@ -192,11 +197,16 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
             throw StorageCatalog.unknownDatabase(name);
         }
         for (String t : new ArrayList<>(tables.keySet())) {
-            dropTable(name, t, true);
+            if (tables.get(t) instanceof StorageDictionary) {
+                dropDictionary(name, t, true);
+            } else {
+                dropTable(name, t, true);
+            }
         }
         DataPartStorageOnDisk.deleteRecursively(metadataDir(name));
         DataPartStorageOnDisk.deleteRecursively(dataDir(name));
         databases.remove(name);
+        detached.remove(name); // the detached tables and dictionaries go with it
     }
 
     @Override
@@ -240,7 +250,7 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
             if (ct.ifNotExists()) {
                 return tables.get(table);
             }
-            throw new ChException(ErrorCode.TABLE_ALREADY_EXISTS, "Table " + db + "." + table + " already exists");
+            throw alreadyExists(db, table, tables.get(table));
         }
         if (isDetached(db, table) || Files.exists(metadataFile(db, table).resolveSibling(metadataFile(db, table).getFileName() + DETACHED_SUFFIX))) {
             throw new ChException(ErrorCode.TABLE_ALREADY_EXISTS, "Table " + backQuote(db) + "." + backQuote(table) + " already exists (detached)");
@@ -257,6 +267,126 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
         StorageMergeTree t = attach(db, table, ct);
         writeMetadata(db, table, createSql);
         return t;
+    }
+
+    /** The error for a CREATE of a name {@code existing} (a table or a dictionary) already has. */
+    private static ChException alreadyExists(String db, String name, Object existing) {
+        return existing instanceof StorageDictionary
+            ? new ChException(ErrorCode.DICTIONARY_ALREADY_EXISTS, "Dictionary " + db + "." + name + " already exists")
+            : new ChException(ErrorCode.TABLE_ALREADY_EXISTS, "Table " + db + "." + name + " already exists");
+    }
+
+    /**
+     * CREATE DICTIONARY: the dictionary takes its name in the database, its statement goes to the metadata file as a
+     * table's does; OR REPLACE replaces a dictionary of the name (a table of the name stays: TABLE_ALREADY_EXISTS). Returns
+     * the dictionary, or null when it existed and {@code ifNotExists}.
+     */
+    public synchronized StorageDictionary createDictionary(String db, Statement.CreateDictionary cd) throws IOException {
+        Map<String, Object> tables = databases.get(db);
+        if (tables == null) {
+            throw StorageCatalog.unknownDatabase(db);
+        }
+        Object existing = tables.get(cd.name());
+        if (existing != null && !(cd.orReplace() && existing instanceof StorageDictionary)) {
+            if (cd.ifNotExists()) {
+                return null;
+            }
+            throw alreadyExists(db, cd.name(), existing);
+        }
+        if (existing == null && (isDetached(db, cd.name()) || Files.exists(detachedFile(db, cd.name())))) {
+            throw new ChException(ErrorCode.TABLE_ALREADY_EXISTS, "Table " + backQuote(db) + "." + backQuote(cd.name()) + " already exists (detached)");
+        }
+        FileNames.checkName("Dictionary", cd.name());
+        StorageDictionary d = new StorageDictionary(db, cd.name(), cd, this); // checks the definition before anything changes
+        writeMetadata(db, cd.name(), d.createQuery());
+        tables.put(cd.name(), d);
+        return d;
+    }
+
+    /** DROP DICTIONARY: INCORRECT_QUERY for a table of the name, UNKNOWN_TABLE for none (unless {@code ifExists}). */
+    public synchronized void dropDictionary(String db, String name, boolean ifExists) throws IOException {
+        Map<String, Object> tables = databases.get(db);
+        if (tables == null) {
+            if (ifExists) {
+                return;
+            }
+            throw StorageCatalog.unknownDatabase(db);
+        }
+        Object d = tables.get(name);
+        if (d == null) {
+            if (ifExists) {
+                return;
+            }
+            throw StorageCatalog.unknownTable(db, name);
+        }
+        if (!(d instanceof StorageDictionary)) {
+            throw new ChException(ErrorCode.INCORRECT_QUERY, "Table " + db + "." + name + " is not a Dictionary");
+        }
+        tables.remove(name);
+        Files.deleteIfExists(metadataFile(db, name));
+        ((StorageDictionary) d).drop();
+    }
+
+    /**
+     * DETACH DICTIONARY: the dictionary leaves the database (its name stays taken), its metadata stays and brings it back
+     * at the next start unless {@code permanently} (then renamed {@code .sql.detached}), as for a table.
+     */
+    public synchronized void detachDictionary(String db, String name, boolean ifExists, boolean permanently) throws IOException {
+        Map<String, Object> tables = databases.get(db);
+        if (tables == null) {
+            throw StorageCatalog.unknownDatabase(db);
+        }
+        Object d = tables.get(name);
+        if (d == null) {
+            if (ifExists) {
+                return;
+            }
+            throw StorageCatalog.unknownTable(db, name);
+        }
+        if (!(d instanceof StorageDictionary)) {
+            throw new ChException(ErrorCode.INCORRECT_QUERY, "Table " + db + "." + name + " is not a Dictionary");
+        }
+        tables.remove(name);
+        detached.computeIfAbsent(db, k -> ConcurrentHashMap.newKeySet()).add(name);
+        if (permanently) {
+            Files.move(metadataFile(db, name), detachedFile(db, name), StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /** ATTACH DICTIONARY name: a detached dictionary back from its metadata. */
+    public synchronized void attachDictionary(String db, String name, boolean ifNotExists) throws IOException {
+        Map<String, Object> tables = databases.get(db);
+        if (tables == null) {
+            throw StorageCatalog.unknownDatabase(db);
+        }
+        if (tables.containsKey(name)) {
+            if (ifNotExists) {
+                return;
+            }
+            throw alreadyExists(db, name, tables.get(name));
+        }
+        if (!Files.exists(metadataFile(db, name)) && Files.exists(detachedFile(db, name))) {
+            Files.move(detachedFile(db, name), metadataFile(db, name));
+        }
+        Statement st = Files.exists(metadataFile(db, name)) ? Parser.parse(createQuery(db, name)) : null;
+        if (!(st instanceof Statement.CreateDictionary cd)) {
+            throw new ChException(ErrorCode.CANNOT_GET_CREATE_TABLE_QUERY, "Table " + backQuote(name) + " doesn't exist");
+        }
+        tables.put(name, new StorageDictionary(db, name, cd, this));
+        Set<String> d = detached.get(db);
+        if (d != null) {
+            d.remove(name);
+        }
+    }
+
+    private Path detachedFile(String db, String name) {
+        Path file = metadataFile(db, name);
+        return file.resolveSibling(file.getFileName() + DETACHED_SUFFIX);
+    }
+
+    private static ChException dictionaryAsTable(String db, String name) {
+        return new ChException(ErrorCode.CANNOT_DETACH_DICTIONARY_AS_TABLE, "Cannot drop/detach dictionary " + db + "." + name
+            + " as table, use DROP DICTIONARY or DETACH DICTIONARY query instead");
     }
 
     /** The CREATE statement a table's metadata file holds. */
@@ -351,6 +481,9 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
                 return null;
             }
             throw new ChException(ErrorCode.UNKNOWN_TABLE, "Table " + db + "." + table + " does not exist");
+        }
+        if (tables.get(table) instanceof StorageDictionary) {
+            throw dictionaryAsTable(db, table);
         }
         StorageMergeTree t = renamable(db, table);
         t.shutdown();
@@ -455,6 +588,9 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
                 return false;
             }
             throw StorageCatalog.unknownDatabase(db);
+        }
+        if (tables.get(table) instanceof StorageDictionary) {
+            throw dictionaryAsTable(db, table);
         }
         Object t = tables.remove(table);
         if (t == null) {

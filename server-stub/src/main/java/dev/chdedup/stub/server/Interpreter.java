@@ -165,6 +165,9 @@ public final class Interpreter {
         if (st instanceof Statement.Insert) {
             return inserts.execute((Statement.Insert) st, data, defaultFormat, ctx);
         }
+        if (InterpreterDictionaryQuery.handles(st, catalog, ctx)) {
+            return new InterpreterDictionaryQuery(catalog).execute(st, ctx);
+        }
         if (st instanceof Statement.CreateDatabase) {
             Statement.CreateDatabase cd = (Statement.CreateDatabase) st;
             catalog.createDatabase(cd.name(), cd.ifNotExists());

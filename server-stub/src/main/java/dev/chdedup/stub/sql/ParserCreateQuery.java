@@ -47,6 +47,9 @@ final class ParserCreateQuery {
             return accessEntity.parse("CREATE", orReplace);
         }
         boolean temporary = pos.readIf("TEMPORARY");
+        if (!temporary && pos.readIf("DICTIONARY")) {
+            return new ParserDictionary(exp).parse(orReplace, onCluster); // CREATE DICTIONARY: ParserCreateDictionaryQuery
+        }
         if (pos.readIf("DATABASE")) {
             boolean ine = pos.readIf("IF", "NOT") && pos.expectThen("EXISTS");
             String name = pos.identifier();

@@ -4,7 +4,7 @@ import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 
 /**
- * Parses DROP DATABASE, DROP [TEMPORARY] TABLE and DROP VIEW, each with IF EXISTS, ON CLUSTER and SYNC, and
+ * Parses DROP DATABASE, DROP [TEMPORARY] TABLE, DROP VIEW and DROP DICTIONARY, each with IF EXISTS, ON CLUSTER and SYNC, and
  * TRUNCATE [TABLE], as ClickHouse's ParserDropQuery does for both (src/Parsers/ParserDropQuery.cpp). DROP USER, ROLE
  * and SETTINGS PROFILE go to {@link ParserAccessEntityQuery}.
  */
@@ -26,8 +26,16 @@ final class ParserDropQuery {
 
     /** After the DETACH: DETACH TABLE|VIEW [IF EXISTS] [db.]t [ON CLUSTER c] [PERMANENTLY] [SYNC]. */
     Statement detach() {
-        if (pos.readIf("DATABASE") || pos.readIf("DICTIONARY")) {
-            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "DETACH of a database or dictionary is not supported by the stub");
+        if (pos.readIf("DICTIONARY")) {
+            boolean ie = pos.readIf("IF", "EXISTS");
+            String[] n = pos.qualifiedName();
+            onCluster.parse();
+            boolean permanently = pos.readIf("PERMANENTLY");
+            pos.readIf("SYNC");
+            return onCluster.wrap(new Statement.DetachDictionary(n[0], n[1], ie, permanently));
+        }
+        if (pos.readIf("DATABASE")) {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "DETACH of a database is not supported by the stub");
         }
         if (!pos.readIf("VIEW")) {
             pos.readIf("TABLE");
@@ -46,6 +54,12 @@ final class ParserDropQuery {
 
     /** After the ATTACH: the short form ATTACH TABLE [IF NOT EXISTS] [db.]t, which reads the table's metadata again. */
     Statement attach() {
+        if (pos.readIf("DICTIONARY")) {
+            boolean ine = pos.readIf("IF", "NOT") && pos.expectThen("EXISTS");
+            String[] n = pos.qualifiedName();
+            onCluster.parse();
+            return onCluster.wrap(new Statement.AttachDictionary(n[0], n[1], ine));
+        }
         if (!pos.readIf("VIEW")) {
             pos.readIf("TABLE");
         }
@@ -113,7 +127,11 @@ final class ParserDropQuery {
         if (pos.readIf("VIEW")) {
             view = true;
         } else if (pos.readIf("DICTIONARY")) {
-            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Dictionaries are not supported by the stub");
+            boolean ie = pos.readIf("IF", "EXISTS");
+            String[] n = pos.qualifiedName();
+            onCluster.parse();
+            pos.readIf("SYNC");
+            return new Statement.DropDictionary(n[0], n[1], ie);
         } else {
             pos.readIf("TEMPORARY");
             pos.expect("TABLE");

@@ -8,7 +8,8 @@ import java.util.List;
  * [LIMIT n]}, each with an optional FORMAT, as ClickHouse's ParserShowTablesQuery does
  * (src/Parsers/ParserShowTablesQuery.cpp), and the SHOW statements of access entities, as ParserShowAccessEntitiesQuery
  * and ParserShowGrantsQuery do: SHOW USERS, ROLES, CURRENT ROLES, ENABLED ROLES, [SETTINGS] PROFILES and QUOTAS are the
- * SELECTs ClickHouse rewrites them to, SHOW GRANTS [FOR ...] a statement of its own. SHOW CREATE is
+ * SELECTs ClickHouse rewrites them to (SHOW DICTIONARIES [FROM db] [LIKE 'p'] [LIMIT n] too), SHOW GRANTS [FOR ...] a
+ * statement of its own. SHOW CREATE is
  * {@link ParserTablePropertiesQuery}'s.
  */
 final class ParserShowTablesQuery {
@@ -31,6 +32,16 @@ final class ParserShowTablesQuery {
             }
             String like = pos.readIf("LIKE") ? pos.stringLiteral() : null;
             return pos.withFormat(new Statement.ShowTables(db, like, false, showLimit()), pos.trailingFormat());
+        }
+        if (pos.readIf("DICTIONARIES")) {
+            // as ClickHouse's InterpreterShowTablesQuery rewrites it
+            String db = pos.readIf("FROM") || pos.readIf("IN") ? quote(pos.identifier()) : "currentDatabase()";
+            String like = pos.readIf("LIKE") ? " AND name LIKE " + quote(pos.stringLiteral()) : "";
+            long limit = showLimit();
+            Query q = ((Statement.SelectStmt) new Parser("SELECT name FROM system.dictionaries WHERE database = " + db + like
+                + " ORDER BY name" + (limit == Long.MAX_VALUE ? "" : " LIMIT " + limit)).parseStatement()).query();
+            String format = pos.trailingFormat();
+            return pos.withFormat(new Statement.SelectStmt(new Query(q.selects(), q.settings(), format)), format);
         }
         String rewritten = accessEntitiesQuery();
         if (rewritten != null) {
@@ -82,6 +93,10 @@ final class ParserShowTablesQuery {
             return "SELECT name FROM system.quotas ORDER BY name";
         }
         return null;
+    }
+
+    private static String quote(String s) {
+        return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'";
     }
 
     private long showLimit() {

@@ -23,7 +23,8 @@ final class ParserSystemQuery {
         while (pos.tok.kind() == Token.Kind.IDENT && !pos.tok.is("ON")) {
             String w = pos.tok.text().toUpperCase(Locale.ROOT);
             if (action.length() > 0 && (w.equals("MERGES") || w.equals("FAILPOINT") || w.equals("LOGS") || w.equals("FETCHES")
-                || w.equals("REPLICATION") || w.equals("SENDS") || w.equals("QUEUES") || w.equals("CACHE") || w.equals("REPLICA"))) {
+                || w.equals("REPLICATION") || w.equals("SENDS") || w.equals("QUEUES") || w.equals("CACHE") || w.equals("REPLICA")
+                || w.equals("DICTIONARY") || w.equals("DICTIONARIES"))) {
                 action.append(' ').append(w);
                 pos.advance();
                 break;

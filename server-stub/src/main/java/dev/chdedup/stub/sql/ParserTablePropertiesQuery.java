@@ -1,7 +1,8 @@
 package dev.chdedup.stub.sql;
 
 /**
- * Parses {@code EXISTS [TEMPORARY] {DATABASE db | [TABLE|VIEW] [db.]t}} and {@code SHOW CREATE [TABLE|VIEW] [db.]t},
+ * Parses {@code EXISTS [TEMPORARY] {DATABASE db | [TABLE|VIEW|DICTIONARY] [db.]t}} and
+ * {@code SHOW CREATE [TABLE|VIEW|DICTIONARY] [db.]t},
  * each with an optional FORMAT, as ClickHouse's ParserTablePropertiesQuery does
  * (src/Parsers/ParserTablePropertiesQuery.cpp).
  */
@@ -20,6 +21,10 @@ final class ParserTablePropertiesQuery {
             String format = pos.trailingFormat();
             return pos.withFormat(new Statement.Exists(db, null), format);
         }
+        if (pos.readIf("DICTIONARY")) {
+            String[] n = pos.qualifiedName();
+            return pos.withFormat(new Statement.ExistsDictionary(n[0], n[1]), pos.trailingFormat());
+        }
         if (!pos.readIf("TABLE")) {
             pos.readIf("VIEW");
         }
@@ -30,6 +35,10 @@ final class ParserTablePropertiesQuery {
 
     /** After the SHOW CREATE. */
     Statement showCreate() {
+        if (pos.readIf("DICTIONARY")) {
+            String[] n = pos.qualifiedName();
+            return pos.withFormat(new Statement.ShowCreateDictionary(n[0], n[1]), pos.trailingFormat());
+        }
         if (!pos.readIf("TABLE")) {
             pos.readIf("VIEW");
         }

@@ -73,6 +73,52 @@ public sealed interface Statement {
     record DropTable(String database, String table, boolean ifExists, boolean view, boolean sync) implements Statement {
     }
 
+    /**
+     * A dictionary attribute (or key) of CREATE DICTIONARY, as ClickHouse's ASTDictionaryAttributeDeclaration:
+     * {@code name type [DEFAULT literal] [EXPRESSION expr] [HIERARCHICAL] [BIDIRECTIONAL] [INJECTIVE] [IS_OBJECT_ID]};
+     * {@code defaultValue} and {@code expression} are null when absent, {@code expressionSql} the expression as written.
+     */
+    record DictionaryAttributeDeclaration(String name, String type, Expr defaultValue, Expr expression, String expressionSql,
+                                          boolean hierarchical, boolean bidirectional, boolean injective, boolean isObjectId) {
+    }
+
+    /**
+     * {@code NAME(KEY value KEY value ...)} of a dictionary's SOURCE or LAYOUT, as ClickHouse's
+     * ASTFunctionWithKeyValueArguments: {@code name} and the keys upper-cased (as the engine writes them back), each value
+     * its literal's text as the engine formats it ({@code 'src'}, {@code 10}), in the order written; {@code hasBrackets}
+     * false for a bare {@code NAME}.
+     */
+    record KeyValueFunction(String name, Map<String, String> arguments, boolean hasBrackets) {
+    }
+
+    /**
+     * CREATE [OR REPLACE] DICTIONARY [IF NOT EXISTS] [db.]name (attributes) PRIMARY KEY k[, k2] SOURCE(...) LAYOUT(...)
+     * LIFETIME(...) [RANGE(MIN a MAX b)] [SETTINGS(...)] [COMMENT '...'], as ClickHouse's ASTCreateQuery with an ASTDictionary:
+     * a clause not given is null ({@code lifetimeMin} and {@code lifetimeMax} too), {@code primaryKey} empty.
+     */
+    record CreateDictionary(String database, String name, boolean ifNotExists, boolean orReplace,
+                            List<DictionaryAttributeDeclaration> attributes, List<String> primaryKey, KeyValueFunction source,
+                            KeyValueFunction layout, Long lifetimeMin, Long lifetimeMax, String rangeMin, String rangeMax,
+                            Map<String, String> settings, String comment) implements Statement {
+    }
+
+    record DropDictionary(String database, String name, boolean ifExists) implements Statement {
+    }
+
+    record ShowCreateDictionary(String database, String name) implements Statement {
+    }
+
+    record ExistsDictionary(String database, String name) implements Statement {
+    }
+
+    /** DETACH DICTIONARY [IF EXISTS] d [PERMANENTLY]: the dictionary leaves the database, its metadata stays. */
+    record DetachDictionary(String database, String name, boolean ifExists, boolean permanently) implements Statement {
+    }
+
+    /** ATTACH DICTIONARY [IF NOT EXISTS] d: a detached dictionary back from its metadata. */
+    record AttachDictionary(String database, String name, boolean ifNotExists) implements Statement {
+    }
+
     record Truncate(String database, String table, boolean ifExists) implements Statement {
     }
 
