@@ -13,11 +13,30 @@ import java.util.List;
  * {@code format version: 4\ncreate_time: 2026-11-30 22:48:07\nsource replica: r1\nblock_id: all_1_2\nget\nall_0_0_0\n},
  * with a final {@code quorum: N} line for a quorum insert; merges are {@code merge\n<parts...>\ninto\n<new>\n} and range
  * drops {@code drop\n<range>\n}, mutations of one part {@code mutate\n<source>\nto\n<new>\n} (the source is
- * {@link #partsToMerge}'s only element). {@link #parse} reads what {@link #toText} writes.
+ * {@link #partsToMerge}'s only element), an ALTER's {@code alter\nalter_version\nN\nhave_mutation\n0\ncolumns_str_size:\n...}
+ * with the new columns and metadata texts. {@link #parse} reads what {@link #toText} writes.
  */
 public record ReplicatedMergeTreeLogEntry(Type type, long createTime, String sourceReplica, String blockId, String newPartName,
-                                          List<String> partsToMerge, int quorum) {
-    public enum Type { GET_PART, MERGE_PARTS, DROP_RANGE, MUTATE_PART }
+                                          List<String> partsToMerge, int quorum, AlterMetadata alter) {
+    public enum Type { GET_PART, MERGE_PARTS, DROP_RANGE, MUTATE_PART, ALTER_METADATA }
+
+    /**
+     * What an ALTER_METADATA entry carries, as ClickHouse writes it: the metadata version it makes (the table's
+     * {@code metadata} node version after the ALTER), whether a mutation follows it, and the table's new
+     * {@code columns} and {@code metadata} texts, which every replica makes its own.
+     */
+    public record AlterMetadata(int alterVersion, boolean haveMutation, String columns, String metadata) {
+    }
+
+    public ReplicatedMergeTreeLogEntry(Type type, long createTime, String sourceReplica, String blockId, String newPartName,
+                                       List<String> partsToMerge, int quorum) {
+        this(type, createTime, sourceReplica, blockId, newPartName, partsToMerge, quorum, null);
+    }
+
+    /** ALTER_METADATA: makes the replicas' columns and metadata those of the table after an ALTER. */
+    public static ReplicatedMergeTreeLogEntry alterMetadata(String source, AlterMetadata alter) {
+        return new ReplicatedMergeTreeLogEntry(Type.ALTER_METADATA, now(), source, "", "", List.of(), 0, alter);
+    }
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
 
@@ -70,6 +89,12 @@ public record ReplicatedMergeTreeLogEntry(Type type, long createTime, String sou
             case MUTATE_PART:
                 sb.append("mutate\n").append(partsToMerge.get(0)).append("\nto\n").append(newPartName).append('\n');
                 break;
+            case ALTER_METADATA:
+                sb.append("alter\nalter_version\n").append(alter.alterVersion()).append("\nhave_mutation\n")
+                    .append(alter.haveMutation() ? 1 : 0).append("\ncolumns_str_size:\n").append(utf8Length(alter.columns())).append('\n')
+                    .append(alter.columns()).append("\nmetadata_str_size:\n").append(utf8Length(alter.metadata())).append('\n')
+                    .append(alter.metadata()).append('\n');
+                break;
             default:
                 throw new IllegalStateException(type.name());
         }
@@ -116,6 +141,25 @@ public record ReplicatedMergeTreeLogEntry(Type type, long createTime, String sou
                 }
                 part = line(l, i++);
                 break;
+            case "alter": {
+                type = Type.ALTER_METADATA;
+                part = "";
+                expectLine(l, i++, "alter_version");
+                int version = Integer.parseInt(line(l, i++));
+                expectLine(l, i++, "have_mutation");
+                boolean mutation = line(l, i++).equals("1");
+                expectLine(l, i++, "columns_str_size:");
+                int columnsSize = Integer.parseInt(line(l, i++));
+                int[] at = {i};
+                String columns = sized(l, at, columnsSize);
+                i = at[0];
+                expectLine(l, i++, "metadata_str_size:");
+                int metadataSize = Integer.parseInt(line(l, i++));
+                at[0] = i;
+                String metadata = sized(l, at, metadataSize);
+                return new ReplicatedMergeTreeLogEntry(type, created, source, blockId, part, List.of(), 0,
+                    new AlterMetadata(version, mutation, columns, metadata));
+            }
             default:
                 throw new IllegalArgumentException("Unknown log entry type: " + kind);
         }
@@ -123,7 +167,37 @@ public record ReplicatedMergeTreeLogEntry(Type type, long createTime, String sou
         if (i < l.length && l[i].startsWith("quorum: ")) {
             quorum = Integer.parseInt(l[i].substring("quorum: ".length()));
         }
-        return new ReplicatedMergeTreeLogEntry(type, created, source, blockId, part, List.copyOf(sources), quorum);
+        return new ReplicatedMergeTreeLogEntry(type, created, source, blockId, part, List.copyOf(sources), quorum, null);
+    }
+
+    private static int utf8Length(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+    }
+
+    private static void expectLine(String[] l, int i, String expected) {
+        if (!line(l, i).equals(expected)) {
+            throw new IllegalArgumentException("Log entry line " + (i + 1) + " should be '" + expected + "': " + l[i]);
+        }
+    }
+
+    /**
+     * The text of {@code bytes} UTF-8 bytes starting at line {@code at[0]} (it may span lines); {@code at[0]} moves to
+     * the line after it (the text is followed by a line break, which is not part of it).
+     */
+    private static String sized(String[] l, int[] at, int bytes) {
+        StringBuilder sb = new StringBuilder();
+        int i = at[0];
+        while (utf8Length(sb.toString()) < bytes) {
+            if (sb.length() > 0 || i > at[0]) {
+                sb.append('\n');
+            }
+            sb.append(line(l, i++));
+        }
+        if (utf8Length(sb.toString()) != bytes) {
+            throw new IllegalArgumentException("Log entry: a text of " + bytes + " bytes ends within line " + i);
+        }
+        at[0] = i;
+        return sb.toString();
     }
 
     private static String line(String[] l, int i) {

@@ -325,6 +325,16 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
                 postponeUnlocked(e, conflict, now);
                 continue;
             }
+            if (e.log.type() == ReplicatedMergeTreeLogEntry.Type.MUTATE_PART && alterBefore(e) != null) {
+                // as ClickHouse's alter sequence: a part is mutated with the columns every replica has after the ALTER
+                postponeUnlocked(e, "Not executing log entry for part " + e.log.newPartName() + " because the ALTER_METADATA entry "
+                    + alterBefore(e).node + " is not executed yet", now);
+                continue;
+            }
+            if (e.log.type() == ReplicatedMergeTreeLogEntry.Type.ALTER_METADATA && runningAny()) {
+                postponeUnlocked(e, "Not executing ALTER_METADATA while other entries run: the table is opened again after it", now);
+                continue;
+            }
             if (table.mergesStopped() && e.log.type() == ReplicatedMergeTreeLogEntry.Type.MUTATE_PART && !executor.hasPartLocally(e.log.newPartName())) {
                 postponeUnlocked(e, "Not executing log entry for part " + e.log.newPartName() + " because merges and mutations are cancelled now", now);
                 continue;
@@ -358,6 +368,26 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
             }
         }
         return null;
+    }
+
+    /** An ALTER_METADATA entry of the queue other than {@code e}, or null. Called under the queue's lock. */
+    private Entry alterBefore(Entry e) {
+        for (Entry x : queue) {
+            if (x != e && x.log.type() == ReplicatedMergeTreeLogEntry.Type.ALTER_METADATA) {
+                return x;
+            }
+        }
+        return null;
+    }
+
+    /** Whether any entry is running. Called under the queue's lock. */
+    private boolean runningAny() {
+        for (Entry x : queue) {
+            if (x.currentlyExecuting) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void postponeUnlocked(Entry e, String reason, long now) {
@@ -532,6 +562,11 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
             queue.remove(e);
             notifyAll();
         }
+        ReplicatedMergeTreeLogEntry.AlterMetadata alter = e.log.type() == ReplicatedMergeTreeLogEntry.Type.ALTER_METADATA
+            ? table.takePendingAlter() : null;
+        if (alter != null) {
+            table.context().applyMetadata(table, alter); // the server opens the table again: this queue stops
+        }
     }
 
     /** Drops the entries a DROP_RANGE made pointless (their parts are inside the dropped range). */
@@ -634,6 +669,11 @@ public final class ReplicatedMergeTreeQueue implements AutoCloseable {
      * SYSTEM SYNC REPLICA: copies the log now and waits until every entry in the queue at that moment is done;
      * false when {@code timeoutMs} passed first.
      */
+    /** Whether this queue was stopped (the table shut down or opened again). */
+    public boolean isClosed() {
+        return closed;
+    }
+
     public boolean syncReplica(long timeoutMs) throws Exception {
         pullLogsToQueue();
         long deadline = System.currentTimeMillis() + timeoutMs;

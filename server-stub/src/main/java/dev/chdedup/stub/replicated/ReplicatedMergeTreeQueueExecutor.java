@@ -79,6 +79,8 @@ final class ReplicatedMergeTreeQueueExecutor {
                 return dropRange(e);
             case MUTATE_PART:
                 return mutate(e);
+            case ALTER_METADATA:
+                return ReplicatedMergeTreeAlter.execute(table, e);
             default:
                 throw new IllegalStateException(e.type().name());
         }

@@ -30,11 +30,20 @@ public final class ReplicatedSystemCommands {
         switch (cmd.action()) {
             case "SYNC REPLICA": {
                 StorageReplicatedMergeTree t = replicated(cmd, ctx);
-                long timeout = SYNC_TIMEOUT_MS;
+                long deadline = System.currentTimeMillis() + SYNC_TIMEOUT_MS;
                 try {
-                    if (!t.queue().syncReplica(timeout)) {
-                        throw new ChException(ErrorCode.TIMEOUT_EXCEEDED, "SYNC REPLICA " + t.database() + "." + t.name()
-                            + ": command timed out. See the 'receive_timeout' setting");
+                    while (!t.queue().syncReplica(Math.max(1, deadline - System.currentTimeMillis()))) {
+                        // an ALTER_METADATA entry opened the table again: its queue stopped, the new one goes on
+                        StorageReplicatedMergeTree again = t;
+                        while (t.queue().isClosed() && again == t && System.currentTimeMillis() < deadline) {
+                            Thread.sleep(10);
+                            again = replicated(cmd, ctx);
+                        }
+                        if (again == t) {
+                            throw new ChException(ErrorCode.TIMEOUT_EXCEEDED, "SYNC REPLICA " + t.database() + "." + t.name()
+                                + ": command timed out. See the 'receive_timeout' setting");
+                        }
+                        t = again;
                     }
                 } catch (ChException e) {
                     throw e;

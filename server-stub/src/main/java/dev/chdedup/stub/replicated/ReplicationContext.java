@@ -87,6 +87,38 @@ public final class ReplicationContext implements AutoCloseable {
         return mutationCompiler;
     }
 
+    /**
+     * Makes a replicated table's local definition the one an executed ALTER_METADATA entry gives, and opens the table
+     * again over its parts (set by the server); null until then.
+     */
+    private volatile java.util.function.BiConsumer<StorageReplicatedMergeTree, ReplicatedMergeTreeLogEntry.AlterMetadata> metadataApplier;
+
+    public void setMetadataApplier(java.util.function.BiConsumer<StorageReplicatedMergeTree, ReplicatedMergeTreeLogEntry.AlterMetadata> applier) {
+        this.metadataApplier = applier;
+    }
+
+    /**
+     * Applies an ALTER_METADATA entry's definition to {@code table} on a thread of its own: opening the table again
+     * stops the old object's queue, whose thread asks for it.
+     */
+    void applyMetadata(StorageReplicatedMergeTree table, ReplicatedMergeTreeLogEntry.AlterMetadata alter) {
+        java.util.function.BiConsumer<StorageReplicatedMergeTree, ReplicatedMergeTreeLogEntry.AlterMetadata> a = metadataApplier;
+        if (a == null) {
+            LOG.warn("{}: no applier for ALTER_METADATA version {}; the definition changes at the next start", table.replicaPath(),
+                alter.alterVersion());
+            return;
+        }
+        Thread t = new Thread(() -> {
+            try {
+                a.accept(table, alter);
+            } catch (RuntimeException e) {
+                LOG.warn("{}: applying ALTER_METADATA version {} failed: {}", table.replicaPath(), alter.alterVersion(), e.toString());
+            }
+        }, "alter-metadata");
+        t.setDaemon(true);
+        t.start();
+    }
+
     public Config config() {
         return config;
     }

@@ -166,21 +166,82 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         return fsync();
     }
 
-    /** The text of the {@code columns} nodes: {@code columns format version: 1\n2 columns:\n`id` UInt64\n...}. */
+    /** The text of the {@code columns} nodes, as ClickHouse's ColumnsDescription writes it ({@link ReplicatedMergeTreeAlter#columnsText}). */
     String columnsText() {
-        StringBuilder sb = new StringBuilder("columns format version: 1\n").append(definition().columns().size()).append(" columns:\n");
-        for (TableColumn c : definition().columns()) {
-            sb.append('`').append(c.name()).append("` ").append(c.type().name()).append('\n');
-        }
-        return sb.toString();
+        return ReplicatedMergeTreeAlter.columnsText(definition());
     }
 
     private String metadataText() {
-        Map<String, String> cl = definition().clauseSql();
+        return metadataText(definition(), settings());
+    }
+
+    /** The text of the {@code metadata} nodes for a definition: the keys, granularity, and a sorting key or skip indices when it has them. */
+    private static String metadataText(TableDefinition def, Map<String, String> settings) {
+        Map<String, String> cl = def.clauseSql();
+        String primary = cl.containsKey("PRIMARY KEY") ? cl.get("PRIMARY KEY") : cl.getOrDefault("ORDER BY", "");
         return "metadata format version: 1\ndate column: \nsampling expression: \nindex granularity: "
-            + settings().getOrDefault("index_granularity", "8192") + "\nmode: 0\nsign column: \nprimary key: "
-            + cl.getOrDefault("ORDER BY", cl.getOrDefault("PRIMARY KEY", "")) + "\ndata format version: 1\npartition key: "
-            + cl.getOrDefault("PARTITION BY", "") + "\n";
+            + settings.getOrDefault("index_granularity", "8192") + "\nmode: 0\nsign column: \nprimary key: "
+            + ReplicatedMergeTreeAlter.keyList(primary) + "\ndata format version: 1\npartition key: "
+            + ReplicatedMergeTreeAlter.keyList(cl.getOrDefault("PARTITION BY", "")) + "\n" + ReplicatedMergeTreeAlter.metadataExtras(def);
+    }
+
+    /** The ALTER_METADATA entry this replica's queue executed and whose definition is still to be applied here. */
+    private volatile ReplicatedMergeTreeLogEntry.AlterMetadata pendingAlter;
+
+    void pendingAlter(ReplicatedMergeTreeLogEntry.AlterMetadata alter) {
+        pendingAlter = alter;
+    }
+
+    /** The pending ALTER_METADATA, taken once its entry is removed from the queue: the server then applies it. */
+    ReplicatedMergeTreeLogEntry.AlterMetadata takePendingAlter() {
+        ReplicatedMergeTreeLogEntry.AlterMetadata a = pendingAlter;
+        pendingAlter = null;
+        return a;
+    }
+
+    /**
+     * ALTER of the schema from this replica ({@link ReplicatedMergeTreeAlter#alter}): writes the shared columns,
+     * metadata and ALTER_METADATA entry for {@code newDefinition}; returns the alter version, which
+     * {@link #metadataVersion} reaches on a replica that applied it.
+     */
+    public int alterMetadata(TableDefinition newDefinition, boolean haveMutation) {
+        checkWritable();
+        String metadata = metadataText(newDefinition, settings());
+        return ReplicatedMergeTreeAlter.alter(this, newDefinition, metadata, haveMutation);
+    }
+
+    /** A local CREATE statement after an ALTER_METADATA entry ({@link ReplicatedMergeTreeAlter#applied}). */
+    public static dev.chdedup.stub.sql.Statement.CreateTable definitionAfter(dev.chdedup.stub.sql.Statement.CreateTable local,
+                                                                           ReplicatedMergeTreeLogEntry.AlterMetadata alter) {
+        return ReplicatedMergeTreeAlter.applied(local, alter);
+    }
+
+    /** The metadata version this replica has applied ({@code metadata_version}), 0 before any ALTER. */
+    public int metadataVersion() {
+        try {
+            String v = zk().get(paths.replicaNode("metadata_version"));
+            return v == null || v.isBlank() ? 0 : Integer.parseInt(v.strip());
+        } catch (Exception e) {
+            throw zookeeperError("reading the metadata version", e);
+        }
+    }
+
+    /**
+     * Stops this object before the server opens the table again with a new definition (an ALTER): its threads end,
+     * it leaves the leader election and the context, and commits nothing more; ZooKeeper keeps the replica.
+     */
+    @Override
+    public void shutdown() {
+        super.shutdown();
+        context.unregister(this);
+        shutdown(false);
+        try {
+            if (leaderNode != null) {
+                zk().tryDelete(leaderNode);
+            }
+        } catch (Exception e) {
+            LOG.debug("Leaving the leader election of {}: {}", paths.replica(), e.toString());
+        }
     }
 
     private String hostText() {

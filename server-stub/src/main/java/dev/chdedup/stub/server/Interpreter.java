@@ -560,8 +560,7 @@ public final class Interpreter {
      */
     private StorageMergeTree alterSchema(StorageMergeTree t, List<Statement.AlterCommand> commands, QueryContext ctx) throws IOException {
         if (t instanceof dev.chdedup.stub.replicated.StorageReplicatedMergeTree) {
-            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "ALTER of the columns of a ReplicatedMergeTree table is not supported by"
-                + " the stub yet: only MergeTree tables and their non-replicated variants");
+            return alterReplicated((dev.chdedup.stub.replicated.StorageReplicatedMergeTree) t, commands, ctx);
         }
         Statement.CreateTable ct = (Statement.CreateTable) Parser.parse(catalog.createQuery(t.database(), t.name()));
         AlterCommands.Result r = AlterCommands.apply(ct, commands);
@@ -575,6 +574,92 @@ public final class Interpreter {
             t.mutate(String.join(", ", r.mutations()), row -> row); // the parts are rewritten in the table's columns now
         }
         return t;
+    }
+
+    /**
+     * A schema ALTER of a replicated table, as ClickHouse makes it: the new columns and metadata and an ALTER_METADATA
+     * entry go to ZooKeeper, each replica (this one included) applies the entry from its queue
+     * ({@link #applyReplicatedAlter}), and this waits until this replica has (alter_sync); the mutation that rewrites
+     * the parts follows, and the table's comment, which ZooKeeper does not keep, changes on this replica.
+     * RENAME COLUMN is refused: a replica applying it later could not tell the parts' old name.
+     */
+    private StorageMergeTree alterReplicated(dev.chdedup.stub.replicated.StorageReplicatedMergeTree t, List<Statement.AlterCommand> commands,
+                                             QueryContext ctx) throws IOException {
+        for (Statement.AlterCommand c : commands) {
+            if (c instanceof Statement.RenameColumn) {
+                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "RENAME COLUMN of a ReplicatedMergeTree table is not supported by the stub");
+            }
+        }
+        Statement.CreateTable ct = (Statement.CreateTable) Parser.parse(catalog.createQuery(t.database(), t.name()));
+        AlterCommands.Result r = AlterCommands.apply(ct, commands);
+        TableDefinition def = TableDefinition.from(r.create());
+        boolean mutation = !r.mutations().isEmpty() || !r.clears().isEmpty();
+        int version = t.alterMetadata(def, mutation);
+        long deadline = System.currentTimeMillis() + Math.max(1, ctx.settings().getLong("replication_wait_for_inactive_replica_timeout")) * 1000L;
+        StorageMergeTree now = t;
+        while (true) {
+            Object found = catalog.find(t.database(), t.name());
+            if (found != t && found instanceof dev.chdedup.stub.replicated.StorageReplicatedMergeTree
+                && ((dev.chdedup.stub.replicated.StorageReplicatedMergeTree) found).metadataVersion() >= version) {
+                now = (StorageMergeTree) found;
+                break;
+            }
+            if (System.currentTimeMillis() > deadline) {
+                throw new ChException(ErrorCode.TIMEOUT_EXCEEDED, "Timeout while waiting for metadata version " + version
+                    + " on replica " + t.replicaName() + " of " + t.database() + "." + t.name());
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ChException(ErrorCode.ABORTED, "Interrupted while waiting for the ALTER to apply");
+            }
+        }
+        String comment = r.create().clauseSql().get("COMMENT");
+        Statement.CreateTable local = (Statement.CreateTable) Parser.parse(catalog.createQuery(t.database(), t.name()));
+        if (!java.util.Objects.equals(comment, local.clauseSql().get("COMMENT"))) {
+            Map<String, String> clauses = new LinkedHashMap<>(local.clauseSql());
+            if (comment == null) {
+                clauses.remove("COMMENT");
+            } else {
+                clauses.put("COMMENT", comment);
+            }
+            Statement.CreateTable withComment = new Statement.CreateTable(local.database(), local.table(), false, false, local.columns(),
+                local.engine(), local.engineArgs(), local.partitionBy(), local.orderBy(), local.primaryKey(), local.settings(), clauses,
+                null, null, null);
+            StorageMergeTree old = now;
+            now = catalog.alterTable(t.database(), t.name(), AlterCommands.createQueryText(withComment), Map.of());
+            system.tableReplaced(old);
+        }
+        dev.chdedup.stub.replicated.StorageReplicatedMergeTree replicated = (dev.chdedup.stub.replicated.StorageReplicatedMergeTree) now;
+        long sync = Math.max(1, ctx.settings().getLong("alter_sync"));
+        long timeout = 1000L * ctx.settings().getLong("replication_wait_for_inactive_replica_timeout");
+        for (Statement.ClearColumn c : r.clears()) {
+            replicated.mutate(c.sql(), compileMutation(now, c, ctx), sync, timeout);
+        }
+        if (!r.mutations().isEmpty()) {
+            replicated.mutate(String.join(", ", r.mutations()), row -> row, sync, timeout);
+        }
+        return now;
+    }
+
+    /**
+     * Makes a replicated table's local definition the one an ALTER_METADATA entry its queue executed gives, and opens
+     * the table again over its parts (ReplicationContext's applier).
+     */
+    public void applyReplicatedAlter(dev.chdedup.stub.replicated.StorageReplicatedMergeTree t,
+                                     dev.chdedup.stub.replicated.ReplicatedMergeTreeLogEntry.AlterMetadata alter) {
+        try {
+            if (catalog.find(t.database(), t.name()) != t) {
+                return; // dropped or opened again meanwhile
+            }
+            Statement.CreateTable local = (Statement.CreateTable) Parser.parse(catalog.createQuery(t.database(), t.name()));
+            Statement.CreateTable next = dev.chdedup.stub.replicated.StorageReplicatedMergeTree.definitionAfter(local, alter);
+            catalog.alterTable(t.database(), t.name(), AlterCommands.createQueryText(next), Map.of());
+            system.tableReplaced(t);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /**

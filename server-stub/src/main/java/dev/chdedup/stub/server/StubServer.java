@@ -126,6 +126,7 @@ public final class StubServer implements Closeable {
         system.attach(processes);
         Interpreter interpreter = new Interpreter(catalog, selects, inserts, commands, processes);
         replication.setMutationCompiler(interpreter::compileMutationText);
+        replication.setMetadataApplier(interpreter::applyReplicatedAlter);
         interpreter.resumeMutations();
         components = new Components(catalog, interpreter, events, system, dedup, views);
         HttpInterface handler = new HttpInterface(interpreter, new Sessions(), users, events, faults, unknownSettings, processes)
