@@ -86,6 +86,9 @@ public final class ExprCompiler {
     private Evaluator compileExpanded(Expr e) {
         if (keys != null) {
             int k = keys.indexOf(e);
+            if (k < 0 && e instanceof Expr.Ident id) {
+                k = keyOfColumn(id);
+            }
             if (k >= 0) {
                 return Evaluator.column(keyType(k), k);
             }
@@ -199,25 +202,44 @@ public final class ExprCompiler {
         return e;
     }
 
-    private Evaluator identifier(Expr.Ident id) {
+    /** The input column {@code id} names: by its whole name, else a qualified name by its last part; -1 for none. */
+    private int columnIndex(Expr.Ident id) {
         String full = id.joined();
-        String last = id.last();
-        int found = -1;
         for (int i = 0; i < input.size(); i++) {
-            String n = input.get(i).name();
-            if (n.equals(full)) {
-                found = i;
-                break;
+            if (input.get(i).name().equals(full)) {
+                return i;
             }
         }
-        if (found < 0 && id.parts().size() > 1) {
+        if (id.parts().size() > 1) {
             for (int i = 0; i < input.size(); i++) {
-                if (input.get(i).name().equals(last)) {
-                    found = i;
-                    break;
+                if (input.get(i).name().equals(id.last())) {
+                    return i;
                 }
             }
         }
+        return -1;
+    }
+
+    /**
+     * The GROUP BY key that names the same input column as {@code id} in other words ({@code t.database} and
+     * {@code database}), or -1: the engine compares keys with the query's expressions once their identifiers are resolved.
+     */
+    private int keyOfColumn(Expr.Ident id) {
+        int column = columnIndex(id);
+        if (column < 0) {
+            return -1;
+        }
+        for (int k = 0; k < keys.size(); k++) {
+            if (keys.get(k) instanceof Expr.Ident key && columnIndex(key) == column) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    private Evaluator identifier(Expr.Ident id) {
+        String full = id.joined();
+        int found = columnIndex(id);
         if (found < 0 && id.parts().size() > 1) {
             Evaluator sub = subcolumn(id);
             if (sub != null) {

@@ -16,6 +16,7 @@ import dev.chdedup.stub.mv.MaterializedView;
 import dev.chdedup.stub.sql.Parser;
 import dev.chdedup.stub.sql.Statement;
 import dev.chdedup.stub.storages.StorageCatalog;
+import dev.chdedup.stub.system.InformationSchema;
 import dev.chdedup.stub.system.ShowCreate;
 import dev.chdedup.stub.system.SystemCatalog;
 import dev.chdedup.stub.system.SystemTables;
@@ -173,7 +174,7 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
     }
 
     public synchronized void createDatabase(String name, boolean ifNotExists) throws IOException {
-        if (databases.containsKey(name) || SYSTEM.equals(name)) {
+        if (databases.containsKey(name) || SYSTEM.equals(name) || InformationSchema.isDatabase(name)) {
             if (ifNotExists) {
                 return;
             }
@@ -188,6 +189,9 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
     public synchronized void dropDatabase(String name, boolean ifExists) throws IOException {
         if (SYSTEM.equals(name)) {
             throw new ChException(ErrorCode.DATABASE_ACCESS_DENIED, "Cannot drop or rename system database");
+        }
+        if (InformationSchema.isDatabase(name)) {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Database " + name + " cannot be dropped by the stub");
         }
         Map<String, Object> tables = databases.get(name);
         if (tables == null) {
@@ -211,15 +215,14 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
 
     @Override
     public boolean databaseExists(String name) {
-        return databases.containsKey(name) || SYSTEM.equals(name);
+        return databases.containsKey(name) || SYSTEM.equals(name) || InformationSchema.isDatabase(name);
     }
 
     @Override
     public List<String> databaseNames() {
         List<String> l = new ArrayList<>(databases.keySet());
         l.add(SYSTEM);
-        l.add("INFORMATION_SCHEMA");
-        l.add("information_schema");
+        l.addAll(InformationSchema.DATABASES);
         l.sort(null);
         return l;
     }
@@ -233,6 +236,9 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
                 m.put(n, system);
             }
             return m;
+        }
+        if (InformationSchema.isDatabase(db)) {
+            return InformationSchema.tables(db);
         }
         Map<String, Object> t = databases.get(db);
         if (t == null) {
@@ -436,7 +442,7 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
             writeMetadata(toDb, to, sql);
             Files.delete(metadataFile(fromDb, from));
             databases.get(fromDb).remove(from);
-            target.put(to, new dev.chdedup.stub.mv.PlainView(toDb, to, v.select(), sql));
+            target.put(to, v.renamed(toDb, to, sql));
             return null;
         }
         Statement.CreateTable ct = (Statement.CreateTable) Parser.parse(createQuery(fromDb, from));
@@ -610,6 +616,9 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
 
     @Override
     public Object find(String db, String table) {
+        if (InformationSchema.isDatabase(db)) {
+            return InformationSchema.find(db, table);
+        }
         Map<String, Object> tables = databases.get(db);
         return tables == null ? null : tables.get(table);
     }
@@ -619,7 +628,7 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
         if (SYSTEM.equals(db)) {
             throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Table " + db + "." + table + " is a system table: it cannot be changed");
         }
-        if (!databases.containsKey(db)) {
+        if (!databaseExists(db)) {
             throw StorageCatalog.unknownDatabase(db);
         }
         Object t = find(db, table);
@@ -638,14 +647,14 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
 
     @Override
     public TableSource table(String db, String table, QueryContext ctx) {
-        if (SYSTEM.equals(db) || "INFORMATION_SCHEMA".equalsIgnoreCase(db)) {
+        if (SYSTEM.equals(db)) {
             TableSource s = system.table(table, ctx);
             if (s == null) {
                 throw StorageCatalog.unknownTable(db, table);
             }
             return s;
         }
-        if (!databases.containsKey(db)) {
+        if (!databaseExists(db)) {
             throw StorageCatalog.unknownDatabase(db);
         }
         Object t = find(db, table);

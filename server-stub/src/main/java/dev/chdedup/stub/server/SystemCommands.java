@@ -133,7 +133,7 @@ public final class SystemCommands {
             }
             String createSql = v.database() != null ? sql : sql.replaceFirst("(?is)^(\\s*CREATE\\s+(?:OR\\s+REPLACE\\s+)?VIEW\\s+"
                 + "(?:IF\\s+NOT\\s+EXISTS\\s+)?)", "$1" + java.util.regex.Matcher.quoteReplacement(DatabaseCatalog.backQuote(db) + "."));
-            catalog.putObject(db, v.name(), new dev.chdedup.stub.mv.PlainView(db, v.name(), v.select(), createSql), createSql);
+            catalog.putObject(db, v.name(), dev.chdedup.stub.mv.PlainView.of(db, v, createSql), createSql);
             return QueryResult.Done.NOTHING;
         }
         if (!catalog.databaseExists(db)) {
@@ -239,7 +239,7 @@ public final class SystemCommands {
             String db = v.database() != null ? v.database() : p[0];
             if (!v.materialized()) {
                 try {
-                    catalog.putObject(db, v.name(), new dev.chdedup.stub.mv.PlainView(db, v.name(), v.select(), p[1]), null);
+                    catalog.putObject(db, v.name(), dev.chdedup.stub.mv.PlainView.of(db, v, p[1]), null);
                 } catch (IOException e) {
                     throw new java.io.UncheckedIOException(e);
                 }

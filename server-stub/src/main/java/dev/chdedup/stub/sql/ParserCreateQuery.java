@@ -273,10 +273,30 @@ final class ParserCreateQuery {
             inner = tableBody(n[0], n[1], false, false, false);
         }
         boolean populate = pos.readIf("POPULATE");
+        viewSecurity();
         pos.expect("AS");
         int st = pos.tok.pos();
         Query q = select.query();
         return new Statement.CreateView(n[0], n[1], ine, materialized, toDb, toTable, inner, populate, q,
             pos.sql.substring(st, pos.prev.end()));
+    }
+
+    /**
+     * A view's {@code DEFINER = user | CURRENT_USER} and {@code SQL SECURITY DEFINER | INVOKER | NONE}, in either order
+     * (ClickHouse's ParserSQLSecurity); the stub has one user's rights, so they are read and not kept.
+     */
+    private void viewSecurity() {
+        while (true) {
+            if (pos.readIf("DEFINER")) {
+                pos.expectOp("=");
+                pos.identifier();
+            } else if (pos.readIf("SQL", "SECURITY")) {
+                if (!pos.readIf("DEFINER") && !pos.readIf("INVOKER") && !pos.readIf("NONE")) {
+                    throw pos.error("DEFINER, INVOKER or NONE");
+                }
+            } else {
+                return;
+            }
+        }
     }
 }

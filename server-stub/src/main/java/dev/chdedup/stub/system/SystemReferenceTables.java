@@ -166,6 +166,15 @@ final class SystemReferenceTables {
     }
 
     /** The time zones the server loads by name (a fixed offset, {@code Fixed/UTC+05:30:00}, is not listed, as in ClickHouse). */
+    /** system.collations: the engine's collations (name, language), recorded from it into {@code /system/collations.tsv}. */
+    static TableSource collations() {
+        SystemTable t = SystemTable.of("collations");
+        for (List<String> r : SystemTableSchema.read("collations.tsv")) {
+            t.add().set("name", r.get(0)).set("language", dev.chdedup.stub.types.ByteStrings.fromText(r.get(1)));
+        }
+        return t.source();
+    }
+
     static TableSource timeZones() {
         SystemTable t = SystemTable.of("time_zones");
         for (String z : dev.chdedup.stub.types.TimeZones.names()) {

@@ -100,8 +100,8 @@ public final class SystemTableSchema {
         return Collections.unmodifiableMap(out);
     }
 
-    /** The rows of a recorded TSV after its comment lines and header, each field unescaped. */
-    private static List<List<String>> read(String file) {
+    /** The rows of a TSV recorded from the engine ({@code /system/<file>}) after its comment lines and header, each field unescaped. */
+    static List<List<String>> read(String file) {
         try (InputStream in = SystemTableSchema.class.getResourceAsStream("/system/" + file)) {
             if (in == null) {
                 throw new IllegalStateException("missing resource /system/" + file);

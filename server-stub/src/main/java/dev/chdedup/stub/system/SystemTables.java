@@ -69,7 +69,7 @@ public final class SystemTables {
     }
 
     private static List<String> baseNames() {
-        return List.of("build_options", "columns", "data_type_families", "databases", "events", "functions", "keywords",
+        return List.of("build_options", "collations", "columns", "data_type_families", "databases", "events", "functions", "keywords",
             "merge_tree_settings", "mutations", "numbers", "one", "part_log", "parts", "processes", "query_log", "settings",
             "table_engines", "tables", "time_zones");
     }
@@ -116,6 +116,11 @@ public final class SystemTables {
             case "databases": {
                 SystemTable t = SystemTable.of("databases");
                 for (String db : catalog.databaseNames()) {
+                    if (InformationSchema.isDatabase(db)) { // in memory, as the engine keeps them: the server's path, no metadata
+                        t.add().set("name", db).set("engine", "Memory").set("data_path", catalog.root().toString() + "/")
+                            .set("engine_full", "Memory");
+                        continue;
+                    }
                     String engine = db.equals("system") ? "Memory" : "Atomic";
                     t.add().set("name", db).set("engine", engine).set("data_path", catalog.root().resolve("data").toString() + "/")
                         .set("metadata_path", catalog.root().resolve("metadata").resolve(db).toString() + "/")
@@ -130,6 +135,7 @@ public final class SystemTables {
             case "table_engines": return SystemReferenceTables.tableEngines();
             case "keywords": return SystemReferenceTables.keywords();
             case "time_zones": return SystemReferenceTables.timeZones();
+            case "collations": return SystemReferenceTables.collations();
             case "query_log": return QueryLogTable.of(processes == null ? null : processes.queryLog());
             case "parts": return parts();
             case "mutations": return mutations();
@@ -216,9 +222,6 @@ public final class SystemTables {
     private TableSource tables(QueryContext ctx) {
         SystemTable t = SystemTable.of("tables");
         for (String db : catalog.databaseNames()) {
-            if (db.equalsIgnoreCase("information_schema")) {
-                continue;
-            }
             for (Map.Entry<String, Object> e : catalog.tables(db).entrySet()) {
                 tableRow(t.add(), db, e.getKey(), e.getValue(), false);
             }
@@ -256,15 +259,26 @@ public final class SystemTables {
         }
         if (t instanceof dev.chdedup.stub.storages.Storage) {
             dev.chdedup.stub.storages.Storage s = (dev.chdedup.stub.storages.Storage) t;
-            boolean memory = s.engine().equals("Memory") || s.engine().equals("Null") || s.engine().equals("Buffer");
+            boolean counted = !s.engine().equals("TinyLog"); // the engine counts the rows of every one but TinyLog
             row.set("engine", s.engine()).set("create_table_query", ByteStrings.fromText(s.createSql())).set("engine_full", s.engine())
-                .set("total_rows", memory ? s.totalRows() : null).set("total_bytes", null)
+                .set("total_rows", counted ? s.totalRows() : null).set("total_bytes", null)
                 .set("comment", ByteStrings.fromText(s.createSql().contains("COMMENT") ? clauseComment(s.createSql()) : ""))
-                .set("has_own_data", !s.engine().equals("Null") && !s.engine().equals("Buffer"));
+                .set("has_own_data", s.engine().endsWith("Log")); // storesDataOnDisk: the Log family, not Memory, Null or Buffer
             return;
         }
-        String engine = db.equals("system") ? "SystemTable" : t instanceof dev.chdedup.stub.mv.PlainView ? "View"
-            : t.getClass().getSimpleName();
+        if (t instanceof dev.chdedup.stub.mv.PlainView v) {
+            // the engine's views on one line as it shows them; a user's view as written (its comments kept meaningful)
+            boolean recorded = InformationSchema.isDatabase(db);
+            row.set("engine", "View")
+                .set("create_table_query", ByteStrings.fromText(recorded ? InformationSchema.oneLine(v.createSql()) : v.createSql().strip()))
+                .set("as_select", ByteStrings.fromText(recorded ? InformationSchema.oneLine(v.selectSql()) : v.selectSql().strip()));
+            return;
+        }
+        if (t instanceof dev.chdedup.stub.mv.MaterializedView v) {
+            row.set("engine", "MaterializedView").set("as_select", ByteStrings.fromText(v.selectSql().strip()));
+            return;
+        }
+        String engine = db.equals("system") ? "SystemTable" : t.getClass().getSimpleName();
         row.set("engine", engine).set("engine_full", engine).set("total_rows", null).set("total_bytes", null);
     }
 
