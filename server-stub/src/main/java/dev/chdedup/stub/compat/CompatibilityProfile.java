@@ -2,8 +2,10 @@ package dev.chdedup.stub.compat;
 
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -12,7 +14,8 @@ import java.util.Set;
  * how it frames a response ({@code legacyFraming}: always chunked, an error body LZ4-framed under {@code compress=1}),
  * the functions and MergeTree settings it lacks, what {@code version()} answers, whether it takes {@code INSERT ... SETTINGS},
  * whether a request body the client stopped sending simply ends there ({@code commitsCutBody}: 18.16 commits it when it
- * ends on a row boundary, and answers 200). The stub plays one of these
+ * ends on a row boundary, and answers 200), and its defaults: those ClickHouse's {@link SettingsChangesHistory} gives
+ * its version, and {@code releaseDefaults}, the ones that history does not record. The stub plays one of these
  * with {@code StubServer.builder().emulate("18.16")} or {@code --emulate 18.16}. {@link #CLICKHOUSE_18_16} follows what
  * a real 18.16.1 answered (../shared/clickhouse-observed/); {@link #CLICKHOUSE_22_1} is the last release before
  * {@code insert_deduplication_token}: modern error text and headers, no token. {@link #CURRENT} changes nothing.
@@ -20,7 +23,8 @@ import java.util.Set;
 public record CompatibilityProfile(String name, String version, boolean legacyErrorText, boolean queryHeaders, boolean legacyFraming,
                                    boolean honorsFormatHeader,
                                    boolean insertSettingsClause, boolean emptyCompressedResult, boolean commitsCutBody, Set<String> unknownSettings,
-                                   Set<String> unknownFormats, Set<String> unknownFunctions, Set<String> unknownMergeTreeSettings) {
+                                   Set<String> unknownFormats, Set<String> unknownFunctions, Set<String> unknownMergeTreeSettings,
+                                   Map<String, String> releaseDefaults) {
     /** Settings the driver or the official client may send that 18.16 lacks (it answers 404, Code 115). */
     private static final Set<String> ABSENT_IN_18_16 = Set.of("insert_deduplication_token", "deduplicate_insert",
         "deduplicate_insert_select", "async_insert", "wait_for_async_insert", "async_insert_deduplicate", "async_insert_busy_timeout_ms",
@@ -39,18 +43,27 @@ public record CompatibilityProfile(String name, String version, boolean legacyEr
         "servertimezone", "queryid", "currentuser", "toipv4", "isvalidjson", "randomstring");
     /** MergeTree settings 18.16's system.merge_tree_settings does not have (02c-merge-tree-settings.txt). */
     private static final Set<String> MERGE_TREE_SETTINGS_ABSENT_IN_18_16 = Set.of("non_replicated_deduplication_window");
+    /**
+     * The insert block sizes before DEFAULT_INSERT_BLOCK_SIZE lost its SIMD padding (1048449 now): 18.16.1's
+     * system.settings (../shared/clickhouse-observed/02e-settings.txt); ClickHouse's history of default changes does
+     * not record them.
+     */
+    private static final Map<String, String> INSERT_BLOCK_SIZES_OF_18_16 = Map.of("max_insert_block_size", "1048576",
+        "min_insert_block_size_rows", "1048576", "min_insert_block_size_bytes", "268435456");
     /** Settings 22.1 lacks among those the driver sends: the token came with 22.2, the switches with 26.x. */
     private static final Set<String> ABSENT_IN_22_1 = Set.of("insert_deduplication_token", "deduplicate_insert", "deduplicate_insert_select",
         "async_insert_deduplicate", "session_timezone", "throw_on_max_partitions_per_insert_block");
 
     public static final CompatibilityProfile CURRENT = new CompatibilityProfile("current", null, false, true, false, true, true, false, false, Set.of(),
-        Set.of(), Set.of(), Set.of());
+        Set.of(), Set.of(), Set.of(), Map.of());
     public static final CompatibilityProfile CLICKHOUSE_18_16 = new CompatibilityProfile("18.16", "18.16.1", true, false, true, false, false, true, true,
         ABSENT_IN_18_16, Set.of("rowbinarywithnamesandtypes", "rowbinarywithnames", "jsoncompacteachrow", "jsonstrings", "parquet", "arrow",
         "orc", "avro", "msgpack", "jsoncompactstringseachrow", "customseparated", "rawblob", "protobufsingle", "lineasstring",
-        "jsonlines", "ndjson", "jsonobjecteachrow", "prettyjsoneachrow"), FUNCTIONS_ABSENT_IN_18_16, MERGE_TREE_SETTINGS_ABSENT_IN_18_16);
+        "jsonlines", "ndjson", "jsonobjecteachrow", "prettyjsoneachrow"), FUNCTIONS_ABSENT_IN_18_16, MERGE_TREE_SETTINGS_ABSENT_IN_18_16,
+        INSERT_BLOCK_SIZES_OF_18_16);
+    // the stub has given 22.1 the block sizes it observed in 18.16
     public static final CompatibilityProfile CLICKHOUSE_22_1 = new CompatibilityProfile("22.1", "22.1.3.7", false, true, false, true, true, false, false,
-        ABSENT_IN_22_1, Set.of(), Set.of(), Set.of());
+        ABSENT_IN_22_1, Set.of(), Set.of(), Set.of(), INSERT_BLOCK_SIZES_OF_18_16);
 
     public static List<CompatibilityProfile> all() {
         return List.of(CURRENT, CLICKHOUSE_18_16, CLICKHOUSE_22_1);
@@ -68,6 +81,30 @@ public record CompatibilityProfile(String name, String version, boolean legacyEr
 
     public boolean knowsSetting(String setting) {
         return !unknownSettings.contains(setting);
+    }
+
+    /**
+     * This release's query-level defaults where they are not the current server's: the previous values of the changes
+     * ClickHouse made after it, and its {@code releaseDefaults}. Empty for {@link #CURRENT}.
+     */
+    public Map<String, String> settingDefaults() {
+        if (version == null) {
+            return Map.of();
+        }
+        Map<String, String> m = new LinkedHashMap<>();
+        for (SettingsChangesHistory.Change c : SettingsChangesHistory.settings()) {
+            String old = SettingsChangesHistory.settingUnder(c.name(), version);
+            if (old != null) {
+                m.put(c.name(), old);
+            }
+        }
+        m.putAll(releaseDefaults);
+        return Map.copyOf(m);
+    }
+
+    /** This release's default of MergeTree setting {@code name}, or null where it is the current server's. */
+    public String mergeTreeSettingDefault(String name) {
+        return SettingsChangesHistory.mergeTreeSettingUnder(name, version);
     }
 
     /** Whether this server has function {@code name} (names compared case-insensitively). */

@@ -59,9 +59,10 @@ public final class KnownSettings {
     }
 
     static {
-        def("max_insert_block_size", "UInt64", "1048576", "The maximum block size for insertion, when the input is split into blocks.");
-        def("min_insert_block_size_rows", "UInt64", "1048576", "Squash blocks passed to INSERT to at least this many rows.");
-        def("min_insert_block_size_bytes", "UInt64", "268435456", "Squash blocks passed to INSERT to at least this many bytes.");
+        // DEFAULT_INSERT_BLOCK_SIZE (1048576 less the SIMD padding) and 256 times it, as ClickHouse's Defines.h has them
+        def("max_insert_block_size", "UInt64", "1048449", "The maximum block size for insertion, when the input is split into blocks.");
+        def("min_insert_block_size_rows", "UInt64", "1048449", "Squash blocks passed to INSERT to at least this many rows.");
+        def("min_insert_block_size_bytes", "UInt64", "268402944", "Squash blocks passed to INSERT to at least this many bytes.");
         def("max_block_size", "UInt64", "65409", "Maximum block size for reading (rows).");
         def("max_partitions_per_insert_block", "UInt64", "100", "Limit the maximum number of partitions in a single inserted block.");
         def("throw_on_max_partitions_per_insert_block", "Bool", "1", "Throw when max_partitions_per_insert_block is exceeded, instead of logging.");
@@ -71,9 +72,13 @@ public final class KnownSettings {
         def("async_insert_deduplicate", "Bool", "0", "Legacy switch for deduplication of async inserts.");
         def("insert_deduplication_token", "String", "", "A token that, when set, is used for block ids instead of the data hash.");
         def("deduplicate_blocks_in_dependent_materialized_views", "Bool", "1", "Deduplicate blocks pushed into materialized views.");
-        def("insert_select_deduplicate", "Bool", "1", "Obsolete; has no effect.");
+        def("insert_select_deduplicate", "BoolAuto", "auto", "Obsolete; has no effect.");
         def("update_insert_deduplication_token_in_dependent_materialized_views", "Bool", "0", "Obsolete; has no effect.");
         def("compatibility", "String", "", "Use the default settings of the given ClickHouse version.");
+        // a 26.2+ server's default is 1 (SettingsChangesHistory.cpp, 26.2); the stub keeps 0: it inserts as the engine it is
+        // checked against does, whose library mode has no insert queue and runs every insert synchronously (executeQuery:
+        // "asynchronous insert queue is not configured"), and its queue lacks 26.x's adaptive busy timeout,
+        // async_insert_max_query_number and the synchronous insert of more than async_insert_max_data_size
         def("async_insert", "Bool", "0", "Collect INSERT data into batches on the server.");
         def("wait_for_async_insert", "Bool", "1", "Wait until an async insert is flushed before answering.");
         def("wait_for_async_insert_timeout", "Seconds", "120", "Timeout of waiting for an async insert flush.");
@@ -102,7 +107,7 @@ public final class KnownSettings {
         def("readonly", "UInt64", "0", "0: no restrictions; 1: only reads; 2: reads and settings changes.");
         def("send_progress_in_http_headers", "Bool", "0", "Send X-ClickHouse-Progress headers.");
         def("http_headers_progress_interval_ms", "UInt64", "100", "Interval of progress headers.");
-        def("enable_http_compression", "Bool", "0", "Compress the HTTP response according to Accept-Encoding.");
+        def("enable_http_compression", "Bool", "1", "Compress the HTTP response according to Accept-Encoding.");
         def("http_zlib_compression_level", "Int64", "3", "Compression level of gzip/deflate responses.");
         def("output_format_binary_write_json_as_string", "Bool", "0", "Write JSON values as a String of their text in RowBinary.");
         def("input_format_binary_read_json_as_string", "Bool", "0", "Read JSON values from a String of their text in RowBinary.");
@@ -139,7 +144,7 @@ public final class KnownSettings {
         def("output_format_json_quote_decimals", "Bool", "0", "Format setting (see ClickHouse documentation).");
         def("output_format_tsv_crlf_end_of_line", "Bool", "0", "Format setting (see ClickHouse documentation).");
         def("output_format_write_statistics", "Bool", "1", "Format setting (see ClickHouse documentation).");
-        def("date_time_input_format", "String", "basic", "How DateTime text input is parsed.");
+        def("date_time_input_format", "String", "best_effort", "How DateTime text input is parsed.");
         def("date_time_output_format", "String", "simple", "How DateTime is shown.");
         def("session_timezone", "Timezone", "", "The time zone of the session.");
         def("use_client_time_zone", "Bool", "0", "Use the client's time zone.");

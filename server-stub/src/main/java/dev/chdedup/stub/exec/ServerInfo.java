@@ -4,8 +4,12 @@ import java.lang.management.ManagementFactory;
 
 /** What the server says about itself: version, time zone, display name, uptime. */
 public final class ServerInfo {
-    /** The ClickHouse version whose behaviour the stub follows (deduplication settings of 26.2). */
-    public static final String VERSION = "26.2.1.1";
+    /**
+     * The ClickHouse release whose behaviour the stub follows: the engine it is checked against (chDB 3.4.0 embeds
+     * 26.7.2.1, ../shared/oracle/), whose settings tables it recorded. What version(), system.build_options and error
+     * texts say, unless the server plays an older release.
+     */
+    public static final String VERSION = "26.7.2.1";
     public static final String TIMEZONE = "UTC";
     public static final String DISPLAY_NAME = "chdedup-stub";
 

@@ -1,5 +1,6 @@
 package dev.chdedup.stub.exec;
 
+import dev.chdedup.stub.compat.SettingsChangesHistory;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import java.util.Collections;
@@ -7,17 +8,27 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The settings in force for one query: what the session, URL parameters and SETTINGS clauses changed, over
- * {@link KnownSettings}' defaults. Immutable; {@link #with} layers changes, later ones winning, as ClickHouse
- * applies them.
+ * The settings in force for one query: what the session, URL parameters and SETTINGS clauses changed, over the
+ * server's defaults ({@link KnownSettings}', or those of the older release the server plays). Immutable;
+ * {@link #with} layers changes, later ones winning, as ClickHouse applies them. A setting the query did not change
+ * takes its value before a later default change where {@code compatibility} names an earlier release
+ * ({@link SettingsChangesHistory}).
  */
 public final class Settings {
-    public static final Settings DEFAULTS = new Settings(Map.of());
+    public static final Settings DEFAULTS = new Settings(Map.of(), Map.of());
 
     private final Map<String, String> changed;
+    /** The defaults of the older release the server plays, where they differ from {@link KnownSettings}'; empty otherwise. */
+    private final Map<String, String> releaseDefaults;
 
-    private Settings(Map<String, String> changed) {
+    private Settings(Map<String, String> changed, Map<String, String> releaseDefaults) {
         this.changed = changed;
+        this.releaseDefaults = releaseDefaults;
+    }
+
+    /** The defaults of a server playing an older release: {@code releaseDefaults} over {@link KnownSettings}'. */
+    public static Settings ofRelease(Map<String, String> releaseDefaults) {
+        return releaseDefaults.isEmpty() ? DEFAULTS : new Settings(Map.of(), Map.copyOf(releaseDefaults));
     }
 
     /** A copy with {@code changes} applied; every name and value is checked first, so nothing applies on error. */
@@ -30,7 +41,7 @@ public final class Settings {
         }
         Map<String, String> m = new LinkedHashMap<>(changed);
         m.putAll(changes);
-        return new Settings(Collections.unmodifiableMap(m));
+        return new Settings(Collections.unmodifiableMap(m), releaseDefaults);
     }
 
     public Map<String, String> changed() {
@@ -45,6 +56,22 @@ public final class Settings {
         String v = changed.get(name);
         if (v != null) {
             return v;
+        }
+        String compatibility = changed.get("compatibility");
+        if (compatibility != null) {
+            String old = SettingsChangesHistory.settingUnder(name, compatibility);
+            if (old != null) {
+                return old;
+            }
+        }
+        return defaultValue(name);
+    }
+
+    /** The server's default of {@code name}: the release's it plays, else {@link KnownSettings}' ("" for an unknown name). */
+    public String defaultValue(String name) {
+        String r = releaseDefaults.get(name);
+        if (r != null) {
+            return r;
         }
         KnownSettings.Def d = KnownSettings.get(name);
         return d == null ? "" : d.defaultValue();

@@ -1,5 +1,6 @@
 package dev.chdedup.stub.format;
 
+import dev.chdedup.stub.compat.SettingsChangesHistory;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import java.util.Map;
@@ -85,7 +86,7 @@ public final class FormatSettings {
     /** output_format_write_statistics (1): the "statistics" object of the JSON formats. */
     public final boolean writeStatistics;
 
-    /** date_time_input_format ('basic'); 'best_effort' also accepts ISO 8601 offsets and RFC 1123. */
+    /** date_time_input_format ('best_effort' since 26.5, 'basic' before); 'best_effort' also accepts ISO 8601 offsets and RFC 1123. */
     public final String dateTimeInputFormat;
 
     private FormatSettings(Map<String, String> m) {
@@ -111,7 +112,8 @@ public final class FormatSettings {
         csvSkipTrailingEmptyLines = bool(m, "input_format_csv_skip_trailing_empty_lines", false);
         // 25.8 stopped quoting them by default; a compatibility with an earlier release (the 18.16 and 22.1 profiles set
         // one) keeps the old default
-        jsonQuote64bitIntegers = bool(m, "output_format_json_quote_64bit_integers", before(m.get("compatibility"), 25, 8));
+        jsonQuote64bitIntegers = bool(m, "output_format_json_quote_64bit_integers",
+            defaultOf(m, "output_format_json_quote_64bit_integers", "0").equals("1"));
         binaryEncodeTypes = bool(m, "output_format_binary_encode_types_in_binary_format", false);
         binaryWriteJsonAsString = bool(m, "output_format_binary_write_json_as_string", false);
         binaryReadJsonAsString = bool(m, "input_format_binary_read_json_as_string", false);
@@ -124,7 +126,7 @@ public final class FormatSettings {
         jsonArrayOfRows = bool(m, "output_format_json_array_of_rows", false);
         jsonPrettyPrint = bool(m, "output_format_json_pretty_print", true);
         writeStatistics = bool(m, "output_format_write_statistics", true);
-        String dt = m.getOrDefault("date_time_input_format", "basic").trim().toLowerCase();
+        String dt = m.getOrDefault("date_time_input_format", defaultOf(m, "date_time_input_format", "best_effort")).trim().toLowerCase();
         if (!dt.equals("basic") && !dt.equals("best_effort") && !dt.equals("best_effort_us")) {
             throw new ChException(ErrorCode.BAD_ARGUMENTS,
                 "Unexpected value of DateTimeInputFormat: '" + dt + "'");
@@ -141,9 +143,10 @@ public final class FormatSettings {
         return !dateTimeInputFormat.equals("basic");
     }
 
-    /** Whether {@code compatibility} names a release before {@code major.minor} (false when it names none). */
-    static boolean before(String compatibility, int major, int minor) {
-        return dev.chdedup.stub.compat.CompatibilityVersion.before(compatibility, major, minor);
+    /** The default of {@code name}: {@code current}, or its value before a later change where compatibility names an earlier release. */
+    private static String defaultOf(Map<String, String> m, String name, String current) {
+        String old = SettingsChangesHistory.settingUnder(name, m.get("compatibility"));
+        return old != null ? old : current;
     }
 
     private static boolean bool(Map<String, String> m, String key, boolean def) {

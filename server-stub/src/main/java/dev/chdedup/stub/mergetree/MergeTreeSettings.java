@@ -55,8 +55,8 @@ public final class MergeTreeSettings {
         def("index_granularity", "UInt64", "8192", "How many rows correspond to one primary key value.");
         def("index_granularity_bytes", "UInt64", "10485760", "Approximate amount of bytes in a single granule.");
         def("non_replicated_deduplication_window", "UInt64", "0", "How many last blocks of hashes are kept on disk for a non-replicated table (0: no deduplication).");
-        def("replicated_deduplication_window", "UInt64", "1000", "How many last blocks of hashes are kept in ZooKeeper.");
-        def("replicated_deduplication_window_seconds", "UInt64", "604800", "Seconds after which block hashes are removed from ZooKeeper.");
+        def("replicated_deduplication_window", "UInt64", "10000", "How many last blocks of hashes are kept in ZooKeeper.");
+        def("replicated_deduplication_window_seconds", "UInt64", "3600", "Seconds after which block hashes are removed from ZooKeeper.");
         def("replicated_deduplication_window_for_async_inserts", "UInt64", "10000", "How many last hash values of async inserts are kept.");
         def("replicated_deduplication_window_seconds_for_async_inserts", "UInt64", "604800", "Seconds after which async insert hashes are removed.");
         def("fsync_after_insert", "Bool", "0", "Do fsync for every inserted part.");

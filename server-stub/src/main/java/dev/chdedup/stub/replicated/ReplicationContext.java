@@ -26,9 +26,12 @@ public final class ReplicationContext implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ReplicationContext.class);
     public static final String DEFAULT_REPLICA_PATH = "/clickhouse/tables/{shard}/{database}/{table}";
 
-    /** Server settings for replication; {@code zookeeper} null means an embedded ZooKeeper. */
+    /**
+     * Server settings for replication; {@code zookeeper} null means an embedded ZooKeeper; {@code compatibility} is the
+     * server profile's (the older release it plays, else empty), whose MergeTree defaults its tables take.
+     */
     public record Config(String zookeeper, String replicaName, Map<String, String> macros, String cluster, int sessionTimeoutMs,
-                         String host, boolean legacyBlocksDirectory) {
+                         String host, boolean legacyBlocksDirectory, String compatibility) {
         public Config {
             macros = Map.copyOf(macros);
         }

@@ -1,5 +1,6 @@
 package dev.chdedup.stub.replicated;
 
+import dev.chdedup.stub.compat.SettingsChangesHistory;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.fault.CrashPoint;
@@ -8,6 +9,7 @@ import dev.chdedup.stub.mergetree.IMergeTreeDataPart;
 import dev.chdedup.stub.mergetree.MergeTreeData;
 import dev.chdedup.stub.mergetree.MergeTreeDataMergerMutator;
 import dev.chdedup.stub.mergetree.MergeTreePartInfo;
+import dev.chdedup.stub.mergetree.MergeTreeSettings;
 import dev.chdedup.stub.mergetree.StorageMergeTree;
 import dev.chdedup.stub.mergetree.TableColumn;
 import dev.chdedup.stub.mergetree.TableDefinition;
@@ -111,6 +113,19 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
             return new String((byte[]) ((Expr.Literal) e).value(), java.nio.charset.StandardCharsets.UTF_8);
         }
         throw new ChException(ErrorCode.BAD_ARGUMENTS, "ReplicatedMergeTree: the " + what + " must be a string literal, got " + e);
+    }
+
+    /**
+     * A setting the table's CREATE or ALTER did not set takes the server's MergeTree default: on a server playing an
+     * older release, that release's ({@code MergeTreeSettings::applyCompatibilitySetting}).
+     */
+    @Override
+    public long setting(String n) {
+        if (context == null || settings().containsKey(n)) { // context is null while the super constructor runs
+            return super.setting(n);
+        }
+        String old = SettingsChangesHistory.mergeTreeSettingUnder(n, context.config().compatibility());
+        return old == null ? super.setting(n) : MergeTreeSettings.getLong(Map.of(n, old), n);
     }
 
     ZooKeeperClient zk() {

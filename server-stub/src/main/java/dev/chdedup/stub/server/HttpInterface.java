@@ -64,6 +64,8 @@ public final class HttpInterface implements HttpHandler {
     private final dev.chdedup.stub.exec.ProcessList processes;
     /** The older ClickHouse this interface plays (errors, headers, settings, formats); CURRENT changes nothing. */
     private volatile CompatibilityProfile compat = CompatibilityProfile.CURRENT;
+    /** The settings no one changed: {@code compat}'s defaults. */
+    private volatile Settings defaults = Settings.DEFAULTS;
 
     public HttpInterface(Interpreter interpreter, Sessions sessions, Map<String, String> users, Events events, QueryHooks hooks,
                          Set<String> unknownSettings, dev.chdedup.stub.exec.ProcessList processes) {
@@ -93,6 +95,7 @@ public final class HttpInterface implements HttpHandler {
 
     /** Plays {@code profile} from the next request on. */
     public HttpInterface emulate(CompatibilityProfile profile) {
+        this.defaults = Settings.ofRelease(profile.settingDefaults());
         this.compat = profile;
         return this;
     }
@@ -236,7 +239,7 @@ public final class HttpInterface implements HttpHandler {
             String database = firstNonNull(req.param("database"), req.header("X-ClickHouse-Database"), DatabaseCatalog.DEFAULT);
             // the user's settings (its profiles', its roles', its own) are where the session's and the URL's start
             dev.chdedup.stub.access.SettingsProfileElements profile = access.settingsOf(user);
-            Settings settings = Settings.DEFAULTS.with(profile.values());
+            Settings settings = defaults.with(profile.values());
             String sessionId = req.param("session_id");
             if (sessionId != null) {
                 int timeout = req.param("session_timeout") == null ? Sessions.DEFAULT_TIMEOUT_SECONDS : Integer.parseInt(req.param("session_timeout"));

@@ -74,7 +74,7 @@ public final class StubServer implements Closeable {
         this.unknownSettings = java.util.Set.copyOf(b.unknownSettings);
         this.compat = b.compat;
         this.replicationConfig = new dev.chdedup.stub.replicated.ReplicationContext.Config(b.zookeeper, b.replicaName, b.macros, b.cluster,
-            b.zookeeperSessionTimeoutMs, b.host, "18.16".equals(b.emulated));
+            b.zookeeperSessionTimeoutMs, b.host, "18.16".equals(b.emulated), b.compat.version() == null ? "" : b.compat.version());
     }
 
     public static Builder builder() {

@@ -145,7 +145,7 @@ public final class SystemTables {
                     dev.chdedup.stub.exec.RecordedSettings.Row r = dev.chdedup.stub.exec.RecordedSettings.settings().get(d.name());
                     SystemTable.Row row = t.add().set("name", d.name()).set("value", ctx.settings().get(d.name()))
                         .set("changed", ctx.settings().isChanged(d.name())).set("description", d.description())
-                        .set("type", d.type()).set("default", d.defaultValue()).set("tier", tier(r));
+                        .set("type", d.type()).set("default", ctx.settings().defaultValue(d.name())).set("tier", tier(r));
                     if (r != null) {
                         row.set("alias_for", r.aliasFor()).set("is_obsolete", r.obsolete());
                     }
@@ -159,7 +159,9 @@ public final class SystemTables {
                         continue;
                     }
                     dev.chdedup.stub.exec.RecordedSettings.Row r = dev.chdedup.stub.exec.RecordedSettings.mergeTreeSettings().get(d.name());
-                    SystemTable.Row row = t.add().set("name", d.name()).set("value", d.defaultValue()).set("default", d.defaultValue())
+                    String old = ctx.compat().mergeTreeSettingDefault(d.name()); // the server's: an older release's where it plays one
+                    String dflt = old != null ? old : d.defaultValue();
+                    SystemTable.Row row = t.add().set("name", d.name()).set("value", dflt).set("default", dflt)
                         .set("description", d.description()).set("type", d.type()).set("tier", tier(r));
                     if (r != null) {
                         row.set("readonly", r.readonly()).set("is_obsolete", r.obsolete());

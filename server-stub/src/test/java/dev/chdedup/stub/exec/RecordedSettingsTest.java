@@ -67,7 +67,7 @@ class RecordedSettingsTest {
     @Test
     void theHandWrittenDefinitionsStayAuthoritative() {
         assertEquals("2", KnownSettings.get("max_threads").defaultValue()); // the stub's own, not the engine's auto(N)
-        assertEquals("0", KnownSettings.get("async_insert").defaultValue()); // a server's default; the library engine's is 1
+        assertEquals("0", KnownSettings.get("async_insert").defaultValue()); // the stub's: a 26.2+ server and the library engine have 1
         assertEquals("LoadBalancing", KnownSettings.get("load_balancing").type()); // the engine's enum refines String
         assertEquals("NonZeroUInt64", KnownSettings.get("max_block_size").type());
         assertNotNull(KnownSettings.get("input_format_connection_handling")); // the stub's own setting

@@ -27,7 +27,8 @@ class FormatSettingsTest {
         assertFalse(d.tsvEmptyAsDefault);
         assertEquals(',', d.csvDelimiter);
         assertEquals("\\N", d.tsvNullRepresentation);
-        assertFalse(d.bestEffortDateTime());
+        assertTrue(d.bestEffortDateTime(), "since 26.5");
+        assertFalse(FormatSettings.of(Map.of("compatibility", "26.4")).bestEffortDateTime(), "basic before 26.5");
         assertTrue(FormatSettings.of(null).writeStatistics);
     }
 

@@ -33,8 +33,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * HTTP compression both ways through the stub: a request body in gzip, deflate, zstd or lz4 (frame format) is
- * decoded, a response is encoded with what Accept-Encoding asks for under enable_http_compression=1 (also past the
- * response buffer, where the body streams), ClickHouse's preference order picks among several, and a corrupt body
+ * decoded, a response is encoded with what Accept-Encoding asks for under enable_http_compression=1, the default
+ * since 25.10 (also past the response buffer, where the body streams), ClickHouse's preference order picks among
+ * several, and a corrupt body
  * is refused with the decoder's ClickHouse error without inserting anything.
  */
 class ContentEncodingTest {
@@ -134,9 +135,14 @@ class ContentEncodingTest {
         assertEquals(200, r.statusCode());
         assertTrue(r.headers().firstValue("Content-Encoding").isEmpty());
         assertEquals("1\n", new String(r.body(), StandardCharsets.UTF_8));
-        HttpResponse<byte[]> off = post("SELECT 1", new byte[0], "Accept-Encoding", "zstd");
-        assertTrue(off.headers().firstValue("Content-Encoding").isEmpty(), "compression is off without enable_http_compression");
+        HttpResponse<byte[]> on = post("SELECT 1", new byte[0], "Accept-Encoding", "zstd");
+        assertEquals("zstd", on.headers().firstValue("Content-Encoding").orElse(null), "enable_http_compression is 1 by default since 25.10");
+        assertEquals("1\n", new String(decode("zstd", on.body()), StandardCharsets.UTF_8));
+        HttpResponse<byte[]> off = post("SELECT 1&enable_http_compression=0", new byte[0], "Accept-Encoding", "zstd");
+        assertTrue(off.headers().firstValue("Content-Encoding").isEmpty(), "compression is off with enable_http_compression=0");
         assertEquals("1\n", new String(off.body(), StandardCharsets.UTF_8));
+        HttpResponse<byte[]> older = post("SELECT 1&compatibility=25.9", new byte[0], "Accept-Encoding", "zstd");
+        assertTrue(older.headers().firstValue("Content-Encoding").isEmpty(), "off by default under compatibility before 25.10");
     }
 
     @ParameterizedTest

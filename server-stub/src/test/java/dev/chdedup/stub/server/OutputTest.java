@@ -161,7 +161,7 @@ class OutputTest {
 
     @Test
     void theBlockMatchesTheDocumentedLayout() {
-        String body = "Code: 395. DB::Exception: boom. (FUNCTION_THROW_IF_VALUE_IS_NON_ZERO) (version 26.2.1.1)\n";
+        String body = "Code: 395. DB::Exception: boom. (FUNCTION_THROW_IF_VALUE_IS_NON_ZERO) (version 26.7.2.1)\n";
         String block = new String(Output.exceptionBlock(body, "abcdefghijklmnop"), StandardCharsets.UTF_8);
         assertEquals("\r\n__exception__\r\nabcdefghijklmnop\r\n" + body + body.length() + " abcdefghijklmnop\r\n__exception__\r\n", block);
         assertEquals("\n" + body, new String(Output.exceptionBlock(body, null), StandardCharsets.UTF_8));

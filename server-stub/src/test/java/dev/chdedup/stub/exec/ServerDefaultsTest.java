@@ -1,0 +1,103 @@
+package dev.chdedup.stub.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.chdedup.stub.junit.StubServerExtension;
+import dev.chdedup.stub.mergetree.MergeTreeSettings;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The stub is a ClickHouse 26.7.2.1 server, the release of the engine it is checked against (chDB 3.4.0): it says so
+ * wherever it reports its version, and has that server's defaults. Each expected default below is taken from
+ * ClickHouse's source, not from the recorded settings tables: those come from the library engine (chDB, in
+ * clickhouse-local's mode), whose defaults differ from a server's in places ({@code mutations_sync} 1,
+ * {@code old_parts_lifetime} 0).
+ */
+class ServerDefaultsTest {
+    @RegisterExtension
+    static final StubServerExtension STUB = StubServerExtension.builder().build();
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    /** Query-level defaults: name, value, where ClickHouse's source sets it. */
+    private static final String[][] SETTINGS = {
+        // src/Core/Defines.h: DEFAULT_INSERT_BLOCK_SIZE = 1048449 (1048576 - PADDING_FOR_SIMD - (PADDING_FOR_SIMD - 1))
+        {"max_insert_block_size", "1048449", "Settings.cpp: DECLARE_WITH_ALIAS(NonZeroUInt64, max_insert_block_size, DEFAULT_INSERT_BLOCK_SIZE"},
+        {"min_insert_block_size_rows", "1048449", "Settings.cpp: DECLARE(UInt64, min_insert_block_size_rows, DEFAULT_INSERT_BLOCK_SIZE"},
+        {"min_insert_block_size_bytes", "268402944", "Settings.cpp: DECLARE(UInt64, min_insert_block_size_bytes, (DEFAULT_INSERT_BLOCK_SIZE * 256)"},
+        {"enable_http_compression", "1", "SettingsChangesHistory.cpp 25.10: {\"enable_http_compression\", false, true"},
+        {"date_time_input_format", "best_effort", "SettingsChangesHistory.cpp 26.5: {\"date_time_input_format\", \"basic\", \"best_effort\""},
+        {"insert_select_deduplicate", "auto", "SettingsChangesHistory.cpp 25.12: {\"insert_select_deduplicate\", Field{\"auto\"}, Field{\"auto\"}"},
+        {"output_format_json_quote_64bit_integers", "0", "SettingsChangesHistory.cpp 25.8: {\"output_format_json_quote_64bit_integers\", true, false"},
+        {"deduplicate_insert", "enable", "SettingsChangesHistory.cpp 26.2: {\"deduplicate_insert\", \"backward_compatible_choice\", \"enable\""},
+        {"deduplicate_insert_select", "enable_when_possible", "SettingsChangesHistory.cpp 26.1: {\"deduplicate_insert_select\", ..., \"enable_when_possible\""},
+        {"deduplicate_blocks_in_dependent_materialized_views", "1", "SettingsChangesHistory.cpp 26.2: false, true"},
+        {"insert_deduplicate", "1", "Settings.cpp: DECLARE(Bool, insert_deduplicate, true"},
+        {"mutations_sync", "0", "Settings.cpp: DECLARE(UInt64, mutations_sync, 0 (the library engine's row says 1)"},
+        {"wait_for_async_insert", "1", "Settings.cpp: DECLARE(Bool, wait_for_async_insert, true"},
+        {"wait_for_async_insert_timeout", "120", "Settings.cpp: DBMS_DEFAULT_LOCK_ACQUIRE_TIMEOUT_SEC (Defines.h: 120)"},
+        {"async_insert_max_data_size", "10485760", "Settings.cpp: DECLARE(UInt64, async_insert_max_data_size, 10485760"},
+        {"async_insert_busy_timeout_ms", "200", "Settings.cpp: async_insert_busy_timeout_max_ms, 200, alias async_insert_busy_timeout_ms"},
+    };
+
+    /** MergeTree defaults: name, value, where src/Storages/MergeTree/MergeTreeSettings.cpp sets it. */
+    private static final String[][] MERGE_TREE_SETTINGS = {
+        {"replicated_deduplication_window", "10000", "DECLARE(UInt64, replicated_deduplication_window, 10000 (25.9: 1000 -> 10000)"},
+        {"replicated_deduplication_window_seconds", "3600", "DECLARE(UInt64, replicated_deduplication_window_seconds, 60 * 60 (25.10)"},
+        {"replicated_deduplication_window_for_async_inserts", "10000", "DECLARE(UInt64, replicated_deduplication_window_for_async_inserts, 10000"},
+        {"replicated_deduplication_window_seconds_for_async_inserts", "604800", "7 * 24 * 60 * 60 /* one week */"},
+        {"non_replicated_deduplication_window", "0", "DECLARE(UInt64, non_replicated_deduplication_window, 0"},
+        {"old_parts_lifetime", "480", "DECLARE(Seconds, old_parts_lifetime, 8 * 60 (the library engine's row says 0)"},
+        {"parts_to_delay_insert", "1000", "DECLARE(UInt64, parts_to_delay_insert, 1000"},
+        {"parts_to_throw_insert", "3000", "DECLARE(UInt64, parts_to_throw_insert, 3000"},
+        {"max_parts_in_total", "100000", "DECLARE(UInt64, max_parts_in_total, 100000"},
+    };
+
+    private static String query(String sql) throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(STUB.httpUrl() + "/"))
+            .POST(HttpRequest.BodyPublishers.ofString(sql)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), r.body());
+        return r.body();
+    }
+
+    @Test
+    void theVersionIsTheEnginesRelease() throws Exception {
+        assertEquals("26.7.2.1", ServerInfo.VERSION);
+        assertEquals(RecordedSettings.engineVersion(), ServerInfo.VERSION, "the release the settings tables were recorded from");
+        assertEquals("26.7.2.1\n", query("SELECT version()"));
+        assertEquals("v26.7.2.1-stable\nClickHouse 26.7.2.1\n26007002\n", query("SELECT value FROM system.build_options"
+            + " WHERE name IN ('VERSION_FULL', 'VERSION_DESCRIBE', 'VERSION_INTEGER') ORDER BY name"));
+        HttpResponse<String> error = HTTP.send(HttpRequest.newBuilder(URI.create(STUB.httpUrl() + "/"))
+            .POST(HttpRequest.BodyPublishers.ofString("SELECT throwIf(1, 'boom')")).build(), HttpResponse.BodyHandlers.ofString());
+        assertTrue(error.body().endsWith(" (version 26.7.2.1)\n"), error.body());
+    }
+
+    @Test
+    void theDefaultsAreA267Servers() throws Exception {
+        for (String[] s : SETTINGS) {
+            assertEquals(s[1], KnownSettings.get(s[0]).defaultValue(), s[0] + " (" + s[2] + ")");
+            assertEquals(s[1], Settings.DEFAULTS.get(s[0]), s[0]);
+            assertEquals(s[1] + "\t" + s[1] + "\t0\n", query("SELECT value, default, changed FROM system.settings WHERE name = '" + s[0] + "'"), s[0]);
+        }
+        for (String[] s : MERGE_TREE_SETTINGS) {
+            assertEquals(s[1], MergeTreeSettings.all().get(s[0]).defaultValue(), s[0] + " (" + s[2] + ")");
+            assertEquals(s[1] + "\t" + s[1] + "\n", query("SELECT value, default FROM system.merge_tree_settings WHERE name = '" + s[0] + "'"), s[0]);
+        }
+        assertEquals(268402944L, 256L * Settings.DEFAULTS.getLong("max_insert_block_size"));
+    }
+
+    @Test
+    void theLibraryEnginesRecordedDefaultsThatAreNotAServersStayOverridden() {
+        assertEquals("1", RecordedSettings.settings().get("mutations_sync").defaultValue());
+        assertEquals("0", RecordedSettings.mergeTreeSettings().get("old_parts_lifetime").defaultValue());
+        // async_insert: a 26.2+ server's default is 1 (SettingsChangesHistory.cpp 26.2: {"async_insert", false, true}, and
+        // Settings.cpp: DECLARE(Bool, async_insert, true), as the recorded row says; the stub deliberately keeps 0
+        assertEquals("1", RecordedSettings.settings().get("async_insert").defaultValue());
+        assertEquals("0", KnownSettings.get("async_insert").defaultValue());
+    }
+}
