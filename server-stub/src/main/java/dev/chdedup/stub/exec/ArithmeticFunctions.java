@@ -18,9 +18,6 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
 import java.math.RoundingMode;
-import java.time.DayOfWeek;
-import java.time.LocalDate;
-import java.time.temporal.TemporalAdjusters;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -30,7 +27,7 @@ import java.util.function.LongBinaryOperator;
 import java.util.regex.Pattern;
 
 /**
- * Arithmetic, comparison, rounding, array/tuple construction and access, LIKE, and date-part functions.
+ * Arithmetic, comparison, rounding, array/tuple construction and access, and LIKE.
  * Integer arithmetic widens as ClickHouse does (UInt8 + UInt8 is UInt16, a difference is signed, a quotient is
  * Float64) and wraps at 64 bits.
  */
@@ -44,12 +41,7 @@ final class ArithmeticFunctions {
             case "abs": case "equals": case "notEquals": case "less": case "greater": case "lessOrEquals":
             case "greaterOrEquals": case "greatest": case "least": case "round": case "floor": case "ceil": case "pow":
             case "sqrt": case "like": case "notLike": case "ilike": case "notILike": case "tuple": case "array":
-            case "arrayElement": case "tupleElement": case "has": case "toYYYYMM": case "toYYYYMMDD": case "toYear":
-            case "toMonth": case "toDayOfMonth": case "toHour": case "toMinute": case "toSecond": case "toStartOfDay":
-            case "toStartOfMonth": case "toStartOfYear": case "toStartOfHour": case "toStartOfMinute":
-            case "toStartOfWeek": case "toMonday": case "toStartOfQuarter": case "toStartOfFiveMinutes":
-            case "toStartOfFifteenMinutes": case "toDayOfWeek": case "toQuarter": case "map": case "mapKeys":
-            case "mapValues": case "range": case "arraySum": case "exp": case "log": case "e": case "pi":
+            case "arrayElement": case "tupleElement": case "has": case "range": case "arraySum": case "exp": case "log": case "e": case "pi":
             case "intDivOrZero": case "gcd": case "bitAnd": case "bitOr": case "bitXor": case "sign": case "isNaN": case "isFinite":
             case "isInfinite":
                 return true;
@@ -158,36 +150,6 @@ final class ArithmeticFunctions {
                     return Collections.unmodifiableList(l);
                 });
             }
-            case "map": {
-                if (args.size() % 2 != 0) {
-                    throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Function map requires an even number of arguments");
-                }
-                List<Evaluator> ks = new ArrayList<>();
-                List<Evaluator> vs = new ArrayList<>();
-                for (int i = 0; i < args.size(); i += 2) {
-                    ks.add(args.get(i));
-                    vs.add(args.get(i + 1));
-                }
-                DataType kt = TypeRules.common(ks.stream().map(Evaluator::type).toList());
-                DataType vt = TypeRules.common(vs.stream().map(Evaluator::type).toList());
-                List<Evaluator> kc = Functions.casts(ks, TypeRules.stripNullable(kt));
-                List<Evaluator> vc = Functions.casts(vs, TypeRules.stripNullable(vt));
-                return Evaluator.of(DataTypes.map(kt, vt), r -> {
-                    Map<Object, Object> m = new java.util.LinkedHashMap<>();
-                    for (int i = 0; i < kc.size(); i++) {
-                        m.put(kc.get(i).eval(r), vc.get(i).eval(r));
-                    }
-                    return Collections.unmodifiableMap(m);
-                });
-            }
-            case "mapKeys": {
-                MapType mt = (MapType) args.get(0).type().unwrap();
-                return Functions.strict(DataTypes.array(mt.key), args, v -> List.copyOf(((Map<?, ?>) v[0]).keySet()));
-            }
-            case "mapValues": {
-                MapType mt = (MapType) args.get(0).type().unwrap();
-                return Functions.strict(DataTypes.array(mt.value), args, v -> Collections.unmodifiableList(new ArrayList<>(((Map<?, ?>) v[0]).values())));
-            }
             case "range": return Functions.strict(DataTypes.array(DataTypes.UINT64), args, v -> {
                 List<Object> l = new ArrayList<>();
                 for (long i = 0; i < (Long) v[0]; i++) {
@@ -232,7 +194,7 @@ final class ArithmeticFunctions {
                     return 0L;
                 });
             }
-            default: return DateParts.compile(name, args);
+            default: throw new ChException(ErrorCode.UNKNOWN_FUNCTION, "Function with name `" + name + "` does not exist");
         }
     }
 
@@ -304,7 +266,7 @@ final class ArithmeticFunctions {
             return Functions.strict(rt, args, v -> (Long) v[0] + (minus ? -1 : 1) * (Long) v[1] * unit);
         }
         if (TypeRules.isTimeLike(ta) && TypeRules.isTimeLike(tb) && op.equals("minus")) {
-            return Functions.strict(DataTypes.INT64, args, v -> (Long) v[0] - (Long) v[1]);
+            return DateOrDateTimeAddInterval.difference(args, ta, tb);
         }
         if (!TypeRules.isNumeric(ta) || !TypeRules.isNumeric(tb)) {
             throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal types " + ta.name() + " and " + tb.name()
@@ -582,9 +544,5 @@ final class ArithmeticFunctions {
         }
         int fi = idx;
         return Functions.strict(tt.elements.get(fi), List.of(args.get(0)), v -> ((List<?>) v[0]).get(fi));
-    }
-
-    static long startOfWeek(long days) {
-        return LocalDate.ofEpochDay(days).with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY)).toEpochDay();
     }
 }

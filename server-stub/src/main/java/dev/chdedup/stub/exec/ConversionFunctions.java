@@ -30,9 +30,7 @@ final class ConversionFunctions {
     static boolean handles(String n) {
         return intervalUnit(n) != null || n.equals("toInterval") || n.equals("CAST") || n.equals("_CAST") || n.equals("accurateCast") || n.equals("accurateCastOrNull")
             || n.startsWith("to") && target(strip(n), List.of()) != null
-            || n.startsWith("fromUnixTimestamp") || n.startsWith("toUnixTimestamp") || n.equals("parseDateTimeBestEffort")
-            || n.equals("toTimeZone")
-            || n.equals("parseDateTimeBestEffortOrNull");
+            || n.startsWith("fromUnixTimestamp") || n.startsWith("toUnixTimestamp");
     }
 
     private static String strip(String n) {
@@ -97,29 +95,15 @@ final class ConversionFunctions {
                 }
                 return toInterval(name, lower, args.subList(0, 1));
             }
-            case "fromUnixTimestamp64Nano": return fromUnix(args, 9);
-            case "fromUnixTimestamp64Micro": return fromUnix(args, 6);
-            case "fromUnixTimestamp64Milli": return fromUnix(args, 3);
-            case "fromUnixTimestamp64Second": return fromUnix(args, 0);
-            case "fromUnixTimestamp": return cast(args.get(0), DataTypes.DATETIME);
-            case "toUnixTimestamp": {
-                Evaluator a = args.get(0);
-                Evaluator asDt = Functions.isString(a.type()) || a.type().unwrap() instanceof DateType
-                    || a.type().unwrap() instanceof DateTime64Type ? cast(a, DataTypes.DATETIME) : a;
-                return Functions.strict(DataTypes.UINT32, List.of(asDt), v -> Values.toLong(Values.toNumber(v[0], asDt.type())));
-            }
-            case "toUnixTimestamp64Milli": return toUnix64(args, 3);
-            case "toUnixTimestamp64Micro": return toUnix64(args, 6);
-            case "toUnixTimestamp64Nano": return toUnix64(args, 9);
-            case "toTimeZone": {
-                DataType u = args.get(0).type().unwrap();
-                String tz = Functions.constString(args.get(1));
-                DataType t = u instanceof DateTime64Type ? DataTypes.dateTime64(((DateTime64Type) u).precision, tz) : DataTypes.dateTime(tz);
-                Evaluator a = u instanceof DateTime64Type ? args.get(0) : cast(args.get(0), DataTypes.DATETIME);
-                return Functions.strict(t, List.of(a), v -> v[0]);
-            }
-            case "parseDateTimeBestEffort": return cast(args.get(0), DataTypes.DATETIME);
-            case "parseDateTimeBestEffortOrNull": return orNull(args.get(0), DataTypes.DATETIME);
+            case "fromUnixTimestamp64Nano": return fromUnix(name, args, 9);
+            case "fromUnixTimestamp64Micro": return fromUnix(name, args, 6);
+            case "fromUnixTimestamp64Milli": return fromUnix(name, args, 3);
+            case "fromUnixTimestamp64Second": return fromUnix(name, args, 0);
+            case "toUnixTimestamp": return toUnixTimestamp(name, args);
+            case "toUnixTimestamp64Milli": return toUnix64(name, args, 3);
+            case "toUnixTimestamp64Micro": return toUnix64(name, args, 6);
+            case "toUnixTimestamp64Nano": return toUnix64(name, args, 9);
+            case "toUnixTimestamp64Second": return toUnix64(name, args, 0);
             default: break;
         }
         String base = strip(name);
@@ -258,21 +242,53 @@ final class ConversionFunctions {
         });
     }
 
-    private static Evaluator fromUnix(List<Evaluator> args, int precision) {
-        String tz = args.size() > 1 ? Functions.constString(args.get(1)) : null;
-        DataType t = DataTypes.dateTime64(precision, tz);
-        Evaluator a = args.get(0);
-        return Functions.strict(t, List.of(a), v -> Values.toLong(Values.toNumber(v[0], a.type())));
-    }
-
-    private static Evaluator toUnix64(List<Evaluator> args, int precision) {
+    /**
+     * toUnixTimestamp(value[, zone]): the UInt32 seconds since the epoch of a DateTime, a DateTime64 (cut toward zero), a
+     * Date or Date32 (its midnight in UTC), a Time, a number, or a String read as a DateTime in the zone; wrapped to 32 bits.
+     */
+    private static Evaluator toUnixTimestamp(String name, List<Evaluator> args) {
+        Functions.argumentCount(name, args, 1, 1);
+        String tz = DateLUT.zoneArgument(name, args, 1);
         Evaluator a = args.get(0);
         DataType u = a.type().unwrap();
-        if (!(u instanceof DateTime64Type)) {
-            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "The first argument for function toUnixTimestamp64 must be DateTime64");
+        DataType parsed = DataTypes.dateTime(tz);
+        return Functions.defaultForNulls(DataTypes.UINT32, List.of(a), v -> {
+            long sec;
+            if (Functions.isString(u)) {
+                sec = (Long) parsed.convert(v[0], u);
+            } else if (u instanceof DateType) {
+                sec = (Long) v[0] * 86400L;
+            } else if (u instanceof DateTime64Type) {
+                sec = (Long) v[0] / ((DateTime64Type) u).scale();
+            } else {
+                sec = Values.toLong(Values.toNumber(v[0], u));
+            }
+            return sec & 0xFFFFFFFFL;
+        });
+    }
+
+    /** fromUnixTimestamp64Milli and its family: an integer count of 10^-precision seconds as a DateTime64 of that precision. */
+    private static Evaluator fromUnix(String name, List<Evaluator> args, int precision) {
+        Functions.argumentCount(name, args, 1, 1);
+        String tz = DateLUT.zoneArgument(name, args, 1);
+        DataType t = DataTypes.dateTime64(precision, tz);
+        Evaluator a = args.get(0);
+        if (!TypeRules.isInteger(a.type()) && !Functions.isNothing(a)) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "The first argument for function " + name + " must be integer");
         }
-        long from = ((DateTime64Type) u).scale();
+        return Functions.defaultForNulls(t, List.of(a), v -> Values.toLong(Values.toNumber(v[0], a.type())));
+    }
+
+    /** toUnixTimestamp64Milli and its family: a DateTime64 as an Int64 count of 10^-precision seconds, cut toward zero. */
+    private static Evaluator toUnix64(String name, List<Evaluator> args, int precision) {
+        Functions.argumentCount(name, args, 1, 0);
+        Evaluator a = args.get(0);
+        DataType u = a.type().unwrap();
+        if (!(u instanceof DateTime64Type) && !Functions.isNothing(a)) {
+            throw Functions.illegalArgument(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, 1, "value", name, "DateTime64", a.type());
+        }
+        long from = u instanceof DateTime64Type ? ((DateTime64Type) u).scale() : 1;
         long to = Functions.pow10(precision);
-        return Functions.strict(DataTypes.INT64, List.of(a), v -> to >= from ? (Long) v[0] * (to / from) : Math.floorDiv((Long) v[0], from / to));
+        return Functions.defaultForNulls(DataTypes.INT64, List.of(a), v -> to >= from ? (Long) v[0] * (to / from) : (Long) v[0] / (from / to));
     }
 }

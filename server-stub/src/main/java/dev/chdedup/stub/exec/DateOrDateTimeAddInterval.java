@@ -241,6 +241,29 @@ final class DateOrDateTimeAddInterval {
         });
     }
 
+    /**
+     * A date or time minus another of its kind, as the engine's minus takes them: two Dates give the Int32 days between
+     * them, two DateTimes the Int32 seconds (wrapping as the engine's 32-bit difference does), a DateTime64 and a
+     * DateTime64 or DateTime the seconds as a Decimal(18, S) of the finer precision; any other pair (a Date32 among them)
+     * is ILLEGAL_TYPE_OF_ARGUMENT.
+     */
+    static Evaluator difference(List<Evaluator> args, DataType ta, DataType tb) {
+        boolean dates = ta instanceof DateType && tb instanceof DateType && !((DateType) ta).is32 && !((DateType) tb).is32;
+        if (dates || ta instanceof DateTimeType && tb instanceof DateTimeType) {
+            return Functions.strict(DataTypes.INT32, args, v -> (long) (int) ((Long) v[0] - (Long) v[1]));
+        }
+        boolean times = (ta instanceof DateTime64Type || ta instanceof DateTimeType) && (tb instanceof DateTime64Type || tb instanceof DateTimeType);
+        if (!times) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal types " + ta.name() + " and " + tb.name()
+                + " of arguments of function minus");
+        }
+        int pa = ta instanceof DateTime64Type ? ((DateTime64Type) ta).precision : 0;
+        int pb = tb instanceof DateTime64Type ? ((DateTime64Type) tb).precision : 0;
+        int scale = Math.max(pa, pb);
+        return Functions.strict(DataTypes.decimal(18, scale), args,
+            v -> java.math.BigDecimal.valueOf((Long) v[0], pa).subtract(java.math.BigDecimal.valueOf((Long) v[1], pb)).setScale(scale));
+    }
+
     /** The second {@code days} and {@code months} on in {@code zone}'s wall time; a time in a gap takes the later offset. */
     private static long onWallClock(long sec, ZoneId zone, long days, long months) {
         ZoneRules rules = zone.getRules();

@@ -247,6 +247,10 @@ public final class ExprCompiler {
             }
         }
         if (found < 0) {
+            if (id.parts().size() == 1 && Functions.callableWithoutParentheses(full)) {
+                // now, today, current_date...: a name no column has is the function of that name, as the engine resolves it
+                return Functions.compile(full, List.of(), ctx);
+            }
             if (keys != null) {
                 throw new ChException(ErrorCode.UNKNOWN_IDENTIFIER, "Unknown expression identifier `" + full + "` in scope of the aggregated query");
             }

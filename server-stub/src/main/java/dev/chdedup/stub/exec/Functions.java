@@ -43,6 +43,38 @@ public final class Functions {
         }
     }
 
+    /** A function's name as system.functions lists it: an alias names the function it stands for. */
+    public record Listed(String name, String aliasTo, boolean caseInsensitive) {
+    }
+
+    /** The functions of the families that keep their own registry (dates and times, maps), with their aliases. */
+    public static List<Listed> familyFunctions() {
+        List<Listed> out = new ArrayList<>();
+        for (String f : FunctionsDateTime.FUNCTIONS) {
+            out.add(new Listed(f, "", FunctionsDateTime.CASE_INSENSITIVE.contains(f)));
+        }
+        for (String f : MapFunctions.FUNCTIONS) {
+            out.add(new Listed(f, "", false));
+        }
+        List<FunctionsDateTime.Alias> aliases = new ArrayList<>(FunctionsDateTime.ALIASES);
+        aliases.addAll(MapFunctions.ALIASES);
+        for (FunctionsDateTime.Alias a : aliases) {
+            out.add(new Listed(a.name(), a.function(), a.caseInsensitive()));
+        }
+        return out;
+    }
+
+    /** The functions the engine calls when a query names them without parentheses (SELECT today, CURRENT_DATE), in any case. */
+    static boolean callableWithoutParentheses(String name) {
+        switch (name.toLowerCase(Locale.ROOT)) {
+            case "now": case "today": case "curdate": case "current_date": case "current_timestamp": case "localtime": case "localtimestamp":
+            case "current_user": case "currentdatabase": case "current_database": case "user":
+                return true;
+            default:
+                return false;
+        }
+    }
+
     public static Evaluator compile(String rawName, List<Evaluator> args, QueryContext ctx) {
         String name = canonical(rawName);
         if (!ctx.compat().knowsFunction(name) || !ctx.compat().knowsFunction(rawName)) {
@@ -149,6 +181,12 @@ public final class Functions {
             case "yesterday": return Evaluator.constant(DataTypes.DATE, Math.floorDiv(ctx.now().getEpochSecond(), 86400L) - 1);
             default: break;
         }
+        if (FunctionsDateTime.handles(name)) {
+            return FunctionsDateTime.compile(name, args, ctx);
+        }
+        if (MapFunctions.handles(name)) {
+            return MapFunctions.compile(name, args);
+        }
         if (ArithmeticFunctions.handles(name)) {
             return ArithmeticFunctions.compile(name, args);
         }
@@ -229,7 +267,14 @@ public final class Functions {
             case "trim": return "trimBoth";
             case "ltrim": return "trimLeft";
             case "rtrim": return "trimRight";
-            default: return n;
+            case "curdate": return "today";
+            default: {
+                String own = FunctionsDateTime.canonical(n);
+                if (own == null) {
+                    own = MapFunctions.canonical(n);
+                }
+                return own != null ? own : n;
+            }
         }
     }
 

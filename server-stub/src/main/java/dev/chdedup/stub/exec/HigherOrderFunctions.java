@@ -22,6 +22,9 @@ final class HigherOrderFunctions {
     }
 
     static Evaluator compile(Expr.Call call, ExprCompiler outer) {
+        if (MapHigherOrderFunctions.handles(call.name())) {
+            return MapHigherOrderFunctions.compile(call, outer);
+        }
         Expr.Lambda lambda = (Expr.Lambda) call.args().get(0);
         List<Evaluator> arrays = new ArrayList<>();
         for (Expr a : call.args().subList(1, call.args().size())) {

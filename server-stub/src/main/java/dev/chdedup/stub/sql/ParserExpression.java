@@ -457,6 +457,10 @@ final class ParserExpression {
         if (pos.tok.isOp("(")) { // a quoted name may name a function too: `toDate`(x)
             pos.advance();
             String name = t.text();
+            String dateFunction = quoted ? null : dateFunctionOf(name);
+            if (dateFunction != null) {
+                return dateAddOrDiff(dateFunction);
+            }
             boolean distinct = pos.readIf("DISTINCT");
             List<Expr> args = pos.tok.isOp(")") ? List.of() : exprList();
             pos.expectOp(")");
@@ -507,6 +511,50 @@ final class ParserExpression {
             }
         }
         return new Expr.Ident(List.copyOf(parts));
+    }
+
+    /**
+     * The function the parser makes of dateAdd, dateSub and dateDiff and their aliases (plus, minus, dateDiff), as
+     * ClickHouse's DateAddLayer and DateDiffLayer do, or null for another name.
+     */
+    private static String dateFunctionOf(String name) {
+        switch (name.toLowerCase(Locale.ROOT)) {
+            case "dateadd": case "date_add": case "timestampadd": case "timestamp_add": return "plus";
+            case "datesub": case "date_sub": case "timestampsub": case "timestamp_sub": return "minus";
+            case "datediff": case "date_diff": case "timestampdiff": case "timestamp_diff": return "dateDiff";
+            default: return null;
+        }
+    }
+
+    /**
+     * The arguments of dateAdd, dateSub or dateDiff after the parenthesis: a leading interval unit keyword and a comma
+     * make {@code dateAdd(DAY, n, d)} plus(d, INTERVAL n DAY) and {@code dateDiff(DAY, a, b)} dateDiff('day', a, b);
+     * otherwise the arguments as written go to the function.
+     */
+    private Expr dateAddOrDiff(String function) {
+        String unit = pos.tok.kind() == Token.Kind.IDENT ? intervalUnit(pos.tok.text()) : null;
+        if (unit != null && pos.peekIsOp(",")) {
+            pos.advance();
+            pos.advance();
+            List<Expr> args = exprList();
+            pos.expectOp(")");
+            if (function.equals("dateDiff")) {
+                if (args.size() != 2 && args.size() != 3) {
+                    throw pos.error("two or three arguments after the unit of dateDiff");
+                }
+                List<Expr> all = new ArrayList<>();
+                all.add(new Expr.Literal(unit));
+                all.addAll(args);
+                return new Expr.Call("dateDiff", all, false);
+            }
+            if (args.size() < 2) {
+                throw pos.error("an amount and a date after the unit of " + (function.equals("plus") ? "dateAdd" : "dateSub"));
+            }
+            return new Expr.Call(function, List.of(args.get(1), new Expr.Interval(args.get(0), unit)), false);
+        }
+        List<Expr> args = pos.tok.isOp(")") ? List.of() : exprList();
+        pos.expectOp(")");
+        return new Expr.Call(function, args, false);
     }
 
     private Expr caseExpr() {

@@ -100,6 +100,10 @@ final class TokenIterator {
         return Lexer.next(sql, tok.end(), end, tok).is(keyword);
     }
 
+    boolean peekIsOp(String op) {
+        return Lexer.next(sql, tok.end(), end, tok).isOp(op);
+    }
+
     boolean peekIsOpenParen() {
         Token n = Lexer.next(sql, tok.end(), end, tok);
         return n.isOp("(");

@@ -26,13 +26,13 @@ final class SystemReferenceTables {
         "bitmapContains", "bitmapHasAll", "bitmapHasAny", "bitmapMax", "bitmapMin", "bitmapOr", "bitmapOrCardinality", "bitmapToArray",
         "bitmapXor", "bitmapXorCardinality", "ceil", "coalesce", "concat", "currentDatabase", "currentRoles", "currentUser", "defaultRoles",
         "divide", "e", "empty", "emptyArrayString", "enabledRoles", "endsWith", "equals", "exp", "extract",
-        "extractAll", "floor", "format", "fromUnixTimestamp", "fromUnixTimestamp64Micro", "fromUnixTimestamp64Milli",
+        "extractAll", "floor", "format", "fromUnixTimestamp64Micro", "fromUnixTimestamp64Milli",
         "fromUnixTimestamp64Nano", "gcd", "generateUUIDv4", "getSetting", "greater", "greaterOrEquals", "greatest",
         "has", "hex", "hostName", "if", "ifNull", "ilike", "in", "indexOf", "intDiv", "intDivOrZero", "isNotNull",
         "isNull", "least", "left", "leftPad", "length", "lengthUTF8", "less", "lessOrEquals", "like", "log", "lower",
-        "lowerUTF8", "map", "mapKeys", "mapValues", "match", "minus", "modulo", "multiIf", "multiply", "negate", "not",
-        "notEmpty", "notEquals", "notILike", "notIn", "notLike", "now", "now64", "or", "parseDateTimeBestEffort",
-        "parseDateTimeBestEffortOrNull", "pi", "plus", "position", "pow", "queryID", "rand", "rand64",
+        "lowerUTF8", "match", "minus", "modulo", "multiIf", "multiply", "negate", "not",
+        "notEmpty", "notEquals", "notILike", "notIn", "notLike", "now", "now64", "or",
+        "pi", "plus", "position", "pow", "queryID", "rand", "rand64",
         "randomFixedString", "randomPrintableASCII", "randomString", "range", "reinterpret", "reinterpretAsDate",
         "reinterpretAsDateTime", "reinterpretAsFixedString", "reinterpretAsFloat32", "reinterpretAsFloat64",
         "reinterpretAsInt128", "reinterpretAsInt16", "reinterpretAsInt256", "reinterpretAsInt32", "reinterpretAsInt64",
@@ -41,13 +41,11 @@ final class SystemReferenceTables {
         "replaceAll", "replaceOne", "replaceRegexpAll", "replaceRegexpOne", "repeat", "reverse", "reverseUTF8", "right",
         "rightPad", "round", "sign", "sleep", "sleepEachRow", "splitByChar", "sqrt", "startsWith", "substring",
         "substringUTF8", "throwIf", "timestamp", "timezone", "toBool", "toDate", "toDate32", "toDateTime",
-        "toDateTime64", "toDayOfMonth", "toDayOfWeek", "toDecimal128", "toDecimal32", "toDecimal64", "toFixedString",
-        "toFloat32", "toFloat64", "toHour", "toInt128", "toInt16", "toInt256", "toInt32", "toInt64", "toInt8",
-        "toMinute", "toMonday", "toMonth", "toNullable", "toQuarter", "toSecond", "toStartOfDay",
-        "toStartOfFifteenMinutes", "toStartOfFiveMinutes", "toStartOfHour", "toStartOfMinute", "toStartOfMonth",
-        "toStartOfQuarter", "toStartOfWeek", "toStartOfYear", "toString", "toTimeZone", "toTypeName", "toUInt128",
-        "toUInt16", "toUInt256", "toUInt32", "toUInt64", "toUInt8", "toUUID", "toUnixTimestamp", "toYYYYMM",
-        "toYYYYMMDD", "toYear", "today", "trimBoth", "trimLeft", "trimRight", "tuple", "tupleElement", "unhex", "upper",
+        "toDateTime64", "toDecimal128", "toDecimal32", "toDecimal64", "toFixedString",
+        "toFloat32", "toFloat64", "toInt128", "toInt16", "toInt256", "toInt32", "toInt64", "toInt8",
+        "toNullable", "toString", "toTypeName", "toUInt128",
+        "toUInt16", "toUInt256", "toUInt32", "toUInt64", "toUInt8", "toUUID", "toUnixTimestamp",
+        "today", "trimBoth", "trimLeft", "trimRight", "tuple", "tupleElement", "unhex", "upper",
         "upperUTF8", "uptime", "version", "xor", "xxHash32", "xxHash64", "yesterday");
 
     /** The interval functions: toIntervalDay ..., addDays ... and subtractDays ... for each unit, and those of tuples of intervals. */
@@ -123,6 +121,15 @@ final class SystemReferenceTables {
         }
         for (Map.Entry<String, String> a : FUNCTION_ALIASES.entrySet()) {
             function(t, a.getKey(), false, a.getValue());
+        }
+        // the families that keep their own registry (dates and times, maps), as the engine lists them
+        java.util.Set<String> listed = new java.util.HashSet<>(FUNCTIONS);
+        listed.addAll(FUNCTION_ALIASES.keySet());
+        for (dev.chdedup.stub.exec.Functions.Listed f : dev.chdedup.stub.exec.Functions.familyFunctions()) {
+            if (listed.add(f.name())) {
+                t.add().set("name", f.name()).set("is_aggregate", false).set("case_insensitive", f.caseInsensitive())
+                    .set("alias_to", f.aliasTo()).set("origin", "System");
+            }
         }
         return t.source();
     }
