@@ -40,6 +40,8 @@ public final class MergeTreeData {
 
     /** What the parts written here index: the primary key's leading columns every {@code index_granularity} rows. */
     private final PrimaryIndex.Spec index;
+    /** The table's TTL, applied to the rows of every part written here (merges and mutations; an insert's rows come filtered). */
+    private volatile TTLDescription ttl = TTLDescription.NONE;
     /** What a part written before ALTER ADD COLUMN reads for the columns it lacks. */
     private final DataPartStorageOnDisk.AlterConversions defaults;
 
@@ -126,7 +128,14 @@ public final class MergeTreeData {
     }
 
     /** Writes rows of one partition, arriving in key order, as a temporary part, streaming. */
+    void ttl(TTLDescription ttl) {
+        this.ttl = ttl;
+    }
+
     public TempPart writeTempPart(String partitionId, java.util.Iterator<Object[]> sortedRows, List<String> blockIds, boolean fsync) {
+        if (!ttl.isEmpty()) {
+            sortedRows = withTtl(sortedRows, ttl, System.currentTimeMillis() / 1000);
+        }
         try {
             String tmpName = "insert_" + partitionId + "_" + ProcessHandle.current().pid() + "_" + tempCounter.incrementAndGet();
             return new TempPart(partitionId, MergeTreeDataPartWriter.writeTemporary(dir, tmpName, columns, sortedRows, blockIds, fsync, index),
@@ -364,6 +373,31 @@ public final class MergeTreeData {
         for (IMergeTreeDataPart g : gone) {
             g.file().deleteIfUnread();
         }
+    }
+
+    /** {@code rows} as the table's TTL leaves them at {@code now}: expired rows left out, expired columns at their defaults. */
+    private static java.util.Iterator<Object[]> withTtl(java.util.Iterator<Object[]> rows, TTLDescription ttl, long now) {
+        return new java.util.Iterator<>() {
+            private Object[] next;
+
+            @Override
+            public boolean hasNext() {
+                while (next == null && rows.hasNext()) {
+                    next = ttl.apply(rows.next(), now);
+                }
+                return next != null;
+            }
+
+            @Override
+            public Object[] next() {
+                if (!hasNext()) {
+                    throw new java.util.NoSuchElementException();
+                }
+                Object[] r = next;
+                next = null;
+                return r;
+            }
+        };
     }
 
     /** Commits no part from now on, leaving the files as they are (the table is detached or opened again). */

@@ -55,6 +55,8 @@ public class StorageMergeTree implements TableSource {
     private volatile boolean mergesStopped;
     private final List<Column> storedColumns;
     private final MergeTreeBackgroundExecutor merges;
+    /** The table's TTL: what an insert stores and merges keep of expired rows and values. */
+    private final TTLDescription ttl;
 
     public StorageMergeTree(String database, String name, TableDefinition def, Path dir, MergeTreeBackgroundExecutor merges) throws IOException {
         this(database, name, def, dir, merges, Map.of());
@@ -94,6 +96,8 @@ public class StorageMergeTree implements TableSource {
                 return compareKeys(def.sortingKey().type(), a, b);
             }
         }, MergingModes.of(def));
+        this.ttl = TTLDescription.of(def.clauseSql(), def.columns());
+        data.ttl(ttl);
         this.mutations = new MergeTreeMutations(this, data, mergerMutator, currentlyMerging);
         long maxBlock = data.load();
         synchronized (data) {
@@ -182,6 +186,11 @@ public class StorageMergeTree implements TableSource {
     @Override
     public List<Column> columns() {
         return storedColumns;
+    }
+
+    /** The table's TTL. */
+    public TTLDescription ttl() {
+        return ttl;
     }
 
     /** SELECT * leaves MATERIALIZED columns out, as ClickHouse does (they are read by name). */
@@ -392,6 +401,9 @@ public class StorageMergeTree implements TableSource {
      * reorder without touching the block.
      */
     public Map<String, List<Object[]>> splitByPartition(List<Object[]> rows, long maxPartitions, boolean throwOnMax) {
+        if (!ttl.isEmpty()) {
+            rows = ttl.apply(rows, System.currentTimeMillis() / 1000); // an insert stores no expired row, as ClickHouse's writer
+        }
         Map<String, List<Object[]>> byPartition = new LinkedHashMap<>();
         PartitionKey pk = def.partitionKey();
         if (rows instanceof ColumnRows) {

@@ -53,6 +53,10 @@ final class ReplicatedMergeTreeAlter {
             if (codec != null) {
                 line.append('\t').append(escape(codec));
             }
+            String ttl = def.clauseSql().get(Statement.COLUMN_TTL + c.name());
+            if (ttl != null) {
+                line.append("\tTTL ").append(escape(formatted(ttl)));
+            }
             sb.append(line).append('\n');
         }
         return sb.toString();
@@ -92,6 +96,7 @@ final class ReplicatedMergeTreeAlter {
             String defaultSql = null;
             String comment = null;
             String codec = null;
+            String ttl = null;
             int p = 1;
             if (p + 1 < parts.length && List.of("DEFAULT", "MATERIALIZED", "ALIAS", "EPHEMERAL").contains(parts[p])) {
                 kind = parts[p];
@@ -105,10 +110,12 @@ final class ReplicatedMergeTreeAlter {
                     comment = String.valueOf(((Expr.Literal) e).value());
                 } else if (v.startsWith("CODEC(")) {
                     codec = v;
+                } else if (v.startsWith("TTL ")) {
+                    ttl = v.substring("TTL ".length());
                 }
             }
             Expr expr = defaultSql == null ? null : new Parser(defaultSql).standaloneExpr();
-            out.add(new Statement.ColumnDef(name.toString(), type, kind, expr, defaultSql, comment, codec));
+            out.add(new Statement.ColumnDef(name.toString(), type, kind, expr, defaultSql, comment, codec, ttl));
         }
         return out;
     }
@@ -119,6 +126,9 @@ final class ReplicatedMergeTreeAlter {
         StringBuilder sb = new StringBuilder();
         if (cl.containsKey("PRIMARY KEY") && cl.containsKey("ORDER BY")) {
             sb.append("sorting key: ").append(keyList(cl.get("ORDER BY"))).append('\n');
+        }
+        if (cl.containsKey("TTL")) {
+            sb.append("ttl: ").append(cl.get("TTL")).append('\n');
         }
         List<String> indices = new ArrayList<>();
         for (Map.Entry<String, String> e : cl.entrySet()) {
@@ -161,7 +171,8 @@ final class ReplicatedMergeTreeAlter {
         Map<String, String> clauses = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : local.clauseSql().entrySet()) {
             String k = e.getKey();
-            if (!k.startsWith(Statement.COLUMN_COMMENT) && !k.startsWith(Statement.COLUMN_CODEC) && !k.startsWith("INDEX ")) {
+            if (!k.startsWith(Statement.COLUMN_COMMENT) && !k.startsWith(Statement.COLUMN_CODEC) && !k.startsWith(Statement.COLUMN_TTL)
+                && !k.startsWith("INDEX ")) {
                 clauses.put(k, e.getValue());
             }
         }
@@ -172,6 +183,15 @@ final class ReplicatedMergeTreeAlter {
             if (c.codec() != null) {
                 clauses.put(Statement.COLUMN_CODEC + c.name(), c.codec());
             }
+            if (c.ttl() != null) {
+                clauses.put(Statement.COLUMN_TTL + c.name(), c.ttl());
+            }
+        }
+        String ttl = metadataLine(alter.metadata(), "ttl");
+        if (ttl != null) {
+            clauses.put("TTL", ttl);
+        } else {
+            clauses.remove("TTL");
         }
         String indices = metadataLine(alter.metadata(), "indices");
         if (indices != null) {

@@ -570,8 +570,13 @@ public final class Interpreter {
         for (Statement.ClearColumn c : r.clears()) {
             t.mutate(c.sql(), compileMutation(t, c, ctx));
         }
-        if (!r.mutations().isEmpty()) {
-            t.mutate(String.join(", ", r.mutations()), row -> row); // the parts are rewritten in the table's columns now
+        List<String> rewrite = new ArrayList<>(r.mutations());
+        boolean ttl = rewrite.remove("MATERIALIZE TTL");
+        if (!rewrite.isEmpty()) {
+            t.mutate(String.join(", ", rewrite), row -> row); // the parts are rewritten in the table's columns now
+        }
+        if (ttl) {
+            t.mutate("MATERIALIZE TTL", compileMutation(t, new Statement.MaterializeTtl(), ctx));
         }
         return t;
     }
@@ -637,8 +642,13 @@ public final class Interpreter {
         for (Statement.ClearColumn c : r.clears()) {
             replicated.mutate(c.sql(), compileMutation(now, c, ctx), sync, timeout);
         }
-        if (!r.mutations().isEmpty()) {
-            replicated.mutate(String.join(", ", r.mutations()), row -> row, sync, timeout);
+        List<String> rewrite = new ArrayList<>(r.mutations());
+        boolean ttl = rewrite.remove("MATERIALIZE TTL");
+        if (!rewrite.isEmpty()) {
+            replicated.mutate(String.join(", ", rewrite), row -> row, sync, timeout);
+        }
+        if (ttl) {
+            replicated.mutate("MATERIALIZE TTL", compileMutation(now, new Statement.MaterializeTtl(), ctx), sync, timeout);
         }
         return now;
     }
@@ -691,6 +701,11 @@ public final class Interpreter {
     private MergeTreeDataMergerMutator.RowMutation compileMutation(StorageMergeTree t, Statement.AlterCommand c, QueryContext ctx) {
         if (c instanceof Statement.ClearColumn) {
             return compileClear(t, (Statement.ClearColumn) c, ctx);
+        }
+        if (c instanceof Statement.MaterializeTtl) {
+            dev.chdedup.stub.mergetree.TTLDescription ttl = t.ttl();
+            long now = System.currentTimeMillis() / 1000;
+            return row -> ttl.apply(row, now);
         }
         if (!(c instanceof Statement.MutateDelete) && !(c instanceof Statement.MutateUpdate)) {
             return row -> row; // MODIFY, DROP or RENAME COLUMN: the part is rewritten as the table's columns are now

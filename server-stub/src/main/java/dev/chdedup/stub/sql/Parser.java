@@ -2,6 +2,7 @@ package dev.chdedup.stub.sql;
 
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import java.util.List;
 
 /**
  * The entry point of the recursive-descent parser for the SQL the stub understands, as ClickHouse's ParserQuery is
@@ -187,6 +188,16 @@ public final class Parser {
             return new ParserExplainQuery(pos, this).parse();
         }
         throw pos.error("one of: SELECT, INSERT, CREATE, DROP, DETACH, ATTACH, RENAME, EXCHANGE, DELETE, UPDATE, ALTER, SHOW, DESCRIBE, EXISTS, OPTIMIZE, SYSTEM, SET, USE, TRUNCATE, KILL, GRANT, REVOKE, EXPLAIN");
+    }
+
+    /** A TTL clause's text (as a CREATE or ALTER ... MODIFY TTL keeps it) read into its rules. */
+    public static List<Statement.TtlElement> ttl(String text) {
+        Parser p = new Parser(text);
+        List<Statement.TtlElement> out = new ParserCreateQuery(p.exp).ttlList();
+        if (p.pos.tok.kind() != Token.Kind.EOF) {
+            throw p.pos.error("end of TTL");
+        }
+        return out;
     }
 
     /** Parses one expression and requires the end of input (used for Values-format fallbacks). */

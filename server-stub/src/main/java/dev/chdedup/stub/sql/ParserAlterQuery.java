@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * Parses {@code ALTER TABLE [db.]t} with a comma-separated list of the commands the stub supports (ADD, DROP, MODIFY,
  * RENAME, CLEAR and COMMENT COLUMN; ADD, DROP, MATERIALIZE and CLEAR of an INDEX, PROJECTION or CONSTRAINT; MODIFY
- * ORDER BY, MODIFY COMMENT, MODIFY SETTING, RESET SETTING, DROP PARTITION [ID], DROP PART, DELETE WHERE, UPDATE ...
+ * ORDER BY, MODIFY COMMENT, MODIFY TTL, REMOVE TTL, MATERIALIZE TTL, MODIFY SETTING, RESET SETTING, DROP PARTITION [ID], DROP PART, DELETE WHERE, UPDATE ...
  * WHERE) and the statement's SETTINGS, as
  * ClickHouse's ParserAlterQuery does with ParserAlterCommand (src/Parsers/ParserAlterQuery.cpp). Any other command is
  * NOT_IMPLEMENTED. ALTER USER, ROLE and SETTINGS PROFILE go to {@link ParserAccessEntityQuery}.
@@ -73,6 +73,10 @@ final class ParserAlterQuery {
                     cmds.add(new Statement.ModifyColumn(c, ie, after, remove, pos.sql.substring(st, pos.prev.end())));
                 } else if (pos.readIf("COMMENT")) {
                     cmds.add(new Statement.ModifyComment(pos.stringLiteral()));
+                } else if (pos.readIf("TTL")) {
+                    int tt = pos.tok.pos();
+                    create.ttlList();
+                    cmds.add(new Statement.ModifyTtl(pos.sql.substring(tt, pos.prev.end())));
                 } else if (pos.readIf("ORDER")) {
                     pos.expect("BY");
                     int ob = pos.tok.pos();
@@ -99,15 +103,25 @@ final class ParserAlterQuery {
                     throw pos.error("COLUMN, INDEX or PROJECTION");
                 }
             } else if (pos.readIf("MATERIALIZE")) {
-                if (!atTableElement()) {
+                if (pos.readIf("TTL")) {
+                    if (pos.readIf("IN", "PARTITION")) {
+                        exp.expr();
+                    }
+                    cmds.add(new Statement.MaterializeTtl());
+                } else if (!atTableElement()) {
                     throw unsupported(st);
+                } else {
+                    cmds.add(elementCommand("MATERIALIZE"));
                 }
-                cmds.add(elementCommand("MATERIALIZE"));
             } else if (pos.readIf("COMMENT")) {
                 pos.expect("COLUMN");
                 boolean ie = ifExists();
                 String name = pos.identifier();
                 cmds.add(new Statement.CommentColumn(name, pos.stringLiteral(), ie));
+            } else if (pos.tok.is("REMOVE") && Lexer.next(pos.sql, pos.tok.end(), pos.end, pos.tok).is("TTL")) {
+                pos.advance();
+                pos.advance();
+                cmds.add(new Statement.RemoveTtl());
             } else if (pos.readIf("RESET")) {
                 pos.expect("SETTING");
                 List<String> names = new ArrayList<>();
@@ -191,7 +205,8 @@ final class ParserAlterQuery {
     private ChException unsupported(int at) {
         return new ChException(ErrorCode.NOT_IMPLEMENTED, "ALTER command at position " + (at + 1) + " is not supported by the stub:"
             + " supported are ADD, DROP, MODIFY, RENAME, CLEAR and COMMENT COLUMN, ADD, DROP, MATERIALIZE and CLEAR INDEX,"
-            + " PROJECTION and CONSTRAINT, MODIFY ORDER BY, MODIFY COMMENT, MODIFY SETTING, RESET SETTING, DROP PARTITION,"
+            + " PROJECTION and CONSTRAINT, MODIFY ORDER BY, MODIFY COMMENT, MODIFY, REMOVE and MATERIALIZE TTL, MODIFY SETTING,"
+            + " RESET SETTING, DROP PARTITION,"
             + " DROP PART, DELETE, UPDATE");
     }
 

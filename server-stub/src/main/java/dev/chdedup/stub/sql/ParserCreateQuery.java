@@ -155,7 +155,9 @@ final class ParserCreateQuery {
                 pos.expect("BY");
                 exp.expr();
             } else if (pos.readIf("TTL")) {
-                exp.exprList();
+                int st = pos.tok.pos();
+                ttlList();
+                clauseSql.put("TTL", pos.sql.substring(st, pos.prev.end()));
             } else if (pos.readIf("SETTINGS")) {
                 settings.putAll(parserSettings.settingList());
             } else if (pos.readIf("COMMENT")) {
@@ -172,6 +174,9 @@ final class ParserCreateQuery {
             if (c.codec() != null) {
                 clauseSql.put(Statement.COLUMN_CODEC + c.name(), c.codec());
             }
+            if (c.ttl() != null) {
+                clauseSql.put(Statement.COLUMN_TTL + c.name(), c.ttl());
+            }
         }
         Query asSelect = null;
         if (allowAsSelect && pos.readIf("AS")) {
@@ -181,6 +186,35 @@ final class ParserCreateQuery {
         }
         return new Statement.CreateTable(db, table, ine, orReplace, cols, engine, engineArgs, partitionBy, orderBy,
             primaryKey, settings, clauseSql, asDb, asTable, asSelect);
+    }
+
+    /**
+     * A TTL clause's rules: {@code expr [DELETE | TO DISK 'd' | TO VOLUME 'v' | RECOMPRESS CODEC(...) | GROUP BY ...]
+     * [WHERE cond]}, separated by commas.
+     */
+    List<Statement.TtlElement> ttlList() {
+        List<Statement.TtlElement> out = new ArrayList<>();
+        do {
+            Expr e = exp.expr();
+            String action = "DELETE";
+            if (pos.readIf("DELETE")) {
+                action = "DELETE";
+            } else if (pos.readIf("TO")) {
+                action = "TO " + pos.tok.text().toUpperCase(Locale.ROOT);
+                pos.advance();
+                pos.stringLiteral();
+            } else if (pos.readIf("RECOMPRESS")) {
+                action = "RECOMPRESS";
+                pos.expect("CODEC");
+                pos.expectOp("(");
+                pos.skipBalanced();
+            } else if (pos.tok.is("GROUP")) {
+                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "TTL ... GROUP BY is not supported by the stub");
+            }
+            Expr where = pos.readIf("WHERE") ? exp.expr() : null;
+            out.add(new Statement.TtlElement(e, action, where));
+        } while (pos.readOp(","));
+        return out;
     }
 
     /**
@@ -236,6 +270,7 @@ final class ParserCreateQuery {
         }
         String comment = null;
         String codec = null;
+        String ttl = null;
         while (true) {
             if (pos.tok.is("CODEC")) {
                 int st = pos.tok.pos();
@@ -244,7 +279,9 @@ final class ParserCreateQuery {
                 pos.skipBalanced();
                 codec = pos.sql.substring(st, pos.prev.end());
             } else if (pos.readIf("TTL")) {
+                int st = pos.tok.pos();
                 exp.expr();
+                ttl = pos.sql.substring(st, pos.prev.end());
             } else if (pos.readIf("COMMENT")) {
                 comment = pos.tok.text();
                 pos.advance();
@@ -255,7 +292,7 @@ final class ParserCreateQuery {
         if (type == null && def == null && !partial) {
             throw pos.error("column type");
         }
-        return new Statement.ColumnDef(name, type, kind, def, defSql, comment, codec);
+        return new Statement.ColumnDef(name, type, kind, def, defSql, comment, codec, ttl);
     }
 
     private Statement view(boolean materialized) {

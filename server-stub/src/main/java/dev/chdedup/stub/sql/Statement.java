@@ -9,6 +9,8 @@ public sealed interface Statement {
     String COLUMN_COMMENT = "COMMENT COLUMN ";
     /** The clauseSql key of the query text of a CREATE TABLE ... AS SELECT. */
     String AS_SELECT = "AS SELECT";
+    /** The clauseSql key of a column's TTL expression text, followed by the column's name. */
+    String COLUMN_TTL = "TTL COLUMN ";
     /** The clauseSql key of a column's CODEC(...) text, followed by the column's name. */
     String COLUMN_CODEC = "CODEC COLUMN ";
     /**
@@ -51,10 +53,35 @@ public sealed interface Statement {
 
     /** A column definition; {@code defaultKind} is DEFAULT, MATERIALIZED, ALIAS, EPHEMERAL or null. */
     /** A column of a CREATE or ALTER: its name, type text, DEFAULT/MATERIALIZED/ALIAS/EPHEMERAL, comment and CODEC(...) text. */
-    record ColumnDef(String name, String type, String defaultKind, Expr defaultExpr, String defaultSql, String comment, String codec) {
+    record ColumnDef(String name, String type, String defaultKind, Expr defaultExpr, String defaultSql, String comment, String codec,
+                     String ttl) {
         public ColumnDef(String name, String type, String defaultKind, Expr defaultExpr, String defaultSql, String comment) {
-            this(name, type, defaultKind, defaultExpr, defaultSql, comment, null);
+            this(name, type, defaultKind, defaultExpr, defaultSql, comment, null, null);
         }
+
+        public ColumnDef(String name, String type, String defaultKind, Expr defaultExpr, String defaultSql, String comment, String codec) {
+            this(name, type, defaultKind, defaultExpr, defaultSql, comment, codec, null);
+        }
+    }
+
+    /**
+     * One rule of a table's TTL clause: rows whose {@code expr} (a date or time) is past are deleted ({@code action}
+     * DELETE, the default), or moved, recompressed or grouped (other actions, which the stub has no storage for), those
+     * {@code where} accepts when it is given.
+     */
+    record TtlElement(Expr expr, String action, Expr where) {
+    }
+
+    /** ALTER TABLE ... MODIFY TTL list: the table's TTL clause becomes {@code sql}. */
+    record ModifyTtl(String sql) implements AlterCommand {
+    }
+
+    /** ALTER TABLE ... REMOVE TTL. */
+    record RemoveTtl() implements AlterCommand {
+    }
+
+    /** ALTER TABLE ... MATERIALIZE TTL: the TTL is applied to every part now. */
+    record MaterializeTtl() implements AlterCommand {
     }
 
     /** CREATE TABLE; the clauses keep their SQL text too, for SHOW CREATE and for storing metadata. */

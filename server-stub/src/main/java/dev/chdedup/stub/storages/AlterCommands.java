@@ -36,7 +36,8 @@ public final class AlterCommands {
         return c instanceof Statement.AddColumn || c instanceof Statement.DropColumn || c instanceof Statement.ModifyColumn
             || c instanceof Statement.RenameColumn || c instanceof Statement.ClearColumn || c instanceof Statement.CommentColumn
             || c instanceof Statement.ModifyComment || c instanceof Statement.ModifyOrderBy
-            || c instanceof Statement.AddTableElement || c instanceof Statement.TableElementCommand;
+            || c instanceof Statement.AddTableElement || c instanceof Statement.TableElementCommand
+            || c instanceof Statement.ModifyTtl || c instanceof Statement.RemoveTtl || c instanceof Statement.MaterializeTtl;
     }
 
     public static Result apply(Statement.CreateTable ct, List<Statement.AlterCommand> commands) {
@@ -92,6 +93,7 @@ public final class AlterCommands {
                 cols.remove(i);
                 clauses.remove(Statement.COLUMN_COMMENT + d.name());
                 clauses.remove(Statement.COLUMN_CODEC + d.name());
+                clauses.remove(Statement.COLUMN_TTL + d.name());
                 mutations.add("DROP COLUMN " + backQuote(d.name()));
             } else if (c instanceof Statement.ModifyColumn) {
                 Statement.ModifyColumn m = (Statement.ModifyColumn) c;
@@ -143,7 +145,11 @@ public final class AlterCommands {
                         + " column which is a part of key expression");
                 }
                 Statement.ColumnDef o = cols.get(i);
-                cols.set(i, new Statement.ColumnDef(r.to(), o.type(), o.defaultKind(), o.defaultExpr(), o.defaultSql(), o.comment(), o.codec()));
+                cols.set(i, new Statement.ColumnDef(r.to(), o.type(), o.defaultKind(), o.defaultExpr(), o.defaultSql(), o.comment(), o.codec(), o.ttl()));
+                String ttl = clauses.remove(Statement.COLUMN_TTL + r.from());
+                if (ttl != null) {
+                    clauses.put(Statement.COLUMN_TTL + r.to(), ttl);
+                }
                 String codec = clauses.remove(Statement.COLUMN_CODEC + r.from());
                 if (codec != null) {
                     clauses.put(Statement.COLUMN_CODEC + r.to(), codec);
@@ -180,7 +186,7 @@ public final class AlterCommands {
                 }
                 Statement.ColumnDef o = cols.get(i);
                 cols.set(i, new Statement.ColumnDef(o.name(), o.type(), o.defaultKind(), o.defaultExpr(), o.defaultSql(),
-                    cc.comment().isEmpty() ? null : cc.comment(), o.codec()));
+                    cc.comment().isEmpty() ? null : cc.comment(), o.codec(), o.ttl()));
             } else if (c instanceof Statement.ModifyComment) {
                 String comment = ((Statement.ModifyComment) c).comment();
                 if (comment.isEmpty()) {
@@ -197,6 +203,16 @@ public final class AlterCommands {
                 }
                 orderBy = mo.orderBy();
                 clauses.put("ORDER BY", mo.sql());
+            } else if (c instanceof Statement.ModifyTtl) {
+                clauses.put("TTL", ((Statement.ModifyTtl) c).sql());
+                mutations.add("MATERIALIZE TTL");
+            } else if (c instanceof Statement.RemoveTtl) {
+                if (!clauses.containsKey("TTL")) {
+                    throw new ChException(ErrorCode.BAD_ARGUMENTS, "Table doesn't have any table TTL expression, cannot remove");
+                }
+                clauses.remove("TTL");
+            } else if (c instanceof Statement.MaterializeTtl) {
+                mutations.add("MATERIALIZE TTL");
             } else if (c instanceof Statement.AddTableElement) {
                 Statement.AddTableElement a = (Statement.AddTableElement) c;
                 String key = a.kind() + " " + a.name();
@@ -235,6 +251,11 @@ public final class AlterCommands {
             } else {
                 clauses.remove(Statement.COLUMN_CODEC + col.name());
             }
+            if (col.ttl() != null) {
+                clauses.put(Statement.COLUMN_TTL + col.name(), col.ttl());
+            } else {
+                clauses.remove(Statement.COLUMN_TTL + col.name());
+            }
         }
         Statement.CreateTable out = new Statement.CreateTable(ct.database(), ct.table(), false, false, List.copyOf(cols), ct.engine(),
             ct.engineArgs(), ct.partitionBy(), orderBy, primaryKey, ct.settings(), clauses, null, null, null);
@@ -255,6 +276,7 @@ public final class AlterCommands {
         }
         String comment = n.comment() != null ? n.comment() : old.comment();
         String codec = n.codec() != null ? n.codec() : old.codec();
+        String ttl = n.ttl() != null ? n.ttl() : old.ttl();
         if (m.remove() != null) {
             switch (m.remove()) {
                 case "COMMENT":
@@ -262,6 +284,9 @@ public final class AlterCommands {
                     break;
                 case "CODEC":
                     codec = null;
+                    break;
+                case "TTL":
+                    ttl = null;
                     break;
                 case "DEFAULT":
                 case "MATERIALIZED":
@@ -278,7 +303,7 @@ public final class AlterCommands {
                     break;
             }
         }
-        return new Statement.ColumnDef(old.name(), type, kind, expr, sql, comment, codec);
+        return new Statement.ColumnDef(old.name(), type, kind, expr, sql, comment, codec, ttl);
     }
 
     /** Whether two types differ only by LowCardinality, which keeps a key's values and their order. */
@@ -396,6 +421,10 @@ public final class AlterCommands {
             if (codec != null) {
                 sb.append(' ').append(codec);
             }
+            String ttl = c.ttl() != null ? c.ttl() : ct.clauseSql().get(Statement.COLUMN_TTL + c.name());
+            if (ttl != null) {
+                sb.append(" TTL ").append(ttl);
+            }
         }
         for (Map.Entry<String, String> e : ct.clauseSql().entrySet()) {
             int space = e.getKey().indexOf(' ');
@@ -409,6 +438,9 @@ public final class AlterCommands {
             if (ct.clauseSql().containsKey(clause)) {
                 sb.append(' ').append(clause).append(' ').append(ct.clauseSql().get(clause));
             }
+        }
+        if (ct.clauseSql().containsKey("TTL")) {
+            sb.append(" TTL ").append(ct.clauseSql().get("TTL"));
         }
         if (!ct.settings().isEmpty()) {
             sb.append(" SETTINGS ");
