@@ -198,8 +198,12 @@ public final class DDLWorker implements AutoCloseable {
             Object st = dev.chdedup.stub.sql.Parser.parse(entry.query());
             String local = st instanceof dev.chdedup.stub.sql.Statement.OnCluster
                 ? ((dev.chdedup.stub.sql.Statement.OnCluster) st).localQuery() : entry.query();
-            executor.execute(local, task);
-            status = "0\n";
+            if (!firstReplicaOfItsTable(zk, path, st)) {
+                status = "0\n"; // another replica of the table ran the ALTER for all of them, as ClickHouse's DDLWorker
+            } else {
+                executor.execute(local, task);
+                status = "0\n";
+            }
         } catch (ChException e) {
             status = e.code().code + "\n" + ReplicatedMergeTreeMutationEntry.escape(e.displayText());
         } catch (Exception e) {
@@ -211,6 +215,31 @@ public final class DDLWorker implements AutoCloseable {
         zk.multi(ops);
         LOG.info("DDLWorker of {}: task {} done: {}", hostId, task, status.trim());
         return true;
+    }
+
+    /**
+     * An ALTER ON CLUSTER of a replicated table runs on one of its replicas only, which replicates it to the others,
+     * as ClickHouse's DDLWorker executes such a query once per shard: the replica that makes the task's
+     * {@code shards/<table's ZooKeeper path>} node runs it. Any other statement runs on every host.
+     */
+    private boolean firstReplicaOfItsTable(ZooKeeperClient zk, String task, Object st) throws Exception {
+        if (!(st instanceof dev.chdedup.stub.sql.Statement.OnCluster)
+            || !(((dev.chdedup.stub.sql.Statement.OnCluster) st).statement() instanceof dev.chdedup.stub.sql.Statement.Alter)) {
+            return true;
+        }
+        dev.chdedup.stub.sql.Statement.OnCluster oc = (dev.chdedup.stub.sql.Statement.OnCluster) st;
+        dev.chdedup.stub.sql.Statement.Alter a = (dev.chdedup.stub.sql.Statement.Alter) oc.statement();
+        StorageReplicatedMergeTree t = context.tableByName(a.database() != null ? a.database() : "default", a.table());
+        if (t == null) {
+            return true;
+        }
+        String node = task + "/shards/" + dev.chdedup.stub.common.FileNames.escapeForFileName(t.zookeeperPath());
+        try {
+            zk.curator().create().creatingParentsIfNeeded().forPath(node, ZooKeeperClient.bytes(hostId));
+            return true;
+        } catch (KeeperException.NodeExistsException taken) {
+            return false;
+        }
     }
 
     @Override

@@ -269,6 +269,16 @@ public final class ReplicationContext implements AutoCloseable {
         tables.remove(t.replicaPath(), t);
     }
 
+    /** The replicated table {@code database.name} of this server, or null. */
+    StorageReplicatedMergeTree tableByName(String database, String name) {
+        for (StorageReplicatedMergeTree t : tables.values()) {
+            if (t.database().equals(database) && t.name().equals(name)) {
+                return t;
+            }
+        }
+        return null;
+    }
+
     StorageReplicatedMergeTree tableByReplicaPath(String replicaPath) {
         return tables.get(replicaPath);
     }

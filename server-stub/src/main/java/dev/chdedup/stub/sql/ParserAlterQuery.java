@@ -36,7 +36,13 @@ final class ParserAlterQuery {
             return accessEntity.parse("ALTER", false);
         }
         pos.expect("TABLE");
+        QueryWithOnCluster onCluster = new QueryWithOnCluster(pos);
+        int nameAt = pos.tok.pos();
         String[] n = pos.qualifiedName();
+        if (n[0] == null) {
+            onCluster.unqualifiedNameAt = nameAt;
+        }
+        onCluster.parse();
         List<Statement.AlterCommand> cmds = new ArrayList<>();
         do {
             int st = pos.tok.pos();
@@ -167,7 +173,7 @@ final class ParserAlterQuery {
             }
         } while (pos.readOp(","));
         // ALTER TABLE t DELETE WHERE ... SETTINGS mutations_sync = 2: the settings apply to this statement
-        return new Statement.Alter(n[0], n[1], cmds, pos.readIf("SETTINGS") ? parserSettings.settingList() : Map.of());
+        return onCluster.wrap(new Statement.Alter(n[0], n[1], cmds, pos.readIf("SETTINGS") ? parserSettings.settingList() : Map.of()));
     }
 
     private boolean ifNotExists() {

@@ -72,6 +72,29 @@ class ReplicatedAlterTest {
         assertTrue(rename.body().startsWith("Code: 48."), rename.body());
     }
 
+    /**
+     * ALTER ... ON CLUSTER of a replicated table runs on one replica, which replicates it (as ClickHouse's DDLWorker,
+     * once per shard): one ALTER_METADATA entry, every replica at metadata version 1; of a MergeTree table on every
+     * host. Without the rule the second replica ran the ALTER again and answered DUPLICATE_COLUMN.
+     */
+    @Test
+    void anAlterOnClusterRunsOncePerReplicatedTable() throws Exception {
+        Http.query(url(1), "CREATE TABLE rc ON CLUSTER '{cluster}' (k UInt64) ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/rc',"
+            + " '{replica}') ORDER BY k");
+        Http.query(url(1), "CREATE TABLE lc ON CLUSTER '{cluster}' (k UInt64) ENGINE = MergeTree ORDER BY k");
+        Http.query(url(2), "ALTER TABLE rc ON CLUSTER '{cluster}' ADD COLUMN s String DEFAULT 'x'");
+        Http.query(url(1), "ALTER TABLE lc ON CLUSTER '{cluster}' ADD COLUMN s String DEFAULT 'y'");
+        Http.query(url(1), "INSERT INTO rc (k) VALUES (1)");
+        Http.query(url(2), "SYSTEM SYNC REPLICA rc");
+        for (int i = 1; i <= 2; i++) {
+            assertEquals("1\tx\n", Http.query(url(i), "SELECT k, s FROM rc"), "r" + i);
+            assertEquals("1\n", zk("/clickhouse/tables/01/rc/replicas/r" + i + "/metadata_version"), "r" + i);
+            assertEquals("s\tString\tDEFAULT\t\\'y\\'\t\t\t\n", Http.query(url(i), "DESCRIBE lc").split("\n", 2)[1], "r" + i);
+        }
+        assertEquals("1\n", Http.query(url(1), "SELECT count() FROM system.zookeeper WHERE path = '/clickhouse/tables/01/rc/log'"
+            + " AND value LIKE '%alter_version%'"));
+    }
+
     @Test
     void aReplicaThatWasDownAppliesTheAlterWhenItIsBack() throws Exception {
         create("rb");
