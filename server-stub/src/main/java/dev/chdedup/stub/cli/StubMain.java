@@ -17,7 +17,9 @@ import picocli.CommandLine.Option;
  * {@code --replicas N} runs replicas r1..rN in this process on one ZooKeeper (data in DIR/r1, DIR/r2, ...; ports P,
  * P+1, ..., or free ones with port 0) and prints one Ready line per replica, in order; {@code --zookeeper} names an
  * ensemble ({@code embedded}, the default, starts one); {@code --replica-name} names the one replica of this process,
- * so replicas can run in separate processes sharing an ensemble.
+ * so replicas can run in separate processes sharing an ensemble. {@code --https-port} also serves HTTPS (ports P, P+1,
+ * ... for replicas), with the certificate given or a self-signed one made in the data directory; the Ready line then
+ * names both URLs: {@code Ready: http://HOST:PORT https://HOST:HTTPS_PORT}.
  */
 @Command(name = "server-stub", mixinStandardHelpOptions = true, version = "chdedup server-stub 0.1.0",
     description = "A ClickHouse-compatible HTTP server for integration tests.")
@@ -27,6 +29,25 @@ public final class StubMain implements Callable<Integer> {
 
     @Option(names = "--http-port", description = "HTTP port; 0 picks a free one (default: ${DEFAULT-VALUE}).", defaultValue = "8123")
     int port;
+
+    @Option(names = "--https-port", description = "Also serve HTTPS on this port, as ClickHouse's https_port; 0 picks a free one"
+        + " (default: no HTTPS).")
+    Integer httpsPort;
+
+    @Option(names = "--https-certificate", description = "The HTTPS certificate (chain) in PEM, as ClickHouse's"
+        + " openSSL.server.certificateFile; with --https-private-key (default: a self-signed one in the data directory).")
+    Path certificateFile;
+
+    @Option(names = "--https-private-key", description = "The HTTPS private key in PEM, unencrypted, as ClickHouse's"
+        + " openSSL.server.privateKeyFile.")
+    Path privateKeyFile;
+
+    @Option(names = "--https-keystore", description = "The HTTPS key and certificate chain in a PKCS12 keystore, instead of PEM files.")
+    Path keyStore;
+
+    @Option(names = "--https-keystore-password", description = "The keystore's password, also its key's (default: empty).",
+        defaultValue = "")
+    String keyStorePassword;
 
     @Option(names = "--data-dir", description = "Data directory, kept across restarts (default: a temporary directory removed on exit).")
     Path dataDir;
@@ -87,6 +108,11 @@ public final class StubMain implements Callable<Integer> {
             System.err.println("--replicas must be at least 1");
             return 2;
         }
+        String httpsProblem = httpsProblem();
+        if (httpsProblem != null) {
+            System.err.println(httpsProblem);
+            return 2;
+        }
         if (replicas > 1) {
             if (replicaName != null) {
                 System.err.println("--replica-name names the one replica of a process: it cannot go with --replicas " + replicas);
@@ -101,6 +127,10 @@ public final class StubMain implements Callable<Integer> {
             .httpReceiveTimeout(java.time.Duration.ofMillis(Math.round(receiveTimeout * 1000)))
             .httpSendTimeout(java.time.Duration.ofMillis(Math.round(sendTimeout * 1000)))
             .fatalHandler(StubMain::halt);
+        if (httpsPort != null) {
+            b.httpsPort(httpsPort);
+            https(b);
+        }
         if (emulate != null) {
             b.emulate(emulate);
         }
@@ -119,7 +149,7 @@ public final class StubMain implements Callable<Integer> {
             done.countDown();
         }, "stub-shutdown"));
         server.start();
-        System.out.println("Ready: " + server.httpUrl());
+        System.out.println(ready(server));
         System.out.flush();
         done.await();
         return 0;
@@ -132,6 +162,9 @@ public final class StubMain implements Callable<Integer> {
             .httpReceiveTimeout(java.time.Duration.ofMillis(Math.round(receiveTimeout * 1000)))
             .httpSendTimeout(java.time.Duration.ofMillis(Math.round(sendTimeout * 1000)))
             .replicaOption(s -> s.fatalHandler(StubMain::halt));
+        if (httpsPort != null) {
+            b.httpsBasePort(httpsPort).replicaOption(this::https);
+        }
         if (emulate != null) {
             b.emulate(emulate);
         }
@@ -150,12 +183,40 @@ public final class StubMain implements Callable<Integer> {
             done.countDown();
         }, "stub-shutdown"));
         cluster.start();
-        for (String url : cluster.httpUrls()) {
-            System.out.println("Ready: " + url);
+        for (StubServer replica : cluster.replicas()) {
+            System.out.println(ready(replica));
         }
         System.out.flush();
         done.await();
         return 0;
+    }
+
+    /** Why the HTTPS options cannot be served, or null. */
+    private String httpsProblem() {
+        if ((certificateFile == null) != (privateKeyFile == null)) {
+            return "--https-certificate and --https-private-key go together";
+        }
+        if (keyStore != null && certificateFile != null) {
+            return "--https-keystore or --https-certificate: one of them";
+        }
+        if (httpsPort == null && (keyStore != null || certificateFile != null)) {
+            return "an HTTPS certificate needs --https-port";
+        }
+        return null;
+    }
+
+    /** The given certificate, if any; else the server makes its own. */
+    private void https(StubServer.Builder b) {
+        if (keyStore != null) {
+            b.httpsKeyStore(keyStore, keyStorePassword);
+        } else if (certificateFile != null) {
+            b.httpsCertificate(certificateFile, privateKeyFile);
+        }
+    }
+
+    /** {@code Ready: http://HOST:PORT}, and the HTTPS URL after it when the server has one. */
+    static String ready(StubServer server) {
+        return "Ready: " + server.httpUrl() + (server.httpsPort() < 0 ? "" : " " + server.httpsUrl());
     }
 
     public static void main(String[] args) {

@@ -47,9 +47,13 @@ public final class StubCluster implements Closeable {
         for (int i = 1; i <= config.replicas; i++) {
             String name = "r" + i;
             int port = config.basePort == 0 ? 0 : config.basePort + i - 1;
+            int httpsPort = config.httpsBasePort <= 0 ? config.httpsBasePort : config.httpsBasePort + i - 1;
             Files.createDirectories(root.resolve(name));
             StubServer.Builder b = StubServer.builder().host(config.host).port(port).dataDir(root.resolve(name)).zookeeper(connect)
                 .replicaName(name).macro("shard", config.shard).cluster(config.cluster).zookeeperSessionTimeout(config.sessionTimeout);
+            if (httpsPort >= 0) {
+                b.httpsPort(httpsPort);
+            }
             config.replicaOptions.accept(b); // every mode one server takes reaches every replica
             built.add(b.build());
         }
@@ -159,6 +163,7 @@ public final class StubCluster implements Closeable {
         private String zookeeper;
         private String host = "127.0.0.1";
         private int basePort;
+        private int httpsBasePort = -1;
         private Path dataDir;
         private String shard = "01";
         private String cluster = "default";
@@ -198,6 +203,12 @@ public final class StubCluster implements Closeable {
         /** HTTP port of r1; r2 gets the next one, and so on. 0 (the default): each replica picks a free port. */
         public Builder basePort(int port) {
             this.basePort = port;
+            return this;
+        }
+
+        /** Also serves HTTPS, from this port of r1 on as {@link #basePort} (each replica's certificate: StubServer.Builder.httpsPort). */
+        public Builder httpsBasePort(int port) {
+            this.httpsBasePort = port;
             return this;
         }
 

@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
  * write) are enforced by the waiter's watchdog, which closes the socket; blocking reads have the receive timeout.
  * It decides when the connection ends: idle timeout, {@code Connection: close}, undrainable bodies, protocol errors (answered
  * with a short text and a lingering close so the peer can read it), handler failures after commit, and aborts.
- * Peer resets and timeouts are expected events here and logged at debug level only.
+ * Peer resets and timeouts are expected events here and logged at debug level only. On an HTTPS port its bytes go
+ * through a {@link TlsSession}, which the waiter and the worker share in turn.
  */
 final class HttpConnection implements Runnable {
 
@@ -38,6 +39,8 @@ final class HttpConnection implements Runnable {
     /** The send timeout of the current exchange: the server's, unless the request's settings changed it. */
     private volatile long exchangeSendTimeoutMs;
     private final InetSocketAddress remote;
+    /** The connection's TLS on an HTTPS port, null on an HTTP one. */
+    private final TlsSession tls;
     /** Head bytes gathered by the waiter, not yet given to {@link #in}; touched by one thread at a time. */
     private ByteBuffer gathered;
     /** While waiting in the waiter: when it gives up, and whether this wait follows a served request. */
@@ -50,6 +53,8 @@ final class HttpConnection implements Runnable {
     private volatile boolean aborted;
     private volatile boolean closed;
     private ConnectionInput in;
+    /** The socket's output stream under the send timeout: what the worker writes, after TLS. */
+    private OutputStream raw;
     private OutputStream out;
     private boolean linger;
     // state of the current exchange, read by HttpResponse when it commits
@@ -57,7 +62,8 @@ final class HttpConnection implements Runnable {
     private BodyInputStream body;
     private boolean expectContinue;
 
-    HttpConnection(HttpServer server, Socket socket, HttpHandler handler, int idleTimeoutMs, int readTimeoutMs, int sendTimeoutMs) {
+    HttpConnection(HttpServer server, Socket socket, HttpHandler handler, int idleTimeoutMs, int readTimeoutMs, int sendTimeoutMs,
+                   TlsSession tls) {
         this.server = server;
         this.socket = socket;
         this.handler = handler;
@@ -65,6 +71,17 @@ final class HttpConnection implements Runnable {
         this.readTimeoutMs = readTimeoutMs;
         this.sendTimeoutMs = sendTimeoutMs;
         this.remote = (InetSocketAddress) socket.getRemoteSocketAddress();
+        this.tls = tls;
+    }
+
+    /** Reads what the waiter can have without blocking (on an HTTPS port: after the handshake, decrypted). */
+    int readWaiting(ByteBuffer buf) throws IOException {
+        return tls == null ? channel().read(buf) : tls.read(channel(), buf);
+    }
+
+    /** Whether the waiter must wait for the socket to take a TLS handshake flight before it reads on. */
+    boolean wantsWrite() {
+        return tls != null && tls.wantsWrite();
     }
 
     SocketChannel channel() {
@@ -108,8 +125,15 @@ final class HttpConnection implements Runnable {
         return h != 0 && now - h > 0 || w != 0 && now - w > 0;
     }
 
-    /** Closes the socket and forgets the connection. */
+    /** Closes the socket (after close_notify, when the waiter holds an HTTPS connection) and forgets the connection. */
     void end() {
+        if (tls != null && !closed && !channel().isBlocking()) {
+            try {
+                tls.closeOutbound(channel());
+            } catch (IOException e) {
+                LOG.debug("close_notify to {}: {}", remote, e.toString());
+            }
+        }
         closeSocket();
         server.connectionEnded(this);
     }
@@ -120,10 +144,11 @@ final class HttpConnection implements Runnable {
         try {
             if (in == null) {
                 socket.setTcpNoDelay(true);
-                in = new ConnectionInput(socket.getInputStream(), HttpLimits.IO_BUFFER_SIZE);
-                out = new BufferedOutputStream(new SendTimeoutOutputStream(socket.getOutputStream(),
-                    () -> writeDeadline = System.nanoTime() + RequestHeadWaiter.nanos(exchangeSendTimeoutMs), () -> writeDeadline = 0),
+                raw = new SendTimeoutOutputStream(socket.getOutputStream(),
+                    () -> writeDeadline = System.nanoTime() + RequestHeadWaiter.nanos(exchangeSendTimeoutMs), () -> writeDeadline = 0);
+                in = new ConnectionInput(tls == null ? socket.getInputStream() : tls.input(socket.getInputStream(), raw),
                     HttpLimits.IO_BUFFER_SIZE);
+                out = new BufferedOutputStream(tls == null ? raw : tls.output(socket.getInputStream(), raw), HttpLimits.IO_BUFFER_SIZE);
             }
             if (gathered != null) {
                 in.prime(gathered.array(), gathered.position());
@@ -133,7 +158,7 @@ final class HttpConnection implements Runnable {
             boolean again = true;
             while (again && server.isRunning() && !aborted) {
                 again = exchange();
-                if (again && in.buffered() == 0 && server.isRunning() && !aborted) {
+                if (again && in.buffered() == 0 && (tls == null || tls.buffered() == 0) && server.isRunning() && !aborted) {
                     waiting = true; // no pipelined request: wait for the next head without holding the worker
                     server.awaitNextRequest(this);
                     return;
@@ -155,6 +180,9 @@ final class HttpConnection implements Runnable {
             throw e;
         } finally {
             if (!waiting) {
+                if (tls != null && raw != null && !linger && !aborted && !closed) {
+                    closeNotify();
+                }
                 closeSocket();
                 server.connectionEnded(this);
             }
@@ -277,6 +305,9 @@ final class HttpConnection implements Runnable {
     private void lingeringClose() {
         try {
             out.flush();
+            if (tls != null) {
+                tls.closeOutbound(raw);
+            }
             socket.shutdownOutput();
             socket.setSoTimeout(LINGER_TIMEOUT_MS);
             byte[] scratch = new byte[8192];
@@ -290,6 +321,16 @@ final class HttpConnection implements Runnable {
             }
         } catch (IOException e) {
             LOG.debug("Lingering close of connection from {}: {}", remote, e.toString());
+        }
+    }
+
+    /** Sends close_notify before a worker closes an HTTPS connection, as ClickHouse's OpenSSL does. */
+    private void closeNotify() {
+        try {
+            out.flush();
+            tls.closeOutbound(raw);
+        } catch (IOException e) {
+            LOG.debug("close_notify to {}: {}", remote, e.toString());
         }
     }
 
@@ -364,13 +405,26 @@ final class HttpConnection implements Runnable {
 
     /** Answers a connection the server has no worker for with 503 and closes it; runs on the acceptor. */
     static void rejectBusy(Socket socket) {
+        rejectBusy(socket, null);
+    }
+
+    /** {@link #rejectBusy(Socket)} of a connection whose head arrived: on an HTTPS port the 503 goes through its TLS. */
+    void rejectBusy() {
+        rejectBusy(socket, tls);
+    }
+
+    private static void rejectBusy(Socket socket, TlsSession tls) {
         try (socket) {
             socket.setSoTimeout(1000);
             String text = "Too many connections\n";
             String resp = "HTTP/1.1 503 Service Unavailable\r\nDate: " + HttpDates.now()
                     + "\r\nConnection: close\r\nContent-Type: text/plain; charset=UTF-8\r\nContent-Length: "
                     + text.length() + "\r\n\r\n" + text;
-            socket.getOutputStream().write(resp.getBytes(StandardCharsets.ISO_8859_1));
+            OutputStream raw = socket.getOutputStream();
+            (tls == null ? raw : tls.output(socket.getInputStream(), raw)).write(resp.getBytes(StandardCharsets.ISO_8859_1));
+            if (tls != null) {
+                tls.closeOutbound(raw);
+            }
             socket.shutdownOutput();
         } catch (IOException e) {
             LOG.debug("Rejecting connection: {}", e.toString());

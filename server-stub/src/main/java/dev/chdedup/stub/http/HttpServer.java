@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import javax.net.ssl.SSLContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,6 +29,9 @@ import org.slf4j.LoggerFactory;
  * framework) give the stub exact control over the connection, down to resetting it at a chosen moment for fault
  * injection. A {@link VirtualMachineError} (OutOfMemoryError) on any of its threads goes to the fatal handler,
  * which by default closes the server: it never lingers as a zombie that accepts connections and never answers.
+ * Given an {@link SSLContext} it serves HTTPS: every connection speaks TLS ({@link TlsSession}), the handshake done by
+ * the head waiter, so a client that fails it (plain HTTP, an untrusted certificate, a handshake cut short) costs no
+ * worker and fails alone.
  */
 public final class HttpServer implements AutoCloseable {
 
@@ -47,6 +51,8 @@ public final class HttpServer implements AutoCloseable {
     private final int workerThreads;
     private final java.util.function.Consumer<Throwable> fatalHandler;
     private final Duration closeWait;
+    /** TLS for every connection (an HTTPS port), or null. */
+    private final SSLContext tls;
     private final Set<HttpConnection> connections = ConcurrentHashMap.newKeySet();
     private final AtomicLong accepted = new AtomicLong();
     private volatile State state = State.LATENT;
@@ -67,6 +73,7 @@ public final class HttpServer implements AutoCloseable {
         this.workerThreads = Math.min(b.workerThreads, b.maxConnections);
         this.fatalHandler = b.fatalHandler;
         this.closeWait = b.closeWait;
+        this.tls = b.tls;
     }
 
     public static Builder builder() {
@@ -125,10 +132,15 @@ public final class HttpServer implements AutoCloseable {
             accepted.incrementAndGet();
             if (connections.size() >= maxConnections) {
                 LOG.debug("Connection from {} refused: {} open", socket.getRemoteSocketAddress(), maxConnections);
-                HttpConnection.rejectBusy(socket);
+                if (tls == null) {
+                    HttpConnection.rejectBusy(socket);
+                } else {
+                    closeQuietly(socket); // no handshake on the acceptor: the client sees the connection end
+                }
                 continue;
             }
-            HttpConnection conn = new HttpConnection(this, socket, handler, idleTimeoutMs, readTimeoutMs, sendTimeoutMs);
+            HttpConnection conn = new HttpConnection(this, socket, handler, idleTimeoutMs, readTimeoutMs, sendTimeoutMs,
+                tls == null ? null : new TlsSession(tls.createSSLEngine()));
             connections.add(conn);
             if (state != State.STARTED) {
                 conn.closeSocket();
@@ -139,6 +151,14 @@ public final class HttpServer implements AutoCloseable {
         }
     }
 
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException e) {
+            LOG.debug("Closing connection: {}", e.toString());
+        }
+    }
+
     /** Runs a connection whose head has arrived on a worker, or answers 503 when every worker is busy. */
     void dispatch(HttpConnection conn) {
         try {
@@ -146,7 +166,7 @@ public final class HttpServer implements AutoCloseable {
         } catch (RejectedExecutionException e) {
             connections.remove(conn);
             LOG.debug("No worker for connection from {} ({} busy)", conn.remoteAddress(), workerThreads);
-            HttpConnection.rejectBusy(conn.socket());
+            conn.rejectBusy();
         }
     }
 
@@ -278,8 +298,15 @@ public final class HttpServer implements AutoCloseable {
         private int workerThreads = 256;
         private java.util.function.Consumer<Throwable> fatalHandler = e -> { };
         private Duration closeWait = Duration.ofSeconds(2);
+        private SSLContext tls;
 
         private Builder() {
+        }
+
+        /** Serves HTTPS: every connection speaks TLS with this context's key and certificate (see {@link TlsContext}). */
+        public Builder tls(SSLContext context) {
+            this.tls = Objects.requireNonNull(context, "context");
+            return this;
         }
 
         /** Interface to bind; default {@code 127.0.0.1}. */

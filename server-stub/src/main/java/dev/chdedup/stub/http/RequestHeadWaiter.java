@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * blocking read can: a new connection must deliver its whole head within the receive timeout, an idle keep-alive
  * connection must start its next head within the idle timeout and finish it within the receive timeout. It is also
  * the server's watchdog: every tick it closes connections whose worker is stuck reading a head past its deadline
- * or blocked in a write longer than the send timeout (a client that stopped reading its result).
+ * or blocked in a write longer than the send timeout (a client that stopped reading its result). On an HTTPS port it
+ * also drives each connection's TLS handshake, under the same head deadline.
  */
 final class RequestHeadWaiter implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(RequestHeadWaiter.class);
@@ -86,7 +87,7 @@ final class RequestHeadWaiter implements Runnable {
             it.remove();
             HttpConnection conn = (HttpConnection) key.attachment();
             try {
-                if (key.isValid() && key.isReadable() && readSome(key, conn)) {
+                if (key.isValid() && (key.isReadable() || key.isWritable()) && readSome(key, conn)) {
                     key.cancel();
                     if (ready == null) {
                         ready = new ArrayList<>();
@@ -146,7 +147,7 @@ final class RequestHeadWaiter implements Runnable {
                     buf = bigger;
                     conn.gathered(buf);
                 }
-                int n = ((SocketChannel) key.channel()).read(buf);
+                int n = conn.readWaiting(buf);
                 if (n < 0) {
                     if (buf.position() > 0) {
                         return true; // half-closed after its request: the worker serves what arrived
@@ -156,6 +157,7 @@ final class RequestHeadWaiter implements Runnable {
                     return false;
                 }
                 if (n == 0) {
+                    key.interestOps(conn.wantsWrite() ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
                     break;
                 }
                 conn.headStarted(System.nanoTime());

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 /**
  * Runs a stub server for JUnit 5 tests. Registered on a static field with {@code @RegisterExtension}, one server
  * serves the whole class; on an instance field, each test gets its own. Test methods (and constructors and
- * lifecycle methods) can take the running {@link StubServer} as a parameter.
+ * lifecycle methods) can take the running {@link StubServer} as a parameter. {@link Builder#https()} adds an HTTPS
+ * port with a self-signed certificate ({@link #httpsUrl()}, {@link StubServer#httpsCertificate()}).
  *
  * <pre>{@code
  * @RegisterExtension
@@ -26,11 +27,13 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 public final class StubServerExtension extends ScopedExtension implements ParameterResolver {
     private final Path dataDir;
     private final List<String> unknownSettings;
+    private final boolean https;
     private StubServer server;
 
     private StubServerExtension(Builder b) {
         this.dataDir = b.dataDir;
         this.unknownSettings = List.copyOf(b.unknownSettings);
+        this.https = b.https;
     }
 
     public static Builder builder() {
@@ -58,11 +61,19 @@ public final class StubServerExtension extends ScopedExtension implements Parame
         return server().port();
     }
 
+    /** {@code https://127.0.0.1:PORT}, with {@link Builder#https()}. */
+    public String httpsUrl() {
+        return server().httpsUrl();
+    }
+
     @Override
     void start() throws Exception {
         StubServer.Builder b = StubServer.builder().port(0).unknownSettings(unknownSettings.toArray(new String[0]));
         if (dataDir != null) {
             b.dataDir(dataDir);
+        }
+        if (https) {
+            b.httpsPort(0);
         }
         server = b.build().start();
     }
@@ -89,6 +100,7 @@ public final class StubServerExtension extends ScopedExtension implements Parame
     public static final class Builder {
         private Path dataDir;
         private final List<String> unknownSettings = new ArrayList<>();
+        private boolean https;
 
         /** A data directory that outlives the server (default: a temporary one per server, removed at the end). */
         public Builder dataDir(Path dir) {
@@ -99,6 +111,12 @@ public final class StubServerExtension extends ScopedExtension implements Parame
         /** Settings the server answers with Code 115, as an older ClickHouse does. */
         public Builder unknownSettings(String... names) {
             unknownSettings.addAll(List.of(names));
+            return this;
+        }
+
+        /** Also serves HTTPS on a free port, with a self-signed certificate made in the data directory. */
+        public Builder https() {
+            this.https = true;
             return this;
         }
 

@@ -8,6 +8,7 @@ import dev.chdedup.stub.exec.ProcessList;
 import dev.chdedup.stub.exec.SelectExecutor;
 import dev.chdedup.stub.fault.FaultInjector;
 import dev.chdedup.stub.http.HttpServer;
+import dev.chdedup.stub.http.TlsContext;
 import dev.chdedup.stub.mergetree.DataPartStorageOnDisk;
 import dev.chdedup.stub.mv.ViewRegistry;
 import dev.chdedup.stub.system.SystemTables;
@@ -15,6 +16,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,13 +27,17 @@ import java.util.Map;
  * {@link #close()}. Port 0 picks a free port; without a data directory a temporary one is used and removed on
  * close. State: LATENT, STARTED, STOPPED, CLOSED, and FAILED after an Error (OutOfMemoryError) on one of its
  * HTTP threads: the server then closes its socket at once (clients see connection refused, never a zombie that
- * accepts and never answers) and calls the builder's fatal handler; the command line halts the JVM there.
+ * accepts and never answers) and calls the builder's fatal handler; the command line halts the JVM there. With an
+ * {@link Builder#httpsPort HTTPS port} the same handler also serves HTTPS, as ClickHouse's {@code https_port}.
  */
 public final class StubServer implements Closeable {
     public enum State { LATENT, STARTED, STOPPED, CLOSED, FAILED }
 
     private final String host;
     private int port;
+    /** As {@code port}, for HTTPS (ClickHouse's https_port); -1: none. */
+    private int httpsPort;
+    private final TlsContext.Source tlsSource;
     private final Path dataDir;
     private final boolean tempDir;
     private final Map<String, String> users;
@@ -43,6 +49,9 @@ public final class StubServer implements Closeable {
     private final dev.chdedup.stub.compat.CompatibilityProfile compat;
     private volatile State state = State.LATENT;
     private HttpServer http;
+    private HttpServer https;
+    /** The HTTPS port's key and certificate, loaded at start. */
+    private TlsContext tls;
     private DatabaseCatalog catalog;
     private Events events;
     private Components components;
@@ -63,6 +72,8 @@ public final class StubServer implements Closeable {
     private StubServer(Builder b) throws IOException {
         this.host = b.host;
         this.port = b.port;
+        this.httpsPort = b.httpsPort;
+        this.tlsSource = b.tlsSource != null ? b.tlsSource : TlsContext.selfSigned();
         this.tempDir = b.dataDir == null;
         this.dataDir = b.dataDir != null ? b.dataDir : Files.createTempDirectory("chdedup-stub-");
         // configuring any user closes the password-less default user unless it is configured too
@@ -90,6 +101,9 @@ public final class StubServer implements Closeable {
         }
         if (state == State.FAILED) {
             stop();
+        }
+        if (httpsPort >= 0) {
+            tls = tlsSource.load(dataDir.resolve(HTTPS_DIR), host); // a certificate that cannot be used fails the start at once
         }
         replication = new dev.chdedup.stub.replicated.ReplicationContext(replicationConfig, dataDir);
         catalog = new DatabaseCatalog(dataDir, dev.chdedup.stub.replicated.ReplicatedStorages.factory(replication));
@@ -133,10 +147,18 @@ public final class StubServer implements Closeable {
             .emulate(compat);
         handler.access().persistIn(dataDir);
         system.attachExtra(new dev.chdedup.stub.access.AccessSystemTables(handler.access()));
-        http = HttpServer.builder().host(host).port(port).handler(handler).idleTimeout(keepAlive).readTimeout(receiveTimeout)
-            .sendTimeout(sendTimeout).fatalHandler(this::failed).build().start();
+        http = listener(port, handler).build().start();
         port = http.port();
         handler.servesOn(port);
+        if (httpsPort >= 0) {
+            try {
+                https = listener(httpsPort, handler).tls(tls.sslContext()).build().start();
+            } catch (IOException e) {
+                http.close(); // the HTTPS port is taken: the server does not half start
+                throw e;
+            }
+            httpsPort = https.port();
+        }
         Interpreter runDdl = interpreter;
         ddlWorker = new dev.chdedup.stub.replicated.DDLWorker(replication, host, port, (sql, queryId) -> runDdl.execute(
             dev.chdedup.stub.sql.Parser.parse(sql), sql, null, "Values", new dev.chdedup.stub.exec.QueryContext(DatabaseCatalog.DEFAULT, "default",
@@ -147,6 +169,11 @@ public final class StubServer implements Closeable {
         interpreter.onCluster((oc, ctx) -> dev.chdedup.stub.replicated.DistributedDDL.execute(startedDdlWorker(), oc, ctx));
         state = State.STARTED;
         return this;
+    }
+
+    private HttpServer.Builder listener(int p, HttpInterface handler) {
+        return HttpServer.builder().host(host).port(p).handler(handler).idleTimeout(keepAlive).readTimeout(receiveTimeout)
+            .sendTimeout(sendTimeout).fatalHandler(this::failed);
     }
 
     private synchronized dev.chdedup.stub.replicated.DDLWorker startedDdlWorker() {
@@ -172,6 +199,7 @@ public final class StubServer implements Closeable {
         }
         replication.close();
         http.close();
+        closeHttps();
         asyncInserts.close();
         dedup.closeAll();
         catalog.close();
@@ -190,8 +218,16 @@ public final class StubServer implements Closeable {
         // connections drop first, as a crashed process's do: a request in flight gets no answer at all, never an
         // error from a half-stopped server ("replication context closed") that a client would take as a known failure
         http.close();
+        closeHttps();
         replication.kill();
         stop();
+    }
+
+    private void closeHttps() {
+        if (https != null) {
+            https.close();
+            https = null;
+        }
     }
 
     /** The replication context (ZooKeeper session, macros, replica name) of the running server. */
@@ -233,6 +269,36 @@ public final class StubServer implements Closeable {
         return "http://" + host + ":" + port;
     }
 
+    /** The HTTPS port (once started, the bound one), or -1 when the server serves no HTTPS. */
+    public int httpsPort() {
+        return httpsPort;
+    }
+
+    /** {@code https://host:httpsPort}. */
+    public String httpsUrl() {
+        if (httpsPort < 0) {
+            throw new IllegalStateException("no HTTPS port: see StubServer.Builder.httpsPort");
+        }
+        return "https://" + host + ":" + httpsPort;
+    }
+
+    /** The certificate the HTTPS port presents: the one a client trusts to reach it (a generated one is self-signed). */
+    public X509Certificate httpsCertificate() {
+        if (tls == null) {
+            throw new IllegalStateException("no HTTPS port started");
+        }
+        return tls.certificate();
+    }
+
+    /**
+     * That certificate as a PEM file, for clients that take a file (the official driver's {@code sslrootcert}, curl's
+     * {@code --cacert}): a generated one is {@code ssl/server.crt} in the data directory; null for a keystore's.
+     */
+    public Path httpsCertificateFile() {
+        httpsCertificate();
+        return tls.certificateFile();
+    }
+
     /** A URL for the official driver ({@code jdbc:clickhouse://host:port/default}). */
     public String jdbcUrl() {
         return jdbcUrl("default");
@@ -251,9 +317,14 @@ public final class StubServer implements Closeable {
         return components;
     }
 
+    /** Where in the data directory a generated HTTPS certificate is kept. */
+    static final String HTTPS_DIR = "ssl";
+
     public static final class Builder {
         private String host = "127.0.0.1";
         private int port;
+        private int httpsPort = -1;
+        private TlsContext.Source tlsSource;
         private Path dataDir;
         private final Map<String, String> users = new LinkedHashMap<>();
         private Duration keepAlive = Duration.ofSeconds(10);
@@ -310,6 +381,32 @@ public final class StubServer implements Closeable {
 
         public Builder port(int port) {
             this.port = port;
+            return this;
+        }
+
+        /**
+         * Also serves HTTPS on this port, ClickHouse's {@code https_port} (0 picks a free one): every endpoint, session
+         * and user as on the HTTP port. The certificate is the one given by {@link #httpsKeyStore} or
+         * {@link #httpsCertificate}, or else a self-signed one for 127.0.0.1 and localhost made at the first start and
+         * kept in the data directory ({@code ssl/server.crt}, {@link StubServer#httpsCertificate()}).
+         */
+        public Builder httpsPort(int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("Bad HTTPS port: " + port);
+            }
+            this.httpsPort = port;
+            return this;
+        }
+
+        /** The HTTPS port's key and certificate chain from a PKCS12 keystore, whose password is also the key's. */
+        public Builder httpsKeyStore(Path keyStore, String password) {
+            this.tlsSource = TlsContext.pkcs12(keyStore, password);
+            return this;
+        }
+
+        /** The HTTPS port's certificate and key from PEM files, as ClickHouse's openSSL.server.certificateFile and privateKeyFile. */
+        public Builder httpsCertificate(Path certificateFile, Path privateKeyFile) {
+            this.tlsSource = TlsContext.pem(certificateFile, privateKeyFile);
             return this;
         }
 
@@ -371,6 +468,9 @@ public final class StubServer implements Closeable {
         }
 
         public StubServer build() throws IOException {
+            if (tlsSource != null && httpsPort < 0) {
+                throw new IllegalStateException("an HTTPS certificate is given but no httpsPort");
+            }
             return new StubServer(this);
         }
     }

@@ -32,7 +32,12 @@ final class RawHttp implements Closeable {
     final OutputStream out;
 
     RawHttp(int port) throws IOException {
-        socket = new Socket("127.0.0.1", port);
+        this(new Socket("127.0.0.1", port));
+    }
+
+    /** Over a socket already connected: a TLS one, for the HTTPS port. */
+    RawHttp(Socket socket) throws IOException {
+        this.socket = socket;
         socket.setTcpNoDelay(true);
         socket.setSoTimeout(10_000);
         in = new BufferedInputStream(socket.getInputStream(), 16384);
