@@ -191,6 +191,59 @@ public final class MergeTreeData {
         }
     }
 
+    /** The table's {@code detached} directory, where DETACH PARTITION/PART leaves parts and ATTACH takes them from. */
+    public Path detachedDirectory() {
+        return dir.resolve("detached");
+    }
+
+    /**
+     * DETACH PARTITION/PART: takes the active parts {@code which} accepts out of the set and moves each to
+     * {@code detached/<name>}, as ClickHouse does; returns them.
+     */
+    public List<IMergeTreeDataPart> detachParts(java.util.function.Predicate<IMergeTreeDataPart> which) {
+        List<IMergeTreeDataPart> out = new ArrayList<>();
+        synchronized (this) {
+            for (IMergeTreeDataPart p : parts.all()) {
+                if (!which.test(p)) {
+                    continue;
+                }
+                if (!p.layout().byColumn()) {
+                    throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Part " + p.name() + " is of the stub's earlier one-file layout: it cannot be detached");
+                }
+                try {
+                    Files.createDirectories(detachedDirectory());
+                    p.file().relocate(detachedDirectory().resolve(p.name()));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                parts.remove(p.info());
+                out.add(p);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A temporary part of the files of the part directory {@code partDir} (a detached part, or a part of another table
+     * of the same columns), hard-linked (copied where links fail) so the source stays as it is.
+     */
+    public TempPart linkTempPart(Path partDir, MergeTreePartInfo info) {
+        Path tmp = dir.resolve(DataPartStorageOnDisk.TMP_PREFIX + "attach_" + info.name() + "_" + tempCounter.incrementAndGet());
+        try {
+            IMergeTreeDataPart probe = DataPartStorageOnDisk.read(partDir, info, columns, defaults);
+            DataPartStorageOnDisk.linkFiles(partDir, tmp);
+            return new TempPart(info.partitionId(), new MergeTreeDataPartWriter.Written(dir, tmp, probe.rowCount(), probe.bytesOnDisk(),
+                probe.layout().dataOffset(), List.of(), false), probe.layout().stored());
+        } catch (IOException e) {
+            try {
+                DataPartStorageOnDisk.deleteRecursively(tmp);
+            } catch (IOException ignored) {
+                // the next load removes it
+            }
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /**
      * A temporary part with the same files as {@code source}: hard links, or copies where links fail; a part of an
      * older layout is rewritten.

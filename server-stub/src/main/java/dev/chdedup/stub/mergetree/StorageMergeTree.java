@@ -590,6 +590,137 @@ public class StorageMergeTree implements TableSource {
         return data.removeParts(p -> p.info().partitionId().equals(partitionId));
     }
 
+    /** DETACH PARTITION (by id) or DETACH PART (by name): the parts go to {@code detached/}; returns them. */
+    public List<IMergeTreeDataPart> detach(String partitionId, String partName) {
+        if (partName != null) {
+            if (MergeTreePartInfo.tryParse(partName) == null) {
+                throw new ChException(ErrorCode.BAD_DATA_PART_NAME, "Unexpected part name: " + partName + " for format version: 1");
+            }
+            List<IMergeTreeDataPart> one = data.detachParts(p -> p.name().equals(partName));
+            if (one.isEmpty()) {
+                throw new ChException(ErrorCode.NO_SUCH_DATA_PART, "No part " + partName + " in committed state");
+            }
+            return one;
+        }
+        return data.detachParts(p -> p.info().partitionId().equals(partitionId));
+    }
+
+    /**
+     * ATTACH PARTITION (by id) or ATTACH PART (by name): the parts of {@code detached/} named so come back under new
+     * block numbers (their level kept), as ClickHouse attaches them; returns them.
+     */
+    public List<IMergeTreeDataPart> attach(String partitionId, String partName) throws java.io.IOException {
+        java.nio.file.Path detached = data.detachedDirectory();
+        List<java.nio.file.Path> dirs = new ArrayList<>();
+        if (java.nio.file.Files.isDirectory(detached)) {
+            try (java.nio.file.DirectoryStream<java.nio.file.Path> ds = java.nio.file.Files.newDirectoryStream(detached)) {
+                for (java.nio.file.Path d : ds) {
+                    MergeTreePartInfo info = MergeTreePartInfo.tryParse(d.getFileName().toString());
+                    if (info != null && java.nio.file.Files.isDirectory(d)
+                        && (partName != null ? d.getFileName().toString().equals(partName) : info.partitionId().equals(partitionId))) {
+                        dirs.add(d);
+                    }
+                }
+            }
+        }
+        if (partName != null && dirs.isEmpty()) {
+            throw new ChException(ErrorCode.BAD_DATA_PART_NAME, "Detached part \"" + partName + "\" not found");
+        }
+        dirs.sort(java.util.Comparator.comparing(d -> MergeTreePartInfo.tryParse(d.getFileName().toString())));
+        List<IMergeTreeDataPart> out = new ArrayList<>();
+        for (java.nio.file.Path d : dirs) {
+            MergeTreePartInfo old = MergeTreePartInfo.tryParse(d.getFileName().toString());
+            out.add(addLinked(data.linkTempPart(d, old), old.level()));
+            DataPartStorageOnDisk.deleteRecursively(d);
+        }
+        return out;
+    }
+
+    /** A linked temporary part made active under a new block number, keeping {@code level}. */
+    private IMergeTreeDataPart addLinked(MergeTreeData.TempPart tmp, int level) {
+        IMergeTreeDataPart part;
+        synchronized (data) {
+            long b = allocateBlockNumberUnlocked();
+            part = data.renameTempPartAndAdd(tmp, new MergeTreePartInfo(tmp.partitionId(), b, b, level));
+        }
+        if (merges != null) {
+            merges.schedule(this);
+        }
+        return part;
+    }
+
+    /**
+     * REPLACE PARTITION ... FROM {@code source}: this table's parts of the partition are replaced by copies (hard links)
+     * of {@code source}'s, which keeps them; the tables must have the same columns. Returns the parts removed here.
+     */
+    public List<IMergeTreeDataPart> replacePartitionFrom(StorageMergeTree source, String partitionId) {
+        checkSameStructure(source);
+        List<MergeTreeData.TempPart> copies = new ArrayList<>();
+        List<Integer> levels = new ArrayList<>();
+        for (IMergeTreeDataPart p : source.activeParts()) {
+            if (p.info().partitionId().equals(partitionId)) {
+                copies.add(data.linkTempPart(p.file().data(), p.info()));
+                levels.add(p.info().level());
+            }
+        }
+        List<IMergeTreeDataPart> removed = dropPartition(partitionId);
+        for (int i = 0; i < copies.size(); i++) {
+            addLinked(copies.get(i), levels.get(i));
+        }
+        return removed;
+    }
+
+    /** ATTACH PARTITION ... FROM {@code source}: copies of {@code source}'s parts of the partition are added to this table's. */
+    public void attachPartitionFrom(StorageMergeTree source, String partitionId) {
+        checkSameStructure(source);
+        for (IMergeTreeDataPart p : source.activeParts()) {
+            if (p.info().partitionId().equals(partitionId)) {
+                addLinked(data.linkTempPart(p.file().data(), p.info()), p.info().level());
+            }
+        }
+    }
+
+    /** MOVE PARTITION ... TO TABLE {@code target}: the partition's parts go to {@code target} (new block numbers there). */
+    public List<IMergeTreeDataPart> movePartitionTo(StorageMergeTree target, String partitionId) {
+        target.checkSameStructure(this);
+        List<IMergeTreeDataPart> moved = new ArrayList<>();
+        for (IMergeTreeDataPart p : activeParts()) {
+            if (p.info().partitionId().equals(partitionId)) {
+                target.addLinked(target.data.linkTempPart(p.file().data(), p.info()), p.info().level());
+                moved.add(p);
+            }
+        }
+        data.removeParts(moved::contains);
+        return moved;
+    }
+
+    private void checkSameStructure(StorageMergeTree other) {
+        if (!columns().equals(other.columns()) || !java.util.Objects.equals(def.clauseSql().get("PARTITION BY"),
+            other.def.clauseSql().get("PARTITION BY"))) {
+            throw new ChException(ErrorCode.INCOMPATIBLE_COLUMNS, "Tables have different structure");
+        }
+    }
+
+    /**
+     * FREEZE [PARTITION]: hard links of the parts (of the partition, or all) under the data directory's
+     * {@code shadow/<increment>/data/<db>/<table>/}, as ClickHouse makes a local backup; returns the increment.
+     */
+    public int freeze(String partitionId, java.nio.file.Path shadow) throws java.io.IOException {
+        java.nio.file.Files.createDirectories(shadow);
+        java.nio.file.Path counter = shadow.resolve("increment.txt");
+        int n = java.nio.file.Files.exists(counter) ? Integer.parseInt(java.nio.file.Files.readString(counter).strip()) + 1 : 1;
+        java.nio.file.Files.writeString(counter, Integer.toString(n));
+        java.nio.file.Path to = shadow.resolve(Integer.toString(n)).resolve("data")
+            .resolve(dev.chdedup.stub.common.FileNames.escapeForFileName(database)).resolve(dev.chdedup.stub.common.FileNames.escapeForFileName(name));
+        java.nio.file.Files.createDirectories(to);
+        for (IMergeTreeDataPart p : activeParts()) {
+            if (partitionId == null || p.info().partitionId().equals(partitionId)) {
+                DataPartStorageOnDisk.linkFiles(p.file().data(), to.resolve(p.name()));
+            }
+        }
+        return n;
+    }
+
     public IMergeTreeDataPart dropPart(String partName) {
         IMergeTreeDataPart p = data.activePart(partName);
         if (p == null || data.removeParts(x -> x == p).isEmpty()) {

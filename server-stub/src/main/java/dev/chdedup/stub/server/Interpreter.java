@@ -538,6 +538,8 @@ public final class Interpreter {
                 Statement.DropPartition dp = (Statement.DropPartition) c;
                 String id = dp.partitionId() != null ? dp.partitionId() : partitionId(t, dp.partition(), ctx);
                 system.partsDropped(t, t.dropPartition(id));
+            } else if (c instanceof Statement.PartitionCommand) {
+                partitionCommand(t, (Statement.PartitionCommand) c, ctx);
             } else if (c instanceof Statement.DropPart) {
                 system.partsDropped(t, List.of(t.dropPart(((Statement.DropPart) c).partName())));
             } else if (c instanceof Statement.MutateDelete || c instanceof Statement.MutateUpdate) {
@@ -783,6 +785,33 @@ public final class Interpreter {
             }
             return out;
         };
+    }
+
+    /**
+     * DETACH/ATTACH PARTITION or PART, REPLACE PARTITION FROM, ATTACH PARTITION FROM, MOVE PARTITION TO TABLE and FREEZE
+     * of a MergeTree table that is not replicated; the deduplication log forgets the ids of the parts that leave.
+     */
+    private void partitionCommand(StorageMergeTree t, Statement.PartitionCommand c, QueryContext ctx) throws IOException {
+        if (t instanceof dev.chdedup.stub.replicated.StorageReplicatedMergeTree) {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, c.action() + " PARTITION of a ReplicatedMergeTree table is not supported by the stub");
+        }
+        String id = c.partName() != null ? null : c.partitionId() != null ? c.partitionId()
+            : c.partition() != null ? partitionId(t, c.partition(), ctx) : null;
+        switch (c.action()) {
+            case "DETACH" -> system.partsDropped(t, t.detach(id, c.partName()));
+            case "ATTACH" -> t.attach(id, c.partName());
+            case "FREEZE" -> t.freeze(id, catalog.root().resolve("shadow"));
+            default -> {
+                StorageMergeTree other = catalog.mergeTree(db(c.otherDatabase(), ctx), c.otherTable());
+                if (c.action().equals("MOVE")) {
+                    system.partsDropped(t, t.movePartitionTo(other, id));
+                } else if (c.action().equals("REPLACE")) {
+                    system.partsDropped(t, t.replacePartitionFrom(other, id));
+                } else { // ATTACH PARTITION ... FROM: copies added, nothing replaced
+                    t.attachPartitionFrom(other, id);
+                }
+            }
+        }
     }
 
     /** The partition id a PARTITION expression names: a literal value (or tuple) of the partition key, or ALL/tuple(). */

@@ -128,6 +128,8 @@ final class ParserAlterQuery {
                 pos.advance();
                 pos.advance();
                 cmds.add(new Statement.RemoveTtl());
+            } else if (pos.tok.is("DETACH") || pos.tok.is("ATTACH") || pos.tok.is("REPLACE") || pos.tok.is("MOVE") || pos.tok.is("FREEZE")) {
+                cmds.add(partitionCommand());
             } else if (pos.readIf("RESET")) {
                 pos.expect("SETTING");
                 List<String> names = new ArrayList<>();
@@ -198,6 +200,43 @@ final class ParserAlterQuery {
             exp.expr();
         }
         return new Statement.TableElementCommand(action, kind, name, ie);
+    }
+
+    /**
+     * {@code DETACH|ATTACH PARTITION p | PART 'name'}, {@code REPLACE PARTITION p FROM t}, {@code MOVE PARTITION p TO
+     * TABLE t}, {@code FREEZE [PARTITION p] [WITH NAME 'n']}.
+     */
+    private Statement.PartitionCommand partitionCommand() {
+        String action = pos.tok.text().toUpperCase(java.util.Locale.ROOT);
+        pos.advance();
+        Expr partition = null;
+        String id = null;
+        String part = null;
+        if (pos.readIf("PARTITION")) {
+            if (pos.readIf("ID")) {
+                id = pos.stringLiteral();
+            } else {
+                partition = exp.expr();
+            }
+        } else if ((action.equals("DETACH") || action.equals("ATTACH")) && pos.readIf("PART")) {
+            part = pos.stringLiteral();
+        } else if (!action.equals("FREEZE")) {
+            throw pos.error("PARTITION" + (action.equals("DETACH") || action.equals("ATTACH") ? " or PART" : ""));
+        }
+        String[] other = {null, null};
+        if (action.equals("REPLACE") || action.equals("ATTACH") && part == null && pos.tok.is("FROM")) {
+            pos.expect("FROM");
+            other = pos.qualifiedName();
+            action = "REPLACE".equals(action) ? action : "ATTACH FROM";
+        } else if (action.equals("MOVE")) {
+            pos.expect("TO");
+            pos.expect("TABLE");
+            other = pos.qualifiedName();
+        } else if (action.equals("FREEZE") && pos.readIf("WITH")) {
+            pos.expect("NAME");
+            pos.stringLiteral();
+        }
+        return new Statement.PartitionCommand(action, partition, id, part, other[0], other[1]);
     }
 
     /** FIRST, AFTER name, or nothing: "" for FIRST, the name, or null. */

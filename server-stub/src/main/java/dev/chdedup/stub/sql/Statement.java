@@ -72,6 +72,14 @@ public sealed interface Statement {
     record TtlElement(Expr expr, String action, Expr where) {
     }
 
+    /**
+     * DETACH, ATTACH, REPLACE (FROM {@code other}), MOVE (TO TABLE {@code other}) or FREEZE of a PARTITION (by value,
+     * {@code partition}, or ID) or a PART ({@code partName}, DETACH and ATTACH); FREEZE without one freezes every part.
+     */
+    record PartitionCommand(String action, Expr partition, String partitionId, String partName, String otherDatabase,
+                            String otherTable) implements AlterCommand {
+    }
+
     /** ALTER TABLE ... MODIFY TTL list: the table's TTL clause becomes {@code sql}. */
     record ModifyTtl(String sql) implements AlterCommand {
     }

@@ -69,7 +69,7 @@ public final class SystemTables {
     }
 
     private static List<String> baseNames() {
-        return List.of("build_options", "collations", "columns", "data_type_families", "databases", "events", "functions", "keywords",
+        return List.of("build_options", "collations", "columns", "data_type_families", "databases", "detached_parts", "events", "functions", "keywords",
             "merge_tree_settings", "mutations", "numbers", "one", "part_log", "parts", "processes", "query_log", "settings",
             "table_engines", "tables", "time_zones");
     }
@@ -139,6 +139,7 @@ public final class SystemTables {
             case "query_log": return QueryLogTable.of(processes == null ? null : processes.queryLog());
             case "parts": return parts();
             case "mutations": return mutations();
+            case "detached_parts": return detachedParts();
             case "settings": {
                 SystemTable t = SystemTable.of("settings");
                 for (KnownSettings.Def d : KnownSettings.all().values()) {
@@ -337,6 +338,66 @@ public final class SystemTables {
                         .set("marks", (p.rowCount() + 8191) / 8192 + 1).set("disk_name", "default")
                         .set("path", m.directory().resolve(p.name()).toString() + "/").set("engine", m.definition().engine())
                         .set("visible", 1L);
+                }
+            }
+        }
+        return t.source();
+    }
+
+    /**
+     * system.detached_parts: the directories under each MergeTree table's {@code detached/} (DETACH PARTITION/PART, and
+     * parts set aside as broken or unexpected, whose reason is their name's prefix), as ClickHouse lists them.
+     */
+    private TableSource detachedParts() {
+        SystemTable t = SystemTable.of("detached_parts");
+        for (String db : catalog.databaseNames()) {
+            if (db.equals("system") || db.equalsIgnoreCase("information_schema")) {
+                continue;
+            }
+            for (Map.Entry<String, Object> e : catalog.tables(db).entrySet()) {
+                if (!(e.getValue() instanceof StorageMergeTree)) {
+                    continue;
+                }
+                java.nio.file.Path detached = ((StorageMergeTree) e.getValue()).directory().resolve("detached");
+                if (!java.nio.file.Files.isDirectory(detached)) {
+                    continue;
+                }
+                List<java.nio.file.Path> dirs = new java.util.ArrayList<>();
+                try (java.nio.file.DirectoryStream<java.nio.file.Path> ds = java.nio.file.Files.newDirectoryStream(detached)) {
+                    ds.forEach(dirs::add);
+                } catch (java.io.IOException ex) {
+                    continue;
+                }
+                dirs.sort(null);
+                for (java.nio.file.Path d : dirs) {
+                    String name = d.getFileName().toString();
+                    dev.chdedup.stub.mergetree.MergeTreePartInfo info = dev.chdedup.stub.mergetree.MergeTreePartInfo.tryParse(name);
+                    String reason = "";
+                    int us = name.indexOf('_');
+                    if (info == null && us > 0 && dev.chdedup.stub.mergetree.MergeTreePartInfo.tryParse(name.substring(us + 1)) != null) {
+                        reason = name.substring(0, us);
+                        info = dev.chdedup.stub.mergetree.MergeTreePartInfo.tryParse(name.substring(us + 1));
+                    }
+                    long bytes = 0;
+                    long mtime = 0;
+                    try {
+                        mtime = java.nio.file.Files.getLastModifiedTime(d).toMillis() / 1000;
+                        if (java.nio.file.Files.isDirectory(d)) {
+                            try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(d)) {
+                                bytes = files.mapToLong(f -> f.toFile().length()).sum();
+                            }
+                        } else {
+                            bytes = java.nio.file.Files.size(d);
+                        }
+                    } catch (java.io.IOException ex) {
+                        // gone meanwhile: listed with what is known
+                    }
+                    SystemTable.Row row = t.add().set("database", db).set("table", e.getKey()).set("name", name).set("bytes_on_disk", bytes)
+                        .set("modification_time", mtime).set("disk", "default").set("reason", reason);
+                    if (info != null) {
+                        row.set("partition_id", info.partitionId()).set("min_block_number", info.minBlock())
+                            .set("max_block_number", info.maxBlock()).set("level", (long) info.level());
+                    }
                 }
             }
         }
