@@ -47,6 +47,7 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
     private final Path root;
     private final Map<String, Map<String, Object>> databases = new ConcurrentHashMap<>();
     private final MergeTreeBackgroundExecutor merges = new MergeTreeBackgroundExecutor();
+    private final Map<String, java.util.concurrent.locks.ReentrantReadWriteLock> structureLocks = new ConcurrentHashMap<>();
     /** The tables DETACH took out of each database; their names stay taken until ATTACH. */
     private final Map<String, Set<String>> detached = new ConcurrentHashMap<>();
     /** What DETACH ... PERMANENTLY appends to a table's metadata file, so that loading skips it. */
@@ -395,6 +396,30 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
             + " as table, use DROP DICTIONARY or DETACH DICTIONARY query instead");
     }
 
+    /**
+     * A table's structure lock, as ClickHouse's table locks: an INSERT holds it shared while it runs, an ALTER of the
+     * schema, RENAME, EXCHANGE and DETACH hold it exclusively, so none of them opens the table again under an insert.
+     */
+    public java.util.concurrent.locks.ReentrantReadWriteLock structureLock(String db, String table) {
+        return structureLocks.computeIfAbsent(db + "\0" + table, k -> new java.util.concurrent.locks.ReentrantReadWriteLock(true));
+    }
+
+    /**
+     * Takes {@code lock} within {@code timeoutSeconds} (the query's lock_acquire_timeout), or DEADLOCK_AVOIDED as
+     * ClickHouse answers a lock it could not take.
+     */
+    public static void lock(java.util.concurrent.locks.Lock lock, long timeoutSeconds, String what) {
+        try {
+            if (!lock.tryLock(timeoutSeconds, java.util.concurrent.TimeUnit.SECONDS)) {
+                throw new ChException(ErrorCode.DEADLOCK_AVOIDED, "Locking attempt for " + what + " has timed out! ("
+                    + timeoutSeconds * 1000 + "ms) Possible deadlock avoided. Client should retry");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ChException(ErrorCode.ABORTED, "Interrupted while locking " + what);
+        }
+    }
+
     /** The CREATE statement a table's metadata file holds. */
     public String createQuery(String db, String table) throws IOException {
         return Files.readString(metadataFile(db, table), StandardCharsets.UTF_8);
@@ -406,7 +431,18 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
      * replaced, and the table is opened again over the same parts, which read as the new definition says
      * ({@code renamedFrom}: columns renamed, new name to old). Returns the new object.
      */
-    public synchronized StorageMergeTree alterTable(String db, String table, String createSql, Map<String, String> renamedFrom)
+    public StorageMergeTree alterTable(String db, String table, String createSql, Map<String, String> renamedFrom)
+        throws IOException {
+        java.util.concurrent.locks.Lock exclusive = structureLock(db, table).writeLock();
+        lock(exclusive, 120, db + "." + table);
+        try {
+            return reopen(db, table, createSql, renamedFrom);
+        } finally {
+            exclusive.unlock();
+        }
+    }
+
+    private synchronized StorageMergeTree reopen(String db, String table, String createSql, Map<String, String> renamedFrom)
         throws IOException {
         StorageMergeTree old = mergeTree(db, table);
         Statement.CreateTable ct = (Statement.CreateTable) Parser.parse(createSql);
@@ -424,7 +460,17 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
      * RENAME TABLE: the table's parts move to the new name's directory and its metadata to the new name's file, and
      * the table is opened again there (a MergeTree table that is not replicated).
      */
-    public synchronized StorageMergeTree renameTable(String fromDb, String from, String toDb, String to) throws IOException {
+    public StorageMergeTree renameTable(String fromDb, String from, String toDb, String to) throws IOException {
+        java.util.concurrent.locks.Lock exclusive = structureLock(fromDb, from).writeLock();
+        lock(exclusive, 120, fromDb + "." + from);
+        try {
+            return rename(fromDb, from, toDb, to);
+        } finally {
+            exclusive.unlock();
+        }
+    }
+
+    private synchronized StorageMergeTree rename(String fromDb, String from, String toDb, String to) throws IOException {
         Object obj = find(fromDb, from);
         StorageMergeTree t = obj instanceof dev.chdedup.stub.mv.PlainView ? null : renamable(fromDb, from);
         Map<String, Object> target = databases.get(toDb);
@@ -456,7 +502,25 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
     }
 
     /** EXCHANGE TABLES: two MergeTree tables swap their names, parts and metadata; both are opened again. */
-    public synchronized List<StorageMergeTree> exchangeTables(String db1, String t1, String db2, String t2) throws IOException {
+    public List<StorageMergeTree> exchangeTables(String db1, String t1, String db2, String t2) throws IOException {
+        // in the order of the names, so two EXCHANGEs of the same pair cannot wait on each other
+        boolean ordered = (db1 + "\0" + t1).compareTo(db2 + "\0" + t2) <= 0;
+        java.util.concurrent.locks.Lock first = (ordered ? structureLock(db1, t1) : structureLock(db2, t2)).writeLock();
+        java.util.concurrent.locks.Lock second = (ordered ? structureLock(db2, t2) : structureLock(db1, t1)).writeLock();
+        lock(first, 120, db1 + "." + t1);
+        try {
+            lock(second, 120, db2 + "." + t2);
+            try {
+                return exchange(db1, t1, db2, t2);
+            } finally {
+                second.unlock();
+            }
+        } finally {
+            first.unlock();
+        }
+    }
+
+    private synchronized List<StorageMergeTree> exchange(String db1, String t1, String db2, String t2) throws IOException {
         StorageMergeTree a = renamable(db1, t1);
         StorageMergeTree b = renamable(db2, t2);
         Statement.CreateTable ca = (Statement.CreateTable) Parser.parse(createQuery(db1, t1));
@@ -477,7 +541,17 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
      * {@code permanently} (its metadata file is then renamed {@code .sql.detached}, as ClickHouse does). Returns the
      * detached table, or null when there was none and {@code ifExists}.
      */
-    public synchronized StorageMergeTree detachTable(String db, String table, boolean ifExists, boolean permanently) throws IOException {
+    public StorageMergeTree detachTable(String db, String table, boolean ifExists, boolean permanently) throws IOException {
+        java.util.concurrent.locks.Lock exclusive = structureLock(db, table).writeLock();
+        lock(exclusive, 120, db + "." + table);
+        try {
+            return detach(db, table, ifExists, permanently);
+        } finally {
+            exclusive.unlock();
+        }
+    }
+
+    private synchronized StorageMergeTree detach(String db, String table, boolean ifExists, boolean permanently) throws IOException {
         Map<String, Object> tables = databases.get(db);
         if (tables == null) {
             throw StorageCatalog.unknownDatabase(db);

@@ -76,6 +76,9 @@ public final class InsertInterpreter {
 
     public QueryResult.Done execute(Statement.Insert st, InputStream data, String defaultFormat, QueryContext outer) throws IOException {
         String db = st.database() != null ? st.database() : outer.database();
+        // shared for the whole insert: an ALTER of the schema, RENAME or DETACH waits for it, as ClickHouse's table lock
+        java.util.concurrent.locks.Lock shared = catalog.structureLock(db, st.table()).readLock();
+        DatabaseCatalog.lock(shared, outer.settings().getLong("lock_acquire_timeout"), db + "." + st.table());
         Object target = catalog.find(db, st.table());
         try {
             return executeInsert(st, data, defaultFormat, outer);
@@ -85,6 +88,8 @@ public final class InsertInterpreter {
                 throw new ChException(ErrorCode.UNKNOWN_TABLE, "Table " + db + "." + st.table() + " does not exist (dropped while the insert ran)", e);
             }
             throw e;
+        } finally {
+            shared.unlock();
         }
     }
 

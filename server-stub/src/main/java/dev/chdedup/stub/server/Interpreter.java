@@ -564,6 +564,18 @@ public final class Interpreter {
         if (t instanceof dev.chdedup.stub.replicated.StorageReplicatedMergeTree) {
             return alterReplicated((dev.chdedup.stub.replicated.StorageReplicatedMergeTree) t, commands, ctx);
         }
+        // exclusive from reading the definition to the mutation's start: inserts wait, and two ALTERs do not interleave
+        java.util.concurrent.locks.Lock exclusive = catalog.structureLock(t.database(), t.name()).writeLock();
+        DatabaseCatalog.lock(exclusive, ctx.settings().getLong("lock_acquire_timeout"), t.database() + "." + t.name());
+        try {
+            t = catalog.mergeTree(t.database(), t.name()); // as it is now that nothing else changes it
+            return alterSchemaLocked(t, commands, ctx);
+        } finally {
+            exclusive.unlock();
+        }
+    }
+
+    private StorageMergeTree alterSchemaLocked(StorageMergeTree t, List<Statement.AlterCommand> commands, QueryContext ctx) throws IOException {
         Statement.CreateTable ct = (Statement.CreateTable) Parser.parse(catalog.createQuery(t.database(), t.name()));
         AlterCommands.Result r = AlterCommands.apply(ct, commands);
         StorageMergeTree old = t;
