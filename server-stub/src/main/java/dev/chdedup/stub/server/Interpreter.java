@@ -175,6 +175,12 @@ public final class Interpreter {
         }
         if (st instanceof Statement.DropDatabase) {
             Statement.DropDatabase dd = (Statement.DropDatabase) st;
+            if (catalog.databaseExists(dd.name()) && !DatabaseCatalog.SYSTEM.equals(dd.name())) {
+                // each table goes as DROP TABLE takes it: a materialized view stops, a deduplication log closes
+                for (String table : catalog.tables(dd.name()).keySet()) {
+                    system.beforeDrop(dd.name(), table);
+                }
+            }
             catalog.dropDatabase(dd.name(), dd.ifExists());
             return QueryResult.Done.NOTHING;
         }
