@@ -243,8 +243,9 @@ final class ConversionFunctions {
     }
 
     /**
-     * toUnixTimestamp(value[, zone]): the UInt32 seconds since the epoch of a DateTime, a DateTime64 (cut toward zero), a
-     * Date or Date32 (its midnight in UTC), a Time, a number, or a String read as a DateTime in the zone; wrapped to 32 bits.
+     * toUnixTimestamp(value[, zone]): the UInt32 seconds since the epoch of a DateTime, a DateTime64 (cut toward zero; out
+     * of UInt32 DECIMAL_OVERFLOW), a Date or Date32 (its midnight in UTC), a Time, a number, or a String read as a DateTime
+     * in the zone; wrapped to 32 bits.
      */
     private static Evaluator toUnixTimestamp(String name, List<Evaluator> args) {
         Functions.argumentCount(name, args, 1, 1);
@@ -260,6 +261,9 @@ final class ConversionFunctions {
                 sec = (Long) v[0] * 86400L;
             } else if (u instanceof DateTime64Type) {
                 sec = (Long) v[0] / ((DateTime64Type) u).scale();
+                if (sec < 0 || sec > 0xFFFFFFFFL) {
+                    throw new ChException(ErrorCode.DECIMAL_OVERFLOW, "Convert overflow");
+                }
             } else {
                 sec = Values.toLong(Values.toNumber(v[0], u));
             }

@@ -95,9 +95,144 @@ final class DateLUT {
         return local - offset.getTotalSeconds();
     }
 
-    /** The instant the day {@code day} starts at in {@code z}. */
+    /** The first and last day numbers of the engine's table of days, 1900-01-01 and 2299-12-31. */
+    static final long LUT_FIRST_DAY = -25567;
+    static final long LUT_LAST_DAY = 120529;
+
+    /**
+     * Whether a value is outside the instants DateLUTImpl reads from its table (for any zone: from two days after
+     * 1900-01-01 to two days before 2300-01-01, UTC), which it computes apart with its own formulas: only a DateTime64
+     * can be, a Date32 and a DateTime always are inside.
+     */
+    static boolean outOfTable(Object v, DataType u) {
+        if (!(u instanceof DateTime64Type)) {
+            return false;
+        }
+        long t = (Long) v / ((DateTime64Type) u).scale();
+        return t < -2208988800L + 2 * 86400 || t >= 10413792000L - 2 * 86400;
+    }
+
+    private static final java.util.Map<ZoneId, Boolean> WHOLE_HOURS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.Map<ZoneId, Boolean> WHOLE_MINUTES = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * Whether every day after the epoch (to the end of the engine's table, 2299) starts at a whole hour of UTC in
+     * {@code z} ({@code unit} 3600) or a whole minute (60): DateLUTImpl's offset_is_whole_number_of_hours_during_epoch
+     * and offset_is_whole_number_of_minutes_during_epoch, under which it rounds times down from the epoch, not from
+     * the start of their day.
+     */
+    static boolean wholeSinceEpoch(ZoneId z, int unit) {
+        if (z == ZoneOffset.UTC) {
+            return true;
+        }
+        return (unit == 3600 ? WHOLE_HOURS : WHOLE_MINUTES).computeIfAbsent(z, zone -> {
+            ZoneRules rules = zone.getRules();
+            Instant end = Instant.ofEpochSecond(10413792000L);
+            if (rules.getOffset(Instant.EPOCH).getTotalSeconds() % unit != 0) {
+                return false;
+            }
+            for (ZoneOffsetTransition t = rules.nextTransition(Instant.EPOCH); t != null && t.getInstant().isBefore(end);
+                t = rules.nextTransition(t.getInstant())) {
+                if (t.getOffsetAfter().getTotalSeconds() % unit != 0) {
+                    return false;
+                }
+            }
+            return true;
+        });
+    }
+
+    /**
+     * DateLUTImpl::roundDown (toStartOfHour, toStartOfSecondInterval): a time rounded down to {@code divisor} seconds,
+     * from the epoch in a zone of whole hours, else from the start of its day; {@code outside} for a time outside the
+     * engine's table, always from the start of its day.
+     */
+    static long roundDown(long sec, long divisor, ZoneId z, boolean outside) {
+        if (!outside && wholeSinceEpoch(z, 3600)) {
+            return Math.floorDiv(sec, divisor) * divisor;
+        }
+        return fromDayStart(sec, divisor, z);
+    }
+
+    /** DateLUTImpl::toStartOfMinuteInterval: as {@link #roundDown}, from the epoch in a zone of whole minutes. */
+    static long roundDownMinutes(long sec, long divisor, ZoneId z, boolean outside) {
+        if (!outside && wholeSinceEpoch(z, 60)) {
+            return Math.floorDiv(sec, divisor) * divisor;
+        }
+        return fromDayStart(sec, divisor, z);
+    }
+
+    /** A time rounded down to {@code divisor} seconds counted from the start of its day in {@code z}. */
+    static long fromDayStart(long sec, long divisor, ZoneId z) {
+        long date = fromDayNum(Math.floorDiv(toLocal(sec, z), 86400L), z);
+        return date + (sec - date) / divisor * divisor;
+    }
+
+    /**
+     * The second of the minute DateLUTImpl::toSecond reads: that of UTC in a zone whose offsets were whole minutes since
+     * the epoch (of the instant, though the zone's offset had seconds before), else of the wall clock.
+     */
+    static int second(long sec, ZoneId z, boolean outside) {
+        if (!outside && wholeSinceEpoch(z, 60)) {
+            return (int) Math.floorMod(sec, 60L);
+        }
+        return (int) Math.floorMod(toLocal(sec, z), 60L);
+    }
+
+    /**
+     * DateLUTImpl::timezoneOffset: the offset of the start of the day against the epoch's (the difference of their
+     * starts modulo a day, as C++ takes a remainder, which a day before the epoch whose offset had seconds leaves a
+     * day off), plus the change within the day and the offset at the epoch; outside the table the zone's offset.
+     */
+    static long timezoneOffset(long sec, ZoneId z, boolean outside) {
+        ZoneRules rules = z.getRules();
+        if (outside || z == ZoneOffset.UTC) {
+            return rules.getOffset(Instant.ofEpochSecond(sec)).getTotalSeconds();
+        }
+        long day = Math.floorDiv(toLocal(sec, z), 86400L);
+        long date = fromDayNum(day, z);
+        long r = (date - fromDayNum(0, z)) % 86400;
+        r = r > 43200 ? 86400 - r : -r;
+        // the change of the offset on that day, in the table's quarters of an hour, from the time of day it happens
+        ZoneOffsetTransition change = rules.nextTransition(Instant.ofEpochSecond(date - 1));
+        if (change != null && (change.getDateTimeBefore().toLocalDate().toEpochDay() == day
+            || change.getDateTimeAfter().toLocalDate().toEpochDay() == day)) {
+            long amount = (change.getOffsetAfter().getTotalSeconds() - change.getOffsetBefore().getTotalSeconds()) / 900;
+            amount = Math.max(-96, Math.min(amount, 96));
+            long at = (change.getDateTimeBefore().toEpochSecond(ZoneOffset.UTC) - day * 86400L) / 900;
+            if (at + amount < 0) {
+                at = -amount;
+            }
+            if (amount != 0 && sec >= date + at * 900) {
+                r += amount * 900;
+            }
+        }
+        return r + rules.getOffset(Instant.EPOCH).getTotalSeconds();
+    }
+
+    /** toRelativeWeekNum: weeks of the Monday after, toward zero in the table and toward -inf outside it. */
+    static long relativeWeek(Object v, DataType u, ZoneId z) {
+        long day = dayNum(v, u, z);
+        long shifted = day + 8 - dayOfWeek(day);
+        return outOfTable(v, u) ? Math.floorDiv(shifted, 7) : shifted / 7;
+    }
+
+    /**
+     * The instant the day {@code day} starts at in {@code z}, as DateLUTImpl's table has it: a midnight that does not
+     * exist read with the offset before the change (the day starts when the clocks jump), one that exists twice the
+     * second time when the clocks went back past it, else the first.
+     */
     static long fromDayNum(long day, ZoneId z) {
-        return fromLocal(day * 86400L, z);
+        long local = day * 86400L;
+        if (z == ZoneOffset.UTC) {
+            return local;
+        }
+        ZoneOffsetTransition change = z.getRules().getTransition(LocalDateTime.ofEpochSecond(local, 0, ZoneOffset.UTC));
+        if (change == null) {
+            return fromLocal(local, z);
+        }
+        long pre = local - change.getOffsetBefore().getTotalSeconds();
+        long post = local - change.getOffsetAfter().getTotalSeconds();
+        return change.isOverlap() && change.toEpochSecond() < post ? post : pre;
     }
 
     /** Whole seconds since the epoch of a Date (its midnight in {@code z}), DateTime or DateTime64 value. */

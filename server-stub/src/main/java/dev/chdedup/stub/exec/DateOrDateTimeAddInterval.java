@@ -264,12 +264,17 @@ final class DateOrDateTimeAddInterval {
             v -> java.math.BigDecimal.valueOf((Long) v[0], pa).subtract(java.math.BigDecimal.valueOf((Long) v[1], pb)).setScale(scale));
     }
 
-    /** The second {@code days} and {@code months} on in {@code zone}'s wall time; a time in a gap takes the later offset. */
+    /**
+     * The second {@code days} and {@code months} on in {@code zone}'s wall time; a time in a gap takes the later offset,
+     * but the earlier from a time outside the engine's table of days (before 1900 or after 2299), which it reads apart.
+     */
     private static long onWallClock(long sec, ZoneId zone, long days, long months) {
         ZoneRules rules = zone.getRules();
         LocalDateTime to = LocalDateTime.ofEpochSecond(sec, 0, rules.getOffset(Instant.ofEpochSecond(sec))).plusMonths(months).plusDays(days);
         ZoneOffsetTransition change = rules.getTransition(to);
-        ZoneOffset offset = change != null && change.isGap() ? change.getOffsetAfter() : rules.getValidOffsets(to).get(0);
+        boolean outside = sec < -2208988800L + 2 * 86400 || sec >= 10413792000L - 2 * 86400;
+        ZoneOffset offset = change != null && change.isGap() ? (outside ? change.getOffsetBefore() : change.getOffsetAfter())
+            : rules.getValidOffsets(to).get(0);
         return to.toEpochSecond(offset);
     }
 }

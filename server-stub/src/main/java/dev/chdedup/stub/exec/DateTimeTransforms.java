@@ -63,7 +63,7 @@ final class DateTimeTransforms {
             case "toDaysInMonth": return part(name, args, DataTypes.UINT8, (v, u, z) -> (long) DateLUT.date(v, u, z).lengthOfMonth());
             case "toHour": return time(name, args, DataTypes.UINT8, (v, u, z) -> Math.floorMod(DateLUT.localSeconds(v, u, z), 86400L) / 3600);
             case "toMinute": return time(name, args, DataTypes.UINT8, (v, u, z) -> Math.floorMod(DateLUT.localSeconds(v, u, z), 3600L) / 60);
-            case "toSecond": return time(name, args, DataTypes.UINT8, (v, u, z) -> Math.floorMod(DateLUT.localSeconds(v, u, z), 60L));
+            case "toSecond": return time(name, args, DataTypes.UINT8, (v, u, z) -> (long) DateLUT.second(wholeSeconds(v, u), z, DateLUT.outOfTable(v, u)));
             case "toMillisecond": return time(name, args, DataTypes.UINT16, (v, u, z) -> subSecond(v, u, 3));
             case "toMicrosecond": return time(name, args, DataTypes.UINT32, (v, u, z) -> subSecond(v, u, 6));
             case "toNanosecond": return time(name, args, DataTypes.UINT32, (v, u, z) -> subSecond(v, u, 9));
@@ -95,16 +95,13 @@ final class DateTimeTransforms {
                 LocalDate d = DateLUT.date(v, u, z);
                 return (long) d.getYear() * 4 + (d.getMonthValue() - 1) / 3;
             });
-            case "toRelativeMonthNum": return part(name, args, DataTypes.UINT32, (v, u, z) -> {
+            case "toRelativeMonthNum": return transform(name, args, Accepts.DATES_AND_TIMES, 1, DataTypes.UINT32, 16, (v, u, z) -> {
                 LocalDate d = DateLUT.date(v, u, z);
                 return (long) d.getYear() * 12 + d.getMonthValue();
             });
-            case "toRelativeWeekNum": return transform(name, args, Accepts.DATES_AND_TIMES, 1, DataTypes.UINT32, 16, (v, u, z) -> {
-                long day = DateLUT.dayNum(v, u, z);
-                return Math.floorDiv(day + 8 - DateLUT.dayOfWeek(day), 7L);
-            });
+            case "toRelativeWeekNum": return transform(name, args, Accepts.DATES_AND_TIMES, 1, DataTypes.UINT32, 16, DateLUT::relativeWeek);
             case "toRelativeDayNum": return transform(name, args, Accepts.DATES_AND_TIMES, 1, DataTypes.UINT32, 16, (v, u, z) -> DateLUT.dayNum(v, u, z));
-            case "toRelativeHourNum": return part(name, args, DataTypes.UINT32, (v, u, z) -> relativeHour(DateLUT.seconds(v, u, z), z));
+            case "toRelativeHourNum": return part(name, args, DataTypes.UINT32, (v, u, z) -> relativeHour(DateLUT.seconds(v, u, z), z, false));
             case "toRelativeMinuteNum": return part(name, args, DataTypes.UINT32, (v, u, z) -> Math.floorDiv(DateLUT.seconds(v, u, z), 60L));
             case "toRelativeSecondNum": return part(name, args, DataTypes.UINT32, (v, u, z) -> DateLUT.seconds(v, u, z));
             case "toMonthNumSinceEpoch": return transform(name, args, Accepts.DATES_AND_TIMES, 1, DataTypes.UINT32, 16, (v, u, z) -> {
@@ -114,7 +111,8 @@ final class DateTimeTransforms {
             case "toYearNumSinceEpoch": return part(name, args, DataTypes.UINT16, (v, u, z) -> DateLUT.date(v, u, z).getYear() - 1970L);
             case "toStartOfYear": return part(name, args, DataTypes.DATE, (v, u, z) -> DateLUT.date(v, u, z).withDayOfYear(1).toEpochDay());
             case "toStartOfISOYear": return part(name, args, DataTypes.DATE,
-                (v, u, z) -> DateLUT.firstDayOfIsoYear(DateLUT.isoYear(DateLUT.dayNum(v, u, z))));
+                // the engine finds the ISO year of the day held to Date's range
+                (v, u, z) -> DateLUT.firstDayOfIsoYear(DateLUT.isoYear(Math.min(DateLUT.dayNum(v, u, z), 65535))));
             case "toStartOfQuarter": return part(name, args, DataTypes.DATE, (v, u, z) -> {
                 LocalDate d = DateLUT.date(v, u, z);
                 return LocalDate.of(d.getYear(), (d.getMonthValue() - 1) / 3 * 3 + 1, 1).toEpochDay();
@@ -127,15 +125,21 @@ final class DateTimeTransforms {
             case "toMonday": return part(name, args, DataTypes.DATE, (v, u, z) -> DateLUT.monday(DateLUT.dayNum(v, u, z)));
             case "toStartOfDay": {
                 DataType t = dateTimeResult(name, args, 1);
-                return transform(name, args, Accepts.DATES_AND_TIMES, 1, t, (v, u, z) -> DateLUT.fromDayNum(u instanceof DateType ? (Long) v
-                    : Math.floorDiv(DateLUT.toLocal(wholeSeconds(v, u), z), 86400L), z));
+                return transform(name, args, Accepts.DATES_AND_TIMES, 1, t, (v, u, z) -> {
+                    long day = u instanceof DateType ? (Long) v : Math.floorDiv(DateLUT.toLocal(wholeSeconds(v, u), z), 86400L);
+                    return startOfDay(day, u instanceof DateTimeType || u instanceof DateType && !((DateType) u).is32, z);
+                });
             }
             case "toStartOfHour": return startOf(name, args, 3600);
             case "toStartOfMinute": return startOf(name, args, 60);
             case "toStartOfFiveMinutes": return startOf(name, args, 300);
             case "toStartOfTenMinutes": return startOf(name, args, 600);
             case "toStartOfFifteenMinutes": return startOf(name, args, 900);
-            case "timeSlot": return startOf(name, args, 1800);
+            case "timeSlot": {
+                // the engine's TimeSlotImpl divides toward zero
+                DataType t = dateTimeResult(name, args, 1);
+                return transform(name, args, Accepts.TIMES, 1, t, (v, u, z) -> wholeSeconds(v, u) / 1800 * 1800);
+            }
             case "toStartOfSecond": return startOfSubSecond(name, args, 0);
             case "toStartOfMillisecond": return startOfSubSecond(name, args, 3);
             case "toStartOfMicrosecond": return startOfSubSecond(name, args, 6);
@@ -168,16 +172,17 @@ final class DateTimeTransforms {
     }
 
     /**
-     * The hour number of an instant as DateLUTImpl::toRelativeHourNum counts it: whole hours of the epoch, but before the
-     * epoch or in a zone whose offset at the epoch was not whole hours, counted from a day before, so shifted by 24 hours
-     * and the zone's offset then, as the engine computes it.
+     * The hour number of an instant as DateLUTImpl counts it: for toRelativeHourNum whole hours of the epoch, but before
+     * the epoch or in a zone whose offset was not always whole hours since, the hours of the time less the offset at the
+     * epoch, a day later (the engine counts from a day before the epoch there); for dateDiff's {@code extended} count
+     * (toStableRelativeHourNum) always the hours of the time less that offset.
      */
-    static long relativeHour(long sec, ZoneId z) {
+    static long relativeHour(long sec, ZoneId z, boolean extended) {
         int offsetAtEpoch = z.getRules().getOffset(java.time.Instant.EPOCH).getTotalSeconds();
-        if (offsetAtEpoch % 3600 == 0 && sec >= 0) {
+        if (!extended && sec >= 0 && DateLUT.wholeSinceEpoch(z, 3600)) {
             return sec / 3600;
         }
-        return Math.floorDiv(sec + 86400 - offsetAtEpoch, 3600L);
+        return Math.floorDiv(sec - offsetAtEpoch + (extended ? 0 : 86400), 3600L);
     }
 
     /** The DateTime type a start of a period of {@code name} has: in the zone argument at {@code tzAt}, else the value's. */
@@ -191,25 +196,25 @@ final class DateTimeTransforms {
         return transform(name, args, Accepts.TIMES, 1, t, (v, u, z) -> {
             long sec = wholeSeconds(v, u);
             if (unit == 3600) {
-                long local = DateLUT.toLocal(sec, z);
-                return DateLUT.fromLocal(Math.floorDiv(local, 3600L) * 3600, z);
+                return DateLUT.roundDown(sec, 3600, z, DateLUT.outOfTable(v, u));
             }
-            return startOfMinutes(sec, unit, z);
+            return DateLUT.roundDownMinutes(sec, unit, z, DateLUT.outOfTable(v, u));
         });
+    }
+
+    /**
+     * The instant day {@code day} starts at; {@code saturated}, the first day starting at or after the epoch when it
+     * starts before, as the engine's saturated table of days has it (which it reads for a DateTime's day, and for a
+     * Date's in toStartOfDay).
+     */
+    static long startOfDay(long day, boolean saturated, ZoneId z) {
+        long start = DateLUT.fromDayNum(day, z);
+        return start < 0 && saturated ? Math.max(start, DateLUT.fromDayNum(day + 1, z)) : start;
     }
 
     /** The whole seconds of a DateTime, or of a DateTime64 cut toward zero, as the engine splits it for a start of a period. */
     static long wholeSeconds(Object v, DataType u) {
         return u instanceof DateTime64Type ? (Long) v / ((DateTime64Type) u).scale() : (Long) v;
-    }
-
-    /** DateLUTImpl::toStartOfMinuteInterval: whole minutes of the epoch, unless the zone's offset was once not whole minutes. */
-    static long startOfMinutes(long sec, long divisor, ZoneId z) {
-        if (z == ZoneOffset.UTC || z.getRules().getOffset(java.time.Instant.ofEpochSecond(sec)).getTotalSeconds() % 60 == 0) {
-            return Math.floorDiv(sec, divisor) * divisor;
-        }
-        long date = DateLUT.fromDayNum(Math.floorDiv(DateLUT.toLocal(sec, z), 86400L), z);
-        return date + (sec - date) / divisor * divisor;
     }
 
     /** toStartOfSecond ... toStartOfNanosecond: a DateTime64 cut to {@code digits} of a second, of its own type or zone. */
@@ -218,7 +223,7 @@ final class DateTimeTransforms {
         DataType u = args.get(0).type().unwrap();
         if (!(u instanceof DateTime64Type)) {
             if (u instanceof DateTimeType || u instanceof DateType || u instanceof NothingType) {
-                throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + u.name() + " of argument for function " + name);
+                throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal argument of type " + u.name() + " for function " + name);
             }
             throw illegalType(name, args.get(0).type(), Accepts.DATES_AND_TIMES);
         }
@@ -256,7 +261,7 @@ final class DateTimeTransforms {
 
     /**
      * {@link #transform}, with the engine's narrowing of values out of the result's range: a Date is held to its range,
-     * a DateTime of a Date32 too and of a DateTime64 wrapped to 32 bits; an unsigned integer computed in {@code bits} bits
+     * a DateTime too but one of a DateTime64 wrapped to 32 bits; an unsigned integer computed in {@code bits} bits
      * is held to them for a Date32 and wrapped to them for a DateTime64, as the engine's transforms narrow them.
      */
     static Evaluator transform(String name, List<Evaluator> args, Accepts accepts, int tzAt, DataType result, int bits, Transform fn) {
@@ -284,7 +289,9 @@ final class DateTimeTransforms {
                 return Math.max(0, Math.min(x, 65535));
             }
             if (ru instanceof DateTimeType) {
-                return date32 ? Math.max(0, Math.min(x, 0xFFFFFFFFL)) : Math.floorMod(x, 1L << 32);
+                // the instant of a DateTime64 or a Date is cast to 32 bits, those of a Date32 or DateTime held to them
+                boolean wraps = u instanceof DateTime64Type || u instanceof DateType && !date32;
+                return wraps ? Math.floorMod(x, 1L << 32) : Math.max(0, Math.min(x, 0xFFFFFFFFL));
             }
             if (bits < 64 && extended) {
                 return date32 ? Math.max(0, Math.min(x, max)) : x & max;

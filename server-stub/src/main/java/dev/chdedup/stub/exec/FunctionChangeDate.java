@@ -16,9 +16,9 @@ import java.util.List;
 /**
  * changeYear, changeMonth, changeDay, changeHour, changeMinute and changeSecond, after ClickHouse's changeDate.cpp: one
  * part of a date or time set to an integer, the others kept; a day past the month's end runs into the next month; a
- * value outside the part's range (a year outside the type's, a month 1-12, a day 1-31, an hour 0-23...) gives the
- * type's earliest value, a year past it its latest, and the result is clamped to the type. A Date changed in its time
- * becomes a DateTime, a Date32 a DateTime64(3).
+ * value outside the part's range (a year outside the type's, 0000-9999 for a DateTime64, a month 1-12, a day 1-31, an
+ * hour 0-23...) gives the type's earliest value, a year past it its latest, and the result is clamped to the type. A
+ * Date changed in its time becomes a DateTime, a Date32 a DateTime64(3).
  */
 final class FunctionChangeDate {
     private FunctionChangeDate() {
@@ -78,8 +78,8 @@ final class FunctionChangeDate {
         long[] c = {d.getYear(), d.getMonthValue(), d.getDayOfMonth(), s / 3600, s / 60 % 60, s % 60};
         boolean isDate = rt instanceof DateType;
         boolean date32 = isDate && ((DateType) rt).is32;
-        int minYear = isDate && !date32 || rt instanceof DateTimeType ? 1970 : 1900;
-        int maxYear = isDate ? (date32 ? 2299 : 2149) : rt instanceof DateTimeType ? 2106 : 2299;
+        int minYear = isDate && !date32 || rt instanceof DateTimeType ? 1970 : date32 ? 1900 : 0;
+        int maxYear = isDate ? (date32 ? 2299 : 2149) : rt instanceof DateTimeType ? 2106 : 9999;
         long min;
         long max;
         if (isDate) {
@@ -89,8 +89,8 @@ final class FunctionChangeDate {
             min = 0;
             max = 0xFFFFFFFFL;
         } else {
-            min = DateLUT.fromDayNum(FunctionMakeDate.DAY_1900_01_01, z) * ticks;
-            max = DateLUT.fromLocal(FunctionMakeDate.DAY_2299_12_31 * 86400 + 86399, z) * ticks + ticks - 1;
+            min = DateLUT.fromDayNum(FunctionMakeDate.DAY_0000_01_01, z) * ticks;
+            max = DateLUT.fromLocal(FunctionMakeDate.DAY_9999_12_31 * 86400 + 86399, z) * ticks + ticks - 1;
         }
         switch (part) {
             case "Year":

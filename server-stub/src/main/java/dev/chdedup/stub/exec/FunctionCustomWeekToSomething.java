@@ -61,7 +61,8 @@ final class FunctionCustomWeekToSomething {
             long day = Functions.isString(u) ? Math.floorDiv(DateLUT.toLocal(ParseDateTimeBestEffort.seconds((String) v[0], z), z), 86400L)
                 : DateLUT.dayNum(v[0], u, z);
             switch (name) {
-                case "toWeek": return (long) DateLUT.yearWeek(day, weekMode)[1];
+                // a DateTime's day is the engine's unsigned day number there: a day before 1970 is 1970-01-01
+                case "toWeek": return (long) DateLUT.yearWeek(u instanceof dev.chdedup.stub.types.DateTimeType ? Math.max(day, 0) : day, weekMode)[1];
                 case "toYearWeek": {
                     int[] yw = DateLUT.yearWeek(day, weekMode | DateLUT.YEAR);
                     return (long) yw[0] * 100 + yw[1];

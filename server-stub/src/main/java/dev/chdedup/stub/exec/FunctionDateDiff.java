@@ -105,12 +105,9 @@ final class FunctionDateDiff {
                 LocalDate d = DateLUT.date(v, u, z);
                 return d.getYear() * 12L + d.getMonthValue();
             }
-            case "week": {
-                long day = DateLUT.dayNum(v, u, z);
-                return Math.floorDiv(day + 8 - DateLUT.dayOfWeek(day), 7L);
-            }
+            case "week": return DateLUT.relativeWeek(v, u, z);
             case "day": return DateLUT.dayNum(v, u, z);
-            case "hour": return DateTimeTransforms.relativeHour(DateLUT.seconds(v, u, z), z);
+            case "hour": return DateTimeTransforms.relativeHour(DateLUT.seconds(v, u, z), z, true);
             case "minute": return Math.floorDiv(DateLUT.seconds(v, u, z), 60L);
             case "second": return DateLUT.seconds(v, u, z);
             case "millisecond": return subsecond(v, u, z, 3);

@@ -105,8 +105,15 @@ final class FunctionFormatDateTime {
             DateTime64Type t = (DateTime64Type) u;
             nanos = Math.floorMod((Long) v, t.scale()) * Functions.pow10(9 - t.precision);
         }
-        int offset = (int) (local - sec);
-        return new Parts(LocalDate.ofEpochDay(Math.floorDiv(local, 86400L)), (int) Math.floorMod(local, 86400L), nanos, offset, z);
+        if (u instanceof DateType) {
+            return new Parts(LocalDate.ofEpochDay((Long) v), 0, 0, (int) (local - sec), z);
+        }
+        boolean outside = DateLUT.outOfTable(v, u);
+        int offset = (int) DateLUT.timezoneOffset(sec, z, outside);
+        int secondOfDay = (int) Math.floorMod(local, 86400L);
+        // the second as the engine reads it (of UTC in a zone of whole minutes)
+        secondOfDay += DateLUT.second(sec, z, outside) - secondOfDay % 60;
+        return new Parts(LocalDate.ofEpochDay(Math.floorDiv(local, 86400L)), secondOfDay, nanos, offset, z);
     }
 
     static void pad(StringBuilder sb, long v, int width) {

@@ -116,7 +116,7 @@ final class FunctionMakeDate {
                         throw new ChException(ErrorCode.ARGUMENT_OUT_OF_BOUND, "Argument " + days + " for function " + name + " must be non-negative");
                     }
                     long day = days - 719528;
-                    return d32 ? Math.max(Math.min(day, DAY_9999_12_31), -719528L) : Math.floorMod(day, 1L << 16);
+                    return d32 ? Math.max(Math.min(day, DAY_9999_12_31), DAY_0000_01_01) : Math.floorMod(day, 1L << 16);
                 });
             }
         }
@@ -125,6 +125,7 @@ final class FunctionMakeDate {
     static final long DAY_1900_01_01 = LocalDate.of(1900, 1, 1).toEpochDay();
     static final long DAY_2299_12_31 = LocalDate.of(2299, 12, 31).toEpochDay();
     static final long DAY_9999_12_31 = LocalDate.of(9999, 12, 31).toEpochDay();
+    static final long DAY_0000_01_01 = LocalDate.of(0, 1, 1).toEpochDay();
     static final long DAY_2149_06_06 = LocalDate.of(2149, 6, 6).toEpochDay();
 
     private static int minYear(boolean d32) {

@@ -159,13 +159,17 @@ final class FunctionToStartOfInterval {
         }
     }
 
-    /** A result in its type's range: a Date of a Date held to it, of other values wrapped as the engine narrows them. */
+    /**
+     * A result in its type's range as the engine narrows it: a Date of a Date or DateTime held to its range, of a Date32
+     * or DateTime64 wrapped; a DateTime of a DateTime held to its range, of the others wrapped to 32 bits.
+     */
     private static long wrap(long r, DataType t, DataType from) {
+        boolean extended = from instanceof DateTime64Type || from instanceof DateType && ((DateType) from).is32;
         if (t instanceof DateType && !((DateType) t).is32) {
-            return from instanceof DateType && !((DateType) from).is32 ? Math.max(0, Math.min(r, 65535)) : Math.floorMod(r, 1L << 16);
+            return extended ? Math.floorMod(r, 1L << 16) : Math.max(0, Math.min(r, 65535));
         }
         if (t instanceof DateTimeType) {
-            return Math.floorMod(r, 1L << 32);
+            return from instanceof DateTimeType ? Math.max(0, Math.min(r, 0xFFFFFFFFL)) : Math.floorMod(r, 1L << 32);
         }
         return r;
     }
@@ -183,13 +187,24 @@ final class FunctionToStartOfInterval {
             return Math.floorDiv(x, n * Functions.pow10(p - digits)) * n;
         }
         long day = u instanceof DateType ? (Long) v : DateLUT.dayNum(secondsOf(v, u), DataTypes.DATETIME, z);
+        if (u instanceof DateTimeType) {
+            // a DateTime's day is the engine's unsigned day number: a day before 1970 is 1970-01-01
+            day = Math.max(day, 0);
+        }
         switch (unit) {
             case "year": return startOfYearInterval(day, n);
             case "quarter": return startOfMonthInterval(day, n * 3);
             case "month": return startOfMonthInterval(day, n);
             case "week": return n == 1 ? DateLUT.monday(day) : 4 + Math.floorDiv(day - 4, n * 7) * (n * 7);
-            case "day": return DateLUT.fromDayNum(n == 1 ? day : Math.floorDiv(day, n) * n, z);
-            default: return startOfTimeInterval(secondsOf(v, u), unit, n, z);
+            case "day": {
+                long start = n == 1 ? day : Math.floorDiv(day, n) * n;
+                if (inTable(day)) {
+                    // a day read from the engine's table of days is one of its days
+                    start = Math.max(DateLUT.LUT_FIRST_DAY, Math.min(start, DateLUT.LUT_LAST_DAY));
+                }
+                return DateTimeTransforms.startOfDay(start, u instanceof DateTimeType, z);
+            }
+            default: return startOfTimeInterval(secondsOf(v, u), unit, n, z, DateLUT.outOfTable(v, u));
         }
     }
 
@@ -201,9 +216,18 @@ final class FunctionToStartOfInterval {
         return (Long) v;
     }
 
+    /** Whether a day is one of the engine's table of days (1900 to 2299), which it otherwise computes apart. */
+    private static boolean inTable(long day) {
+        return day >= DateLUT.LUT_FIRST_DAY && day <= DateLUT.LUT_LAST_DAY;
+    }
+
     private static long startOfYearInterval(long day, long years) {
         LocalDate d = LocalDate.ofEpochDay(day);
-        long year = years == 1 ? d.getYear() : Math.max(d.getYear() / years * years, 1900);
+        long year = d.getYear() / years * years;
+        if (years > 1 && inTable(day)) {
+            // in its table the engine holds the year to the table's first
+            year = Math.max(year, 1900);
+        }
         return LocalDate.of((int) year, 1, 1).toEpochDay();
     }
 
@@ -213,21 +237,28 @@ final class FunctionToStartOfInterval {
             return d.withDayOfMonth(1).toEpochDay();
         }
         long index = (d.getYear() - 1900L) * 12 + d.getMonthValue() - 1;
-        long start = index / months * months;
-        return LocalDate.of((int) (1900 + start / 12), (int) (start % 12) + 1, 1).toEpochDay();
+        long start = Math.floorDiv(index, months) * months;
+        return LocalDate.of((int) (1900 + Math.floorDiv(start, 12)), (int) Math.floorMod(start, 12) + 1, 1).toEpochDay();
     }
 
     /** toStartOfSecondInterval, toStartOfMinuteInterval and toStartOfHourInterval of DateLUTImpl. */
-    private static long startOfTimeInterval(long sec, String unit, long n, ZoneId z) {
+    private static long startOfTimeInterval(long sec, String unit, long n, ZoneId z, boolean outside) {
         switch (unit) {
             case "second":
                 if (n == 1) {
                     return sec;
                 }
-                return n % 60 == 0 ? DateTimeTransforms.startOfMinutes(sec, n, z) : Math.floorDiv(sec, n) * n;
+                return n % 60 == 0 ? DateLUT.roundDownMinutes(sec, n, z, outside) : DateLUT.roundDown(sec, n, z, outside);
             case "minute":
-                return DateTimeTransforms.startOfMinutes(sec, n * 60, z);
+                return DateLUT.roundDownMinutes(sec, n * 60, z, outside);
             default: {
+                if (n == 1) {
+                    return DateLUT.roundDown(sec, 3600, z, outside);
+                }
+                if (outside) {
+                    // outside its table the engine counts the hours from the start of the day, whatever the offset changes
+                    return DateLUT.fromDayStart(sec, n * 3600, z);
+                }
                 long local = DateLUT.toLocal(sec, z);
                 long day = Math.floorDiv(local, 86400L);
                 long time = Math.floorMod(local, 86400L);
@@ -271,7 +302,7 @@ final class FunctionToStartOfInterval {
             long day = Math.floorDiv(DateLUT.toLocal(deltaSeconds, z), 86400L);
             offsetSeconds = DateLUT.fromDayNum(day / days * days, z);
         } else {
-            offsetSeconds = startOfTimeInterval(deltaSeconds, unit, n, z);
+            offsetSeconds = startOfTimeInterval(deltaSeconds, unit, n, z, false);
         }
         if (dates) {
             return origin + offsetSeconds / 86400;

@@ -19,7 +19,7 @@ import java.util.List;
  * timezoneOf names a value's zone (the session's or the server's when its type names none); timezoneOffset is the Int32 seconds
  * its zone is ahead of UTC at that instant; toUTCTimestamp reads a time's UTC wall clock as a time in the given zone and
  * fromUTCTimestamp the other way round (a DateTime clamped to its range); toTimeWithFixedDate keeps a time of day on
- * 1970-01-02.
+ * 1970-01-02 of the same zone.
  */
 final class FunctionToTimezone {
     private FunctionToTimezone() {
@@ -53,7 +53,7 @@ final class FunctionToTimezone {
             }
             case "timezoneOffset": {
                 return DateTimeTransforms.transform(name, args, DateTimeTransforms.Accepts.TIMES, 1, DataTypes.INT32,
-                    (v, u, z) -> DateLUT.toLocal(DateLUT.seconds(v, u, z), z) - DateLUT.seconds(v, u, z));
+                    (v, u, z) -> DateLUT.timezoneOffset(DateTimeTransforms.wholeSeconds(v, u), z, DateLUT.outOfTable(v, u)));
             }
             case "toUTCTimestamp": case "fromUTCTimestamp": {
                 Functions.argumentCount(name, args, 2, 0);
@@ -81,7 +81,15 @@ final class FunctionToTimezone {
                 // toTimeWithFixedDate: the time of day on 1970-01-02, as ClickHouse's ToTimeImpl keeps it
                 DataType t = DateTimeTransforms.dateTimeResult(name, args, 1);
                 return DateTimeTransforms.transform(name, args, DateTimeTransforms.Accepts.TIMES, 1, t,
-                    (v, u, z) -> 86400 + Math.floorMod(DateLUT.localSeconds(v, u, z), 86400L));
+                    (v, u, z) -> {
+                        if (DateLUT.outOfTable(v, u)) {
+                            // outside its table the engine takes the seconds since the day started, less the offset at the epoch
+                            long sec = DateLUT.seconds(v, u, z);
+                            long start = DateLUT.fromDayNum(DateLUT.dayNum(v, u, z), z);
+                            return 86400 + sec - start - z.getRules().getOffset(java.time.Instant.EPOCH).getTotalSeconds();
+                        }
+                        return DateLUT.fromLocal(86400 + Math.floorMod(DateLUT.localSeconds(v, u, z), 86400L), z);
+                    });
             }
         }
     }

@@ -52,6 +52,10 @@ final class MapFunctions {
     }
 
     static Evaluator compile(String name, List<Evaluator> args) {
+        if (!name.equals("map") && !name.equals("mapContainsKey") && !name.equals("mapContainsValue") && args.stream().anyMatch(Functions::isNothing)) {
+            // the engine's default for a NULL argument; mapContainsKey and mapContainsValue go through the array adapter, which has none
+            return Evaluator.constant(DataTypes.nullable(DataTypes.NOTHING), null);
+        }
         switch (name) {
             case "map": return map(args);
             case "mapFromArrays": return mapFromArrays(name, args);
@@ -265,9 +269,13 @@ final class MapFunctions {
 
     private static Evaluator mapUpdate(String name, List<Evaluator> args) {
         Functions.argumentCount(name, args, 2, 0);
-        MapType t = (MapType) commonMap(name, args);
-        MapType a = (MapType) args.get(0).type().unwrap();
-        MapType b = (MapType) args.get(1).type().unwrap();
+        if (!(args.get(0).type().unwrap() instanceof MapType a) || !(args.get(1).type().unwrap() instanceof MapType b)) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "The two arguments for function " + name + " must be both Map type");
+        }
+        if (!a.key.equals(b.key) || !a.value.equals(b.value)) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "The Key And Value type of Map for function " + name + " must be the same");
+        }
+        MapType t = a;
         return Functions.defaultForNulls(t, args, v -> {
             List<Map.Entry<Object, Object>> first = converted(v[0], a, t);
             List<Map.Entry<Object, Object>> second = converted(v[1], b, t);

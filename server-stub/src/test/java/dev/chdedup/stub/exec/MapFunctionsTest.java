@@ -3,8 +3,9 @@ package dev.chdedup.stub.exec;
 /**
  * ClickHouse's "Map" functions, held to the engine's answers: every documented example of the category (the
  * {@code sql title=Query} blocks of system.functions of 26.7) and edge cases: repeated keys, key and value types,
- * mapAdd's and mapPopulateSeries' type rules and errors, sorts with and without a lambda (NULL last, stable, the order
- * a partial sort leaves past its limit), lambdas over a table's maps.
+ * mapAdd's, mapUpdate's and mapPopulateSeries' type rules and errors, the NULL literal as an argument, sorts with
+ * and without a lambda (NULL last, stable, the order a partial sort leaves past its limit), lambdas over a table's
+ * maps.
  */
 class MapFunctionsTest extends EngineAnswers {
     @Override
@@ -102,6 +103,19 @@ class MapFunctionsTest extends EngineAnswers {
             {"SELECT k, mapUpdate(m, map('a', toUInt64(0))), mapConcat(m, map('z', toUInt64(9))), mapExtractKeyLike(m, '_') FROM map_cases ORDER BY k", "1\t{'b':2,'a':0}\t{'a':1,'b':2,'z':9}\t{'a':1,'b':2}\n2\t{'a':0}\t{'z':9}\t{}\n3\t{'c':30,'a':0}\t{'c':30,'z':9}\t{'c':30}"},
             {"DROP TABLE map_cases", ""},
             {"SELECT name, alias_to, case_insensitive FROM system.functions WHERE (name LIKE 'map%' OR name = 'MAP_FROM_ARRAYS') AND name != 'mapFromString' ORDER BY name", "MAP_FROM_ARRAYS\tmapFromArrays\t0\nmap\t\t0\nmapAdd\t\t0\nmapAll\t\t0\nmapApply\t\t0\nmapConcat\t\t0\nmapContains\tmapContainsKey\t0\nmapContainsKey\t\t0\nmapContainsKeyLike\t\t0\nmapContainsValue\t\t0\nmapContainsValueLike\t\t0\nmapExists\t\t0\nmapExtractKeyLike\t\t0\nmapExtractValueLike\t\t0\nmapFilter\t\t0\nmapFromArrays\t\t0\nmapKeys\t\t0\nmapPartialReverseSort\t\t0\nmapPartialSort\t\t0\nmapPopulateSeries\t\t0\nmapReverseSort\t\t0\nmapSort\t\t0\nmapSubtract\t\t0\nmapUpdate\t\t0\nmapValues\t\t0"},
+            {"SELECT mapUpdate(map('a', toInt32(1)), map('k5', toUInt8(1)))", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT mapUpdate(map('a', 1), map('k5', 300))", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT mapUpdate(map('a', 1), map())", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT mapUpdate(map(), map())", "{}"},
+            {"SELECT mapUpdate(NULL, map('a', 1)), mapUpdate(map('a', 1), NULL)", "\\N\t\\N"},
+            {"SELECT mapUpdate(map('a', 1), 1)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT mapConcat(map('a', toInt32(1)), map('k5', toUInt8(1))), toTypeName(mapConcat(map('a', 1), map('b', 300)))", "{'a':1,'k5':1}\tMap(String, UInt16)"},
+            {"SELECT mapConcat(NULL, map('a', 1)), mapConcat(NULL)", "\\N\t\\N"},
+            {"SELECT mapConcat(map('a', 1), map('b', 2), 'x')", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT mapKeys(NULL), mapValues(NULL), mapSort(NULL), mapReverseSort(NULL), mapExists(NULL), mapApply(NULL)", "\\N\t\\N\t\\N\t\\N\t\\N\t\\N"},
+            {"SELECT mapContainsKeyLike(NULL, 'a'), mapExtractKeyLike(NULL, 'a'), mapContainsKeyLike(map('a', 1), NULL)", "\\N\t\\N\t\\N"},
+            {"SELECT mapContains(NULL, 1)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT mapFilter((k, v) -> 1, NULL)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
             {"DROP TABLE IF EXISTS tab", ""},
         };
     }
