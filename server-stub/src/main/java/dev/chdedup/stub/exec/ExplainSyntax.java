@@ -28,6 +28,11 @@ public final class ExplainSyntax {
 
     /** Whether expressions are written with operators rather than as functions. */
     private final boolean operators;
+    /**
+     * The database a view's definition qualifies its tables with, as the engine stores a view's query; null outside a
+     * view (then expressions and joins are written as EXPLAIN SYNTAX writes them).
+     */
+    private String viewDatabase;
     private final StringBuilder sb = new StringBuilder();
 
     private ExplainSyntax(boolean operators) {
@@ -46,6 +51,14 @@ public final class ExplainSyntax {
                 "EXPLAIN SYNTAX of this kind of statement is not supported by the stub");
         }
         return List.of(f.sb.toString().split("\n", -1));
+    }
+
+    /** A query laid out as the engine's formatter writes it in a view's definition (SHOW CREATE VIEW): with operators. */
+    public static String queryText(Query q, String database) {
+        ExplainSyntax f = new ExplainSyntax(true);
+        f.viewDatabase = database;
+        f.query(q, 0);
+        return f.sb.toString();
     }
 
     /** An expression as the engine's formatter writes it with operators ({@code a + 1}, {@code a > 1 AND b = 'x'}). */
@@ -231,10 +244,11 @@ public final class ExplainSyntax {
                 table(j.right(), level, false);
                 return;
             }
+            String strictness = viewDatabase != null ? "" : "ALL "; // a view keeps the join as written
             sb.append('\n').append(ind).append(switch (j.kind()) {
                 case "CROSS" -> "CROSS JOIN";
-                case "FULL" -> "ALL FULL OUTER JOIN";
-                default -> "ALL " + j.kind() + " JOIN";
+                case "FULL" -> strictness + "FULL OUTER JOIN";
+                default -> strictness + j.kind() + " JOIN";
             });
             table(j.right(), level, true);
             if (j.on() != null) {
@@ -266,8 +280,8 @@ public final class ExplainSyntax {
         String ind = INDENT.repeat(level);
         if (f instanceof Query.TableRef t) {
             sb.append(spaced ? " " : "");
-            if (t.database() != null) {
-                identifier(t.database());
+            if (t.database() != null || viewDatabase != null) {
+                identifier(t.database() != null ? t.database() : viewDatabase);
                 sb.append('.');
             }
             identifier(t.table());
@@ -319,6 +333,14 @@ public final class ExplainSyntax {
 
     /** Writes {@code e} at {@code level} (for the lines of a subquery); {@code outer} is the enclosing operator's priority. */
     private void expr(Expr e, int level, int outer) {
+        if (viewDatabase != null) {
+            try {
+                sb.append(dev.chdedup.stub.sql.ExpressionFormatter.format(e)); // a view: the definition's formatter
+                return;
+            } catch (IllegalArgumentException subquery) {
+                // a subquery inside: written below
+            }
+        }
         if (e instanceof Expr.Literal) {
             constant(e);
         } else if (e instanceof Expr.Ident i) {

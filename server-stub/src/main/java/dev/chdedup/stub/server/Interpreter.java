@@ -226,7 +226,9 @@ public final class Interpreter {
             Statement.ShowCreate sc = (Statement.ShowCreate) st;
             String db = db(sc.database(), ctx);
             Object obj = catalog.find(db, sc.table());
-            String text = obj instanceof StorageMergeTree ? ShowCreate.of((StorageMergeTree) obj) : system.showCreate(db, sc.table(), obj);
+            String text = obj instanceof StorageMergeTree ? ShowCreate.of((StorageMergeTree) obj)
+                : obj instanceof dev.chdedup.stub.mv.PlainView ? showCreateView((dev.chdedup.stub.mv.PlainView) obj, ctx)
+                : system.showCreate(db, sc.table(), obj);
             return rows(List.of(new Column("statement", DataTypes.STRING)), List.<Object[]>of(new Object[] {text}));
         }
         if (st instanceof Statement.Describe) {
@@ -317,6 +319,29 @@ public final class Interpreter {
             return new InterpreterExplainQuery(catalog, selects).execute((Statement.Explain) st, ctx);
         }
         throw new ChException(ErrorCode.NOT_IMPLEMENTED, "This kind of statement is not supported by the stub here");
+    }
+
+    /**
+     * SHOW CREATE of a plain view as the engine lays it out: its columns (the query's names and types), then
+     * {@code AS} and the query as the engine's formatter writes it; the statement as it was written where the
+     * formatter cannot write the query.
+     */
+    private String showCreateView(dev.chdedup.stub.mv.PlainView v, QueryContext ctx) {
+        if (v.createSql().matches("(?is)^\\s*CREATE\\s+(OR\\s+REPLACE\\s+)?VIEW\\s+(IF\\s+NOT\\s+EXISTS\\s+)?\\S+\\s*\\(.*")) {
+            return v.createSql(); // a view with its own column list (information_schema's among them) keeps its statement
+        }
+        try {
+            StringBuilder sb = new StringBuilder("CREATE VIEW ").append(ShowCreate.quoteName(v.database())).append('.')
+                .append(ShowCreate.quoteName(v.name())).append("\n(\n");
+            List<Column> header = selects.header(v.select(), ctx.withDatabase(v.database()));
+            for (int i = 0; i < header.size(); i++) {
+                sb.append("    ").append(ShowCreate.backQuote(header.get(i).name())).append(' ').append(header.get(i).type().name())
+                    .append(i + 1 < header.size() ? ",\n" : "\n");
+            }
+            return sb.append(")\nAS ").append(dev.chdedup.stub.exec.ExplainSyntax.queryText(v.select(), v.database())).toString();
+        } catch (RuntimeException e) {
+            return v.createSql();
+        }
     }
 
     /** What DESCRIBE shows of a column's {@code CODEC(...)}: the codecs inside it. */

@@ -154,6 +154,11 @@ public final class ShowCreate {
         }
     }
 
+    /** A database or table name as SHOW CREATE writes it: back-quoted only where it must be. */
+    public static String quoteName(String n) {
+        return quote(n);
+    }
+
     static String quote(String n) {
         return n.matches("[A-Za-z_][A-Za-z0-9_]*") ? n : backQuote(n);
     }
