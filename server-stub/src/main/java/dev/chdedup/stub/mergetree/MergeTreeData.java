@@ -85,7 +85,12 @@ public final class MergeTreeData {
                 String partName = n.endsWith(DataPartStorageOnDisk.EXT) ? n.substring(0, n.length() - DataPartStorageOnDisk.EXT.length()) : n;
                 MergeTreePartInfo info = MergeTreePartInfo.tryParse(partName);
                 if (info != null && (Files.isDirectory(p) || n.endsWith(DataPartStorageOnDisk.EXT))) {
-                    loaded.add(DataPartStorageOnDisk.read(p, info, columns, defaults));
+                    try {
+                        loaded.add(DataPartStorageOnDisk.read(p, info, columns, defaults));
+                    } catch (java.nio.file.NoSuchFileException gone) {
+                        // removed while it was listed: the sources of a merge the table's previous object just
+                        // committed (an ALTER opens the table again), not a part of the table any more
+                    }
                 }
             }
         }

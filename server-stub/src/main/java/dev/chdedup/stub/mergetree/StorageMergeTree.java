@@ -139,6 +139,17 @@ public class StorageMergeTree implements TableSource {
     public void shutdown() {
         mergesStopped = true;
         data.shutdown();
+        long deadline = System.currentTimeMillis() + 10_000;
+        synchronized (data) { // the merges and mutations running end (their commits are refused now) before the table opens again
+            while (!currentlyMerging.isEmpty() && System.currentTimeMillis() < deadline) {
+                try {
+                    data.wait(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
     }
 
     public String database() {
