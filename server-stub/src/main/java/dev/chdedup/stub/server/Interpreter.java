@@ -202,8 +202,15 @@ public final class Interpreter {
             if (!catalog.databaseExists(db) && !dt.ifExists()) {
                 throw StorageCatalog.unknownDatabase(db);
             }
-            system.beforeDrop(db, dt.table());
-            catalog.dropTable(db, dt.table(), dt.ifExists());
+            // exclusive: an insert into the table runs to its end first, as ClickHouse's DROP waits for the table's lock
+            java.util.concurrent.locks.Lock exclusive = catalog.structureLock(db, dt.table()).writeLock();
+            DatabaseCatalog.lock(exclusive, ctx.settings().getLong("lock_acquire_timeout"), db + "." + dt.table());
+            try {
+                system.beforeDrop(db, dt.table());
+                catalog.dropTable(db, dt.table(), dt.ifExists());
+            } finally {
+                exclusive.unlock();
+            }
             return QueryResult.Done.NOTHING;
         }
         if (st instanceof Statement.Truncate) {
