@@ -92,6 +92,7 @@ public final class Aggregates {
             case "count": case "sum": case "min": case "max": case "avg": case "any": case "anylast": case "uniq":
             case "uniqexact": case "grouparray": case "argmax": case "argmin": case "countdistinct": case "groupuniqarray":
             case "sumwithoverflow": case "groupbitmap":
+            case "quantile": case "quantiles": case "median": case "quantileexact": case "quantilesexact": case "medianexact":
                 return true;
             default:
                 return AggregateFunctionIf.nestedName(name) != null || AggregateFunctionCombinators.isCombined(name);

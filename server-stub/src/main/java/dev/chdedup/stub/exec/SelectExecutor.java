@@ -215,13 +215,23 @@ public final class SelectExecutor {
             for (Expr.Call c : aggCalls) {
                 List<Evaluator> args = new ArrayList<>();
                 List<DataType> ts = new ArrayList<>();
-                for (Expr a : c.args()) {
-                    Evaluator ev = comp.compile(a);
-                    args.add(ev);
-                    ts.add(ev.type());
+                boolean parametric = AggregateFunctionQuantile.handles(c.name());
+                int values = parametric ? Math.min(1, c.args().size()) : c.args().size(); // the quantiles take one value, then their levels
+                List<DataType> paramTypes = new ArrayList<>();
+                List<Object> params = new ArrayList<>();
+                for (int i = 0; i < c.args().size(); i++) {
+                    Evaluator ev = comp.compile(c.args().get(i));
+                    if (i < values) {
+                        args.add(ev);
+                        ts.add(ev.type());
+                    } else { // a parameter: a constant the aggregate takes when it is made, as ClickHouse's
+                        paramTypes.add(ev.type());
+                        params.add(ev.eval(new Object[0]));
+                    }
                 }
                 aggArgs.add(args);
-                Aggregates.Aggregate ag = Aggregates.create(c.name(), ts, c.distinct());
+                Aggregates.Aggregate ag = parametric ? AggregateFunctionQuantile.create(c.name(), ts, paramTypes, params)
+                    : Aggregates.create(c.name(), ts, c.distinct());
                 aggs.add(ag);
                 aggTypes.add(ag.type());
             }
