@@ -91,7 +91,7 @@ final class ReplicatedMergeTreeAlter {
                 name.append(l.charAt(end++));
             }
             String[] parts = l.substring(end + 2).split("\t", -1);
-            String type = unescape(parts[0]);
+            String type = ReplicatedMergeTreeMutationEntry.unescape(parts[0]);
             String kind = null;
             String defaultSql = null;
             String comment = null;
@@ -100,11 +100,11 @@ final class ReplicatedMergeTreeAlter {
             int p = 1;
             if (p + 1 < parts.length && List.of("DEFAULT", "MATERIALIZED", "ALIAS", "EPHEMERAL").contains(parts[p])) {
                 kind = parts[p];
-                defaultSql = unescape(parts[p + 1]);
+                defaultSql = ReplicatedMergeTreeMutationEntry.unescape(parts[p + 1]);
                 p += 2;
             }
             for (; p < parts.length; p++) {
-                String v = unescape(parts[p]);
+                String v = ReplicatedMergeTreeMutationEntry.unescape(parts[p]);
                 if (v.startsWith("COMMENT ")) {
                     Expr e = new Parser(v.substring("COMMENT ".length())).standaloneExpr();
                     comment = String.valueOf(((Expr.Literal) e).value());
@@ -311,20 +311,6 @@ final class ReplicatedMergeTreeAlter {
                 case '\n' -> sb.append("\\n");
                 case '\'' -> sb.append("\\'");
                 default -> sb.append(c);
-            }
-        }
-        return sb.toString();
-    }
-
-    private static String unescape(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '\\' && i + 1 < s.length()) {
-                char n = s.charAt(++i);
-                sb.append(n == 't' ? '\t' : n == 'n' ? '\n' : n);
-            } else {
-                sb.append(c);
             }
         }
         return sb.toString();

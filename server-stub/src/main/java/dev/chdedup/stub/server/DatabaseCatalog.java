@@ -420,6 +420,22 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
         }
     }
 
+    /** Work that may throw an IOException, run under a lock. */
+    public interface LockedWork<T> {
+        T run() throws IOException;
+    }
+
+    /** {@code work} with the table's structure lock held exclusively ({@link #structureLock}, {@link #lock}). */
+    public <T> T exclusively(String db, String table, long timeoutSeconds, LockedWork<T> work) throws IOException {
+        java.util.concurrent.locks.Lock exclusive = structureLock(db, table).writeLock();
+        lock(exclusive, timeoutSeconds, db + "." + table);
+        try {
+            return work.run();
+        } finally {
+            exclusive.unlock();
+        }
+    }
+
     /** The CREATE statement a table's metadata file holds. */
     public String createQuery(String db, String table) throws IOException {
         return Files.readString(metadataFile(db, table), StandardCharsets.UTF_8);
@@ -433,13 +449,7 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
      */
     public StorageMergeTree alterTable(String db, String table, String createSql, Map<String, String> renamedFrom)
         throws IOException {
-        java.util.concurrent.locks.Lock exclusive = structureLock(db, table).writeLock();
-        lock(exclusive, 120, db + "." + table);
-        try {
-            return reopen(db, table, createSql, renamedFrom);
-        } finally {
-            exclusive.unlock();
-        }
+        return exclusively(db, table, 120, () -> reopen(db, table, createSql, renamedFrom));
     }
 
     private synchronized StorageMergeTree reopen(String db, String table, String createSql, Map<String, String> renamedFrom)
@@ -461,13 +471,7 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
      * the table is opened again there (a MergeTree table that is not replicated).
      */
     public StorageMergeTree renameTable(String fromDb, String from, String toDb, String to) throws IOException {
-        java.util.concurrent.locks.Lock exclusive = structureLock(fromDb, from).writeLock();
-        lock(exclusive, 120, fromDb + "." + from);
-        try {
-            return rename(fromDb, from, toDb, to);
-        } finally {
-            exclusive.unlock();
-        }
+        return exclusively(fromDb, from, 120, () -> rename(fromDb, from, toDb, to));
     }
 
     private synchronized StorageMergeTree rename(String fromDb, String from, String toDb, String to) throws IOException {
@@ -542,13 +546,7 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
      * detached table, or null when there was none and {@code ifExists}.
      */
     public StorageMergeTree detachTable(String db, String table, boolean ifExists, boolean permanently) throws IOException {
-        java.util.concurrent.locks.Lock exclusive = structureLock(db, table).writeLock();
-        lock(exclusive, 120, db + "." + table);
-        try {
-            return detach(db, table, ifExists, permanently);
-        } finally {
-            exclusive.unlock();
-        }
+        return exclusively(db, table, 120, () -> detach(db, table, ifExists, permanently));
     }
 
     private synchronized StorageMergeTree detach(String db, String table, boolean ifExists, boolean permanently) throws IOException {

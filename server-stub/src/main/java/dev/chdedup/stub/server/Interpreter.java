@@ -203,15 +203,11 @@ public final class Interpreter {
                 throw StorageCatalog.unknownDatabase(db);
             }
             // exclusive: an insert into the table runs to its end first, as ClickHouse's DROP waits for the table's lock
-            java.util.concurrent.locks.Lock exclusive = catalog.structureLock(db, dt.table()).writeLock();
-            DatabaseCatalog.lock(exclusive, ctx.settings().getLong("lock_acquire_timeout"), db + "." + dt.table());
-            try {
+            return catalog.exclusively(db, dt.table(), ctx.settings().getLong("lock_acquire_timeout"), () -> {
                 system.beforeDrop(db, dt.table());
                 catalog.dropTable(db, dt.table(), dt.ifExists());
-            } finally {
-                exclusive.unlock();
-            }
-            return QueryResult.Done.NOTHING;
+                return QueryResult.Done.NOTHING;
+            });
         }
         if (st instanceof Statement.Truncate) {
             Statement.Truncate t = (Statement.Truncate) st;
@@ -602,15 +598,11 @@ public final class Interpreter {
         if (t instanceof dev.chdedup.stub.replicated.StorageReplicatedMergeTree) {
             return alterReplicated((dev.chdedup.stub.replicated.StorageReplicatedMergeTree) t, commands, ctx);
         }
-        // exclusive from reading the definition to the mutation's start: inserts wait, and two ALTERs do not interleave
-        java.util.concurrent.locks.Lock exclusive = catalog.structureLock(t.database(), t.name()).writeLock();
-        DatabaseCatalog.lock(exclusive, ctx.settings().getLong("lock_acquire_timeout"), t.database() + "." + t.name());
-        try {
-            t = catalog.mergeTree(t.database(), t.name()); // as it is now that nothing else changes it
-            return alterSchemaLocked(t, commands, ctx);
-        } finally {
-            exclusive.unlock();
-        }
+        // exclusive from reading the definition to the mutation's end: inserts wait, and two ALTERs do not interleave
+        String db = t.database();
+        String name = t.name();
+        return catalog.exclusively(db, name, ctx.settings().getLong("lock_acquire_timeout"),
+            () -> alterSchemaLocked(catalog.mergeTree(db, name), commands, ctx)); // the table as it is now nothing else changes it
     }
 
     private StorageMergeTree alterSchemaLocked(StorageMergeTree t, List<Statement.AlterCommand> commands, QueryContext ctx) throws IOException {

@@ -37,12 +37,7 @@ final class ParserAlterQuery {
         }
         pos.expect("TABLE");
         QueryWithOnCluster onCluster = new QueryWithOnCluster(pos);
-        int nameAt = pos.tok.pos();
-        String[] n = pos.qualifiedName();
-        if (n[0] == null) {
-            onCluster.unqualifiedNameAt = nameAt;
-        }
-        onCluster.parse();
+        String[] n = onCluster.tableName();
         List<Statement.AlterCommand> cmds = new ArrayList<>();
         do {
             int st = pos.tok.pos();

@@ -41,12 +41,7 @@ final class ParserDropQuery {
             pos.readIf("TABLE");
         }
         boolean ie = pos.readIf("IF", "EXISTS");
-        int nameAt = pos.tok.pos();
-        String[] n = pos.qualifiedName();
-        if (n[0] == null) {
-            onCluster.unqualifiedNameAt = nameAt;
-        }
-        onCluster.parse();
+        String[] n = onCluster.tableName();
         boolean permanently = pos.readIf("PERMANENTLY");
         pos.readIf("SYNC");
         return onCluster.wrap(new Statement.DetachTable(n[0], n[1], ie, permanently));
@@ -64,12 +59,7 @@ final class ParserDropQuery {
             pos.readIf("TABLE");
         }
         boolean ine = pos.readIf("IF", "NOT") && pos.expectThen("EXISTS");
-        int nameAt = pos.tok.pos();
-        String[] n = pos.qualifiedName();
-        if (n[0] == null) {
-            onCluster.unqualifiedNameAt = nameAt;
-        }
-        onCluster.parse();
+        String[] n = onCluster.tableName();
         if (pos.tok.isOp("(") || pos.tok.is("AS") || pos.tok.is("FROM") || pos.tok.is("ENGINE") || pos.tok.is("UUID")) {
             throw new ChException(ErrorCode.NOT_IMPLEMENTED, "ATTACH TABLE with a definition is not supported by the stub: ATTACH TABLE name"
                 + " attaches a detached table");
@@ -137,12 +127,7 @@ final class ParserDropQuery {
             pos.expect("TABLE");
         }
         boolean ie = pos.readIf("IF", "EXISTS");
-        int nameAt = pos.tok.pos();
-        String[] n = pos.qualifiedName();
-        if (n[0] == null) {
-            onCluster.unqualifiedNameAt = nameAt;
-        }
-        onCluster.parse();
+        String[] n = onCluster.tableName();
         boolean sync = pos.readIf("SYNC");
         return new Statement.DropTable(n[0], n[1], ie, view, sync);
     }

@@ -31,6 +31,20 @@ final class QueryWithOnCluster {
         onClusterEnd = pos.prev.end();
     }
 
+    /**
+     * A table's {@code [db.]name} and the {@code ON CLUSTER} clause after it, remembering where an unqualified name
+     * starts (for {@link #wrap}).
+     */
+    String[] tableName() {
+        int nameAt = pos.tok.pos();
+        String[] n = pos.qualifiedName();
+        if (n[0] == null) {
+            unqualifiedNameAt = nameAt;
+        }
+        parse();
+        return n;
+    }
+
     /** Wraps a CREATE/DROP that named {@code ON CLUSTER} into a {@link Statement.OnCluster} (distributed DDL). */
     Statement wrap(Statement st) {
         if (onClusterName == null) {
