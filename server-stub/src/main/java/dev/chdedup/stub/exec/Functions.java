@@ -80,6 +80,10 @@ public final class Functions {
         if (!ctx.compat().knowsFunction(name) || !ctx.compat().knowsFunction(rawName)) {
             throw ctx.compat().unknownFunction(rawName);
         }
+        FunctionFactory.Registered registered = FunctionFactory.instance().get(rawName);
+        if (registered != null) {
+            return registered.builder().build(args, ctx);
+        }
         switch (name) {
             // ---- null-aware and conditional ----
             case "isNull": return nullTest(args, true);

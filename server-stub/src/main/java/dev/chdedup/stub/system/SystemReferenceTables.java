@@ -125,6 +125,12 @@ final class SystemReferenceTables {
         // the families that keep their own registry (dates and times, maps), as the engine lists them
         java.util.Set<String> listed = new java.util.HashSet<>(FUNCTIONS);
         listed.addAll(FUNCTION_ALIASES.keySet());
+        for (dev.chdedup.stub.exec.FunctionFactory.Registered f : dev.chdedup.stub.exec.FunctionFactory.instance().all()) {
+            if (listed.add(f.name())) {
+                t.add().set("name", f.name()).set("is_aggregate", false).set("case_insensitive", f.caseInsensitive())
+                    .set("alias_to", f.aliasTo()).set("origin", "System").set("categories", f.category());
+            }
+        }
         for (dev.chdedup.stub.exec.Functions.Listed f : dev.chdedup.stub.exec.Functions.familyFunctions()) {
             if (listed.add(f.name())) {
                 t.add().set("name", f.name()).set("is_aggregate", false).set("case_insensitive", f.caseInsensitive())
