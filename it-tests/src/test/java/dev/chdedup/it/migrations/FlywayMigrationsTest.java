@@ -22,7 +22,7 @@ class FlywayMigrationsTest extends MigrationScenario {
 
     private static final String[] SCRIPTS = {
         "V1__create_events_and_users.sql", "V2__events_amount.sql", "V3__evolve_columns.sql",
-        "V4__customers_and_revenue.sql"};
+        "V4__customers_and_revenue.sql", "V5__customer_names_dictionary.sql"};
 
     @Override
     StubServerExtension stub() {

@@ -45,7 +45,8 @@ class LiquibaseMigrationsTest extends MigrationScenario {
 
     private static final String CHANGELOG = "db/changelog/shop.changelog.sql";
     private static final String[] CHANGESETS = {
-        "1-create-events-and-users", "2-events-amount", "3-evolve-columns", "4-customers-and-revenue"};
+        "1-create-events-and-users", "2-events-amount", "3-evolve-columns", "4-customers-and-revenue",
+        "5-customer-names-dictionary"};
 
     @Override
     StubServerExtension stub() {

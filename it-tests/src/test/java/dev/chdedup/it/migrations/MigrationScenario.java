@@ -30,12 +30,13 @@ import org.junit.jupiter.api.Timeout;
  * {@code events.amount Decimal(18, 2) DEFAULT 0 AFTER kind}; 3 adds {@code day Date MATERIALIZED toDate(ts)} (and
  * {@code amount} again, IF NOT EXISTS), widens {@code users.visits} to UInt64, renames {@code events.payload} to
  * {@code details}, drops {@code users.email} and comments on {@code amount} and {@code events}; 4 renames
- * {@code users} to {@code customers} and creates the view {@code revenue_by_month}.
+ * {@code users} to {@code customers} and creates the view {@code revenue_by_month}; 5 creates the dictionary
+ * {@code customer_names} (HASHED, from {@code customers}) and the view {@code revenue_by_customer}, which calls dictGet.
  */
 // a tool that loops on a JDBC answer never returns: the separate thread lets the test fail all the same
 @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 abstract class MigrationScenario {
-    static final int LATEST = 4;
+    static final int LATEST = 5;
 
     /** The stub of the subclass, one per test class. */
     abstract StubServerExtension stub();
@@ -95,7 +96,8 @@ abstract class MigrationScenario {
                 + " (6, '2026-03-01 08:15:00', 3, 'purchase', 30, 'order-19')");
             execute(ds, "INSERT INTO users (user_id, name, visits, updated_at) VALUES (3, 'carol', 5000000000, '2026-03-01 08:15:00')");
 
-            assertEquals(1, migrate(ds, LATEST), "migrations applied from version 3 to 4");
+            assertEquals(1, migrate(ds, 4), "migrations applied from version 3 to 4");
+            assertEquals(1, migrate(ds, LATEST), "migrations applied from version 4 to 5");
             assertHistory(ds, LATEST);
             assertEquals(0, migrate(ds, LATEST), "migrations applied by a second run of all");
 
@@ -133,11 +135,22 @@ abstract class MigrationScenario {
                 rows(ds, "SELECT name, type, default_kind, is_in_sorting_key, position FROM system.columns"
                     + " WHERE database = currentDatabase() AND table = 'customers' ORDER BY position"));
             assertEquals(List.of(
+                    "customer_names|Dictionary|",
                     "customers|ReplacingMergeTree|",
                     "events|MergeTree|user activity, one row per event",
+                    "revenue_by_customer|View|",
                     "revenue_by_month|View|"),
                 rows(ds, "SELECT name, engine, comment FROM system.tables WHERE database = currentDatabase()"
-                    + " AND name IN ('events', 'users', 'customers', 'revenue_by_month') ORDER BY name"));
+                    + " AND name IN ('events', 'users', 'customers', 'revenue_by_month', 'customer_names', 'revenue_by_customer')"
+                    + " ORDER BY name"));
+            assertEquals(List.of("1|alice|12.50", "2|bob|7.25", "3|carol|30.00"),
+                rows(ds, "SELECT user_id, name, revenue FROM revenue_by_customer ORDER BY user_id"),
+                "the view reads each customer's name from the dictionary");
+            assertEquals(List.of("customer_names|LOADED|Hashed|3"),
+                rows(ds, "SELECT name, status, type, element_count FROM system.dictionaries WHERE database = currentDatabase()"));
+            assertEquals(List.of("unknown|1"),
+                rows(ds, "SELECT dictGet('customer_names', 'name', 9), dictHas('customer_names', 3)"),
+                "an id the dictionary lacks reads as the attribute's DEFAULT");
         }
     }
 
