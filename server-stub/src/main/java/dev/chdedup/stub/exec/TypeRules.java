@@ -219,6 +219,18 @@ public final class TypeRules {
         if (ua instanceof EnumType && ub instanceof StringType || ub instanceof EnumType && ua instanceof StringType) {
             return DataTypes.STRING;
         }
+        // arrays of a common element (an empty array's Array(Nothing) takes the other's), tuples element by element
+        if (ua instanceof dev.chdedup.stub.types.ArrayType aa && ub instanceof dev.chdedup.stub.types.ArrayType ab) {
+            return DataTypes.array(common(List.of(aa.element, ab.element)));
+        }
+        if (ua instanceof dev.chdedup.stub.types.TupleType ta && ub instanceof dev.chdedup.stub.types.TupleType tb
+                && ta.elements.size() == tb.elements.size() && ta.names == null && tb.names == null) {
+            List<DataType> elements = new java.util.ArrayList<>();
+            for (int i = 0; i < ta.elements.size(); i++) {
+                elements.add(common(List.of(ta.elements.get(i), tb.elements.get(i))));
+            }
+            return DataTypes.tuple(elements);
+        }
         throw new dev.chdedup.stub.error.ChException(dev.chdedup.stub.error.ErrorCode.NO_COMMON_TYPE,
             "There is no supertype for types " + a.name() + ", " + b.name());
     }
