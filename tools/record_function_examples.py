@@ -11,7 +11,8 @@ one line per statement, the fields escaped as TabSeparated escapes them (\\n, \\
 TabSeparated result without its last newline, or `Code: N NAME` for an error, as EngineAnswers compares them. A
 `SET name = value` statement becomes a URL parameter of the block's later statements (the answer `SET`), since the
 HTTP interface keeps no session. A function whose two runs answer differently (random numbers, the clock, the
-machine) or whose answers hold today's date or this machine's name is listed as
+machine), whose answers hold today's date or this machine's name, or whose examples call the clock, chance or the
+process (now(), rand(), tid(), ...: ENVIRONMENT) is listed as
 `function <TAB> category <TAB> - <TAB> nondeterministic` and not compared; so is one with a block that takes longer
 than --slow seconds (`slow`).
 
@@ -26,11 +27,19 @@ OUT = os.path.join(os.path.dirname(__file__), '..', 'server-stub', 'src', 'test'
                    'examples.tsv')
 BLOCK = re.compile(r'```sql[^\n]*\n(.*?)```', re.S)
 SET = re.compile(r'^\s*SET\s+(\w+)\s*=\s*(.+?)\s*$', re.S | re.I)
+TIMED_OUT = '(no answer in time)'
 CODE = re.compile(r'^Code: (\d+)')
+# calls whose answer depends on the clock, chance or the running process and machine, not on the arguments: an example
+# that makes one is not compared, even when its two runs happened to agree (today's date, a thread id)
+ENVIRONMENT = re.compile(r'\b(now|now64|today|yesterday|nowInBlock|nowInBlock64|localtimestamp|current_timestamp|'
+                         r'rand\w*|generateUUIDv\d|generateSnowflakeID|tid|buildId|serverUUID|uptime|filesystem\w+|'
+                         r'getOSKernelVersion|tcpPort|getServerPort|queryID|initialQueryID|initialQueryStartTime|'
+                         r'currentQueryID|connectionId|hostName|FQDN|addressTo\w+|transactionID|transactionLatestSnapshot|'
+                         r'transactionOldestSnapshot|showCertificate|zookeeperSessionUptime)\s*\(', re.I)
 NAME = re.compile(r'\(([A-Z][A-Z_0-9]+)\)')
 
 
-def send(url, sql, params, timeout=60):
+def send(url, sql, params, timeout=300):
     req = urllib.request.Request(url + '/?' + urllib.parse.urlencode(params), data=sql.encode('utf-8'),
                                  method='POST')
     try:
@@ -38,6 +47,8 @@ def send(url, sql, params, timeout=60):
             return r.read().decode('utf-8', 'replace')
     except urllib.error.HTTPError as e:
         return e.read().decode('utf-8', 'replace')
+    except TimeoutError:
+        return TIMED_OUT
 
 
 def recorded(body):
@@ -128,7 +139,7 @@ def main():
                 send(url, 'CREATE DATABASE ' + db, {})
                 start = time.time()
                 answers.append(run_block(url, db, b))
-                if time.time() - start > a.slow:
+                if time.time() - start > a.slow or TIMED_OUT in answers[-1]:
                     slow.add(name)
                 send(url, 'DROP DATABASE ' + db + ' SYNC', {})
             runs[attempt][name] = answers
@@ -142,7 +153,8 @@ def main():
     for name, category, blocks in chosen:
         text = json.dumps(runs[0][name], ensure_ascii=False)
         cells = set(c for answers in runs[0][name] for ans in answers for c in re.split('[\t\n]', ans))
-        if runs[0][name] != runs[1][name] or name in slow or any(m in text for m in local) or host in cells:
+        environment = any(ENVIRONMENT.search(st) for b in blocks for st in b)
+        if runs[0][name] != runs[1][name] or name in slow or any(m in text for m in local) or host in cells or environment:
             lines.append('\t'.join([name, category, '-', 'slow' if name in slow else 'nondeterministic', '']))
             continue
         for k, (b, answers) in enumerate(zip(blocks, runs[0][name])):

@@ -135,11 +135,11 @@ class FunctionExamplesTest {
         }
         try {
             HttpResponse<byte[]> r = HTTP.send(HttpRequest.newBuilder(URI.create(s.httpUrl() + "/?" + q))
-                .timeout(Duration.ofSeconds(30)).POST(HttpRequest.BodyPublishers.ofString(sql)).build(),
+                .timeout(Duration.ofSeconds(120)).POST(HttpRequest.BodyPublishers.ofString(sql)).build(),
                 HttpResponse.BodyHandlers.ofByteArray());
             return EngineAnswers.asRecorded(r.body());
         } catch (java.net.http.HttpTimeoutException e) {
-            return "(no answer in 30 s)";
+            return "(no answer in 120 s)";
         }
     }
 
