@@ -43,6 +43,9 @@ public final class FunctionFactory {
         // each family registers its functions here, one line a family
         FunctionsNull.register(f);
         FunctionsGeo.register(f);
+        FunctionsUnconfigured.register(f);
+        FunctionsIntrospection.register(f);
+        FunctionsFinancial.register(f);
         return f;
     }
 
@@ -62,7 +65,8 @@ public final class FunctionFactory {
         if (target == null) {
             throw new IllegalArgumentException("alias " + alias + " of an unregistered function " + name);
         }
-        add(new Registered(alias, target.category(), caseInsensitive, name, target.builder()));
+        // the engine lists an alias without a category
+        add(new Registered(alias, "", caseInsensitive, name, target.builder()));
     }
 
     private void add(Registered r) {

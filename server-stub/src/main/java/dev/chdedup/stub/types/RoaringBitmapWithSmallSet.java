@@ -41,6 +41,11 @@ public final class RoaringBitmapWithSmallSet {
         large |= other.large;
     }
 
+    /** Makes the state a bitmap whatever its size, as ClickHouse's toLarge before an operation that needs one. */
+    public void toLarge() {
+        large = true;
+    }
+
     public long cardinality() {
         return values.size();
     }
