@@ -11,8 +11,9 @@ import java.util.Map;
 /**
  * The {@code arrayJoin(arr)} function: unlike any other function it multiplies rows, so a SELECT that calls it is
  * rewritten before it runs into one with an ARRAY JOIN of each distinct {@code arrayJoin} argument under a hidden
- * name, every call replaced by that name. Equal calls are one join, as in ClickHouse, where
- * {@code SELECT arrayJoin(a), arrayJoin(a)} gives pairs of equal elements. Calls inside a subquery or a lambda are
+ * name, every call replaced by that name. Each distinct argument is a join of its own, so two of them give every
+ * pair of their elements; equal calls are one join, as in ClickHouse, where {@code SELECT arrayJoin(a), arrayJoin(a)}
+ * gives pairs of equal elements. Calls inside a subquery or a lambda are
  * left to that subquery's own rewrite.
  */
 final class ArrayJoinFunction {
@@ -42,7 +43,10 @@ final class ArrayJoinFunction {
         if (joins.isEmpty()) {
             return s;
         }
-        Query.From from = new Query.ArrayJoin(s.from(), new ArrayList<>(joins.keySet()), new ArrayList<>(joins.values()), false);
+        Query.From from = s.from();
+        for (Map.Entry<Expr, String> j : joins.entrySet()) {
+            from = new Query.ArrayJoin(from, List.of(j.getKey()), List.of(j.getValue()), false);
+        }
         return new Query.Select(s.distinct(), items, from, where, groupBy, having, orderBy, s.orderByAll(),
             s.orderByAllDesc(), s.limit(), s.offset(), s.limitBy(), s.limitByCount());
     }

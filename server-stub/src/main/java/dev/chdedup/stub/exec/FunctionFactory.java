@@ -42,6 +42,11 @@ public final class FunctionFactory {
         FunctionFactory f = new FunctionFactory();
         // each family registers its functions here, one line a family
         FunctionsNull.register(f);
+        FunctionsArray.register(f);
+        FunctionsArrayMapped.register(f);
+        FunctionsArraySet.register(f);
+        FunctionsTuple.register(f);
+        FunctionsDistance.register(f);
         return f;
     }
 
