@@ -47,6 +47,9 @@ public final class FunctionFactory {
         FunctionsArraySet.register(f);
         FunctionsTuple.register(f);
         FunctionsDistance.register(f);
+        FunctionsDistanceTransposed.register(f);
+        FunctionsArrayStats.register(f);
+        FunctionArrayReduce.register(f);
         return f;
     }
 
