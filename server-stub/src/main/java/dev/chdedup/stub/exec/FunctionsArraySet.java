@@ -33,6 +33,8 @@ final class FunctionsArraySet {
         f.register("indexOfAssumeSorted", c, (args, ctx) -> indexOfAssumeSorted(args));
         f.register("arrayExcept", c, (args, ctx) -> except(args));
         f.register("arrayIntersect", c, (args, ctx) -> intersect(args));
+        f.register("arrayUnion", c, (args, ctx) -> unionOrDifference("arrayUnion", args));
+        f.register("arraySymmetricDifference", c, (args, ctx) -> unionOrDifference("arraySymmetricDifference", args));
         f.register("arrayJaccardIndex", c, (args, ctx) -> jaccard(args));
         f.register("arrayUniq", c, (args, ctx) -> enumerate("arrayUniq", args));
         f.register("arrayEnumerateUniq", c, (args, ctx) -> enumerate("arrayEnumerateUniq", args));
@@ -262,6 +264,61 @@ final class FunctionsArraySet {
                 } else if (indexOf(out, result, ArrayArgs.convert(o, els.get(0), result), result) < 0) {
                     out.add(ArrayArgs.convert(o, els.get(0), result));
                 }
+            }
+            return ArrayArgs.frozen(out);
+        });
+    }
+
+    /**
+     * arrayUnion (the distinct elements of all the arrays) and arraySymmetricDifference (those not in every array), in
+     * the arrays' common type, in the order ClickHouse's hash table yields them ({@link HashTableOrder}; first
+     * appearance for the types it does not cover), NULL last when one array (for the difference: not every array)
+     * holds a NULL.
+     */
+    private static Evaluator unionOrDifference(String name, List<Evaluator> args) {
+        if (args.isEmpty()) {
+            throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Function " + name + " requires at least one argument");
+        }
+        List<DataType> els = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            if (!(args.get(i).type().unwrap() instanceof ArrayType at)) {
+                throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Argument " + i + " for function " + name + " must be an array but"
+                    + " it has type " + args.get(i).type().name());
+            }
+            els.add(at.element);
+        }
+        DataType common = TypeRules.common(els);
+        DataType plain = TypeRules.stripNullable(common);
+        boolean union = name.equals("arrayUnion");
+        return Functions.strict(DataTypes.array(common), args, v -> {
+            List<Object> all = new ArrayList<>();
+            List<Set<Object>> each = new ArrayList<>();
+            int withNull = 0;
+            for (int i = 0; i < v.length; i++) {
+                Set<Object> own = new HashSet<>();
+                boolean sawNull = false;
+                for (Object o : (List<?>) v[i]) {
+                    if (o == null) {
+                        sawNull = true;
+                        continue;
+                    }
+                    Object x = ArrayArgs.convert(o, els.get(i), plain);
+                    all.add(x);
+                    own.add(ArrayArgs.key(x));
+                }
+                withNull += sawNull ? 1 : 0;
+                each.add(own);
+            }
+            List<Object> distinct = HashTableOrder.hashable(plain) ? HashTableOrder.distinct(all, plain)
+                : new ArrayList<>(new java.util.LinkedHashSet<>(all));
+            List<Object> out = new ArrayList<>();
+            for (Object x : distinct) {
+                if (union || !each.stream().allMatch(s -> s.contains(ArrayArgs.key(x)))) {
+                    out.add(x);
+                }
+            }
+            if (union ? withNull > 0 : withNull > 0 && withNull < v.length) {
+                out.add(null);
             }
             return ArrayArgs.frozen(out);
         });
