@@ -40,8 +40,8 @@ final class ArithmeticFunctions {
             case "plus": case "minus": case "multiply": case "divide": case "intDiv": case "modulo": case "negate":
             case "abs": case "equals": case "notEquals": case "less": case "greater": case "lessOrEquals":
             case "greaterOrEquals": case "greatest": case "least": case "round": case "floor": case "ceil": case "pow":
-            case "sqrt": case "like": case "notLike": case "ilike": case "notILike": case "tuple": case "array":
-            case "arrayElement": case "tupleElement": case "exp": case "log": case "e": case "pi":
+            case "sqrt": case "like": case "notLike": case "ilike": case "notILike":
+            case "exp": case "log": case "e": case "pi":
             case "intDivOrZero": case "gcd": case "bitAnd": case "bitOr": case "bitXor": case "sign": case "isNaN": case "isFinite":
             case "isInfinite":
                 return true;

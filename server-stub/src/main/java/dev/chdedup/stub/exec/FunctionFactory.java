@@ -69,7 +69,7 @@ public final class FunctionFactory {
         if (target == null) {
             throw new IllegalArgumentException("alias " + alias + " of an unregistered function " + name);
         }
-        add(new Registered(alias, target.category(), caseInsensitive, name, target.builder()));
+        add(new Registered(alias, "", caseInsensitive, name, target.builder())); // system.functions gives an alias no category
     }
 
     private void add(Registered r) {

@@ -56,6 +56,15 @@ final class FunctionsArray {
         f.register("emptyArrayToSingle", CATEGORY, (args, ctx) -> emptyArrayToSingle(args));
         f.register("arrayRemove", CATEGORY, (args, ctx) -> remove(args));
         f.registerAlias("array_remove", "arrayRemove", true);
+        for (String n : ArrayFunctions.NAMES) {
+            f.register(n, CATEGORY, (args, ctx) -> ArrayFunctions.compile(n, args));
+        }
+        for (String n : List.of("array", "arrayElement")) {
+            f.register(n, CATEGORY, (args, ctx) -> ArithmeticFunctions.compile(n, args));
+        }
+        for (String n : List.of("tuple", "tupleElement")) {
+            f.register(n, FunctionsTuple.CATEGORY, (args, ctx) -> ArithmeticFunctions.compile(n, args));
+        }
     }
 
     private static DataType firstArray(String name, List<Evaluator> args) {

@@ -3,6 +3,7 @@ package dev.chdedup.stub.exec;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.ArrayType;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.MapType;
@@ -52,7 +53,7 @@ final class FunctionsArraySet {
         return ((ArrayType) t).element;
     }
 
-    /** has(arr, x), and has(map, key) for a map's keys. */
+    /** has(arr, x); has(map, key) for a map's keys; has(json, path) for a path of the object or below it (its non-NULL values). */
     private static Evaluator has(List<Evaluator> args) {
         Functions.arity("has", args, 2);
         Evaluator a = args.get(0);
@@ -68,6 +69,27 @@ final class FunctionsArraySet {
                 }
                 for (Object key : ((Map<?, ?>) m).keySet()) {
                     if (ArrayArgs.same(key, mt.key, k, xt)) {
+                        return 1L;
+                    }
+                }
+                return 0L;
+            });
+        }
+        if (a.type().unwrap() instanceof dev.chdedup.stub.types.JsonType) {
+            if (!Functions.isString(xt)) {
+                throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Second argument for function has must be String when the first "
+                    + "argument is JSON. Actual " + xt.name());
+            }
+            return Evaluator.of(DataTypes.UINT8, r -> {
+                Object json = a.eval(r);
+                Object path = x.eval(r);
+                if (json == null || path == null) {
+                    return 0L;
+                }
+                String p = ByteStrings.toText((String) path);
+                for (Object key : ((Map<?, ?>) json).keySet()) {
+                    String k = key.toString();
+                    if (k.equals(p) || k.startsWith(p + ".")) {
                         return 1L;
                     }
                 }

@@ -2,8 +2,8 @@ package dev.chdedup.stub.exec;
 
 /**
  * The array functions of {@link FunctionsArray}, {@link FunctionsArrayMapped} (with {@link HigherOrderFunctions}),
- * {@link FunctionsArrayAggregation} and {@link FunctionArraySort}: result types, NULLs, edges and errors, held to the
- * engine's answers.
+ * {@link FunctionsArrayAggregation} and {@link FunctionArraySort}: result types, NULLs, edges, errors and their
+ * system.functions rows, held to the engine's answers.
  */
 class FunctionsArrayCasesTest extends EngineAnswers {
     @Override
@@ -67,6 +67,7 @@ class FunctionsArrayCasesTest extends EngineAnswers {
             {"SELECT arrayFold((acc, x) -> acc + x, [1, 2, 3], toUInt64(0)) AS r, toTypeName(r), arrayFold((acc, x) -> acc + x, [1, 2, 3], 1.5)", "6\tUInt64\t7.5"},
             {"SELECT arrayFold((acc, x) -> acc + x, [1, 2, 3], 0)", "Code: 53 TYPE_MISMATCH"},
             {"SELECT arrayMap(x, y -> x + y, [1, 2], [3, 4]), arrayMap(x -> x * number, [1, 2]) FROM numbers(2)", "[4,6]\t[0,0]\n[4,6]\t[1,2]"},
+            {"SELECT name, case_insensitive, alias_to, categories FROM system.functions WHERE name IN ('arraySum', 'reverse', 'REVERSE', 'flatten', 'tupleElement', 'L2Norm', 'normL2', 'arrayAUC', 'dotProduct', 'scalarProduct', 'arrayFold', 'arrayEnumerate', 'array', 'tuple') ORDER BY name", "L2Norm\t0\t\tDistance\narray\t0\t\tArrays\narrayAUC\t0\tarrayROCAUC\t\narrayEnumerate\t0\t\tArrays\narrayFold\t0\t\tArrays\narraySum\t0\t\tArrays\ndotProduct\t0\t\tTuple\nflatten\t1\tarrayFlatten\t\nnormL2\t1\tL2Norm\t\nreverse\t1\t\tArrays\nscalarProduct\t1\tdotProduct\t\ntuple\t0\t\tTuple\ntupleElement\t0\t\tTuple"},
         };
     }
 }

@@ -1,8 +1,8 @@
 package dev.chdedup.stub.exec;
 
 /**
- * The lookups and counts of {@link FunctionsArraySet}: types, NULL elements, common-type errors, held to the engine's
- * answers.
+ * The lookups and counts of {@link FunctionsArraySet}: types, NULL elements, maps and JSON, common-type errors, held to
+ * the engine's answers.
  */
 class FunctionsArraySetCasesTest extends EngineAnswers {
     @Override
@@ -25,6 +25,9 @@ class FunctionsArraySetCasesTest extends EngineAnswers {
             {"SELECT arrayJaccardIndex([], [])", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
             {"SELECT arrayUniq([1, NULL, NULL]), arrayUniq([]), arrayUniq([1, 1], [2, 3]), arrayEnumerateUniq([1, NULL, NULL, 1]), arrayEnumerateDense([NULL, 1, NULL]), toTypeName(arrayEnumerateUniq([1]))", "2\t0\t2\t[1,1,2,2]\t[1,2,1]\tArray(UInt32)"},
             {"SELECT arrayEnumerateUniqRanked([[1, 2], [1]]), arrayEnumerateUniqRanked([[1, 2], [1]], 1), arrayEnumerateDenseRanked([[1, 2], [1]]), toTypeName(arrayEnumerateUniqRanked(1, [[1]], 2))", "[[1,1],[2]]\t[1,1]\t[[1,2],[1]]\tArray(Array(UInt32))"},
+            {"SELECT has('{\"a\": {\"b\": 1}}'::JSON, 'a'), has('{\"a\": {\"b\": 1}}'::JSON, 'a.b'), has('{\"a\": {\"b\": 1}}'::JSON, 'a.c'), has('{\"a\": null}'::JSON, 'a'), has('{\"a\": [1]}'::JSON, 'a')", "1\t1\t0\t0\t1"},
+            {"SELECT has('{\"a\": 1}'::JSON, 1)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT has('{\"ab\": 1}'::JSON, 'a'), has(map('a', 1, 'b', 2), 'b'), has(map(1, 'x'), 2)", "0\t1\t0"},
         };
     }
 }
