@@ -140,7 +140,7 @@ final class ArithmeticFunctions {
             case "array": {
                 List<DataType> ts = new ArrayList<>();
                 args.forEach(a -> ts.add(a.type()));
-                DataType el = args.isEmpty() ? DataTypes.NOTHING : TypeRules.common(ts);
+                DataType el = args.isEmpty() ? DataTypes.NOTHING : commonOrVariant(ts);
                 List<Evaluator> conv = Functions.casts(args, TypeRules.stripNullable(el));
                 return Evaluator.of(DataTypes.array(el), r -> {
                     List<Object> l = new ArrayList<>(conv.size());
@@ -485,6 +485,28 @@ final class ArithmeticFunctions {
      * tupleElement(t, index or name[, default]): a negative index counts from the end; an index or name the tuple does
      * not have is the default when one is given (in its own type), else ARGUMENT_OUT_OF_BOUND (an index) or BAD_ARGUMENTS (a name).
      */
+    /**
+     * The common type of the elements of array(...), or, when they have none, the Variant of their types, as ClickHouse
+     * makes it under use_variant_as_common_type (on by default).
+     */
+    private static DataType commonOrVariant(List<DataType> ts) {
+        try {
+            return TypeRules.common(ts);
+        } catch (ChException e) {
+            if (e.code() != ErrorCode.NO_COMMON_TYPE) {
+                throw e;
+            }
+            java.util.TreeSet<String> names = new java.util.TreeSet<>();
+            for (DataType t : ts) {
+                DataType u = TypeRules.stripNullable(t);
+                if (!(u.unwrap() instanceof dev.chdedup.stub.types.NothingType)) {
+                    names.add(u.name());
+                }
+            }
+            return DataTypes.parse("Variant(" + String.join(", ", names) + ")");
+        }
+    }
+
     private static Evaluator tupleElement(List<Evaluator> args) {
         if (args.size() < 2 || args.size() > 3) {
             throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Number of arguments for function tupleElement doesn't match: passed "

@@ -212,10 +212,12 @@ public final class TypeRules {
             }
             return intType(Math.min(bits, 64), s);
         }
-        if (ua instanceof DateTimeType || ub instanceof DateTimeType) {
-            return ua instanceof DateTimeType ? ua : ub;
+        // dates and times have a common type among themselves only (a DateTime and an Int32 have none)
+        if ((ua instanceof DateTimeType || ub instanceof DateTimeType) && isTimeLike(ua) && isTimeLike(ub)) {
+            return ua instanceof DateTime64Type || ub instanceof DateTime64Type ? (ua instanceof DateTime64Type ? ua : ub)
+                : ua instanceof DateTimeType ? ua : ub;
         }
-        if (ua instanceof DateTime64Type || ub instanceof DateTime64Type) {
+        if ((ua instanceof DateTime64Type || ub instanceof DateTime64Type) && isTimeLike(ua) && isTimeLike(ub)) {
             return ua instanceof DateTime64Type ? ua : ub;
         }
         if (ua instanceof StringType && ub instanceof StringType) {

@@ -2,8 +2,8 @@ package dev.chdedup.stub.exec;
 
 /**
  * The array functions of {@link FunctionsArray}, {@link FunctionsArrayMapped} (with {@link HigherOrderFunctions}),
- * {@link FunctionsArrayAggregation} and {@link FunctionArraySort}: result types, NULLs, edges, errors and their
- * system.functions rows, held to the engine's answers.
+ * {@link FunctionsArrayAggregation} and {@link FunctionArraySort}: result types (a Variant where elements have no
+ * common type), NULLs, edges, errors and their system.functions rows, held to the engine's answers.
  */
 class FunctionsArrayCasesTest extends EngineAnswers {
     @Override
@@ -68,6 +68,13 @@ class FunctionsArrayCasesTest extends EngineAnswers {
             {"SELECT arrayFold((acc, x) -> acc + x, [1, 2, 3], 0)", "Code: 53 TYPE_MISMATCH"},
             {"SELECT arrayMap(x, y -> x + y, [1, 2], [3, 4]), arrayMap(x -> x * number, [1, 2]) FROM numbers(2)", "[4,6]\t[0,0]\n[4,6]\t[1,2]"},
             {"SELECT name, case_insensitive, alias_to, categories FROM system.functions WHERE name IN ('arraySum', 'reverse', 'REVERSE', 'flatten', 'tupleElement', 'L2Norm', 'normL2', 'arrayAUC', 'dotProduct', 'scalarProduct', 'arrayFold', 'arrayEnumerate', 'array', 'tuple') ORDER BY name", "L2Norm\t0\t\tDistance\narray\t0\t\tArrays\narrayAUC\t0\tarrayROCAUC\t\narrayEnumerate\t0\t\tArrays\narrayFold\t0\t\tArrays\narraySum\t0\t\tArrays\ndotProduct\t0\t\tTuple\nflatten\t1\tarrayFlatten\t\nnormL2\t1\tL2Norm\t\nreverse\t1\t\tArrays\nscalarProduct\t1\tdotProduct\t\ntuple\t0\t\tTuple\ntupleElement\t0\t\tTuple"},
+            {"SELECT array(toInt32(1), toUInt16(2), toInt8(3)) AS a, toTypeName(a)", "[1,2,3]\tArray(Int32)"},
+            {"SELECT array(toInt32(5), toDateTime('1998-06-16'), toInt8(5)) AS a, toTypeName(a)", "[5,'1998-06-16 00:00:00',5]\tArray(Variant(DateTime, Int32, Int8))"},
+            {"SELECT [1, 'a'] AS a", "Code: 386 NO_COMMON_TYPE"},
+            {"SELECT [toString(1), 2] AS a, toTypeName(a)", "['1',2]\tArray(Variant(String, UInt8))"},
+            {"SELECT [toDateTime('2020-01-01 00:00:00'), toInt32(1)] AS a, toTypeName(a)", "['2020-01-01 00:00:00',1]\tArray(Variant(DateTime, Int32))"},
+            {"SELECT array(1, NULL, toString(2)) AS a, toTypeName(a)", "[1,NULL,'2']\tArray(Variant(String, UInt8))"},
+            {"SELECT [[1], ['a']]", "Code: 386 NO_COMMON_TYPE"},
         };
     }
 }
