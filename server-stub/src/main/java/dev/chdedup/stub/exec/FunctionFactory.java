@@ -43,6 +43,7 @@ public final class FunctionFactory {
         // each family registers its functions here, one line a family
         FunctionsNull.register(f);
         FunctionsArray.register(f);
+        ArrayJoinFunction.register(f);
         FunctionsArrayMapped.register(f);
         FunctionsArraySet.register(f);
         FunctionsTuple.register(f);

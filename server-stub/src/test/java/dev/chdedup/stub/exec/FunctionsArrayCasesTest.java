@@ -2,8 +2,9 @@ package dev.chdedup.stub.exec;
 
 /**
  * The array functions of {@link FunctionsArray}, {@link FunctionsArrayMapped} (with {@link HigherOrderFunctions}),
- * {@link FunctionsArrayAggregation} and {@link FunctionArraySort}: result types (a Variant where elements have no
- * common type), NULLs, edges, errors and their system.functions rows, held to the engine's answers.
+ * {@link FunctionsArrayAggregation}, {@link FunctionArraySort} and {@link ArrayJoinFunction}: result types (a Variant
+ * where elements have no common type), NULLs, edges, errors and their system.functions rows, held to the engine's
+ * answers.
  */
 class FunctionsArrayCasesTest extends EngineAnswers {
     @Override
@@ -75,6 +76,12 @@ class FunctionsArrayCasesTest extends EngineAnswers {
             {"SELECT [toDateTime('2020-01-01 00:00:00'), toInt32(1)] AS a, toTypeName(a)", "['2020-01-01 00:00:00',1]\tArray(Variant(DateTime, Int32))"},
             {"SELECT array(1, NULL, toString(2)) AS a, toTypeName(a)", "[1,NULL,'2']\tArray(Variant(String, UInt8))"},
             {"SELECT [[1], ['a']]", "Code: 386 NO_COMMON_TYPE"},
+            {"SELECT unnest([1, 2]) AS x, UNNEST(['a']) AS y", "1\ta\n2\ta"},
+            {"SELECT arrayMap(x -> arrayJoin([x]), [1])", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT arrayJoin([1, 2]) AS x, arrayJoin(['a', 'b']) AS y", "1\ta\n1\tb\n2\ta\n2\tb"},
+            {"SELECT arrayJoin([1, 2]) AS x, arrayJoin([1, 2]) AS y", "1\t1\n2\t2"},
+            {"SELECT sum(arrayJoin([1, 2, 3]))", "6"},
+            {"SELECT name, case_insensitive, alias_to, categories FROM system.functions WHERE name IN ('arrayJoin', 'unnest') ORDER BY name", "arrayJoin\t0\t\tArrays\nunnest\t1\tarrayJoin\t"},
         };
     }
 }
