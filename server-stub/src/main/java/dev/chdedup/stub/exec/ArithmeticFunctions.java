@@ -40,8 +40,8 @@ final class ArithmeticFunctions {
             case "plus": case "minus": case "multiply": case "divide": case "intDiv": case "modulo": case "negate":
             case "abs": case "equals": case "notEquals": case "less": case "greater": case "lessOrEquals":
             case "greaterOrEquals": case "greatest": case "least": case "round": case "floor": case "ceil": case "pow":
-            case "sqrt": case "like": case "notLike": case "ilike": case "notILike": case "tuple": case "array":
-            case "arrayElement": case "tupleElement": case "has": case "range": case "arraySum": case "exp": case "log": case "e": case "pi":
+            case "sqrt": case "like": case "notLike": case "ilike": case "notILike":
+            case "exp": case "log": case "e": case "pi":
             case "intDivOrZero": case "gcd": case "bitAnd": case "bitOr": case "bitXor": case "sign": case "isNaN": case "isFinite":
             case "isInfinite":
                 return true;
@@ -140,7 +140,7 @@ final class ArithmeticFunctions {
             case "array": {
                 List<DataType> ts = new ArrayList<>();
                 args.forEach(a -> ts.add(a.type()));
-                DataType el = args.isEmpty() ? DataTypes.NOTHING : TypeRules.common(ts);
+                DataType el = args.isEmpty() ? DataTypes.NOTHING : commonOrVariant(ts);
                 List<Evaluator> conv = Functions.casts(args, TypeRules.stripNullable(el));
                 return Evaluator.of(DataTypes.array(el), r -> {
                     List<Object> l = new ArrayList<>(conv.size());
@@ -150,50 +150,8 @@ final class ArithmeticFunctions {
                     return Collections.unmodifiableList(l);
                 });
             }
-            case "range": return Functions.strict(DataTypes.array(DataTypes.UINT64), args, v -> {
-                List<Object> l = new ArrayList<>();
-                for (long i = 0; i < (Long) v[0]; i++) {
-                    l.add(i);
-                }
-                return Collections.unmodifiableList(l);
-            });
-            case "arraySum": {
-                ArrayType at = (ArrayType) args.get(0).type().unwrap();
-                boolean fl = Functions.isFloat(at.element);
-                return Functions.strict(fl ? DataTypes.FLOAT64 : TypeRules.intType(64, TypeRules.signed(at.element)), args, v -> {
-                    double ds = 0;
-                    long ls = 0;
-                    for (Object o : (List<?>) v[0]) {
-                        if (o != null) {
-                            if (fl) {
-                                ds += ((Number) o).doubleValue();
-                            } else {
-                                ls += ((Number) o).longValue();
-                            }
-                        }
-                    }
-                    return fl ? (Object) ds : (Object) ls;
-                });
-            }
             case "arrayElement": return arrayElement(args);
             case "tupleElement": return tupleElement(args);
-            case "has": {
-                Functions.arity(name, args, 2);
-                if (!(args.get(0).type().unwrap() instanceof ArrayType) || !args.get(1).constant()) {
-                    throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Function has needs an array and a constant element");
-                }
-                ArrayType at = (ArrayType) args.get(0).type().unwrap();
-                DataType et = args.get(1).type();
-                return Functions.strict(DataTypes.UINT8, List.of(args.get(0)), v -> {
-                    Object x = args.get(1).eval(new Object[0]);
-                    for (Object o : (List<?>) v[0]) {
-                        if (o == null ? x == null : x != null && TypeRules.compare(o, at.element, x, et) == 0) {
-                            return 1L;
-                        }
-                    }
-                    return 0L;
-                });
-            }
             default: throw new ChException(ErrorCode.UNKNOWN_FUNCTION, "Function with name `" + name + "` does not exist");
         }
     }
@@ -523,7 +481,37 @@ final class ArithmeticFunctions {
         });
     }
 
+    /**
+     * tupleElement(t, index or name[, default]): a negative index counts from the end; an index or name the tuple does
+     * not have is the default when one is given (in its own type), else ARGUMENT_OUT_OF_BOUND (an index) or BAD_ARGUMENTS (a name).
+     */
+    /**
+     * The common type of the elements of array(...), or, when they have none, the Variant of their types, as ClickHouse
+     * makes it under use_variant_as_common_type (on by default).
+     */
+    private static DataType commonOrVariant(List<DataType> ts) {
+        try {
+            return TypeRules.common(ts);
+        } catch (ChException e) {
+            if (e.code() != ErrorCode.NO_COMMON_TYPE) {
+                throw e;
+            }
+            java.util.TreeSet<String> names = new java.util.TreeSet<>();
+            for (DataType t : ts) {
+                DataType u = TypeRules.stripNullable(t);
+                if (!(u.unwrap() instanceof dev.chdedup.stub.types.NothingType)) {
+                    names.add(u.name());
+                }
+            }
+            return DataTypes.parse("Variant(" + String.join(", ", names) + ")");
+        }
+    }
+
     private static Evaluator tupleElement(List<Evaluator> args) {
+        if (args.size() < 2 || args.size() > 3) {
+            throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Number of arguments for function tupleElement doesn't match: passed "
+                + args.size() + ", should be 2 or 3");
+        }
         DataType t = args.get(0).type().unwrap();
         if (!(t instanceof TupleType)) {
             throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "First argument for function tupleElement must be a tuple");
@@ -537,10 +525,17 @@ final class ArithmeticFunctions {
         if (key instanceof String) {
             idx = tt.names == null ? -1 : tt.names.indexOf(key);
         } else {
-            idx = (int) (long) (Long) key - 1;
+            long k = Values.toLong(Values.toNumber(key, args.get(1).type()));
+            idx = k > 0 ? (int) Math.min(k - 1, Integer.MAX_VALUE) : k < 0 ? (int) Math.max(tt.elements.size() + k, -1) : -1;
         }
         if (idx < 0 || idx >= tt.elements.size()) {
-            throw new ChException(ErrorCode.ILLEGAL_INDEX, "Tuple doesn't have element " + key);
+            if (args.size() == 3) {
+                return args.get(2);
+            }
+            if (key instanceof String) {
+                throw new ChException(ErrorCode.BAD_ARGUMENTS, "Tuple doesn't have element with name '" + ByteStrings.toText((String) key) + "'");
+            }
+            throw new ChException(ErrorCode.ARGUMENT_OUT_OF_BOUND, "Tuple doesn't have element with index '" + key + "'");
         }
         int fi = idx;
         return Functions.strict(tt.elements.get(fi), List.of(args.get(0)), v -> ((List<?>) v[0]).get(fi));

@@ -19,15 +19,9 @@ final class ArrayFunctions {
     private ArrayFunctions() {
     }
 
-    static boolean handles(String n) {
-        switch (n) {
-            case "arrayEnumerate": case "arrayZip": case "arrayConcat": case "arrayReverse": case "arraySlice":
-            case "arrayDistinct": case "indexOf": case "emptyArrayString":
-                return true;
-            default:
-                return false;
-        }
-    }
+    /** The functions of this class, which {@link FunctionsArray} registers. */
+    static final java.util.List<String> NAMES = java.util.List.of("arrayEnumerate", "arrayZip", "arrayConcat", "arrayReverse",
+        "arraySlice", "arrayDistinct", "indexOf", "emptyArrayString");
 
     static Evaluator compile(String name, List<Evaluator> args) {
         if (name.equals("emptyArrayString")) {

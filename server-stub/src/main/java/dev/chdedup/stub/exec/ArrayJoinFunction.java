@@ -9,10 +9,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The {@code arrayJoin(arr)} function: unlike any other function it multiplies rows, so a SELECT that calls it is
+ * The {@code arrayJoin(arr)} function (and its alias {@code unnest}): unlike any other function it multiplies rows, so a SELECT that calls it is
  * rewritten before it runs into one with an ARRAY JOIN of each distinct {@code arrayJoin} argument under a hidden
- * name, every call replaced by that name. Equal calls are one join, as in ClickHouse, where
- * {@code SELECT arrayJoin(a), arrayJoin(a)} gives pairs of equal elements. Calls inside a subquery or a lambda are
+ * name, every call replaced by that name. Each distinct argument is a join of its own, so two of them give every
+ * pair of their elements; equal calls are one join, as in ClickHouse, where {@code SELECT arrayJoin(a), arrayJoin(a)}
+ * gives pairs of equal elements. Calls inside a subquery or a lambda are
  * left to that subquery's own rewrite.
  */
 final class ArrayJoinFunction {
@@ -20,6 +21,18 @@ final class ArrayJoinFunction {
     private static final String HIDDEN = "__arrayJoin_";
 
     private ArrayJoinFunction() {
+    }
+
+    /**
+     * Registers arrayJoin for system.functions and for the calls no rewrite reaches, those inside a lambda, which
+     * ClickHouse refuses as this does.
+     */
+    static void register(FunctionFactory f) {
+        f.register(NAME, FunctionsArray.CATEGORY, (args, ctx) -> {
+            throw new dev.chdedup.stub.error.ChException(dev.chdedup.stub.error.ErrorCode.BAD_ARGUMENTS,
+                "Expression in arrayJoin cannot depend on lambda argument");
+        });
+        f.registerAlias("unnest", NAME, true);
     }
 
     /** {@code s} with its arrayJoin calls turned into an ARRAY JOIN, or {@code s} itself when it has none. */
@@ -42,7 +55,10 @@ final class ArrayJoinFunction {
         if (joins.isEmpty()) {
             return s;
         }
-        Query.From from = new Query.ArrayJoin(s.from(), new ArrayList<>(joins.keySet()), new ArrayList<>(joins.values()), false);
+        Query.From from = s.from();
+        for (Map.Entry<Expr, String> j : joins.entrySet()) {
+            from = new Query.ArrayJoin(from, List.of(j.getKey()), List.of(j.getValue()), false);
+        }
         return new Query.Select(s.distinct(), items, from, where, groupBy, having, orderBy, s.orderByAll(),
             s.orderByAllDesc(), s.limit(), s.offset(), s.limitBy(), s.limitByCount());
     }
@@ -50,7 +66,8 @@ final class ArrayJoinFunction {
     private static Expr replace(Expr e, Map<Expr, String> joins) {
         if (e instanceof Expr.Call) {
             Expr.Call c = (Expr.Call) e;
-            if (c.name().toLowerCase(Locale.ROOT).equals("arrayjoin") && c.args().size() == 1) {
+            String lower = c.name().toLowerCase(Locale.ROOT);
+            if ((lower.equals("arrayjoin") || lower.equals("unnest")) && c.args().size() == 1) {
                 Expr arg = replace(c.args().get(0), joins);
                 String name = joins.computeIfAbsent(arg, k -> HIDDEN + joins.size());
                 return new Expr.Ident(List.of(name));

@@ -148,8 +148,18 @@ public final class ExprCompiler {
             // never folded: the dictionary may change between calls
             return FunctionsExternalDictionaries.compile(c.name(), args, subqueries == null ? null : subqueries.catalog(), ctx);
         }
+        if (c.name().equals("array") && !args.isEmpty() && c.args().stream().allMatch(ExprCompiler::isLiteral)) {
+            // a literal array needs a common type of its elements, where the function array makes a Variant of them
+            TypeRules.common(args.stream().map(Evaluator::type).toList());
+        }
         Evaluator f = Functions.compile(c.name(), args, ctx);
         return fold(f, allConst && !Functions.isNonDeterministic(c.name()));
+    }
+
+    /** A literal, or an array or tuple of literals: what ClickHouse's parser reads as one literal. */
+    private static boolean isLiteral(Expr e) {
+        return e instanceof Expr.Literal || e instanceof Expr.Call c && (c.name().equals("array") || c.name().equals("tuple"))
+            && c.params() == 0 && c.args().stream().allMatch(ExprCompiler::isLiteral);
     }
 
     private final List<DataType> aggTypes = new ArrayList<>();

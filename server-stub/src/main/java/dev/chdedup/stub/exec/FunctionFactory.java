@@ -46,6 +46,15 @@ public final class FunctionFactory {
         FunctionsUnconfigured.register(f);
         FunctionsIntrospection.register(f);
         FunctionsFinancial.register(f);
+        FunctionsArray.register(f);
+        ArrayJoinFunction.register(f);
+        FunctionsArrayMapped.register(f);
+        FunctionsArraySet.register(f);
+        FunctionsTuple.register(f);
+        FunctionsDistance.register(f);
+        FunctionsDistanceTransposed.register(f);
+        FunctionsArrayStats.register(f);
+        FunctionArrayReduce.register(f);
         return f;
     }
 

@@ -221,9 +221,6 @@ public final class Functions {
         if (Utf8Functions.handles(name)) {
             return Utf8Functions.compile(name, args);
         }
-        if (ArrayFunctions.handles(name)) {
-            return ArrayFunctions.compile(name, args);
-        }
         if (RegexpFunctions.handles(name)) {
             return RegexpFunctions.compile(name, args);
         }

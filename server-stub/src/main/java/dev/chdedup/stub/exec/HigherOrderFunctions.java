@@ -7,15 +7,15 @@ import dev.chdedup.stub.sql.Expr;
 import dev.chdedup.stub.types.ArrayType;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
-import dev.chdedup.stub.types.Values;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
- * Array functions that take a lambda as their first argument: arrayMap, arrayFilter, arrayExists, arrayAll,
- * arrayCount, arraySum, arrayFirst and arraySort. The lambda's body is compiled over the outer row with its
- * parameters appended as columns, and evaluated once per element (several arrays are walked in step).
+ * The calls whose first argument is a lambda, as ClickHouse's FunctionArrayMapped: the lambda is applied to the
+ * elements of the arrays walked in step (its body compiled over the outer row with its parameters appended as
+ * columns), and the function then works on the array of its results and on the first array
+ * ({@link FunctionsArrayMapped}). arrayPartialSort, arrayTopK and their kin take their limit between the lambda and
+ * the arrays; arrayFold takes its accumulator after them and feeds it back to the lambda (first parameter).
  */
 final class HigherOrderFunctions {
     private HigherOrderFunctions() {
@@ -25,144 +25,96 @@ final class HigherOrderFunctions {
         if (MapHigherOrderFunctions.handles(call.name())) {
             return MapHigherOrderFunctions.compile(call, outer);
         }
+        String name = call.name();
         Expr.Lambda lambda = (Expr.Lambda) call.args().get(0);
-        List<Evaluator> arrays = new ArrayList<>();
+        List<Evaluator> rest = new ArrayList<>();
         for (Expr a : call.args().subList(1, call.args().size())) {
-            Evaluator ev = outer.compileArgument(a);
-            if (!(ev.type().unwrap() instanceof ArrayType)) {
-                throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Argument of function " + call.name() + " must be an array, got "
-                    + ev.type().name());
-            }
-            arrays.add(ev);
+            rest.add(outer.compileArgument(a));
         }
-        if (arrays.isEmpty() || arrays.size() != lambda.params().size()) {
-            throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Lambda of function " + call.name() + " takes "
-                + lambda.params().size() + " arguments, but " + arrays.size() + " arrays were given");
+        boolean fold = name.equals("arrayFold");
+        int lead = FunctionsArrayMapped.takesLimit(name) ? 1 : 0;
+        int trail = fold ? 1 : 0;
+        if (rest.size() < lead + trail + 1) {
+            throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Function " + name + " needs at least "
+                + (lead + trail + 2) + " arguments, passed " + (rest.size() + 1));
         }
-        List<Column> params = new ArrayList<>();
+        List<Evaluator> params = rest.subList(0, lead);
+        List<Evaluator> arrays = rest.subList(lead, rest.size() - trail);
         for (int i = 0; i < arrays.size(); i++) {
-            params.add(new Column(lambda.params().get(i), ((ArrayType) arrays.get(i).type().unwrap()).element));
-        }
-        ExprCompiler inner = outer.withParameters(params);
-        Evaluator body = inner.compile(lambda.body());
-        int width = outer.inputWidth();
-        int n = arrays.size();
-        DataType first = params.get(0).type();
-        Walker walk = (row, visitor) -> {
-            List<?>[] lists = new List<?>[n];
-            int len = -1;
-            for (int i = 0; i < n; i++) {
-                Object v = arrays.get(i).eval(row);
-                lists[i] = v == null ? List.of() : (List<?>) v;
-                if (len >= 0 && lists[i].size() != len) {
-                    throw new ChException(ErrorCode.SIZES_OF_ARRAYS_DONT_MATCH, "Arrays passed to " + call.name() + " must have equal size");
-                }
-                len = lists[i].size();
+            if (!(arrays.get(i).type().unwrap() instanceof ArrayType)) {
+                throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Argument " + (lead + i + 2) + " of function " + name
+                    + " must be Array. Found " + arrays.get(i).type().name() + " instead.");
             }
-            Object[] extended = java.util.Arrays.copyOf(row, width + n);
+        }
+        int wanted = arrays.size() + trail;
+        if (lambda.params().size() != wanted) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "First argument for this overload of " + name
+                + " must be a function with " + wanted + " arguments, found Function(" + "? ".repeat(lambda.params().size()).trim()
+                .replace(" ", ", ") + " -> ?) instead.");
+        }
+        List<Column> columns = new ArrayList<>();
+        if (fold) {
+            columns.add(new Column(lambda.params().get(0), rest.get(rest.size() - 1).type()));
+        }
+        for (int i = 0; i < arrays.size(); i++) {
+            columns.add(new Column(lambda.params().get(trail + i), ((ArrayType) arrays.get(i).type().unwrap()).element));
+        }
+        Evaluator body = outer.withParameters(columns).compile(lambda.body());
+        int width = outer.inputWidth();
+        if (fold) {
+            return fold(body, arrays, rest.get(rest.size() - 1), width);
+        }
+        Evaluator mapped = Evaluator.of(DataTypes.array(body.type()), row -> {
+            List<?>[] lists = lists(name, arrays, row);
+            int len = lists[0].size();
+            Object[] extended = java.util.Arrays.copyOf(row, width + lists.length);
+            List<Object> out = new ArrayList<>(len);
             for (int k = 0; k < len; k++) {
-                for (int i = 0; i < n; i++) {
+                for (int i = 0; i < lists.length; i++) {
                     extended[width + i] = lists[i].get(k);
                 }
-                if (!visitor.visit(lists[0].get(k), body.eval(extended))) {
-                    break;
-                }
+                out.add(body.eval(extended));
             }
-        };
-        switch (call.name()) {
-            case "arrayMap":
-                return Evaluator.of(DataTypes.array(body.type()), row -> {
-                    List<Object> out = new ArrayList<>();
-                    walk.run(row, (el, r) -> out.add(r));
-                    return Collections.unmodifiableList(out);
-                });
-            case "arrayFilter":
-                return Evaluator.of(DataTypes.array(first), row -> {
-                    List<Object> out = new ArrayList<>();
-                    walk.run(row, (el, r) -> Values.isTrue(r) ? out.add(el) || true : true);
-                    return Collections.unmodifiableList(out);
-                });
-            case "arrayExists":
-                return Evaluator.of(DataTypes.UINT8, row -> {
-                    boolean[] any = {false};
-                    walk.run(row, (el, r) -> !(any[0] = Values.isTrue(r)));
-                    return any[0] ? 1L : 0L;
-                });
-            case "arrayAll":
-                return Evaluator.of(DataTypes.UINT8, row -> {
-                    boolean[] all = {true};
-                    walk.run(row, (el, r) -> all[0] = Values.isTrue(r));
-                    return all[0] ? 1L : 0L;
-                });
-            case "arrayCount":
-                return Evaluator.of(DataTypes.UINT32, row -> {
-                    long[] c = {0};
-                    walk.run(row, (el, r) -> {
-                        if (Values.isTrue(r)) {
-                            c[0]++;
-                        }
-                        return true;
-                    });
-                    return c[0];
-                });
-            case "arraySum": {
-                boolean floating = body.type().unwrap() instanceof dev.chdedup.stub.types.FloatType;
-                return Evaluator.of(floating ? DataTypes.FLOAT64 : DataTypes.INT64, row -> {
-                    double[] d = {0};
-                    long[] l = {0};
-                    walk.run(row, (el, r) -> {
-                        if (r != null) {
-                            Number num = Values.toNumber(r, body.type());
-                            if (floating) {
-                                d[0] += num.doubleValue();
-                            } else {
-                                l[0] += Values.toLong(num);
-                            }
-                        }
-                        return true;
-                    });
-                    return floating ? (Object) d[0] : (Object) l[0];
-                });
+            return ArrayArgs.frozen(out);
+        });
+        return FunctionsArrayMapped.withLambda(name, mapped, arrays, params);
+    }
+
+    /** The arrays of a row, of one size (SIZES_OF_ARRAYS_DONT_MATCH otherwise); NULL is an empty array. */
+    private static List<?>[] lists(String name, List<Evaluator> arrays, Object[] row) {
+        List<?>[] lists = new List<?>[arrays.size()];
+        for (int i = 0; i < lists.length; i++) {
+            Object v = arrays.get(i).eval(row);
+            lists[i] = v == null ? List.of() : (List<?>) v;
+            if (i > 0 && lists[i].size() != lists[0].size()) {
+                throw new ChException(ErrorCode.SIZES_OF_ARRAYS_DONT_MATCH, "Arrays passed to " + name + " must have equal size. Argument "
+                    + (i + 2) + " has size " + lists[i].size() + " which differs with the size of another argument, " + lists[0].size());
             }
-            case "arrayFirst":
-                return Evaluator.of(first, row -> {
-                    Object[] found = {null};
-                    boolean[] hit = {false};
-                    walk.run(row, (el, r) -> {
-                        if (Values.isTrue(r)) {
-                            found[0] = el;
-                            hit[0] = true;
-                            return false;
-                        }
-                        return true;
-                    });
-                    return hit[0] ? found[0] : first.defaultValue();
-                });
-            case "arraySort":
-                return Evaluator.of(DataTypes.array(first), row -> {
-                    List<Object[]> pairs = new ArrayList<>();
-                    walk.run(row, (el, r) -> pairs.add(new Object[] {el, r}));
-                    DataType key = TypeRules.stripNullable(body.type());
-                    pairs.sort((x, y) -> SelectExecutor.compareNullsLast(key, x[1], y[1]));
-                    List<Object> out = new ArrayList<>();
-                    for (Object[] p : pairs) {
-                        out.add(p[0]);
-                    }
-                    return Collections.unmodifiableList(out);
-                });
-            default:
-                throw new ChException(ErrorCode.UNKNOWN_FUNCTION, "Function " + call.name() + " does not take a lambda in the stub");
         }
+        return lists;
     }
 
-    /** Walks the arrays of a row, element by element, until the visitor says stop. */
-    @FunctionalInterface
-    private interface Walker {
-        void run(Object[] row, Visitor v);
-    }
-
-    @FunctionalInterface
-    private interface Visitor {
-        boolean visit(Object element, Object result);
+    /**
+     * arrayFold(lambda, arr1, ..., acc): the lambda over the accumulator and each step's elements, its result the next
+     * accumulator; the lambda must return the accumulator's type (TYPE_MISMATCH).
+     */
+    private static Evaluator fold(Evaluator body, List<Evaluator> arrays, Evaluator initial, int width) {
+        if (!body.type().equals(initial.type())) {
+            throw new ChException(ErrorCode.TYPE_MISMATCH, "Return type of lambda function must be the same as the accumulator type, "
+                + "inferred return type of lambda: " + body.type().name() + ", inferred type of accumulator: " + initial.type().name());
+        }
+        return Evaluator.of(initial.type(), row -> {
+            List<?>[] lists = lists("arrayFold", arrays, row);
+            Object acc = initial.eval(row);
+            Object[] extended = java.util.Arrays.copyOf(row, width + 1 + lists.length);
+            for (int k = 0; k < lists[0].size(); k++) {
+                extended[width] = acc;
+                for (int i = 0; i < lists.length; i++) {
+                    extended[width + 1 + i] = lists[i].get(k);
+                }
+                acc = body.eval(extended);
+            }
+            return acc;
+        });
     }
 }

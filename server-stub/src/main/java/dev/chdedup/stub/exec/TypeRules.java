@@ -165,6 +165,10 @@ public final class TypeRules {
         return anyVariant ? DataTypes.parse("Variant(" + String.join(", ", variants.stream().map(DataType::name).toList()) + ")") : null;
     }
 
+    private static boolean fitsFloat32(DataType u) {
+        return u.equals(DataTypes.FLOAT32) || u instanceof BoolType || u instanceof IntType i && i.bits <= 16;
+    }
+
     public static DataType stripNullable(DataType t) {
         if (t instanceof dev.chdedup.stub.types.NullableType) {
             return ((dev.chdedup.stub.types.NullableType) t).inner;
@@ -190,7 +194,8 @@ public final class TypeRules {
         }
         if (ua instanceof FloatType || ub instanceof FloatType) {
             if (isNumeric(ua) && isNumeric(ub)) {
-                return DataTypes.FLOAT64;
+                // Float32 holds Float32 and the integers of up to 16 bits exactly, as ClickHouse's getLeastSupertype has it
+                return fitsFloat32(ua) && fitsFloat32(ub) ? DataTypes.FLOAT32 : DataTypes.FLOAT64;
             }
         }
         if (ua instanceof DecimalType || ub instanceof DecimalType) {
@@ -207,10 +212,12 @@ public final class TypeRules {
             }
             return intType(Math.min(bits, 64), s);
         }
-        if (ua instanceof DateTimeType || ub instanceof DateTimeType) {
-            return ua instanceof DateTimeType ? ua : ub;
+        // dates and times have a common type among themselves only (a DateTime and an Int32 have none)
+        if ((ua instanceof DateTimeType || ub instanceof DateTimeType) && isTimeLike(ua) && isTimeLike(ub)) {
+            return ua instanceof DateTime64Type || ub instanceof DateTime64Type ? (ua instanceof DateTime64Type ? ua : ub)
+                : ua instanceof DateTimeType ? ua : ub;
         }
-        if (ua instanceof DateTime64Type || ub instanceof DateTime64Type) {
+        if ((ua instanceof DateTime64Type || ub instanceof DateTime64Type) && isTimeLike(ua) && isTimeLike(ub)) {
             return ua instanceof DateTime64Type ? ua : ub;
         }
         if (ua instanceof StringType && ub instanceof StringType) {

@@ -21,12 +21,39 @@ final class ParserExpression {
         this.select = new ParserSelectQuery(this);
     }
 
+    /**
+     * The aliases defined inside expressions ({@code f(x AS a)}, {@code [1, 2] AS arr} as an argument or element), in
+     * the order met: the SELECT being parsed takes those of its own clauses as aliases of its scope, as ClickHouse lets
+     * an alias be defined anywhere in an expression.
+     */
+    final List<Query.SelectItem> innerAliases = new ArrayList<>();
+
     List<Expr> exprList() {
         List<Expr> l = new ArrayList<>();
         do {
             l.add(expr());
         } while (pos.readOp(","));
         return l;
+    }
+
+    /** A list of arguments or elements, each of which may carry an alias ({@code expr AS name}). */
+    private List<Expr> aliasedExprList() {
+        List<Expr> l = new ArrayList<>();
+        do {
+            l.add(aliased(expr()));
+        } while (pos.readOp(","));
+        return l;
+    }
+
+    /** {@code e}, recording {@code AS name} after it as an alias defined inside an expression. */
+    private Expr aliased(Expr e) {
+        if (pos.tok.is("AS") && pos.peekKind() != null && (pos.peekKind() == Token.Kind.IDENT || pos.peekKind() == Token.Kind.QUOTED_IDENT)) {
+            pos.advance();
+            int st = pos.tok.pos();
+            String alias = pos.identifier();
+            innerAliases.add(new Query.SelectItem(e, alias, pos.sql.substring(st, pos.prev.end())));
+        }
+        return e;
     }
 
     Expr expr() {
@@ -295,11 +322,11 @@ final class ParserExpression {
                     }
                     List<Expr> l = new ArrayList<>();
                     boolean trailingComma = false;
-                    l.add(expr());
+                    l.add(aliased(expr()));
                     while (!trailingComma && pos.readOp(",")) {
                         trailingComma = pos.tok.isOp(")");
                         if (!trailingComma) {
-                            l.add(expr());
+                            l.add(aliased(expr()));
                         }
                     }
                     pos.expectOp(")");
@@ -317,7 +344,7 @@ final class ParserExpression {
                     return l.size() == 1 ? l.get(0) : new Expr.Call("tuple", l, false);
                 }
                 if (pos.readOp("[")) {
-                    List<Expr> l = pos.tok.isOp("]") ? List.of() : exprList();
+                    List<Expr> l = pos.tok.isOp("]") ? List.of() : aliasedExprList();
                     pos.expectOp("]");
                     return new Expr.Call("array", l, false);
                 }
@@ -462,7 +489,7 @@ final class ParserExpression {
                 return dateAddOrDiff(dateFunction);
             }
             boolean distinct = pos.readIf("DISTINCT");
-            List<Expr> args = pos.tok.isOp(")") ? List.of() : exprList();
+            List<Expr> args = pos.tok.isOp(")") ? List.of() : lambdaOfLeadingNames(aliasedExprList());
             pos.expectOp(")");
             if (pos.tok.isOp("(")) {
                 // parametric aggregate: name(params)(args) -> params first
@@ -511,6 +538,29 @@ final class ParserExpression {
             }
         }
         return new Expr.Ident(List.copyOf(parts));
+    }
+
+    /**
+     * The arguments of a call with {@code x, y -> body} read as one lambda of the names before the arrow, as ClickHouse's
+     * FunctionLayer reads an arrow: {@code arrayMap(x, y -> x + y, a, b)} is {@code arrayMap((x, y) -> x + y, a, b)}.
+     */
+    private static List<Expr> lambdaOfLeadingNames(List<Expr> args) {
+        int k = 0;
+        while (k < args.size() && args.get(k) instanceof Expr.Ident id && id.parts().size() == 1) {
+            k++;
+        }
+        if (k == 0 || k >= args.size() || !(args.get(k) instanceof Expr.Lambda lambda)) {
+            return args;
+        }
+        List<String> params = new ArrayList<>();
+        for (int i = 0; i < k; i++) {
+            params.add(((Expr.Ident) args.get(i)).last());
+        }
+        params.addAll(lambda.params());
+        List<Expr> out = new ArrayList<>();
+        out.add(new Expr.Lambda(params, lambda.body()));
+        out.addAll(args.subList(k + 1, args.size()));
+        return out;
     }
 
     /**

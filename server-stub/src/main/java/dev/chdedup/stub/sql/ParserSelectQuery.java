@@ -183,6 +183,7 @@ final class ParserSelectQuery {
     }
 
     private Select selectBody() {
+        int innerAliases = exp.innerAliases.size();
         List<SelectItem> withItems = new ArrayList<>();
         if (pos.readIf("WITH")) {
             boolean recursive = pos.readIf("RECURSIVE");
@@ -336,6 +337,14 @@ final class ParserSelectQuery {
                 defined.add(i.alias());
             }
         }
+        // the aliases defined inside this SELECT's expressions are aliases of its scope, as WITH ones are
+        List<SelectItem> inner = exp.innerAliases.subList(innerAliases, exp.innerAliases.size());
+        for (SelectItem a : inner) {
+            if (defined.add(a.alias())) {
+                withItems.add(a);
+            }
+        }
+        inner.clear();
         for (int i = withInScope.size() - 1; i >= 0; i--) { // an enclosing WITH alias, unless this SELECT defines the name
             SelectItem w = withInScope.get(i);
             if (defined.add(w.alias())) {

@@ -111,7 +111,9 @@ final class SystemReferenceTables {
     static TableSource functions() {
         SystemTable t = SystemTable.of("functions");
         for (String f : FUNCTIONS) {
-            function(t, f, false, "");
+            if (!registered(f)) { // a function of the registry is listed below, with its category
+                function(t, f, false, "");
+            }
         }
         for (String f : INTERVAL_FUNCTIONS) {
             function(t, f, false, "");
@@ -124,6 +126,7 @@ final class SystemReferenceTables {
         }
         // the families that keep their own registry (dates and times, maps), as the engine lists them
         java.util.Set<String> listed = new java.util.HashSet<>(FUNCTIONS);
+        listed.removeIf(SystemReferenceTables::registered);
         listed.addAll(FUNCTION_ALIASES.keySet());
         for (dev.chdedup.stub.exec.FunctionFactory.Registered f : dev.chdedup.stub.exec.FunctionFactory.instance().all()) {
             if (listed.add(f.name())) {
@@ -138,6 +141,12 @@ final class SystemReferenceTables {
             }
         }
         return t.source();
+    }
+
+    /** Whether the FunctionFactory holds a function of exactly this name. */
+    private static boolean registered(String name) {
+        dev.chdedup.stub.exec.FunctionFactory.Registered r = dev.chdedup.stub.exec.FunctionFactory.instance().get(name);
+        return r != null && r.name().equals(name);
     }
 
     private static void function(SystemTable t, String name, boolean aggregate, String aliasTo) {

@@ -54,6 +54,11 @@ public final class DataTypes {
         return new TupleType(ts, null);
     }
 
+    /** A tuple whose elements are named {@code names} (null for an unnamed tuple). */
+    public static DataType tuple(List<DataType> ts, List<String> names) {
+        return new TupleType(ts, names);
+    }
+
     public static DataType map(DataType k, DataType v) {
         return new MapType(k, v);
     }
