@@ -43,6 +43,9 @@ public final class FunctionFactory {
         // each family registers its functions here, one line a family
         FunctionsNull.register(f);
         FunctionsURL.register(f);
+        FunctionsStringSearch.register(f);
+        FunctionsStringSearchRegexp.register(f);
+        FunctionsStringSimilarity.register(f);
         return f;
     }
 

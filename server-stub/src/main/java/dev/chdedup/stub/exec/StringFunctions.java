@@ -27,7 +27,7 @@ final class StringFunctions {
     static boolean handles(String n) {
         switch (n) {
             case "concat": case "length": case "lower": case "upper": case "substring": case "hex": case "unhex":
-            case "empty": case "notEmpty": case "startsWith": case "endsWith": case "position": case "replaceAll":
+            case "empty": case "notEmpty": case "startsWith": case "endsWith": case "replaceAll":
             case "replaceOne": case "trimBoth": case "trimLeft": case "trimRight": case "reverse":
             case "repeat": case "lengthUTF8": case "char_length": case "splitByChar": case "arrayStringConcat":
             case "leftPad": case "rightPad": case "lpad": case "rpad": case "left": case "right": case "format":
@@ -43,7 +43,7 @@ final class StringFunctions {
             case "lower": case "upper": case "reverse": case "lengthUTF8": case "char_length": case "unhex": case "repeat": case "substring": case "left": case "right":
             case "leftPad": case "lpad": case "rightPad": case "rpad":
                 return 1;
-            case "startsWith": case "endsWith": case "position": case "splitByChar": case "format":
+            case "startsWith": case "endsWith": case "splitByChar": case "format":
                 return 2;
             case "replaceAll": case "replaceOne":
                 return 3;
@@ -170,10 +170,6 @@ final class StringFunctions {
             });
             case "startsWith": return Functions.strict(DataTypes.UINT8, args, v -> ((String) v[0]).startsWith((String) v[1]) ? 1L : 0L);
             case "endsWith": return Functions.strict(DataTypes.UINT8, args, v -> ((String) v[0]).endsWith((String) v[1]) ? 1L : 0L);
-            case "position": return Functions.strict(DataTypes.UINT64, args, v -> {
-                int i = ((String) v[0]).indexOf((String) v[1]);
-                return i < 0 ? 0L : (long) i + 1;
-            });
             case "replaceAll": return Functions.strict(DataTypes.STRING, args, v -> ((String) v[1]).isEmpty() ? v[0] : ((String) v[0]).replace((String) v[1], (String) v[2]));
             case "replaceOne": return Functions.strict(DataTypes.STRING, args, v -> {
                 String s = (String) v[0];

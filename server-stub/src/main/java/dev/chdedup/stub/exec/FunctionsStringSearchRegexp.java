@@ -1,0 +1,168 @@
+package dev.chdedup.stub.exec;
+
+import com.google.re2j.Matcher;
+import com.google.re2j.Pattern;
+import com.google.re2j.PatternSyntaxException;
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.types.ByteStrings;
+import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.DataTypes;
+import dev.chdedup.stub.types.NothingType;
+import dev.chdedup.stub.types.StringType;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The regular-expression searches of the String Search category that ClickHouse runs with re2 (countMatches,
+ * extractGroups, extractAllGroupsHorizontal and Vertical), here with re2j over the UTF-8 bytes, and those it runs with
+ * Hyperscan (multiMatchAny, multiMatchAnyIndex, multiMatchAllIndices and the multiFuzzyMatch forms, {@link
+ * MultiRegexps}).
+ */
+final class FunctionsStringSearchRegexp {
+    private FunctionsStringSearchRegexp() {
+    }
+
+    static void register(FunctionFactory f) {
+        String category = FunctionsStringSearch.CATEGORY;
+        f.register("countMatches", category, (args, ctx) -> countMatches("countMatches", args, false));
+        f.register("countMatchesCaseInsensitive", category, (args, ctx) -> countMatches("countMatchesCaseInsensitive", args, true));
+        f.register("extractGroups", category, (args, ctx) -> extractGroups(args));
+        f.register("extractAllGroupsHorizontal", category, (args, ctx) -> extractAllGroups("extractAllGroupsHorizontal", args, true));
+        f.register("extractAllGroupsVertical", "String Splitting", (args, ctx) -> extractAllGroups("extractAllGroupsVertical", args, false));
+        f.registerAlias("extractAllGroups", "extractAllGroupsVertical", false);
+        for (String kind : new String[] {"Any", "AnyIndex", "AllIndices"}) {
+            f.register("multiMatch" + kind, category, (args, ctx) -> MultiRegexps.multiMatch("multiMatch" + kind, kind, args, false));
+            f.register("multiFuzzyMatch" + kind, category, (args, ctx) -> MultiRegexps.multiMatch("multiFuzzyMatch" + kind, kind, args, true));
+        }
+    }
+
+    /** An re2 pattern: CANNOT_COMPILE_REGEXP with re2's wording when it does not compile. */
+    static Pattern compile(String byteString, boolean caseInsensitive) {
+        String text = ByteStrings.toText(byteString);
+        try {
+            return Pattern.compile(text, Pattern.DOTALL | (caseInsensitive ? Pattern.CASE_INSENSITIVE : 0));
+        } catch (PatternSyntaxException e) {
+            throw new ChException(ErrorCode.CANNOT_COMPILE_REGEXP, "OptimizedRegularExpression: cannot compile re2: " + text + ", error: "
+                + e.getDescription());
+        }
+    }
+
+    /** The constant String pattern argument, else ILLEGAL_COLUMN (or ILLEGAL_TYPE_OF_ARGUMENT for another type). */
+    private static String constPattern(String name, Evaluator a) {
+        FunctionsStringSearch.checkString(name, a, true);
+        if (!a.constant()) {
+            throw new ChException(ErrorCode.ILLEGAL_COLUMN, "A value of illegal type was provided as 2nd argument 'pattern' to function '"
+                + name + "'. Expected: constant String, got: " + a.type().name());
+        }
+        Object v = a.eval(new Object[0]);
+        return v == null ? "" : (String) v;
+    }
+
+    /** The byte string of {@code [start, end)} of a match over {@code h}'s bytes (an unmatched group is ''). */
+    private static String slice(String h, int start, int end) {
+        return start < 0 ? "" : h.substring(start, end);
+    }
+
+    /** countMatches: the non-empty matches that do not overlap (an empty match moves on by one byte). */
+    private static Evaluator countMatches(String name, List<Evaluator> args, boolean caseInsensitive) {
+        Functions.arity(name, args, 2);
+        FunctionsStringSearch.checkString(name, args.get(0), true);
+        Pattern p = compile(constPattern(name, args.get(1)), caseInsensitive);
+        return Functions.defaultForNulls(DataTypes.UINT64, args.subList(0, 1), v -> {
+            String h = (String) v[0];
+            Matcher m = p.matcher(ByteStrings.bytes(h));
+            long n = 0;
+            int at = 0;
+            while (at <= h.length() && m.find(at)) {
+                if (m.end() == m.start()) {
+                    at = m.end() + 1;
+                    continue;
+                }
+                n++;
+                at = m.end();
+            }
+            return n;
+        });
+    }
+
+    /** The pattern of the extract*Groups functions: a constant with at least one group, else BAD_ARGUMENTS. */
+    private static Pattern groupPattern(String name, List<Evaluator> args) {
+        Functions.arity(name, args, 2);
+        DataType t = args.get(0).type().unwrap();
+        if (!(t instanceof StringType) && !(t instanceof NothingType)) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "A value of illegal type was provided as 1st argument 'haystack' to function '"
+                + name + "'. Expected: const String or const FixedString, got: " + args.get(0).type().name());
+        }
+        Evaluator needle = args.get(1);
+        if (!(needle.type().unwrap() instanceof StringType) || !needle.constant()) {
+            throw new ChException(needle.type().unwrap() instanceof StringType ? ErrorCode.ILLEGAL_COLUMN : ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT,
+                "A value of illegal type was provided as 2nd argument 'needle' to function '" + name
+                    + "'. Expected: const String or const FixedString, got: " + needle.type().name());
+        }
+        String source = (String) needle.eval(new Object[0]);
+        Pattern p = compile(source, false);
+        if (p.groupCount() == 0) {
+            throw new ChException(ErrorCode.BAD_ARGUMENTS, "There are no groups in regexp: " + ByteStrings.toText(source));
+        }
+        return p;
+    }
+
+    /** extractGroups(haystack, pattern): the groups of the first match; an empty array when nothing matches. */
+    private static Evaluator extractGroups(List<Evaluator> args) {
+        Pattern p = groupPattern("extractGroups", args);
+        return Functions.defaultForNulls(DataTypes.array(DataTypes.STRING), args, v -> {
+            String h = (String) v[0];
+            Matcher m = p.matcher(ByteStrings.bytes(h));
+            List<Object> out = new ArrayList<>();
+            if (m.find()) {
+                for (int g = 1; g <= m.groupCount(); g++) {
+                    out.add(slice(h, m.start(g), m.end(g)));
+                }
+            }
+            return Collections.unmodifiableList(out);
+        });
+    }
+
+    /**
+     * extractAllGroupsVertical: the groups of each match, a row per match; Horizontal: a row per group of its value in
+     * each match. A match that is empty moves the search on by one byte. A NULL haystack is searched as ''.
+     */
+    private static Evaluator extractAllGroups(String name, List<Evaluator> args, boolean horizontal) {
+        Pattern p = groupPattern(name, args);
+        Evaluator h = args.get(0);
+        int groups = p.groupCount();
+        return Evaluator.of(DataTypes.array(DataTypes.array(DataTypes.STRING)), r -> {
+            Object hv = h.eval(r);
+            String s = hv == null ? "" : (String) hv;
+            Matcher m = p.matcher(ByteStrings.bytes(s));
+            List<List<Object>> rows = new ArrayList<>();
+            if (horizontal) {
+                for (int g = 0; g < groups; g++) {
+                    rows.add(new ArrayList<>());
+                }
+            }
+            int at = 0;
+            while (at < s.length() && m.find(at)) {
+                List<Object> match = new ArrayList<>();
+                for (int g = 1; g <= groups; g++) {
+                    match.add(slice(s, m.start(g), m.end(g)));
+                }
+                if (horizontal) {
+                    for (int g = 0; g < groups; g++) {
+                        rows.get(g).add(match.get(g));
+                    }
+                } else {
+                    rows.add(Collections.unmodifiableList(match));
+                }
+                at = m.end() > m.start() ? m.end() : m.end() + 1;
+            }
+            List<Object> out = new ArrayList<>();
+            for (List<Object> row : rows) {
+                out.add(Collections.unmodifiableList(row));
+            }
+            return Collections.unmodifiableList(out);
+        });
+    }
+}
