@@ -46,6 +46,9 @@ public final class FunctionFactory {
         FunctionsStringSearch.register(f);
         FunctionsStringSearchRegexp.register(f);
         FunctionsStringSimilarity.register(f);
+        FunctionsStringSplitting.register(f);
+        Tokenizers.register(f);
+        FunctionsLike.register(f);
         return f;
     }
 

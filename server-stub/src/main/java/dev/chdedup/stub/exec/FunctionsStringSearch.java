@@ -55,6 +55,7 @@ final class FunctionsStringSearch {
         f.registerCaseInsensitive("hasTokenCaseInsensitive", CATEGORY, (args, ctx) -> hasToken("hasTokenCaseInsensitive", args, true, false));
         f.registerCaseInsensitive("hasTokenCaseInsensitiveOrNull", CATEGORY,
             (args, ctx) -> hasToken("hasTokenCaseInsensitiveOrNull", args, true, true));
+        f.register("highlight", CATEGORY, (args, ctx) -> highlight(args));
     }
 
     static ChException illegalType(String name, Evaluator a) {
@@ -208,5 +209,75 @@ final class FunctionsStringSearch {
             return 0L;
         });
         return orNull && !e.type().isNullable() ? Evaluator.of(DataTypes.nullable(e.type()), e::eval) : e;
+    }
+
+    /** A constant String argument of highlight at {@code index} (0-based). */
+    private static String highlightTag(List<Evaluator> args, int index) {
+        Evaluator a = args.get(index);
+        if (!(a.type().unwrap() instanceof StringType)) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + a.type().name() + " of argument " + (index + 1)
+                + " of function highlight, expected const String");
+        }
+        if (!a.constant()) {
+            throw new ChException(ErrorCode.ILLEGAL_COLUMN, "Argument at index " + index + " for function highlight must be constant");
+        }
+        Object v = a.eval(new Object[0]);
+        return v == null ? "" : (String) v;
+    }
+
+    /**
+     * highlight(haystack, needles[, open, close]): each place where a needle occurs (ASCII case ignored, occurrences may
+     * overlap) wrapped in the tags ({@code <em>} and {@code </em>} by default), places that overlap or touch merged.
+     */
+    private static Evaluator highlight(List<Evaluator> args) {
+        if (args.size() != 2 && args.size() != 4) {
+            throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Function highlight requires 2 or 4 arguments, got " + args.size());
+        }
+        Evaluator h = args.get(0);
+        if (!(h.type().unwrap() instanceof StringType) && !(h.type().unwrap() instanceof NothingType)) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + h.type().name()
+                + " of first argument of function highlight, expected String or FixedString");
+        }
+        Evaluator needlesArg = args.get(1);
+        DataType nt = needlesArg.type().unwrap();
+        if (!(nt instanceof ArrayType at) || at.element.isNullable() || !(at.element.unwrap() instanceof StringType)) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + needlesArg.type().name()
+                + " of second argument of function highlight, expected const Array(String)");
+        }
+        if (!needlesArg.constant()) {
+            throw new ChException(ErrorCode.ILLEGAL_COLUMN, "Argument at index 1 for function highlight must be constant");
+        }
+        String open = args.size() == 4 ? highlightTag(args, 2) : "<em>";
+        String close = args.size() == 4 ? highlightTag(args, 3) : "</em>";
+        List<String> needles = new ArrayList<>();
+        for (Object o : (List<?>) needlesArg.eval(new Object[0])) {
+            if (!((String) o).isEmpty()) {
+                needles.add((String) o);
+            }
+        }
+        StringSearcher searcher = new StringSearcher(false, true);
+        return Functions.defaultForNulls(DataTypes.STRING, args.subList(0, 1), v -> {
+            String s = (String) v[0];
+            boolean[] marked = new boolean[s.length()];
+            for (String needle : needles) {
+                int[] m;
+                int from = 0;
+                while ((m = searcher.find(s, needle, from)) != null) {
+                    java.util.Arrays.fill(marked, m[0], m[1], true);
+                    from = m[0] + 1;
+                }
+            }
+            StringBuilder out = new StringBuilder(s.length() + 16);
+            for (int i = 0; i < s.length(); i++) {
+                if (marked[i] && (i == 0 || !marked[i - 1])) {
+                    out.append(open);
+                }
+                out.append(s.charAt(i));
+                if (marked[i] && (i + 1 == s.length() || !marked[i + 1])) {
+                    out.append(close);
+                }
+            }
+            return out.toString();
+        });
     }
 }

@@ -15,8 +15,9 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The regular-expression searches of the String Search category that ClickHouse runs with re2 (countMatches,
- * extractGroups, extractAllGroupsHorizontal and Vertical), here with re2j over the UTF-8 bytes, and those it runs with
+ * The regular-expression searches of the String Search category that ClickHouse runs with re2 (match, extract,
+ * extractAll, countMatches, extractGroups, extractAllGroupsHorizontal and Vertical), here with re2j over the UTF-8 bytes
+ * (re2's syntax: no backreferences; '.' matches a newline too), and those it runs with
  * Hyperscan (multiMatchAny, multiMatchAnyIndex, multiMatchAllIndices and the multiFuzzyMatch forms, {@link
  * MultiRegexps}).
  */
@@ -26,6 +27,10 @@ final class FunctionsStringSearchRegexp {
 
     static void register(FunctionFactory f) {
         String category = FunctionsStringSearch.CATEGORY;
+        f.register("match", category, (args, ctx) -> match(args));
+        f.registerAlias("REGEXP_MATCHES", "match", true);
+        f.register("extract", category, (args, ctx) -> extract(args));
+        f.register("extractAll", category, (args, ctx) -> extractAll(args));
         f.register("countMatches", category, (args, ctx) -> countMatches("countMatches", args, false));
         f.register("countMatchesCaseInsensitive", category, (args, ctx) -> countMatches("countMatchesCaseInsensitive", args, true));
         f.register("extractGroups", category, (args, ctx) -> extractGroups(args));
@@ -63,6 +68,91 @@ final class FunctionsStringSearchRegexp {
     /** The byte string of {@code [start, end)} of a match over {@code h}'s bytes (an unmatched group is ''). */
     private static String slice(String h, int start, int end) {
         return start < 0 ? "" : h.substring(start, end);
+    }
+
+    /** The last pattern compiled, kept: a constant pattern (the usual case) is compiled once per query. */
+    private static final class PatternCache {
+        private String source;
+        private Pattern pattern;
+
+        Pattern get(String byteString) {
+            if (!byteString.equals(source)) {
+                pattern = compile(byteString, false);
+                source = byteString;
+            }
+            return pattern;
+        }
+    }
+
+    /** match(haystack, pattern): whether the pattern matches a part of the haystack; the pattern may vary by row. */
+    private static Evaluator match(List<Evaluator> args) {
+        Functions.arity("match", args, 2);
+        FunctionsStringSearch.checkString("match", args.get(0), true);
+        FunctionsStringSearch.checkString("match", args.get(1), false);
+        Evaluator pattern = args.get(1);
+        PatternCache cache = new PatternCache();
+        if (pattern.constant() && pattern.eval(new Object[0]) != null) {
+            cache.get((String) pattern.eval(new Object[0]));
+        }
+        return Functions.defaultForNulls(DataTypes.UINT8, args, v -> cache.get((String) v[1]).matcher(ByteStrings.bytes((String) v[0])).find() ? 1L : 0L);
+    }
+
+    /** The constant pattern of extract and extractAll (ILLEGAL_COLUMN when it varies). */
+    private static Pattern constantPattern(String name, List<Evaluator> args) {
+        Functions.arity(name, args, 2);
+        Evaluator pattern = args.get(1);
+        FunctionsStringSearch.checkString(name, pattern, false);
+        if (!pattern.constant()) {
+            throw new ChException(ErrorCode.ILLEGAL_COLUMN, "Argument at index 1 for function " + name + " must be constant");
+        }
+        Object v = pattern.eval(new Object[0]);
+        return compile(v == null ? "" : (String) v, false);
+    }
+
+    /** The first group of a match, or the whole match when the pattern has no group. */
+    private static String firstGroup(String h, Matcher m) {
+        return m.groupCount() > 0 ? slice(h, m.start(1), m.end(1)) : h.substring(m.start(), m.end());
+    }
+
+    /** extract(haystack, pattern): the first group (or the match) of the first match, '' when none. */
+    private static Evaluator extract(List<Evaluator> args) {
+        FunctionsStringSearch.checkString("extract", args.get(0), false);
+        Pattern p = constantPattern("extract", args);
+        return Functions.defaultForNulls(DataTypes.STRING, args.subList(0, 1), v -> {
+            String h = (String) v[0];
+            Matcher m = p.matcher(ByteStrings.bytes(h));
+            return m.find() ? firstGroup(h, m) : "";
+        });
+    }
+
+    /** extractAll(haystack, pattern): the first group (or the match) of each non-empty match. */
+    private static Evaluator extractAll(List<Evaluator> args) {
+        Functions.arity("extractAll", args, 2);
+        DataType t = args.get(0).type().unwrap();
+        if (!(t instanceof NothingType) && !(t instanceof StringType st && st.fixedLength == 0)) {
+            throw Functions.illegalArgument(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, 1, "haystack", "extractAll", "String", args.get(0).type());
+        }
+        Evaluator pattern = args.get(1);
+        if (!(pattern.type().unwrap() instanceof StringType) || !pattern.constant()) {
+            throw Functions.illegalArgument(pattern.type().unwrap() instanceof StringType ? ErrorCode.ILLEGAL_COLUMN
+                : ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, 2, "pattern", "extractAll", "const String", pattern.type());
+        }
+        Pattern p = constantPattern("extractAll", args);
+        return FunctionsStringSplitting.arrayOfStrings(args.subList(0, 1), v -> {
+            String h = (String) v[0];
+            Matcher m = p.matcher(ByteStrings.bytes(h));
+            List<Object> out = new ArrayList<>();
+            int at = 0;
+            while (at <= h.length() && m.find(at)) {
+                if (m.end() == m.start()) {
+                    at = m.end() + 1;
+                    continue;
+                }
+                out.add(firstGroup(h, m));
+                at = m.end();
+            }
+            return out;
+        });
     }
 
     /** countMatches: the non-empty matches that do not overlap (an empty match moves on by one byte). */

@@ -8,7 +8,6 @@ import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.NothingType;
 import dev.chdedup.stub.types.StringType;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.function.Function;
 
@@ -105,7 +104,7 @@ final class FunctionsURL {
         f.register(name, CATEGORY, (args, ctx) -> {
             Functions.arity(name, args, 1);
             checkUrlArgument(name, args.get(0));
-            return Functions.defaultForNulls(DataTypes.array(DataTypes.STRING), args, v -> Collections.unmodifiableList(fn.apply((String) v[0])));
+            return FunctionsStringSplitting.arrayOfStrings(args, v -> fn.apply((String) v[0]));
         });
     }
 

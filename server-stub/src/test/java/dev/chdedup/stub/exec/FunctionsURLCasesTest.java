@@ -4,7 +4,8 @@ package dev.chdedup.stub.exec;
  * The URL functions (FunctionsURL) beyond their documented examples, held to the engine's answers: hosts with and
  * without a protocol, userinfo, ports and restricted bytes, the RFC forms, IPv6 literals, the public suffixes of
  * firstSignificantSubdomain, the URL parameter scans, the hierarchies, percent-decoding of broken escapes, NULL and
- * Nullable arguments, rows of a column, and the engine's errors for wrong types, counts and non-constant arguments.
+ * Nullable arguments (an array result is never Nullable), rows of a column, and the engine's errors for wrong types,
+ * counts and non-constant arguments.
  */
 class FunctionsURLCasesTest extends EngineAnswers {
     @Override
@@ -53,6 +54,7 @@ class FunctionsURLCasesTest extends EngineAnswers {
             {"SELECT URLHierarchy(1)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
             {"SELECT encodeURLComponent(toFixedString('a', 1))", "Code: 44 ILLEGAL_COLUMN"},
             {"SELECT port('a', toUInt16(1), 2)", "Code: 42 NUMBER_OF_ARGUMENTS_DOESNT_MATCH"},
+            {"SELECT toTypeName(extractURLParameters(toNullable('a'))), toTypeName(URLHierarchy(toNullable('a'))), URLPathHierarchy(CAST(NULL AS Nullable(String)))", "Array(String)\tArray(String)\t[]"},
         };
     }
 }
