@@ -4,6 +4,7 @@ import com.google.re2j.Matcher;
 import com.google.re2j.Pattern;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.types.ArrayType;
 import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
@@ -17,7 +18,8 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The String Splitting functions (ClickHouse's FunctionsStringArray and FunctionTokens): splitByString, splitByRegexp,
+ * The String Splitting functions (ClickHouse's FunctionsStringArray and FunctionTokens): splitByChar, splitByString,
+ * splitByRegexp, arrayStringConcat,
  * splitByWhitespace, splitByNonAlpha, alphaTokens, ngrams and reverseBySeparator; the tokenizers of the text index
  * (tokens, tokensForLikePattern) are in {@link Tokenizers}. As ClickHouse's token functions, an array result is never
  * Nullable: a NULL of a Nullable argument is split as the empty string. The optional max_substrings argument keeps the
@@ -31,6 +33,9 @@ final class FunctionsStringSplitting {
 
     static void register(FunctionFactory f) {
         f.register("splitByString", CATEGORY, (args, ctx) -> splitBySeparator("splitByString", args, false));
+        f.register("splitByChar", CATEGORY, (args, ctx) -> splitByChar(args));
+        f.register("arrayStringConcat", CATEGORY, (args, ctx) -> arrayStringConcat(args));
+        f.registerAlias("array_to_string", "arrayStringConcat", true);
         f.register("splitByRegexp", CATEGORY, (args, ctx) -> splitBySeparator("splitByRegexp", args, true));
         f.register("splitByWhitespace", CATEGORY, (args, ctx) -> splitBy("splitByWhitespace", args, FunctionsStringSplitting::whitespace));
         f.register("splitByNonAlpha", CATEGORY, (args, ctx) -> splitBy("splitByNonAlpha", args, FunctionsStringSplitting::nonAlphaSeparator));
@@ -126,6 +131,65 @@ final class FunctionsStringSplitting {
             String s = (String) v[0];
             List<Object> out = separator.isEmpty() ? bytes(s) : pattern != null ? splitByRegexp(s, pattern) : splitByString(s, separator);
             return limit(out, max);
+        });
+    }
+
+    /** splitByChar(separator, s[, max]): the separator a constant of exactly one byte, else BAD_ARGUMENTS. */
+    private static Evaluator splitByChar(List<Evaluator> args) {
+        String name = "splitByChar";
+        Functions.argumentCount(name, args, 2, 1);
+        Evaluator sep = args.get(0);
+        if (!(sep.type().unwrap() instanceof StringType)) {
+            throw illegal(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, 1, "separator", name, "const String", sep);
+        }
+        if (!sep.constant()) {
+            throw illegal(ErrorCode.ILLEGAL_COLUMN, 1, "separator", name, "const String", sep);
+        }
+        checkSplitString(name, args, 1);
+        int max = maxSubstrings(name, args, 2);
+        Object sv = sep.eval(new Object[0]);
+        String separator = sv == null ? "" : (String) sv;
+        if (separator.length() != 1) {
+            throw new ChException(ErrorCode.BAD_ARGUMENTS, "Illegal separator for function splitByChar. Must be exactly one byte.");
+        }
+        return arrayOfStrings(args.subList(1, 2), v -> limit(splitByString((String) v[0], separator), max));
+    }
+
+    /** arrayStringConcat(array[, separator]): the elements as text joined by the constant separator; NULL elements left out. */
+    private static Evaluator arrayStringConcat(List<Evaluator> args) {
+        String name = "arrayStringConcat";
+        Functions.argumentCount(name, args, 1, 1);
+        Evaluator array = args.get(0);
+        if (Functions.isNothing(array)) {
+            return Evaluator.of(DataTypes.nullable(DataTypes.NOTHING), r -> null);
+        }
+        if (!(array.type().unwrap() instanceof ArrayType at)) {
+            throw illegal(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, 1, "arr", name, "Array", array);
+        }
+        DataType element = TypeRules.stripNullable(at.element);
+        Evaluator sep = args.size() == 2 ? args.get(1) : Evaluator.constant(DataTypes.STRING, "");
+        if (!Functions.isNothing(sep)) {
+            if (!(sep.type().unwrap() instanceof StringType st) || st.fixedLength > 0) {
+                throw illegal(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, 2, "separator", name, "const String", sep);
+            }
+            if (!sep.constant()) {
+                throw illegal(ErrorCode.ILLEGAL_COLUMN, 2, "separator", name, "const String", sep);
+            }
+        }
+        return Functions.defaultForNulls(DataTypes.STRING, List.of(array, sep), v -> {
+            StringBuilder out = new StringBuilder();
+            boolean first = true;
+            for (Object o : (List<?>) v[0]) {
+                if (o == null) {
+                    continue;
+                }
+                if (!first) {
+                    out.append((String) v[1]);
+                }
+                first = false;
+                out.append(Values.text(o, element));
+            }
+            return out.toString();
         });
     }
 
