@@ -155,11 +155,20 @@ final class FunctionsStringSearchRegexp {
         });
     }
 
-    /** countMatches: the non-empty matches that do not overlap (an empty match moves on by one byte). */
+    /**
+     * countMatches: the non-empty matches that do not overlap (an empty match moves on by one byte); case-insensitively a
+     * pattern without metacharacters is a string whose ASCII letters match in either case, as ClickHouse searches it.
+     */
     private static Evaluator countMatches(String name, List<Evaluator> args, boolean caseInsensitive) {
         Functions.arity(name, args, 2);
         FunctionsStringSearch.checkString(name, args.get(0), true);
-        Pattern p = compile(constPattern(name, args.get(1)), caseInsensitive);
+        String source = constPattern(name, args.get(1));
+        Pattern p = compile(source, caseInsensitive);
+        if (caseInsensitive && MultiRegexps.literal(source)) {
+            // a pattern without metacharacters is searched as a string, its case ignored for ASCII letters only
+            StringSearcher searcher = new StringSearcher(false, true);
+            return Functions.defaultForNulls(DataTypes.UINT64, args.subList(0, 1), v -> searcher.count((String) v[0], source, 1));
+        }
         return Functions.defaultForNulls(DataTypes.UINT64, args.subList(0, 1), v -> {
             String h = (String) v[0];
             Matcher m = p.matcher(ByteStrings.bytes(h));

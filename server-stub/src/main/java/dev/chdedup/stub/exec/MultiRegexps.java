@@ -30,7 +30,8 @@ final class MultiRegexps {
 
     private static final String METACHARACTERS = "\\^$.|?*+()[]{}";
 
-    private static boolean literal(String pattern) {
+    /** Whether the pattern holds no metacharacter: its matches are its own text. */
+    static boolean literal(String pattern) {
         for (int i = 0; i < pattern.length(); i++) {
             if (METACHARACTERS.indexOf(pattern.charAt(i)) >= 0) {
                 return false;
@@ -69,7 +70,7 @@ final class MultiRegexps {
                 continue;
             }
             try {
-                compiled.add(Pattern.compile(p, Pattern.DOTALL));
+                compiled.add(Pattern.compile(p, Pattern.DOTALL | Pattern.UNICODE_CASE));
             } catch (PatternSyntaxException e) {
                 throw new ChException(ErrorCode.BAD_ARGUMENTS, "Pattern '" + p + "' failed with error '" + e.getDescription() + "'");
             }
@@ -122,15 +123,20 @@ final class MultiRegexps {
         if (!m.find()) {
             return -1;
         }
-        int bound = m.end();
+        // a match inside [0, e) is inside [0, e + 1) too: the least e with one is found by halving [0, end of the first match]
+        int low = 0;
+        int high = m.end();
         m.useAnchoringBounds(false).useTransparentBounds(true);
-        for (int e = 0; e < bound; e++) {
-            m.region(0, e);
+        while (low < high) {
+            int mid = (low + high) >>> 1;
+            m.region(0, mid);
             if (m.find()) {
-                return e;
+                high = mid;
+            } else {
+                low = mid + 1;
             }
         }
-        return bound;
+        return low;
     }
 
     /** The smallest end offset of a substring within Levenshtein distance {@code d} of {@code pattern} (by code points), or -1. */

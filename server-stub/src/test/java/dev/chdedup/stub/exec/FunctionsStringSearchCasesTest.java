@@ -132,6 +132,10 @@ class FunctionsStringSearchCasesTest extends EngineAnswers {
             {"SELECT hasAllTokens([toNullable('a')], 'a'), hasAnyTokens(toFixedString('ab', 2), 'ab')", "1\t1"},
             {"SELECT toTypeName(hasAnyTokens(['a'], 'a')), hasAnyTokens(NULL, 'a'), hasAllToken('a b', 'b'), hasAnyToken('a b', 'c')", "UInt8\t\\N\t1\t0"},
             {"SELECT s, hasAllTokens(s, 'a b'), hasAnyTokens(s, ['b', 'z']) FROM (SELECT arrayJoin(['a,b', 'b', '']) AS s)", "a,b\t1\t1\nb\t0\t1\n\t0\t0"},
+            {"SELECT countMatchesCaseInsensitive('Ä', 'ä'), match('Ä', '(?i)ä'), countMatches('Ä', '(?i)ä'), countMatchesCaseInsensitive('ÄäA', 'ä'), countMatchesCaseInsensitive('abcABC', 'abc')", "0\t1\t1\t1\t2"},
+            {"SELECT extractAll('ÄäA', '(?i)ä'), multiMatchAny('Ä', ['(?i)ä'])", "['Ä','ä']\t1"},
+            {"SELECT countMatchesCaseInsensitive('ÄäA', '.'), countMatchesCaseInsensitive('aaa', ''), countMatchesCaseInsensitive('aAa', 'AA'), countMatchesCaseInsensitive('ÄäA', 'ä+')", "3\t0\t1\t1"},
+            {"SELECT multiMatchAllIndices(repeat('x', 5000) || 'ab', ['b', 'a', 'x{3}']), multiMatchAnyIndex(repeat('y', 3000), ['y$', 'yy'])", "[3,2,1]\t2"},
         };
     }
 }
