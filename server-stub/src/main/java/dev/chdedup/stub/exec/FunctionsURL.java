@@ -332,22 +332,15 @@ final class FunctionsURL {
 
     private static Evaluator extractURLParameter(List<Evaluator> args) {
         Functions.arity("extractURLParameter", args, 2);
-        checkFirstString("extractURLParameter", args.get(0));
+        FunctionsStringSearch.checkString("extractURLParameter", args.get(0), true);
         String param = parameterNames("extractURLParameter", args.get(1), false).get(0);
         return Functions.defaultForNulls(DataTypes.STRING, args.subList(0, 1), v -> URLParameters.value((String) v[0], param));
     }
 
     private static Evaluator cutURLParameter(List<Evaluator> args) {
         Functions.arity("cutURLParameter", args, 2);
-        checkFirstString("cutURLParameter", args.get(0));
+        FunctionsStringSearch.checkString("cutURLParameter", args.get(0), true);
         List<String> names = parameterNames("cutURLParameter", args.get(1), true);
         return Functions.defaultForNulls(DataTypes.STRING, args.subList(0, 1), v -> URLParameters.cut((String) v[0], names));
-    }
-
-    private static void checkFirstString(String name, Evaluator a) {
-        DataType t = a.type().unwrap();
-        if (!(t instanceof StringType) && !(t instanceof NothingType)) {
-            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + a.type().name() + " of argument of function " + name);
-        }
     }
 }
