@@ -10,9 +10,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * hasAllTokens and hasAnyTokens over an expression with a text index take the index's tokenizer, as ClickHouse's
- * analyzer passes it to them: a SELECT from such a table is rewritten before it runs, the tokenizer becoming the third
- * argument of each two-argument call whose first argument is the indexed expression.
+ * hasAllTokens and hasAnyTokens in the WHERE of a SELECT over an expression with a text index take the index's
+ * tokenizer, as ClickHouse answers them there from the index: such a SELECT is rewritten before it runs, the tokenizer
+ * becoming the third argument of each two-argument call whose first argument is the indexed expression. In the SELECT
+ * list the engine tokenizes with splitByNonAlpha, as without an index, and so does the stub.
  */
 public final class TextIndexTokenizers {
     private TextIndexTokenizers() {
@@ -93,21 +94,17 @@ public final class TextIndexTokenizers {
         return e instanceof Expr.Call c && (isTokensFunction(c.name()) || c.args().stream().anyMatch(TextIndexTokenizers::mentions));
     }
 
-    /** Whether the SELECT list or WHERE of {@code s} calls hasAllTokens or hasAnyTokens. */
+    /** Whether the WHERE of {@code s} calls hasAllTokens or hasAnyTokens. */
     static boolean mentioned(Query.Select s) {
-        return mentions(s.where()) || s.items().stream().anyMatch(it -> mentions(it.expr()));
+        return mentions(s.where());
     }
 
-    /** {@code s} with the tokenizers of {@code indexes} added to its hasAllTokens and hasAnyTokens calls; {@code s} when none. */
+    /** {@code s} with the tokenizers of {@code indexes} added to the hasAllTokens and hasAnyTokens calls of its WHERE. */
     static Query.Select rewrite(Query.Select s, Map<String, String> indexes) {
         if (indexes.isEmpty()) {
             return s;
         }
-        List<Query.SelectItem> items = new ArrayList<>();
-        for (Query.SelectItem it : s.items()) {
-            items.add(new Query.SelectItem(replace(it.expr(), indexes), it.alias(), it.text()));
-        }
-        return new Query.Select(s.distinct(), items, s.from(), replace(s.where(), indexes), s.groupBy(), s.having(), s.orderBy(),
+        return new Query.Select(s.distinct(), s.items(), s.from(), replace(s.where(), indexes), s.groupBy(), s.having(), s.orderBy(),
             s.orderByAll(), s.orderByAllDesc(), s.limit(), s.offset(), s.limitBy(), s.limitByCount());
     }
 

@@ -145,6 +145,18 @@ class FunctionsStringSearchCasesTest extends EngineAnswers {
             {"SELECT ilike('ПРИВЕТ', 'привет'), like('привет', 'п_ивет'), notLike('abc', 'a%', '#'), notILike('ABC', '#%', '#')", "1\t1\t0\t1"},
             {"SELECT hasTokenOrNull(s, 'b'), hasTokenCaseInsensitiveOrNull(s, 'B c') FROM (SELECT arrayJoin(['a b', 'abc', '']) AS s)", "1\t\\N\n0\t\\N\n0\t\\N"},
             {"SELECT ngramSearch(s, n), ngramDistanceUTF8(s, n) FROM (SELECT arrayJoin([('abcdefg', 'bcde'), ('', ''), ('ab', 'abcd')]) AS t, t.1 AS s, t.2 AS n)", "1\t0.42857143\n1\t0\n0\t1"},
+            {"CREATE TABLE ti_search (id UInt32, s String, tags Array(String), INDEX i1(s) TYPE text(tokenizer = splitByString([',', ';'])), INDEX i2 tags TYPE text(tokenizer = array)) ENGINE = MergeTree ORDER BY id", ""},
+            {"INSERT INTO ti_search VALUES (1, 'a b,c;d', ['x y', 'z']), (2, 'a,b', ['x']), (3, '', [])", ""},
+            {"SELECT id, hasAllTokens(s, 'a b,c'), hasAnyTokens(s, ['b', 'd']), hasAllTokens(s, ['a']), hasAllTokens(tags, ['x y']), hasAnyTokens(tags, 'x'), hasAllTokens(tags, 'x y') FROM ti_search ORDER BY id", "1\t1\t1\t1\t0\t1\t1\n2\t0\t1\t1\t0\t1\t0\n3\t0\t0\t0\t0\t0\t0"},
+            {"SELECT count() FROM ti_search WHERE hasAnyToken(s, 'd;q')", "1"},
+            {"SELECT id, hasAllTokens(s, 'a', 'splitByNonAlpha') FROM ti_search ORDER BY id", "1\t1\n2\t1\n3\t0"},
+            {"DROP TABLE ti_search", ""},
+            {"CREATE TABLE ti_search2 (id UInt32, s String, INDEX i1(s) TYPE text(tokenizer = splitByString(['()', '\\\\']))) ENGINE = MergeTree ORDER BY id", ""},
+            {"INSERT INTO ti_search2 VALUES (1, '()a,\\\\bc()d'), (2, '()\\\\a()bc\\\\d'), (3, ',()a\\\\,bc,(),d,')", ""},
+            {"SELECT groupArray(id) FROM (SELECT id FROM ti_search2 WHERE hasAllTokens(s, 'a\\\\d()') ORDER BY id)", "[2]"},
+            {"SELECT groupArray(id) FROM (SELECT id FROM ti_search2 WHERE hasAnyTokens(s, ['bc', ',d,']) ORDER BY id)", "[1,2,3]"},
+            {"SELECT id, hasAllTokens(s, 'a\\\\d()') FROM ti_search2 ORDER BY id", "1\t1\n2\t1\n3\t1"},
+            {"DROP TABLE ti_search2", ""},
         };
     }
 }
