@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.LongBinaryOperator;
-import java.util.regex.Pattern;
 
 /**
  * Arithmetic, comparison, rounding, array/tuple construction and access, and LIKE.
@@ -40,8 +39,7 @@ final class ArithmeticFunctions {
             case "plus": case "minus": case "multiply": case "divide": case "intDiv": case "modulo": case "negate":
             case "abs": case "equals": case "notEquals": case "less": case "greater": case "lessOrEquals":
             case "greaterOrEquals": case "greatest": case "least": case "round": case "floor": case "ceil": case "pow":
-            case "sqrt": case "like": case "notLike": case "ilike": case "notILike":
-            case "exp": case "log": case "e": case "pi":
+            case "sqrt": case "exp": case "log": case "e": case "pi":
             case "intDivOrZero": case "gcd": case "bitAnd": case "bitOr": case "bitXor": case "sign": case "isNaN": case "isFinite":
             case "isInfinite":
                 return true;
@@ -125,7 +123,6 @@ final class ArithmeticFunctions {
             case "bitAnd": return Functions.strictLongs(args.get(0).type().unwrap(), args, v -> (Long) v[0] & (Long) v[1], (x, y) -> x & y);
             case "bitOr": return Functions.strictLongs(args.get(0).type().unwrap(), args, v -> (Long) v[0] | (Long) v[1], (x, y) -> x | y);
             case "bitXor": return Functions.strictLongs(args.get(0).type().unwrap(), args, v -> (Long) v[0] ^ (Long) v[1], (x, y) -> x ^ y);
-            case "like": case "notLike": case "ilike": case "notILike": return like(name, args);
             case "tuple": {
                 List<DataType> ts = new ArrayList<>();
                 args.forEach(a -> ts.add(a.type()));
@@ -396,43 +393,6 @@ final class ArithmeticFunctions {
             }
             return t.convert(r.doubleValue(), DataTypes.FLOAT64);
         });
-    }
-
-    private static Evaluator like(String name, List<Evaluator> args) {
-        Functions.arity(name, args, 2);
-        for (int i = 0; i < 2; i++) {
-            DataType t = args.get(i).type();
-            if (!Functions.isString(t) && !(t.unwrap() instanceof dev.chdedup.stub.types.NothingType)) {
-                throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + t.name() + " of argument of function " + name);
-            }
-        }
-        boolean negate = name.startsWith("not");
-        boolean ci = name.toLowerCase().contains("ilike");
-        Evaluator pat = args.get(1);
-        Object constant = pat.constant() ? pat.eval(new Object[0]) : null;
-        // as in ClickHouse, matching is by UTF-8 code point (_ is one code point); invalid UTF-8 is undefined there
-        Pattern fixed = constant instanceof String ? likePattern(ByteStrings.toText((String) constant), ci) : null;
-        return Functions.strict(DataTypes.UINT8, args, v -> {
-            Pattern p = fixed != null ? fixed : likePattern(ByteStrings.toText((String) v[1]), ci);
-            return p.matcher(ByteStrings.toText((String) v[0])).matches() != negate ? 1L : 0L;
-        });
-    }
-
-    static Pattern likePattern(String like, boolean ci) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < like.length(); i++) {
-            char c = like.charAt(i);
-            if (c == '\\' && i + 1 < like.length()) {
-                sb.append(Pattern.quote(String.valueOf(like.charAt(++i))));
-            } else if (c == '%') {
-                sb.append(".*");
-            } else if (c == '_') {
-                sb.append('.');
-            } else {
-                sb.append(Pattern.quote(String.valueOf(c)));
-            }
-        }
-        return Pattern.compile(sb.toString(), Pattern.DOTALL | (ci ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0));
     }
 
     private static Evaluator arrayElement(List<Evaluator> args) {

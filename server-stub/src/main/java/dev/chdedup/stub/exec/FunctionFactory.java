@@ -55,6 +55,13 @@ public final class FunctionFactory {
         FunctionsDistanceTransposed.register(f);
         FunctionsArrayStats.register(f);
         FunctionArrayReduce.register(f);
+        FunctionsURL.register(f);
+        FunctionsStringSearch.register(f);
+        FunctionsStringSearchRegexp.register(f);
+        FunctionsStringSimilarity.register(f);
+        FunctionsStringSplitting.register(f);
+        Tokenizers.register(f);
+        FunctionsLike.register(f);
         return f;
     }
 

@@ -98,7 +98,7 @@ final class MapFunctions {
                 boolean extract = name.startsWith("mapExtract");
                 DataType result = extract ? mt : DataTypes.UINT8;
                 return Functions.defaultForNulls(result, args, v -> {
-                    Pattern p = ArithmeticFunctions.likePattern(ByteStrings.toText((String) v[1]), false);
+                    Pattern p = FunctionsLike.likePattern(ByteStrings.toText((String) v[1]), false);
                     List<Map.Entry<Object, Object>> out = new ArrayList<>();
                     for (Map.Entry<Object, Object> e : MapEntries.entries(v[0])) {
                         Object s = keys ? e.getKey() : e.getValue();

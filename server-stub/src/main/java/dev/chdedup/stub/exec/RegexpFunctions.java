@@ -5,18 +5,16 @@ import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * The regular-expression functions: {@code match}, {@code extract}, {@code extractAll}, {@code replaceRegexpOne}
- * and {@code replaceRegexpAll}. ClickHouse runs them with re2 over UTF-8 bytes; here the byte strings are decoded
- * as UTF-8 and matched with {@link java.util.regex} (whose syntax agrees with re2 on everything re2 accepts that
- * applications commonly write), and results are encoded back. A replacement's {@code \N} names capture group N,
+ * The regular-expression replacements {@code replaceRegexpOne} and {@code replaceRegexpAll} (match, extract and
+ * extractAll are in {@link FunctionsStringSearchRegexp}). ClickHouse runs them with re2 over UTF-8 bytes; here the
+ * byte strings are decoded as UTF-8 and matched with {@link java.util.regex} (whose syntax agrees with re2 on
+ * everything re2 accepts that applications commonly write), and results are encoded back. A replacement's {@code \N} names capture group N,
  * as in ClickHouse. Mirrors ClickHouse's FunctionsStringSearch / FunctionsStringSearchToString.
  */
 final class RegexpFunctions {
@@ -25,8 +23,7 @@ final class RegexpFunctions {
 
     static boolean handles(String n) {
         switch (n) {
-            case "match": case "extract": case "extractAll": case "replaceRegexpOne": case "replaceRegexpAll":
-            case "REGEXP_MATCHES":
+            case "replaceRegexpOne": case "replaceRegexpAll":
                 return true;
             default:
                 return false;
@@ -34,7 +31,7 @@ final class RegexpFunctions {
     }
 
     static Evaluator compile(String name, List<Evaluator> args) {
-        Functions.arity(name, args, name.startsWith("replace") ? 3 : 2);
+        Functions.arity(name, args, 3);
         for (int i = 0; i < args.size(); i++) {
             DataType t = args.get(i).type();
             if (!Functions.isString(t) && !(t.unwrap() instanceof dev.chdedup.stub.types.NothingType)) {
@@ -43,47 +40,16 @@ final class RegexpFunctions {
             }
         }
         PatternCache patterns = new PatternCache();
-        switch (name) {
-            case "match": case "REGEXP_MATCHES":
-                return Functions.strict(DataTypes.UINT8, args,
-                    v -> patterns.get((String) v[1]).matcher(text(v[0])).find() ? 1L : 0L);
-            case "extract":
-                return Functions.strict(DataTypes.STRING, args, v -> {
-                    Matcher m = patterns.get((String) v[1]).matcher(text(v[0]));
-                    if (!m.find()) {
-                        return "";
-                    }
-                    return ByteStrings.fromText(m.groupCount() > 0 ? nonNull(m.group(1)) : m.group());
-                });
-            case "extractAll":
-                return Functions.strict(DataTypes.array(DataTypes.STRING), args, v -> {
-                    Matcher m = patterns.get((String) v[1]).matcher(text(v[0]));
-                    List<Object> out = new ArrayList<>();
-                    while (m.find()) {
-                        out.add(ByteStrings.fromText(m.groupCount() > 0 ? nonNull(m.group(1)) : m.group()));
-                        if (m.end() == m.start() && m.end() >= m.regionEnd()) {
-                            break;
-                        }
-                    }
-                    return Collections.unmodifiableList(out);
-                });
-            default: {
-                boolean all = name.equals("replaceRegexpAll");
-                return Functions.strict(DataTypes.STRING, args, v -> {
-                    Matcher m = patterns.get((String) v[1]).matcher(text(v[0]));
-                    String replacement = javaReplacement(text(v[2]));
-                    return ByteStrings.fromText(all ? m.replaceAll(replacement) : m.replaceFirst(replacement));
-                });
-            }
-        }
+        boolean all = name.equals("replaceRegexpAll");
+        return Functions.strict(DataTypes.STRING, args, v -> {
+            Matcher m = patterns.get((String) v[1]).matcher(text(v[0]));
+            String replacement = javaReplacement(text(v[2]));
+            return ByteStrings.fromText(all ? m.replaceAll(replacement) : m.replaceFirst(replacement));
+        });
     }
 
     private static String text(Object byteString) {
         return ByteStrings.toText((String) byteString);
-    }
-
-    private static String nonNull(String s) {
-        return s == null ? "" : s;
     }
 
     /** ClickHouse's replacement ({@code \0}..{@code \9} name groups, {@code \\} is a backslash) in Java's syntax. */

@@ -134,6 +134,9 @@ public final class SelectExecutor {
             s = new Query.Select(s.distinct(), s.items(), numbers, s.where(), s.groupBy(), s.having(), s.orderBy(),
                 s.orderByAll(), s.orderByAllDesc(), s.limit(), s.offset(), s.limitBy(), s.limitByCount());
         }
+        if (s.from() instanceof Query.TableRef t && TextIndexTokenizers.mentioned(s)) {
+            s = TextIndexTokenizers.rewrite(s, table(t, ctx).textIndexTokenizers());
+        }
         Stream trivial = trivialCount(s, ctx);
         if (trivial != null) {
             return trivial;

@@ -9,7 +9,6 @@ import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.MapType;
 import dev.chdedup.stub.types.Values;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -27,9 +26,9 @@ final class StringFunctions {
     static boolean handles(String n) {
         switch (n) {
             case "concat": case "length": case "lower": case "upper": case "substring": case "hex": case "unhex":
-            case "empty": case "notEmpty": case "startsWith": case "endsWith": case "position": case "replaceAll":
+            case "empty": case "notEmpty": case "startsWith": case "endsWith": case "replaceAll":
             case "replaceOne": case "trimBoth": case "trimLeft": case "trimRight": case "reverse":
-            case "repeat": case "lengthUTF8": case "char_length": case "splitByChar": case "arrayStringConcat":
+            case "repeat": case "lengthUTF8": case "char_length":
             case "leftPad": case "rightPad": case "lpad": case "rpad": case "left": case "right": case "format":
                 return true;
             default:
@@ -43,7 +42,7 @@ final class StringFunctions {
             case "lower": case "upper": case "reverse": case "lengthUTF8": case "char_length": case "unhex": case "repeat": case "substring": case "left": case "right":
             case "leftPad": case "lpad": case "rightPad": case "rpad":
                 return 1;
-            case "startsWith": case "endsWith": case "position": case "splitByChar": case "format":
+            case "startsWith": case "endsWith": case "format":
                 return 2;
             case "replaceAll": case "replaceOne":
                 return 3;
@@ -170,10 +169,6 @@ final class StringFunctions {
             });
             case "startsWith": return Functions.strict(DataTypes.UINT8, args, v -> ((String) v[0]).startsWith((String) v[1]) ? 1L : 0L);
             case "endsWith": return Functions.strict(DataTypes.UINT8, args, v -> ((String) v[0]).endsWith((String) v[1]) ? 1L : 0L);
-            case "position": return Functions.strict(DataTypes.UINT64, args, v -> {
-                int i = ((String) v[0]).indexOf((String) v[1]);
-                return i < 0 ? 0L : (long) i + 1;
-            });
             case "replaceAll": return Functions.strict(DataTypes.STRING, args, v -> ((String) v[1]).isEmpty() ? v[0] : ((String) v[0]).replace((String) v[1], (String) v[2]));
             case "replaceOne": return Functions.strict(DataTypes.STRING, args, v -> {
                 String s = (String) v[0];
@@ -195,40 +190,6 @@ final class StringFunctions {
                     }
                     p.setLength(n - s.length());
                     return left ? p + s : s + p;
-                });
-            }
-            case "splitByChar": return Functions.strict(DataTypes.array(DataTypes.STRING), args, v -> {
-                List<Object> l = new ArrayList<>();
-                String s = (String) v[1];
-                String sep = (String) v[0];
-                int from = 0;
-                while (true) {
-                    int i = s.indexOf(sep, from);
-                    if (i < 0) {
-                        l.add(s.substring(from));
-                        break;
-                    }
-                    l.add(s.substring(from, i));
-                    from = i + sep.length();
-                }
-                return Collections.unmodifiableList(l);
-            });
-            case "arrayStringConcat": {
-                DataType el = ((ArrayType) args.get(0).type().unwrap()).element;
-                return Functions.strict(DataTypes.STRING, args, v -> {
-                    StringBuilder sb = new StringBuilder();
-                    String sep = v.length > 1 ? (String) v[1] : "";
-                    boolean first = true;
-                    for (Object o : (List<?>) v[0]) {
-                        if (!first) {
-                            sb.append(sep);
-                        }
-                        first = false;
-                        if (o != null) {
-                            sb.append(Values.text(o, TypeRules.stripNullable(el)));
-                        }
-                    }
-                    return sb.toString();
                 });
             }
             case "format": return Functions.strict(DataTypes.STRING, args, v -> {

@@ -80,6 +80,14 @@ public interface TableSource {
         return columns();
     }
 
+    /**
+     * The text indexes of the table: each indexed expression (as its definition writes it) with its tokenizer
+     * ({@code splitByNonAlpha}, {@code ngrams(3)}, ...), which hasAllTokens and hasAnyTokens take over that expression.
+     */
+    default java.util.Map<String, String> textIndexTokenizers() {
+        return java.util.Map.of();
+    }
+
     /** ALIAS columns: names a query may use, each standing for an expression over the stored columns. */
     default java.util.Map<String, dev.chdedup.stub.sql.Expr> aliasColumns() {
         return java.util.Map.of();

@@ -222,6 +222,11 @@ public class StorageMergeTree implements TableSource {
     }
 
     @Override
+    public Map<String, String> textIndexTokenizers() {
+        return dev.chdedup.stub.exec.TextIndexTokenizers.of(def.clauseSql());
+    }
+
+    @Override
     public Map<String, dev.chdedup.stub.sql.Expr> aliasColumns() {
         Map<String, dev.chdedup.stub.sql.Expr> m = new LinkedHashMap<>();
         for (TableColumn a : def.aliasColumns()) {

@@ -174,9 +174,9 @@ final class ParserExpression {
             }
             pos.readIf("GLOBAL");
             if (pos.readIf("LIKE")) {
-                l = new Expr.Call(negate ? "notLike" : "like", l, concat());
+                l = likeCall(negate ? "notLike" : "like", l);
             } else if (pos.readIf("ILIKE")) {
-                l = new Expr.Call(negate ? "notILike" : "ilike", l, concat());
+                l = likeCall(negate ? "notILike" : "ilike", l);
             } else if (pos.readIf("IN")) {
                 l = new Expr.Call(negate ? "notIn" : "in", l, inRight());
             } else if (pos.readIf("BETWEEN")) {
@@ -422,6 +422,15 @@ final class ParserExpression {
         return b.bitLength() < 64 ? (Object) b.longValue() : b.bitLength() == 64 ? (Object) b : (Object) b.doubleValue();
     }
 
+    /** The right side of [NOT] [I]LIKE and its ESCAPE character, the function's third argument. */
+    private Expr likeCall(String function, Expr l) {
+        Expr pattern = concat();
+        if (pos.readIf("ESCAPE")) {
+            return new Expr.Call(function, l, pattern, concat());
+        }
+        return new Expr.Call(function, l, pattern);
+    }
+
     private Expr identOrCall() {
         Token t = pos.tok;
         boolean quoted = t.kind() == Token.Kind.QUOTED_IDENT;
@@ -499,6 +508,11 @@ final class ParserExpression {
                 List<Expr> all = new ArrayList<>(args2);
                 all.addAll(args);
                 return new Expr.Call(name, all, distinct, args.size());
+            }
+            if (name.equalsIgnoreCase("position") && args.size() == 1 && args.get(0) instanceof Expr.Call in && in.name().equals("in")
+                && in.args().size() == 2) {
+                // position(needle IN haystack) is position(haystack, needle), as ClickHouse's parser reads it
+                args = List.of(in.args().get(1), in.args().get(0));
             }
             if (name.equalsIgnoreCase("count") && args.size() == 1 && args.get(0) instanceof Expr.Star && !pos.keepSyntax) {
                 args = List.of();

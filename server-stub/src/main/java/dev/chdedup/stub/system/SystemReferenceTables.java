@@ -21,25 +21,24 @@ final class SystemReferenceTables {
     static final List<String> FUNCTIONS = List.of("MD5", "SHA1", "SHA224", "SHA256", "SHA384", "SHA512", "SHA512_256",
         "abs", "and", "array", "arrayAll", "arrayConcat", "arrayCount", "arrayDistinct", "arrayElement",
         "arrayEnumerate", "arrayExists", "arrayFilter", "arrayFirst", "arrayJoin", "arrayMap", "arrayReverse",
-        "arraySlice", "arraySort", "arrayStringConcat", "arraySum", "arrayZip", "assumeNotNull", "bitAnd", "bitOr",
+        "arraySlice", "arraySort", "arraySum", "arrayZip", "assumeNotNull", "bitAnd", "bitOr",
         "bitXor", "bitmapAnd", "bitmapAndCardinality", "bitmapAndnot", "bitmapAndnotCardinality", "bitmapBuild", "bitmapCardinality",
         "bitmapContains", "bitmapHasAll", "bitmapHasAny", "bitmapMax", "bitmapMin", "bitmapOr", "bitmapOrCardinality", "bitmapToArray",
         "bitmapXor", "bitmapXorCardinality", "ceil", "coalesce", "concat", "currentDatabase", "currentRoles", "currentUser", "defaultRoles",
-        "divide", "e", "empty", "emptyArrayString", "enabledRoles", "endsWith", "equals", "exp", "extract",
-        "extractAll", "floor", "format", "fromUnixTimestamp64Micro", "fromUnixTimestamp64Milli",
+        "divide", "e", "empty", "emptyArrayString", "enabledRoles", "endsWith", "equals", "exp", "floor", "format", "fromUnixTimestamp64Micro", "fromUnixTimestamp64Milli",
         "fromUnixTimestamp64Nano", "gcd", "generateUUIDv4", "getSetting", "greater", "greaterOrEquals", "greatest",
-        "has", "hex", "hostName", "if", "ifNull", "ilike", "in", "indexOf", "intDiv", "intDivOrZero", "isNotNull",
-        "isNull", "least", "left", "leftPad", "length", "lengthUTF8", "less", "lessOrEquals", "like", "log", "lower",
-        "lowerUTF8", "match", "minus", "modulo", "multiIf", "multiply", "negate", "not",
-        "notEmpty", "notEquals", "notILike", "notIn", "notLike", "now", "now64", "or",
-        "pi", "plus", "position", "pow", "queryID", "rand", "rand64",
+        "has", "hex", "hostName", "if", "ifNull", "in", "indexOf", "intDiv", "intDivOrZero", "isNotNull",
+        "isNull", "least", "left", "leftPad", "length", "lengthUTF8", "less", "lessOrEquals", "log", "lower",
+        "lowerUTF8", "minus", "modulo", "multiIf", "multiply", "negate", "not",
+        "notEmpty", "notEquals", "notIn", "now", "now64", "or",
+        "pi", "plus", "pow", "queryID", "rand", "rand64",
         "randomFixedString", "randomPrintableASCII", "randomString", "range", "reinterpret", "reinterpretAsDate",
         "reinterpretAsDateTime", "reinterpretAsFixedString", "reinterpretAsFloat32", "reinterpretAsFloat64",
         "reinterpretAsInt128", "reinterpretAsInt16", "reinterpretAsInt256", "reinterpretAsInt32", "reinterpretAsInt64",
         "reinterpretAsInt8", "reinterpretAsString", "reinterpretAsUInt128", "reinterpretAsUInt16",
         "reinterpretAsUInt256", "reinterpretAsUInt32", "reinterpretAsUInt64", "reinterpretAsUInt8", "reinterpretAsUUID",
         "replaceAll", "replaceOne", "replaceRegexpAll", "replaceRegexpOne", "repeat", "reverse", "reverseUTF8", "right",
-        "rightPad", "round", "sign", "sleep", "sleepEachRow", "splitByChar", "sqrt", "startsWith", "substring",
+        "rightPad", "round", "sign", "sleep", "sleepEachRow", "sqrt", "startsWith", "substring",
         "substringUTF8", "throwIf", "timestamp", "timezone", "toBool", "toDate", "toDate32", "toDateTime",
         "toDateTime64", "toDecimal128", "toDecimal32", "toDecimal64", "toFixedString",
         "toFloat32", "toFloat64", "toInt128", "toInt16", "toInt256", "toInt32", "toInt64", "toInt8",
@@ -71,7 +70,7 @@ final class SystemReferenceTables {
         Map.entry("database", "currentDatabase"), Map.entry("user", "currentUser"), Map.entry("current_user", "currentUser"),
         Map.entry("current_timestamp", "now"),
         Map.entry("current_date", "today"), Map.entry("timeZone", "timezone"), Map.entry("queryId", "queryID"),
-        Map.entry("generateSeries", "generate_series"), Map.entry("REGEXP_MATCHES", "match"), Map.entry("trim", "trimBoth"),
+        Map.entry("generateSeries", "generate_series"), Map.entry("trim", "trimBoth"),
         Map.entry("ltrim", "trimLeft"), Map.entry("rtrim", "trimRight"));
 
     /** Lower-case aliases the engine lists as case-sensitive: the parser, not the function table, takes TRIM in any case. */
@@ -130,8 +129,9 @@ final class SystemReferenceTables {
         listed.addAll(FUNCTION_ALIASES.keySet());
         for (dev.chdedup.stub.exec.FunctionFactory.Registered f : dev.chdedup.stub.exec.FunctionFactory.instance().all()) {
             if (listed.add(f.name())) {
+                // ClickHouse lists an alias without a category
                 t.add().set("name", f.name()).set("is_aggregate", false).set("case_insensitive", f.caseInsensitive())
-                    .set("alias_to", f.aliasTo()).set("origin", "System").set("categories", f.category());
+                    .set("alias_to", f.aliasTo()).set("origin", "System").set("categories", f.aliasTo().isEmpty() ? f.category() : "");
             }
         }
         for (dev.chdedup.stub.exec.Functions.Listed f : dev.chdedup.stub.exec.Functions.familyFunctions()) {
