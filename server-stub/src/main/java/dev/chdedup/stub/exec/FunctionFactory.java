@@ -42,6 +42,10 @@ public final class FunctionFactory {
         FunctionFactory f = new FunctionFactory();
         // each family registers its functions here, one line a family
         FunctionsNull.register(f);
+        FunctionsJSON.register(f);
+        FunctionsJSONPath.register(f);
+        FunctionsVisitParam.register(f);
+        FunctionsJSONTransform.register(f);
         return f;
     }
 

@@ -1,0 +1,83 @@
+package dev.chdedup.stub.exec;
+
+/**
+ * The JSON functions beyond their documented examples, held to the engine's answers: result types, Nullable and NULL
+ * documents, invalid documents, index paths (1-based, negative, 0, past the end, into objects), the conversions of
+ * JSONExtract (numbers from strings, ranges, Nullable, Array, Tuple by name and position, Map, Enum, FixedString,
+ * dates), the CaseInsensitive forms, JSONPath of JSON_QUERY/JSON_VALUE/JSON_EXISTS, the simpleJSON scanner's edges,
+ * prettyPrintJSON, JSONMergePatch, and the engine's errors for wrong arguments.
+ */
+class FunctionsJSONCasesTest extends EngineAnswers {
+    @Override
+    String[][] cases() {
+        // {query, answer}: the answers are ClickHouse 26.7's, taken from the engine through the oracle (shared/oracle)
+        return new String[][] {
+            {"SELECT toTypeName(JSONType('{}')), JSONType('{\"a\":1,\"b\":-1,\"c\":1e1,\"d\":true,\"e\":null,\"f\":18446744073709551615}', 'f'), JSONType('[1]', 1), JSONType('x')", "Enum8(\\'Null\\' = 0, \\'String\\' = 34, \\'Array\\' = 91, \\'Bool\\' = 98, \\'Double\\' = 100, \\'Int64\\' = 105, \\'UInt64\\' = 117, \\'Object\\' = 123)\tUInt64\tInt64\tNull"},
+            {"SELECT JSONType('{\"a\":1}', 'b'), toTypeName(JSONType(toNullable('{}'))), JSONType(NULL)", "Null\tNullable(Enum8(\\'Null\\' = 0, \\'String\\' = 34, \\'Array\\' = 91, \\'Bool\\' = 98, \\'Double\\' = 100, \\'Int64\\' = 105, \\'UInt64\\' = 117, \\'Object\\' = 123))\t\\N"},
+            {"SELECT JSONExtractInt('{\"a\":1.9}','a'), JSONExtractInt('{\"a\":\"12\"}','a'), JSONExtractInt('{\"a\":true}','a'), JSONExtractUInt('{\"a\":-1}','a'), JSONExtractInt('{\"a\":18446744073709551615}','a'), JSONExtractFloat('{\"a\":\"1.5\"}','a'), JSONExtractBool('{\"a\":1}','a'), JSONExtractBool('{\"a\":\"true\"}','a')", "1\t12\t0\t0\t0\t1.5\t1\t0"},
+            {"SELECT JSONExtractString('{\"a\":1}','a'), JSONExtractString('{\"a\":\"x\\\\u00e9\\\\n\"}','a'), JSONExtractRaw('{\"a\":\"x\\\\u00e9\\\\n/\"}','a'), JSONExtractRaw('{\"a\":{\"b\" : [1, 2.50, 1e3, -0.0, true, null]}}','a'), JSONExtractRaw('bad')", "1\txé\\n\t\"xé\\\\n/\"\t{\"b\":[1,2.5,1000,-0,true,null]}\t"},
+            {"SELECT toTypeName(JSONExtractInt(toNullable('{}'))), toTypeName(JSONExtractString(NULL)), toTypeName(JSONExtractKeysAndValues('{}','Int8')), toTypeName(JSONHas(toNullable('{}'))), JSONHas(NULL)", "Nullable(Int64)\tNullable(Nothing)\tArray(Tuple(String, Int8))\tNullable(UInt8)\t\\N"},
+            {"SELECT JSONExtractInt('{\"a\":1}', 'a', 'b'), JSONHas('{\"a\":[1,2]}', 'a', 0), JSONHas('{\"a\":[1,2]}', 'a', -3), JSONExtractInt('{\"a\":[1,2]}', 'a', -2), JSONKey('{\"a\":1,\"b\":2}', -1), JSONKey('[1,2]', 1), JSONKey('{\"a\":1}')", "0\t0\t0\t1\tb\t\t"},
+            {"SELECT JSONExtractInt('{\"a\":1}', 1.5)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT JSONExtractInt(1)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT JSONExtract('{\"a\":1}', 'a')", "Code: 50 UNKNOWN_TYPE"},
+            {"SELECT JSONExtract('{\"a\":1}', 'a', 'Foo')", "Code: 50 UNKNOWN_TYPE"},
+            {"SELECT JSONExtract('{\"a\":\"1\"}', 'a', 'Int32'), JSONExtract('{\"a\":\"x\"}', 'a', 'Nullable(Int32)'), JSONExtract('{\"a\":[1,\"2\",null]}', 'a', 'Array(Nullable(UInt8))'), JSONExtract('{\"a\":{\"x\":1,\"y\":\"s\"}}', 'a', 'Tuple(y String, x Int8)'), JSONExtract('{\"a\":{\"x\":1,\"y\":2}}', 'a', 'Map(String, Int8)')", "1\t\\N\t[1,2,NULL]\t('s',1)\t{'x':1,'y':2}"},
+            {"SELECT JSONExtract('{\"a\":\"b\"}', 'a', 'Enum8(\\'b\\'=3)'), JSONExtract('{\"a\":3}', 'a', 'Enum8(\\'b\\'=3)'), JSONExtract('{\"a\":300}', 'a', 'UInt8'), JSONExtract('{\"a\":1.5}', 'a', 'Decimal(9,2)'), JSONExtract('{\"a\":\"2020-01-01\"}', 'a', 'Date'), JSONExtract('{\"a\":[1,2]}', 'a', 'String'), JSONExtract('{\"a\":[1,2]}', 'a', 'LowCardinality(String)')", "b\tb\t0\t1.5\t2020-01-01\t[1,2]\t[1,2]"},
+            {"SELECT JSONExtract('{\"a\":[1,2]}', 'a', 'Tuple(Int8, Int8, Int8)'), JSONExtract('{\"a\":{\"x\":1}}', 'a', 'Tuple(Int8)'), JSONExtract('{\"a\":1}', 'a', 'Bool'), JSONExtract('{\"a\":\"x\"}', 'a', 'UUID'), JSONExtract('{\"a\":1}', 'a', 'Float32'), JSONExtract('bad', 'Tuple(a Int8)')", "(1,2,0)\t(1)\ttrue\t00000000-0000-0000-0000-000000000000\t1\t(0)"},
+            {"SELECT JSONLength('{\"a\":\"abc\"}','a'), JSONLength('x'), JSONArrayLength('{}'), toTypeName(JSONArrayLength('[]')), JSONExtractKeys('[1]'), JSONExtractArrayRaw('{\"a\":1}','a'), JSONExtractKeysAndValuesRaw('[1]')", "0\t0\t\\N\tNullable(UInt64)\t[]\t[]\t[]"},
+            {"SELECT isValidJSON('[1,]'), isValidJSON(' 1 '), isValidJSON(''), isValidJSON('{\"a\":1} x'), isValidJSON('\"\\\\x\"'), isValidJSON('{\"a\":01}'), isValidJSON('NaN')", "0\t1\t0\t0\t0\t0\t0"},
+            {"SELECT JSONExtractStringCaseInsensitive('{\"abc\":\"1\",\"ABC\":\"2\"}', 'Abc'), JSONExtractString('{\"a\":\"1\",\"a\":\"2\"}', 'a')", "1\t1"},
+            {"SELECT JSONExtractString('{\"a\":[1, 2]}','a'), JSONExtractString('{\"a\":null}','a'), JSONExtractString('{\"a\":true}','a'), JSONExtractString('{\"a\":1.50}','a'), JSONExtractString('{\"a\":{\"b\":\"c\"}}','a'), JSONExtractString('{\"a\":\"é\\\\u0000\\\\t/\"}','a')", "[1,2]\t\ttrue\t1.5\t{\"b\":\"c\"}\té\\0\\t/"},
+            {"SELECT JSONExtractInt('{\"a\":\"1.5\"}','a'), JSONExtractInt('{\"a\":\" 12\"}','a'), JSONExtractUInt('{\"a\":\"-1\"}','a'), JSONExtractInt('{\"a\":1e3}','a'), JSONExtractInt('{\"a\":-1e30}','a'), JSONExtractFloat('{\"a\":true}','a'), JSONExtractFloat('{\"a\":\"x\"}','a'), JSONExtractBool('{\"a\":0.5}','a'), JSONExtractBool('{\"a\":2}','a')", "1\t0\t0\t1000\t0\t0\t0\t0\t1"},
+            {"SELECT JSONExtractRaw('{\"a\":\"\\\\u0001\\\\\"\\\\b\\\\f\"}','a'), JSONExtractRaw('{\"a\":1e30}','a'), JSONExtractRaw('{\"a\":123456789012345678901234}','a'), JSONExtractRaw('{\"a\":0.1}','a'), JSONExtractRaw('[ ]'), JSONExtractRaw('{ }'), JSONExtractRaw(' \"x\" ')", "\"\\\\u0001\\\\\"\\\\b\\\\f\"\t1e30\t\t0.1\t[]\t{}\t\"x\""},
+            {"SELECT JSONExtractKeysAndValues('{\"a\":1,\"b\":\"x\",\"c\":[1]}', 'Int64'), JSONExtractKeysAndValues('{\"a\":1,\"b\":\"x\"}', 'String'), JSONExtractArrayRaw('[1, \"a\", {\"b\": 2}]'), JSONExtractKeysAndValuesRaw('{\"a\": {\"x\" : 1}}')", "[('a',1)]\t[('a','1'),('b','x')]\t['1','\"a\"','{\"b\":2}']\t[('a','{\"x\":1}')]"},
+            {"SELECT JSONExtractInt('{\"a\":[10,20]}', 'a', toInt8(-1)), JSONExtractInt('{\"a\":[10,20]}', 'a', toUInt64(2)), JSONExtract('{\"a\":[10,20]}', 'a', 1, 'Int8'), JSONExtractInt('[1,2]', 3), JSONExtractInt('{\"a\":1}', '')", "20\t20\t10\t0\t0"},
+            {"SELECT JSONExtract('{\"a\":null}', 'a', 'Nullable(Int8)'), JSONExtract('{\"a\":null}', 'a', 'Int8'), JSONExtract('{\"a\":null}', 'a', 'String'), JSONExtract('{\"a\":1}', 'b', 'Nullable(String)'), JSONExtract('{\"a\":1}', 'a', 'Array(Int8)'), JSONExtract('{\"a\":\"1\"}', 'a', 'Float64'), JSONExtract('{\"a\":1}','a','Int128'), JSONExtract('{\"a\":1}','a','DateTime')", "\\N\t0\t\t\\N\t[]\t1\t1\t1970-01-01 00:00:01"},
+            {"SELECT JSONExtract('{\"a\":\"abc\"}', 'a', 'FixedString(2)'), JSONExtract('{\"a\":\"ab\"}', 'a', 'FixedString(3)'), JSONExtract('{\"a\":1}', 'a', 'IPv4'), JSONExtract('{\"a\":\"1.2.3.4\"}', 'a', 'IPv4'), JSONExtract('{\"a\":\"2020-01-01 10:00:00\"}', 'a', 'DateTime'), JSONExtract('{\"a\":1.5}', 'a', 'Decimal(9,0)')", "\\0\\0\tab\\0\t0.0.0.0\t1.2.3.4\t2020-01-01 10:00:00\t1"},
+            {"SELECT JSONExtract('{\"a\":{\"x\":1, \"z\":2}}', 'a', 'Tuple(x Int8, y Int8)'), JSONExtract('{\"a\":[1]}', 'a', 'Tuple(x Int8, y Int8)'), JSONExtract('{\"a\":{\"X\":1}}', 'a', 'Tuple(x Int8)'), JSONExtractCaseInsensitive('{\"a\":{\"X\":1}}', 'A', 'Tuple(x Int8)'), JSONExtract('{\"a\":[1,2,3]}', 'a', 'Tuple(Int8, Int8)')", "(1,0)\t(1,0)\t(0)\t(0)\t(1,2)"},
+            {"SELECT JSONExtract('[1,\"x\",null,2.5,300]','Array(Int8)'), JSONExtract('{\"a\":true}', 'a', 'Int8'), JSONExtract('{\"a\":true}', 'a', 'String'), JSONExtract('{\"a\":1.5}', 'a', 'Int8'), JSONExtract('{\"a\":\"x\"}', 'a', 'Array(String)'), JSONExtract('{\"a\":[1,2]}', 'a', 'Array(String)')", "[1,0,0,2,0]\t1\ttrue\t1\t[]\t['1','2']"},
+            {"SELECT JSONExtract(toNullable('{\"a\":1}'), 'a', 'Int8'), toTypeName(JSONExtract(toNullable('{\"a\":1}'), 'a', 'Int8')), toTypeName(JSONExtract(toNullable('{\"a\":1}'), 'a', 'Nullable(Int8)')),toTypeName(JSONExtract(NULL, 'a', 'Int8'))", "1\tNullable(Int8)\tNullable(Int8)\tNullable(Nothing)"},
+            {"SELECT JSONExtract('{\"a\":1}', 'a', 'Bool'), JSONExtract('{\"a\":0.5}', 'a', 'Bool'), JSONExtract('{\"a\":\"true\"}', 'a', 'Bool'), JSONExtract('{\"a\":1}', 'a', 'Float32'), JSONExtract('{\"a\":1e300}', 'a', 'Float32'), JSONExtract('{\"a\":1}', 'a', 'Decimal(9,2)'), JSONExtract('{\"a\":\"1.234\"}', 'a', 'Decimal(9,2)')", "true\tfalse\tfalse\t1\tinf\t1\t1.23"},
+            {"SELECT JSONExtractKeysAndValues('{\"a\":1}', 'a', 'Int8'), JSONExtractKeys('{\"a\":{\"b\":1}}', 'a'), JSONExtractKeysAndValues('{\"a\":{\"x\":\"5\"}}', 'a', 'Nullable(Int8)')", "[]\t['b']\t[('x',5)]"},
+            {"SELECT isValidJSON('{}', 'a')", "Code: 42 NUMBER_OF_ARGUMENTS_DOESNT_MATCH"},
+            {"SELECT JSONArrayLength('{\"a\":[1]}', 'a')", "Code: 42 NUMBER_OF_ARGUMENTS_DOESNT_MATCH"},
+            {"SELECT JSON_ARRAY_LENGTH('[1,2]'), json_array_length('[]')", "2\t0"},
+            {"SELECT JSONExtract(toNullable('{\"a\":1}'), 'a', 'Array(Int8)')", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT JSONExtractInt(toFixedString('{\"a\":3}', 7), 'a')", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT JSON_QUERY('{\"a\":{\"b\":[1,{\"c\":\"x\"}]}}', '$.a'), JSON_QUERY('{\"a\":1}', '$'), JSON_QUERY('{\"a\":1}', '$.b'), JSON_QUERY('bad', '$.a'), JSON_QUERY('{\"a\":[1,2,3]}', '$.a[1,2]'), JSON_QUERY('{\"a\":[1,2,3]}', '$.a[*]'), JSON_QUERY('{\"a b\":1}', '$.\"a b\"'), JSON_QUERY('{\"a\":{\"b\":2}}', '$[\"a\"][\"b\"]')", "[{\"b\":[1,{\"c\":\"x\"}]}]\t[{\"a\":1}]\t\t\t[2, 3]\t[1, 2, 3]\t[1]\t[2]"},
+            {"SELECT JSON_VALUE('{\"a\":{\"b\":1}}', '$.a'), JSON_VALUE('{\"a\":[1]}', '$.a'), JSON_VALUE('{\"a\":\"x\\\\ny\"}', '$.a'), JSON_VALUE('{\"a\":true}', '$.a'), JSON_VALUE('{\"a\":null}', '$.a'), JSON_VALUE('{\"a\":1.50}', '$.a'), toTypeName(JSON_VALUE('{}', '$.a'))", "\t\tx\\ny\ttrue\tnull\t1.5\tString"},
+            {"SELECT JSON_EXISTS('{\"a\":null}', '$.a'), JSON_EXISTS('{\"a\":1}', '$.b'), JSON_EXISTS('bad', '$'), JSON_EXISTS('{\"a\":[1]}', '$.a[5]'), toTypeName(JSON_EXISTS('{}', '$'))", "1\t0\t0\t0\tUInt8"},
+            {"SELECT JSON_QUERY('{\"a\":1}', 'a')", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT toTypeName(JSON_VALUE(toNullable('{}'), '$.a')), toTypeName(JSON_QUERY(toNullable('{}'), '$.a')), JSON_QUERY(NULL, '$.a')", "Nullable(String)\tNullable(String)\t\\N"},
+            {"SELECT JSON_QUERY('{\"a\":[[1,2],[3]]}', '$.a[*][*]'), JSON_QUERY('{\"a\":[1,2,3,4,5]}', '$.a[1 to 3]'), JSON_QUERY('[1,2]', '$[0]')", "[1, 2, 3]\t[2, 3]\t[1]"},
+            {"SELECT JSON_QUERY('{\"a\":[1,2]}', '$.a[-1]')", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT JSON_QUERY('{\"a\":[1,2,3,4,5]}', '$.a[3 to 3]')", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT JSON_QUERY('{\"a\":{\"b\":1,\"c\":2}}', '$.a.*')", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT JSON_QUERY('{\"a\":1}', '$ .a'), JSON_QUERY('{\"a\":1}', '$.a '), JSON_QUERY('{\"a_1\":1}', '$.a_1'), JSON_QUERY('{\"1\":1}', '$.1')", "[1]\t[1]\t[1]\t[1]"},
+            {"SELECT JSON_VALUE('{\"a\":\"x\"}', '$.a', 1)", "x"},
+            {"SELECT JSON_VALUE('{\"a\":{\"b\":1}}', '$.a') SETTINGS function_json_value_return_type_allow_complex=1", "{\"b\":1}"},
+            {"SELECT toTypeName(JSON_VALUE('{\"a\":{\"b\":1}}', '$.a')) SETTINGS function_json_value_return_type_allow_nullable=1", "Nullable(String)"},
+            {"SELECT JSON_QUERY('{\"a\":{\"b\":\"x\"}}', '$.a.b'), JSON_QUERY('{\"a\":\"x\\\\\"y\"}', '$.a'), JSON_QUERY('{\"a\":1.50}', '$.a'), JSON_QUERY('{\"a\" : { \"b\" : [ 1 , 2 ] } }', '$.a')", "[\"x\"]\t[\"x\\\\\"y\"]\t[1.5]\t[{\"b\":[1,2]}]"},
+            {"SELECT simpleJSONExtractRaw('{\"a\": 1 , \"b\":2}', 'a'), simpleJSONExtractRaw('{\"a\" : 1}', 'a'), simpleJSONExtractRaw('{\"a\":\"x\\\\\"y\" }', 'a'), simpleJSONExtractRaw('{\"a\":[1, {\"b\":\"]\"}] ,}', 'a'), simpleJSONExtractRaw('{\"b\":{\"a\":5}}', 'a')", " 1 \t\t\"x\\\\\"y\" \t[1, {\"b\":\"]\"}] \t5"},
+            {"SELECT simpleJSONExtractUInt('{\"a\":\"12abc\"}', 'a'), simpleJSONExtractInt('{\"a\":\" 12\"}', 'a'), simpleJSONExtractInt('{\"a\":+5}', 'a'), simpleJSONExtractUInt('{\"a\":18446744073709551615}', 'a'), simpleJSONExtractInt('{\"a\":99999999999999999999}', 'a'), simpleJSONExtractFloat('{\"a\":\"1e400\"}', 'a'), simpleJSONExtractFloat('{\"a\": 2}', 'a')", "12\t0\t5\t18446744073709551615\t0\tinf\t0"},
+            {"SELECT simpleJSONExtractString('{\"a\":\"x\\\\u00e9\"}', 'a'), simpleJSONExtractString('{\"a\":1}', 'a'), simpleJSONExtractString('{\"a\":\"x\\\\qy\"}', 'a'), simpleJSONExtractString('{\"a\": \"s\"}', 'a'), simpleJSONExtractBool('{\"a\": true}', 'a'), simpleJSONHas('{\"a\" :1}', 'a'), toTypeName(simpleJSONExtractBool('', 'a')), toTypeName(simpleJSONExtractUInt('', 'a'))", "xé\t\txqy\t\t0\t0\tUInt8\tUInt64"},
+            {"SELECT simpleJSONExtractInt('{\"a\":1}', 1)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT toTypeName(simpleJSONExtractInt(NULL, 'a')), simpleJSONExtractRaw('{\"a\":\"x\\\\u00e9\"}', 'a'), simpleJSONExtractRaw('{\"a\":tru}', 'a'), simpleJSONExtractRaw('{\"a\":', 'a')", "Nullable(Nothing)\t\"x\\\\u00e9\"\ttru\t"},
+            {"SELECT toTypeName(simpleJSONExtractInt(toNullable('{\"a\":1}'), 'a')), simpleJSONExtractInt('{\"a\":1,\"a\":2}', 'a'), simpleJSONExtractFloat('{\"a\":.5}', 'a'), simpleJSONExtractFloat('{\"a\":1.}', 'a'), simpleJSONExtractFloat('{\"a\":nan}', 'a'), simpleJSONExtractFloat('{\"a\":\"inf\"}', 'a'), simpleJSONExtractInt('{\"a\":-}', 'a'), simpleJSONExtractInt('{\"a\":1e5}', 'a')", "Nullable(Int64)\t1\t0.5\t1\tnan\tinf\t0\t1"},
+            {"SELECT simpleJSONExtractString('{\"a\":\"\\\\ud83d\\\\ude00\"}', 'a'), simpleJSONExtractString('{\"a\":\"\\\\/\\\\b\"}', 'a'), simpleJSONExtractRaw('{\"a\":{\"x\":\"}\"}}', 'a'), simpleJSONExtractRaw('{\"a\":[1,2}', 'a'), simpleJSONExtractRaw('{\"a\":\"abc', 'a'), simpleJSONExtractRaw('{\"a\":1', 'a')", "😀\t/\\b\t{\"x\":\"}\"}\t\t\t"},
+            {"SELECT simpleJSONExtractInt(toFixedString('{\"a\":1}',7), 'a')", "Code: 44 ILLEGAL_COLUMN"},
+            {"SELECT simpleJSONExtractUInt('{\"a\":-0.5}', 'a'), simpleJSONExtractUInt('{\"a\":--5}', 'a'), simpleJSONExtractInt('{\"a\":\"-\"}', 'a'), simpleJSONExtractUInt('{\"a\":\"+7\"}', 'a'), visitParamExtractInt('{\"a\":3}', 'a')", "0\t0\t0\t7\t3"},
+            {"SELECT prettyPrintJSON('[1,{\"a\":[]},{}]'), prettyPrintJSON('{\"a\":1.50}', 2), prettyPrintJSON('\"x\"'), prettyPrintJSON('{\"a\":\"\\\\u0001/\"}')", "[\\n    1,\\n    {\\n        \"a\": []\\n    },\\n    {}\\n]\t{\\n  \"a\": 1.5\\n}\t\"x\"\t{\\n    \"a\": \"\\\\u0001/\"\\n}"},
+            {"SELECT JSONMergePatch('{\"a\":{\"b\":1,\"c\":2}}', '{\"a\":{\"b\":null,\"d\":3}}'), JSONMergePatch('{\"b\":1,\"a\":2}', '{\"c\":3}'), JSONMergePatch('{\"a\":{\"b\":1}}', '{\"a\":5}'), JSONMergePatch('{\"a\":1}', '{\"a\":{\"x\":null}}')", "{\"a\":{\"b\":null,\"c\":2,\"d\":3}}\t{\"b\":1,\"a\":2,\"c\":3}\t{\"a\":5}\t{\"a\":{\"x\":null}}"},
+            {"SELECT JSONMergePatch('{\"a\":1}', '[1]')", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT prettyPrintJSON('bad')", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT JSONMergePatch('bad')", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT JSONMergePatch('{\"a\":1}'), toTypeName(JSONMergePatch('{}')), JSONMergePatch('{\"a\":\"x\\\\\"y\"}', '{\"b\":1.50}')", "{\"a\":1}\tString\t{\"a\":\"x\\\\\"y\",\"b\":1.5}"},
+            {"SELECT prettyPrintJSON('{\"a\":1}', 0), toTypeName(prettyPrintJSON(toNullable('1')))", "{\\n\"a\": 1\\n}\tNullable(String)"},
+            {"SELECT JSONMergePatch(toNullable('{}')), JSONMergePatch(NULL)", "{}\t\\N"},
+            {"SELECT JSONMergePatch()", "Code: 42 NUMBER_OF_ARGUMENTS_DOESNT_MATCH"},
+            {"SELECT prettyPrintJSON(1)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+        };
+    }
+}
