@@ -29,6 +29,7 @@ final class ConversionFunctions {
 
     static boolean handles(String n) {
         return intervalUnit(n) != null || n.equals("toInterval") || n.equals("CAST") || n.equals("_CAST") || n.equals("accurateCast") || n.equals("accurateCastOrNull")
+            || n.equals("accurateCastOrDefault")
             || n.startsWith("to") && target(strip(n), List.of()) != null
             || n.startsWith("fromUnixTimestamp") || n.startsWith("toUnixTimestamp");
     }
@@ -68,6 +69,12 @@ final class ConversionFunctions {
     }
 
     static Evaluator compile(String name, List<Evaluator> args) {
+        if (name.equals("accurateCastOrDefault")) {
+            return AccurateConversion.accurateCastOrDefault(args);
+        }
+        if (name.endsWith("OrDefault")) {
+            return orDefault(name, args);
+        }
         if (name.equals("CAST") || name.equals("_CAST") || name.equals("accurateCast") || name.equals("accurateCastOrNull")) {
             Functions.arity(name, args, 2);
             DataType t = DataTypes.parse(Functions.constString(args.get(1)));
@@ -122,9 +129,10 @@ final class ConversionFunctions {
         }
         if (name.endsWith("OrZero")) {
             Evaluator n = orNull(a, t);
+            Object zero = AccurateConversion.zero(t);
             return Evaluator.of(t, r -> {
                 Object v = n.eval(r);
-                return v == null ? t.defaultValue() : v;
+                return v == null ? zero : v;
             });
         }
         if (base.equals("toDateTime64") && Functions.isString(a.type()) == false && TypeRules.isNumeric(a.type())) {
@@ -137,6 +145,27 @@ final class ConversionFunctions {
             return cast(a, DataTypes.nullable(t));
         }
         return cast(a, t);
+    }
+
+    /**
+     * to*OrDefault(x[, scale][, zone][, default]): the conversion's own arguments, then the default when one more is
+     * given (for toDateTime one that is not the zone's String).
+     */
+    private static Evaluator orDefault(String name, List<Evaluator> args) {
+        String base = strip(name);
+        Functions.argumentCount(name, args, 1, 3);
+        int own;
+        switch (base) {
+            case "toDecimal32": case "toDecimal64": case "toDecimal128": case "toDecimal256": own = 2; break;
+            case "toDateTime64": own = 3; break;
+            case "toDateTime": own = args.size() == 2 && !Functions.isString(args.get(1).type()) ? 1 : 2; break;
+            default: own = 1;
+        }
+        boolean hasDefault = args.size() > own;
+        List<Evaluator> conversion = hasDefault ? args.subList(0, args.size() - 1) : args;
+        DataType t = target(base, conversion);
+        Evaluator a = args.get(0);
+        return AccurateConversion.orDefault(name, a, t, hasDefault ? args.get(args.size() - 1) : null);
     }
 
     /** The unit of {@code toIntervalDay} and its family ({@code day}), or null for another name. */
