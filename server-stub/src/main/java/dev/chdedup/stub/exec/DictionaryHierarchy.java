@@ -17,6 +17,7 @@ import java.util.function.Function;
  * The functions over a dictionary's HIERARCHICAL attribute (each entry's parent key), as ClickHouse's
  * HierarchyDictionariesUtils do: dictGetHierarchy (the key, its parent, the parent's parent... while the dictionary
  * holds the key and it is not the attribute's null value), dictIsIn (whether the ancestor is on that chain),
+ * dictGetRoot (the last key of that chain, 0 when there is none),
  * dictGetChildren (the keys whose parent is the key) and dictGetDescendants (their children in turn, all of them or
  * those at one level). Only a dictionary with a simple key and a hierarchical attribute has them.
  */
@@ -51,6 +52,16 @@ final class DictionaryHierarchy {
                     List<Object> chain = chain(dict, h, nullValue, k[0]);
                     dict.addQuery(!chain.isEmpty());
                     return Collections.unmodifiableList(chain);
+                });
+            case "dictGetRoot":
+                return Evaluator.of(nullable ? DataTypes.nullable(DataTypes.UINT64) : DataTypes.UINT64, r -> {
+                    Object[] k = key.apply(r);
+                    if (k == null) {
+                        return null;
+                    }
+                    List<Object> chain = chain(dict, h, nullValue, k[0]);
+                    dict.addQuery(!chain.isEmpty());
+                    return chain.isEmpty() ? 0L : chain.get(chain.size() - 1);
                 });
             case "dictIsIn": {
                 Function<Object[], Object[]> ancestor = keyOf.apply(args.get(2));
