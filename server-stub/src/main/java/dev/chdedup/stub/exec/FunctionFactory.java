@@ -46,6 +46,7 @@ public final class FunctionFactory {
         FunctionsJSONPath.register(f);
         FunctionsVisitParam.register(f);
         FunctionsJSONTransform.register(f);
+        FunctionsTypeConversion.register(f);
         return f;
     }
 
