@@ -78,6 +78,11 @@ class FunctionsJSONCasesTest extends EngineAnswers {
             {"SELECT JSONMergePatch(toNullable('{}')), JSONMergePatch(NULL)", "{}\t\\N"},
             {"SELECT JSONMergePatch()", "Code: 42 NUMBER_OF_ARGUMENTS_DOESNT_MATCH"},
             {"SELECT prettyPrintJSON(1)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"CREATE TABLE dt (d Dynamic) ENGINE = Memory", ""},
+            {"INSERT INTO dt VALUES ([1, 2, 3]), ([1, NULL]), (['a']), ([[1]]), ([1.5, 2]), ([true]), (['a', NULL])", ""},
+            {"SELECT d, dynamicType(d) FROM dt", "[1,2,3]\tArray(Int64)\n[1,NULL]\tArray(Nullable(Int64))\n['a']\tArray(String)\n[[1]]\tArray(Array(Int64))\n[1.5,2]\tArray(Float64)\n[true]\tArray(Bool)\n['a',NULL]\tArray(Nullable(String))"},
+            {"SELECT dynamicElement(d, 'Array(Int64)'), dynamicElement(d, 'Array(Nullable(Int64))') FROM dt", "[1,2,3]\t[]\n[]\t[1,NULL]\n[]\t[]\n[]\t[]\n[]\t[]\n[]\t[]\n[]\t[]"},
+            {"DROP TABLE dt", ""},
         };
     }
 }
