@@ -5,6 +5,7 @@ import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.JSONDocument.JsonObject;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypes;
+import dev.chdedup.stub.types.JsonText;
 import dev.chdedup.stub.types.NothingType;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,8 @@ import java.util.List;
  * The JSON functions that write a document anew: prettyPrintJSON (members on their own lines, indented by the second
  * argument's spaces, 4 by default) and JSONMergePatch (objects merged left to right: a member of a later object
  * replaces the earlier one, null included, objects on both sides merged member by member), as ClickHouse's
- * FunctionPrettyPrintJSON and FunctionJSONMergePatch; an invalid document is BAD_ARGUMENTS.
+ * FunctionPrettyPrintJSON and FunctionJSONMergePatch; an invalid document is BAD_ARGUMENTS. toJSONString writes any
+ * value as JSON ({@link JsonText#toJsonString}).
  */
 final class FunctionsJSONTransform {
     private FunctionsJSONTransform() {
@@ -23,6 +25,20 @@ final class FunctionsJSONTransform {
         f.register("prettyPrintJSON", FunctionsJSON.CATEGORY, (args, ctx) -> prettyPrint(args));
         f.register("JSONMergePatch", FunctionsJSON.CATEGORY, (args, ctx) -> mergePatch(args));
         f.registerAlias("jsonMergePatch", "JSONMergePatch", false);
+        f.register("toJSONString", FunctionsJSON.CATEGORY, (args, ctx) -> {
+            Functions.arity("toJSONString", args, 1);
+            String q = ctx.settings().get("output_format_json_quote_denormals").trim();
+            boolean quoteDenormals = q.equals("1") || q.equalsIgnoreCase("true");
+            Evaluator a = args.get(0);
+            DataType t = a.type();
+            if (t.unwrap() instanceof NothingType) {
+                return Evaluator.constant(DataTypes.nullable(DataTypes.NOTHING), null);
+            }
+            return Evaluator.of(t.isNullable() ? DataTypes.nullable(DataTypes.STRING) : DataTypes.STRING, r -> {
+                Object v = a.eval(r);
+                return v == null && t.isNullable() ? null : JsonText.toJsonString(t, v, quoteDenormals);
+            });
+        });
     }
 
     private static Evaluator prettyPrint(List<Evaluator> args) {

@@ -5,7 +5,7 @@ package dev.chdedup.stub.exec;
  * documents, invalid documents, index paths (1-based, negative, 0, past the end, into objects), the conversions of
  * JSONExtract (numbers from strings, ranges, Nullable, Array, Tuple by name and position, Map, Enum, FixedString,
  * dates), the CaseInsensitive forms, JSONPath of JSON_QUERY/JSON_VALUE/JSON_EXISTS, the simpleJSON scanner's edges,
- * prettyPrintJSON, JSONMergePatch, and the engine's errors for wrong arguments.
+ * prettyPrintJSON, JSONMergePatch, toJSONString of each type, dynamicType of inferred arrays, and the engine's errors for wrong arguments.
  */
 class FunctionsJSONCasesTest extends EngineAnswers {
     @Override
@@ -83,6 +83,14 @@ class FunctionsJSONCasesTest extends EngineAnswers {
             {"SELECT d, dynamicType(d) FROM dt", "[1,2,3]\tArray(Int64)\n[1,NULL]\tArray(Nullable(Int64))\n['a']\tArray(String)\n[[1]]\tArray(Array(Int64))\n[1.5,2]\tArray(Float64)\n[true]\tArray(Bool)\n['a',NULL]\tArray(Nullable(String))"},
             {"SELECT dynamicElement(d, 'Array(Int64)'), dynamicElement(d, 'Array(Nullable(Int64))') FROM dt", "[1,2,3]\t[]\n[]\t[1,NULL]\n[]\t[]\n[]\t[]\n[]\t[]\n[]\t[]\n[]\t[]"},
             {"DROP TABLE dt", ""},
+            {"SELECT toJSONString(1), toJSONString('a\"b/'), toJSONString(toInt64(5)), toJSONString(toUInt128(5)), toJSONString(1.5), toJSONString(nan), toJSONString(NULL), toJSONString(toDate('2020-01-01')), toJSONString(true), toJSONString(toDecimal32(1.5,2))", "1\t\"a\\\\\"b\\\\/\"\t5\t5\t1.5\tnull\t\\N\t\"2020-01-01\"\ttrue\t1.5"},
+            {"SELECT toJSONString((1,'a')), toJSONString(CAST((1,'a'), 'Tuple(x Int8, y String)')), toJSONString(map(1,'a')), toJSONString([[1],[2]]), toJSONString(toNullable(3)), toJSONString(toUUID('00000000-0000-0000-0000-000000000001')), toJSONString(toFixedString('ab',3))", "[1,\"a\"]\t{\"x\":1,\"y\":\"a\"}\t{\"1\":\"a\"}\t[[1],[2]]\t3\t\"00000000-0000-0000-0000-000000000001\"\t\"ab\\\\u0000\""},
+            {"SELECT toJSONString(tuple(1.25, NULL, NaN, +inf, -inf, [])), toTypeName(toJSONString(toNullable(1)))", "[1.25,null,null,null,null,[]]\tNullable(String)"},
+            {"SELECT toJSONString(tuple(1.25, NULL, NaN, +inf, -inf, [])) SETTINGS output_format_json_quote_denormals = 1", "[1.25,null,\"nan\",\"inf\",\"-inf\",[]]"},
+            {"SELECT toJSONString(toDateTime('2020-01-01 00:00:00')), toJSONString(toInt64(-5)), toJSONString(map('a',[1])), toJSONString(toLowCardinality('x')), toJSONString(toIPv4('1.2.3.4'))", "\"2020-01-01 00:00:00\"\t-5\t{\"a\":[1]}\t\"x\"\t\"1.2.3.4\""},
+            {"SELECT toJSONString(CAST('a', 'Enum8(''a''=1)')), toJSONString(1e300), toJSONString(toFloat32(0.1)), toJSONString('é\\t'), toJSONString(map('key1', 1, 'key2', 2))", "\"a\"\t1e300\t0.1\t\"é\\\\t\"\t{\"key1\":1,\"key2\":2}"},
+            {"SELECT toJSONString(toNullable(NULL)::Nullable(Int8)), toJSONString([NULL, 1]), toJSONString(map('a/b', 'c/d'))", "\\N\t[null,1]\t{\"a\\\\/b\":\"c\\\\/d\"}"},
+            {"SELECT toJSONString()", "Code: 42 NUMBER_OF_ARGUMENTS_DOESNT_MATCH"},
         };
     }
 }
