@@ -3,7 +3,8 @@ package dev.chdedup.stub.exec;
 /**
  * toLowCardinality, toStringCutToZero, toDecimalString, DATE and the to*DateTime* conversions' edges, held to the
  * engine's answers: result types, the types LowCardinality holds, rounding and the count of fractional digits, NULL,
- * numbers of seconds beyond DateTime's and DateTime64's ranges, and the engine's errors.
+ * numbers of seconds beyond DateTime's and DateTime64's ranges, the supertype of DateTime, DateTime64 and dates (arrays,
+ * UNION ALL, if), and the engine's errors.
  */
 class FunctionsTypeConversionCasesTest extends EngineAnswers {
     @Override
@@ -29,6 +30,19 @@ class FunctionsTypeConversionCasesTest extends EngineAnswers {
             {"SELECT toLowCardinality(toDecimal32(1, 2))", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
             {"SELECT toLowCardinality(NULL)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
             {"SELECT toDateTimeOrNull(1583851242, 'Asia/Shanghai'), toDateTimeOrNull(4294967296), toDateTimeOrNull(toUInt32(4294967295)), toDateTimeOrNull(toInt64(5))", "2020-03-10 22:40:42\t\\N\t2106-02-07 06:28:15\t1970-01-01 00:00:05"},
+            {"SELECT toTypeName([toDateTime64('2020-01-01', 3, 'Asia/Tokyo'), toDateTime64('2020-01-01', 6, 'Asia/Tokyo')])", "Array(DateTime64(6, \\'Asia/Tokyo\\'))"},
+            {"SELECT toTypeName([toDateTime64('2020-01-01', 3, 'Asia/Tokyo'), toDateTime('2020-01-01', 'Asia/Tokyo')])", "Array(DateTime64(3, \\'Asia/Tokyo\\'))"},
+            {"SELECT toTypeName([toDateTime64('2020-01-01', 3), toDateTime('2020-01-01', 'Asia/Tokyo')])", "Array(DateTime64(3))"},
+            {"SELECT toTypeName([toDateTime64('2020-01-01', 3), toDate('2020-01-01')])", "Array(DateTime64(3))"},
+            {"SELECT toTypeName([toDateTime('2020-01-01'), toDateTime('2020-01-01', 'Asia/Tokyo')])", "Array(DateTime)"},
+            {"SELECT toTypeName([toDateTime('2020-01-01', 'Asia/Tokyo'), toDateTime('2020-01-01')])", "Array(DateTime(\\'Asia/Tokyo\\'))"},
+            {"SELECT toTypeName([toDate('2020-01-01'), toDateTime('2020-01-01', 'Asia/Tokyo')])", "Array(DateTime(\\'Asia/Tokyo\\'))"},
+            {"SELECT toTypeName([toDate32('2020-01-01'), toDateTime('2020-01-01', 'Asia/Tokyo')])", "Array(DateTime64(0))"},
+            {"SELECT toTypeName([toDate32('2020-01-01'), toDateTime64('2020-01-01', 2, 'Asia/Tokyo')])", "Array(DateTime64(2, \\'Asia/Tokyo\\'))"},
+            {"SELECT [toDateTime64('2020-01-01 00:00:00.5', 1), toDateTime('2020-01-01 00:00:01')]", "['2020-01-01 00:00:00.5','2020-01-01 00:00:01.0']"},
+            {"SELECT toDateTime64('2020-01-01 00:00:00.123', 3) AS a UNION ALL SELECT toDateTime64('2020-01-01 00:00:00.123456', 6)", "2020-01-01 00:00:00.123000\n2020-01-01 00:00:00.123456"},
+            {"SELECT toTypeName(a) FROM (SELECT toDateTime64('2020-01-01', 3, 'Asia/Istanbul') AS a UNION ALL SELECT toDateTime64('2020-01-01', 6))", "DateTime64(6)\nDateTime64(6)"},
+            {"SELECT if(1, toDateTime('2020-01-01 00:00:00'), toDateTime64('2020-01-01 00:00:00', 3)), toTypeName(if(1, toDateTime('2020-01-01 00:00:00'), toDateTime64('2020-01-01 00:00:00', 3)))", "2020-01-01 00:00:00.000\tDateTime64(3)"},
         };
     }
 }
