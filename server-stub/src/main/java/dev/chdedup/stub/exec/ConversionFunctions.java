@@ -27,8 +27,13 @@ final class ConversionFunctions {
     static final List<String> INTERVAL_UNITS = List.of("nanosecond", "microsecond", "millisecond", "second", "minute", "hour",
         "day", "week", "month", "quarter", "year");
 
+    /** The seconds of 0000-01-01 00:00:00 and 9999-12-31 23:59:59, the bounds of a number toDateTime64 converts. */
+    private static final double DATETIME64_MIN_SECONDS = -62167219200.0;
+    private static final double DATETIME64_MAX_SECONDS = 253402300799.0;
+
     static boolean handles(String n) {
         return intervalUnit(n) != null || n.equals("toInterval") || n.equals("CAST") || n.equals("_CAST") || n.equals("accurateCast") || n.equals("accurateCastOrNull")
+            || n.equals("accurateCastOrDefault")
             || n.startsWith("to") && target(strip(n), List.of()) != null
             || n.startsWith("fromUnixTimestamp") || n.startsWith("toUnixTimestamp");
     }
@@ -54,7 +59,7 @@ final class ConversionFunctions {
             case "toDateTime":
                 return args.size() > 1 ? DataTypes.dateTime(Functions.constString(args.get(1))) : DataTypes.DATETIME;
             case "toDateTime64":
-                return args.isEmpty() ? DataTypes.dateTime64(3, null)
+                return args.size() < 2 ? DataTypes.dateTime64(3, null)
                     : DataTypes.dateTime64((int) Functions.constLong(args.get(1)), args.size() > 2 ? Functions.constString(args.get(2)) : null);
             case "toTime": return DataTypes.TIME;
             case "toTime64": return DataTypes.parse(args.size() > 1 ? "Time64(" + Functions.constLong(args.get(1)) + ")" : "Time64");
@@ -68,6 +73,12 @@ final class ConversionFunctions {
     }
 
     static Evaluator compile(String name, List<Evaluator> args) {
+        if (name.equals("accurateCastOrDefault")) {
+            return AccurateConversion.accurateCastOrDefault(args);
+        }
+        if (name.endsWith("OrDefault")) {
+            return orDefault(name, args);
+        }
         if (name.equals("CAST") || name.equals("_CAST") || name.equals("accurateCast") || name.equals("accurateCastOrNull")) {
             Functions.arity(name, args, 2);
             DataType t = DataTypes.parse(Functions.constString(args.get(1)));
@@ -118,25 +129,63 @@ final class ConversionFunctions {
             a = cast(a, a.type().isNullable() ? DataTypes.nullable(DataTypes.DATETIME) : DataTypes.DATETIME);
         }
         if (name.endsWith("OrNull")) {
+            if (t instanceof dev.chdedup.stub.types.DateTimeType && TypeRules.isInteger(a.type())) {
+                // a number of seconds outside DateTime's range is no DateTime
+                Evaluator arg = a;
+                Evaluator n = orNull(arg, t);
+                DataType from = arg.type();
+                return Evaluator.of(n.type(), r -> {
+                    Object v = arg.eval(r);
+                    if (v == null) {
+                        return null;
+                    }
+                    java.math.BigDecimal x = Values.toBigDecimal(Values.toNumber(v, from.unwrap()));
+                    return x.signum() < 0 || x.compareTo(java.math.BigDecimal.valueOf(0xFFFFFFFFL)) > 0 ? null : n.eval(r);
+                });
+            }
             return orNull(a, t);
         }
         if (name.endsWith("OrZero")) {
             Evaluator n = orNull(a, t);
+            Object zero = AccurateConversion.zero(t);
             return Evaluator.of(t, r -> {
                 Object v = n.eval(r);
-                return v == null ? t.defaultValue() : v;
+                return v == null ? zero : v;
             });
         }
         if (base.equals("toDateTime64") && Functions.isString(a.type()) == false && TypeRules.isNumeric(a.type())) {
             DataType ft = a.type();
             DataType tt = t;
-            return Functions.strict(tt, List.of(a), v -> tt.convert(Values.toNumber(v[0], ft).doubleValue(), DataTypes.FLOAT64));
+            // seconds clamped to the years 0000 .. 9999, as the engine does
+            return Functions.strict(tt, List.of(a), v -> tt.convert(Math.max(DATETIME64_MIN_SECONDS,
+                Math.min(DATETIME64_MAX_SECONDS, Values.toNumber(v[0], ft).doubleValue())), DataTypes.FLOAT64));
         }
         // unlike CAST, a to* conversion of a Nullable value is Nullable: toInt32(NULL::Nullable(UInt64)) is NULL
         if ((a.type().isNullable() || a.type().unwrap() instanceof NothingType) && !t.isNullable()) {
             return cast(a, DataTypes.nullable(t));
         }
         return cast(a, t);
+    }
+
+    /**
+     * to*OrDefault(x[, scale][, zone][, default]): the conversion's own arguments, then the default when one more is
+     * given (for toDateTime one that is not the zone's String).
+     */
+    private static Evaluator orDefault(String name, List<Evaluator> args) {
+        String base = strip(name);
+        Functions.argumentCount(name, args, 1, 3);
+        int own;
+        switch (base) {
+            case "toDecimal32": case "toDecimal64": case "toDecimal128": case "toDecimal256": own = 2; break;
+            case "toDateTime64": own = 3; break;
+            case "toDateTime": own = args.size() == 2 && !Functions.isString(args.get(1).type()) ? 1 : 2; break;
+            default: own = 1;
+        }
+        boolean hasDefault = args.size() > own;
+        List<Evaluator> conversion = hasDefault ? args.subList(0, args.size() - 1) : args;
+        DataType t = target(base, conversion);
+        Evaluator a = args.get(0);
+        return AccurateConversion.orDefault(name, a, t, hasDefault ? args.get(args.size() - 1) : null);
     }
 
     /** The unit of {@code toIntervalDay} and its family ({@code day}), or null for another name. */

@@ -17,6 +17,7 @@ import java.util.function.Function;
  * The functions over a dictionary's HIERARCHICAL attribute (each entry's parent key), as ClickHouse's
  * HierarchyDictionariesUtils do: dictGetHierarchy (the key, its parent, the parent's parent... while the dictionary
  * holds the key and it is not the attribute's null value), dictIsIn (whether the ancestor is on that chain),
+ * dictGetRoot (the last key of that chain, 0 when there is none),
  * dictGetChildren (the keys whose parent is the key) and dictGetDescendants (their children in turn, all of them or
  * those at one level). Only a dictionary with a simple key and a hierarchical attribute has them.
  */
@@ -52,6 +53,16 @@ final class DictionaryHierarchy {
                     dict.addQuery(!chain.isEmpty());
                     return Collections.unmodifiableList(chain);
                 });
+            case "dictGetRoot":
+                return Evaluator.of(nullable ? DataTypes.nullable(DataTypes.UINT64) : DataTypes.UINT64, r -> {
+                    Object[] k = key.apply(r);
+                    if (k == null) {
+                        return null;
+                    }
+                    List<Object> chain = chain(dict, h, nullValue, k[0]);
+                    dict.addQuery(!chain.isEmpty());
+                    return chain.isEmpty() ? 0L : chain.get(chain.size() - 1);
+                });
             case "dictIsIn": {
                 Function<Object[], Object[]> ancestor = keyOf.apply(args.get(2));
                 return Evaluator.of(nullable || args.get(2).type().isNullable() ? DataTypes.nullable(DataTypes.UINT8) : DataTypes.UINT8, r -> {
@@ -80,7 +91,8 @@ final class DictionaryHierarchy {
     private static List<Object> chain(IDictionary dict, int h, Object nullValue, Object key) {
         List<Object> out = new ArrayList<>();
         Object current = key;
-        while (out.size() < MAX_DEPTH && !Objects.equals(current, nullValue)) {
+        // the key itself counts even when it is the null value, as long as the dictionary holds it
+        while (out.size() < MAX_DEPTH && (out.isEmpty() || !Objects.equals(current, nullValue))) {
             Object[] entry = dict.getEntry(new Object[] {current}, null);
             if (entry == null) {
                 break;
@@ -103,16 +115,39 @@ final class DictionaryHierarchy {
         return children;
     }
 
-    /** The descendants of {@code key} level by level; with {@code level} above 0 only those at that level. */
+    /**
+     * The descendants of {@code key}, as ClickHouse's getDescendants walks them: each key's children once (a key met
+     * again is not walked again), in the order the dictionary reads them. All of them ({@code level} 0): depth first,
+     * the last child pushed walked first; those at one level: that level's children, each level's keys walked from the
+     * last.
+     */
     private static List<Object> descendants(Map<Object, List<Object>> children, Object key, long level) {
         List<Object> out = new ArrayList<>();
-        List<Object> current = List.of(key);
-        for (int depth = 1; !current.isEmpty() && depth <= MAX_DEPTH && (level <= 0 || depth <= level); depth++) {
-            List<Object> next = new ArrayList<>();
-            for (Object k : current) {
-                next.addAll(children.getOrDefault(k, List.of()));
+        java.util.Set<Object> walked = new java.util.HashSet<>();
+        if (level <= 0) {
+            java.util.ArrayDeque<Object> stack = new java.util.ArrayDeque<>();
+            stack.push(key);
+            while (!stack.isEmpty() && out.size() < MAX_DEPTH * 1000) {
+                Object k = stack.pop();
+                if (!walked.add(k)) {
+                    continue;
+                }
+                for (Object c : children.getOrDefault(k, List.of())) {
+                    out.add(c);
+                    stack.push(c);
+                }
             }
-            if (level <= 0 || depth == level) {
+            return out;
+        }
+        List<Object> current = List.of(key);
+        for (int depth = 1; !current.isEmpty() && depth <= Math.min(level, MAX_DEPTH); depth++) {
+            List<Object> next = new ArrayList<>();
+            for (int i = current.size() - 1; i >= 0; i--) {
+                if (walked.add(current.get(i))) {
+                    next.addAll(children.getOrDefault(current.get(i), List.of()));
+                }
+            }
+            if (depth == level) {
                 out.addAll(next);
             }
             current = next;

@@ -62,6 +62,11 @@ public final class FunctionFactory {
         FunctionsStringSplitting.register(f);
         Tokenizers.register(f);
         FunctionsLike.register(f);
+        FunctionsJSON.register(f);
+        FunctionsJSONPath.register(f);
+        FunctionsVisitParam.register(f);
+        FunctionsJSONTransform.register(f);
+        FunctionsTypeConversion.register(f);
         return f;
     }
 

@@ -269,6 +269,7 @@ public final class Functions {
             case "ltrim": return "trimLeft";
             case "rtrim": return "trimRight";
             case "curdate": return "today";
+            case "date": return "toDate";
             default: {
                 String own = FunctionsDateTime.canonical(n);
                 if (own == null) {

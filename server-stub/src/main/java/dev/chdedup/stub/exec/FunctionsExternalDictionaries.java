@@ -37,7 +37,7 @@ final class FunctionsExternalDictionaries {
         }
         switch (name) {
             case "dictGet": case "dictGetOrDefault": case "dictGetOrNull": case "dictHas": case "dictGetHierarchy": case "dictIsIn":
-            case "dictGetChildren": case "dictGetDescendants":
+            case "dictGetChildren": case "dictGetDescendants": case "dictGetRoot": case "dictGetKeys":
                 return true;
             default:
                 return typed(name) != null;
@@ -71,8 +71,9 @@ final class FunctionsExternalDictionaries {
         dict.load();
         switch (name) {
             case "dictHas": return has(dict, args);
-            case "dictGetHierarchy": case "dictIsIn": case "dictGetChildren": case "dictGetDescendants":
+            case "dictGetHierarchy": case "dictIsIn": case "dictGetChildren": case "dictGetDescendants": case "dictGetRoot":
                 return DictionaryHierarchy.compile(name, dict, args, DictionaryKeys::simpleKey);
+            case "dictGetKeys": return keys(dict, args);
             default: return get(name, dict, args);
         }
     }
@@ -164,6 +165,58 @@ final class FunctionsExternalDictionaries {
         }
         throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + e.type().name() + " of second argument of function "
             + function + ", expected a const string or const tuple of const strings");
+    }
+
+    /**
+     * dictGetKeys(dict, 'attribute', value): the keys of the entries whose attribute equals the value (converted to the
+     * attribute's type exactly, else CANNOT_CONVERT_TYPE), in the order the dictionary reads them; a simple key as
+     * UInt64, a complex key as a tuple.
+     */
+    private static Evaluator keys(IDictionary dict, List<Evaluator> args) {
+        Functions.arity("dictGetKeys", args, 3);
+        Evaluator attr = args.get(1);
+        if (!attr.constant() || !Functions.isString(attr.type())) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + attr.type().name() + " of second argument of"
+                + " function dictGetKeys, expected a const string");
+        }
+        String attrName = ByteStrings.toText(Functions.constString(attr));
+        List<Column> attrs = dict.attributes();
+        int a = -1;
+        for (int i = 0; i < attrs.size(); i++) {
+            if (attrs.get(i).name().equals(attrName)) {
+                a = i;
+            }
+        }
+        if (a < 0) {
+            throw new ChException(ErrorCode.ILLEGAL_COLUMN, "Dictionary has no attribute '" + attrName + "'");
+        }
+        DataType attrType = attrs.get(a).type();
+        int keyCount = dict.keyColumns().size();
+        List<DataType> keyTypes = new ArrayList<>();
+        for (Column k : dict.keyColumns()) {
+            keyTypes.add(k.type());
+        }
+        DataType keyType = dict.isComplexKey() ? DataTypes.tuple(keyTypes) : DataTypes.UINT64;
+        Evaluator value = args.get(2);
+        int at = a;
+        return Evaluator.of(DataTypes.array(keyType), r -> {
+            Object v = value.eval(r);
+            Object wanted = v == null ? null : AccurateConversion.convert(v, value.type(), attrType);
+            if (wanted == null) {
+                throw new ChException(ErrorCode.CANNOT_CONVERT_TYPE, v == null ? "Cannot convert NULL to a non-nullable type"
+                    : "Value in column " + value.type().name() + " cannot be safely converted into type " + attrType.name());
+            }
+            List<Object> out = new ArrayList<>();
+            java.util.Iterator<dev.chdedup.stub.data.Block> blocks = dict.read(65536, false);
+            while (blocks.hasNext()) {
+                for (Object[] row : blocks.next().rows()) {
+                    if (java.util.Objects.equals(row[keyCount + at], wanted)) {
+                        out.add(dict.isComplexKey() ? Collections.unmodifiableList(Arrays.asList(Arrays.copyOf(row, keyCount))) : row[0]);
+                    }
+                }
+            }
+            return Collections.unmodifiableList(out);
+        });
     }
 
     private static int attribute(IDictionary dict, String name) {

@@ -74,6 +74,9 @@ final class ReinterpretFunctions {
         if (to instanceof StringType && ((StringType) to).fixedLength == 0) {
             return toString(a, from);
         }
+        if (to instanceof ArrayType) {
+            return toArray(a, from, (ArrayType) to);
+        }
         if (to instanceof StringType) {
             int size = fixedSize(from);
             if (size <= 0 || from instanceof ArrayType) {
@@ -117,6 +120,33 @@ final class ReinterpretFunctions {
                 n--;
             }
             return ByteStrings.of(b, 0, n);
+        });
+    }
+
+    /**
+     * A String's or FixedString's bytes as an array of a fixed-size type's values, one per that many bytes
+     * (BAD_ARGUMENTS when the length is not a multiple of it).
+     */
+    private static Evaluator toArray(Evaluator a, DataType from, ArrayType to) {
+        if (!(from instanceof StringType)) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Cannot reinterpret " + a.type().name() + " as " + to.name()
+                + " because only String or FixedString can be reinterpreted as array");
+        }
+        int size = fixedSize(to.element);
+        if (size <= 0 || to.element instanceof StringType) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Cannot reinterpret " + a.type().name() + " as " + to.name()
+                + " because the array element type is not fixed length");
+        }
+        return Functions.strict(to, List.of(a), v -> {
+            byte[] b = bytes(v[0], from);
+            if (b.length % size != 0) {
+                throw new ChException(ErrorCode.BAD_ARGUMENTS, "Incorrect length argument for method ColumnArray::insertData");
+            }
+            List<Object> out = new java.util.ArrayList<>();
+            for (int i = 0; i < b.length; i += size) {
+                out.add(read(to.element, Arrays.copyOfRange(b, i, i + size)));
+            }
+            return java.util.Collections.unmodifiableList(out);
         });
     }
 

@@ -3,6 +3,8 @@ package dev.chdedup.stub.exec;
 import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Iterator;
 import java.util.Locale;
 import java.util.NoSuchElementException;
@@ -66,15 +68,24 @@ public final class ResultLimits {
         };
     }
 
-    /** ClickHouse's formatReadableQuantity: {@code 10.00}, {@code 65.41 thousand}, {@code 1.00 million}. */
-    static String readable(long n) {
-        String[] units = {"", " thousand", " million", " billion", " trillion", " quadrillion"};
-        double v = n;
-        int u = 0;
-        while (Math.abs(v) >= 1000 && u < units.length - 1) {
-            v /= 1000;
-            u++;
+    private static final String[] QUANTITY_UNITS = {"", " thousand", " million", " billion", " trillion",
+        " quadrillion", " quintillion", " sextillion", " septillion", " octillion", " nonillion", " decillion",
+        " undecillion", " duodecillion", " tredecillion", " quattuordecillion", " quindecillion", " sexdecillion",
+        " septendecillion", " octodecillion", " novemdecillion", " vigintillion"};
+
+    /**
+     * ClickHouse's formatReadableQuantity with two decimals: the value divided by 1000 per unit while it is at least
+     * 1000, up to vigintillion ({@code 10.00}, {@code 65.41 thousand}, {@code 12.35 million}).
+     */
+    public static String readable(double value) {
+        int unit = 0;
+        while (unit + 1 < QUANTITY_UNITS.length && Math.abs(value) >= 1000) {
+            value /= 1000;
+            unit++;
         }
-        return String.format(Locale.ROOT, "%.2f%s", v, units[u]);
+        String digits = Math.abs(value) < 1e60
+            ? new BigDecimal(value).setScale(2, RoundingMode.HALF_UP).toPlainString()
+            : Double.toString(value).replace("E", "e");
+        return digits + QUANTITY_UNITS[unit];
     }
 }

@@ -212,13 +212,9 @@ public final class TypeRules {
             }
             return intType(Math.min(bits, 64), s);
         }
-        // dates and times have a common type among themselves only (a DateTime and an Int32 have none)
-        if ((ua instanceof DateTimeType || ub instanceof DateTimeType) && isTimeLike(ua) && isTimeLike(ub)) {
-            return ua instanceof DateTime64Type || ub instanceof DateTime64Type ? (ua instanceof DateTime64Type ? ua : ub)
-                : ua instanceof DateTimeType ? ua : ub;
-        }
-        if ((ua instanceof DateTime64Type || ub instanceof DateTime64Type) && isTimeLike(ua) && isTimeLike(ub)) {
-            return ua instanceof DateTime64Type ? ua : ub;
+        if (isDateTimeOrDate(ua) && isDateTimeOrDate(ub)
+            && (ua instanceof DateTimeType || ua instanceof DateTime64Type || ub instanceof DateTimeType || ub instanceof DateTime64Type)) {
+            return commonDateTime(ua, ub);
         }
         if (ua instanceof StringType && ub instanceof StringType) {
             return DataTypes.STRING;
@@ -240,6 +236,40 @@ public final class TypeRules {
         }
         throw new dev.chdedup.stub.error.ChException(dev.chdedup.stub.error.ErrorCode.NO_COMMON_TYPE,
             "There is no supertype for types " + a.name() + ", " + b.name());
+    }
+
+    private static boolean isDateTimeOrDate(DataType t) {
+        return t instanceof DateTimeType || t instanceof DateTime64Type || t instanceof DateType;
+    }
+
+    /**
+     * The supertype of a DateTime or DateTime64 and another of them or a Date, as ClickHouse's getLeastSupertype: the
+     * first when both are DateTime, or DateTime64 of one precision (their zones aside, as the engine compares them); a
+     * DateTime64 of the largest precision when either is one (DateTime and Date count 0) or a Date32 meets a DateTime,
+     * else DateTime; the zone kept when both times name the same one (a Date names none and keeps the other's).
+     */
+    private static DataType commonDateTime(DataType a, DataType b) {
+        if (a instanceof DateTimeType && b instanceof DateTimeType || a instanceof DateTime64Type && b instanceof DateTime64Type
+            && ((DateTime64Type) a).precision == ((DateTime64Type) b).precision) {
+            return a;
+        }
+        if (a instanceof DateType && ((DateType) a).is32 && b instanceof DateTimeType
+            || b instanceof DateType && ((DateType) b).is32 && a instanceof DateTimeType) {
+            return DataTypes.dateTime64(0, null);
+        }
+        String za = zoneName(a);
+        String zb = zoneName(b);
+        String zone = a instanceof DateType ? zb : b instanceof DateType ? za : java.util.Objects.equals(za, zb) ? za : null;
+        if (a instanceof DateTime64Type || b instanceof DateTime64Type) {
+            int p = Math.max(a instanceof DateTime64Type ? ((DateTime64Type) a).precision : 0,
+                b instanceof DateTime64Type ? ((DateTime64Type) b).precision : 0);
+            return DataTypes.dateTime64(p, zone);
+        }
+        return zone == null ? DataTypes.DATETIME : DataTypes.dateTime(zone);
+    }
+
+    private static String zoneName(DataType t) {
+        return t instanceof DateTimeType ? ((DateTimeType) t).tz : t instanceof DateTime64Type ? ((DateTime64Type) t).tz : null;
     }
 
     /** Compares two non-null values of possibly different types, converting strings to the other side's type. */

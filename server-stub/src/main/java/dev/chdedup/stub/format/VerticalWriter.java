@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * Writes Vertical: each row as {@code Row N:}, a rule, then one {@code name: value} line per column with the values
- * aligned, unescaped, NULL as {@code ᴺᵁᴸᴸ}; rows apart by an empty line. Mirrors ClickHouse's
+ * aligned, unescaped, NULL as {@code ᴺᵁᴸᴸ}, a large number with its readable tip, a long name cut in the middle;
+ * rows apart by an empty line. Mirrors ClickHouse's
  * VerticalRowOutputFormat.
  */
 final class VerticalWriter implements RowWriter {
@@ -22,13 +23,14 @@ final class VerticalWriter implements RowWriter {
         this.out = new ByteSink(os);
         this.columns = columns;
         this.labels = new String[columns.size()];
+        String[] names = new String[columns.size()];
         long widest = 0;
-        for (Column c : columns) {
-            widest = Math.max(widest, ByteStrings.codePoints(ByteStrings.fromText(c.name())));
+        for (int i = 0; i < names.length; i++) {
+            names[i] = PrettyFormatHelpers.truncateName(ByteStrings.fromText(columns.get(i).name()));
+            widest = Math.max(widest, ByteStrings.codePoints(names[i]));
         }
         for (int i = 0; i < labels.length; i++) {
-            String name = ByteStrings.fromText(columns.get(i).name());
-            labels[i] = name + ":" + " ".repeat((int) (widest - ByteStrings.codePoints(name)) + 1);
+            labels[i] = names[i] + ":" + " ".repeat((int) (widest - ByteStrings.codePoints(names[i])) + 1);
         }
     }
 
@@ -40,6 +42,7 @@ final class VerticalWriter implements RowWriter {
         for (int i = 0; i < row.length; i++) {
             out.writeBytes(labels[i]);
             out.writeBytes(JsonCompactEachRowWriter.plainText(columns.get(i).type(), row[i], sb));
+            out.writeBytes(PrettyFormatHelpers.readableNumberTip(columns.get(i).type(), row[i]));
             out.write('\n');
         }
     }

@@ -4,12 +4,18 @@ import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.dictionaries.StorageDictionary;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.exec.Evaluator;
+import dev.chdedup.stub.exec.ExprCompiler;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.QueryResult;
+import dev.chdedup.stub.sql.ColumnNames;
+import dev.chdedup.stub.sql.Expr;
 import dev.chdedup.stub.sql.Statement;
 import dev.chdedup.stub.storages.StorageCatalog;
+import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataTypes;
 import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -39,13 +45,33 @@ final class InterpreterDictionaryQuery {
             || st instanceof Statement.SystemCmd s && (s.action().equals("RELOAD DICTIONARY") || s.action().equals("RELOAD DICTIONARIES"));
     }
 
+    /**
+     * The definition with each function among its SOURCE's values evaluated to a constant's literal, as ClickHouse's
+     * CREATE DICTIONARY does ({@code DB currentDatabase()} is kept as {@code DB 'default'}).
+     */
+    private static Statement.CreateDictionary withConstantSource(Statement.CreateDictionary cd, QueryContext ctx) {
+        if (cd.source() == null || cd.source().expressions().isEmpty()) {
+            return cd;
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        for (Map.Entry<String, Expr> e : cd.source().expressions().entrySet()) {
+            Evaluator ev = new ExprCompiler(ctx, List.of(), Map.of(), null).compile(e.getValue());
+            Object v = ev.eval(new Object[0]);
+            Object literal = v instanceof String ? ByteStrings.toText((String) v) : v;
+            values.put(e.getKey(), ColumnNames.of(new Expr.Literal(literal)));
+        }
+        return new Statement.CreateDictionary(cd.database(), cd.name(), cd.ifNotExists(), cd.orReplace(), cd.attributes(),
+            cd.primaryKey(), cd.source().withValues(values), cd.layout(), cd.lifetimeMin(), cd.lifetimeMax(), cd.rangeMin(),
+            cd.rangeMax(), cd.settings(), cd.comment());
+    }
+
     QueryResult execute(Statement st, QueryContext ctx) throws IOException {
         if (st instanceof Statement.CreateDictionary cd) {
             String db = Interpreter.db(cd.database(), ctx);
             if (!catalog.databaseExists(db) || StorageCatalog.SYSTEM.equals(db)) {
                 throw StorageCatalog.unknownDatabase(db);
             }
-            catalog.createDictionary(db, cd);
+            catalog.createDictionary(db, withConstantSource(cd, ctx));
         } else if (st instanceof Statement.DropDictionary dd) {
             catalog.dropDictionary(Interpreter.db(dd.database(), ctx), dd.name(), dd.ifExists());
         } else if (st instanceof Statement.DetachDictionary dd) {

@@ -41,6 +41,14 @@ public final class Lexer {
         }
         char c = sql.charAt(i);
         int st = i;
+        if ((c == 'x' || c == 'X' || c == 'b' || c == 'B') && i + 1 < to && sql.charAt(i + 1) == '\'') {
+            int close = sql.indexOf('\'', i + 2);
+            if (close < 0 || close >= to) {
+                throw new ChException(ErrorCode.SYNTAX_ERROR, "Syntax error: failed at position " + (st + 1)
+                    + ": quoted string is not closed");
+            }
+            return new Token(Token.Kind.STRING, bitsOrHex(sql, st, close + 1), st, close + 1);
+        }
         if (Character.isLetter(c) || c == '_' || c == '$') {
             while (i < to && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '_' || sql.charAt(i) == '$')) {
                 i++;
@@ -140,6 +148,9 @@ public final class Lexer {
      * {@code 'ü'}). {@link Token#text()} is the literal as text, for names and settings.
      */
     public static String stringValue(String sql, int start, int end) {
+        if (sql.charAt(start) != '\'' && sql.charAt(start) != '"' && sql.charAt(start) != '`') {
+            return bitsOrHex(sql, start, end);
+        }
         StringBuilder sb = new StringBuilder(end - start);
         StringBuilder esc = new StringBuilder(2);
         char q = sql.charAt(start);
@@ -178,6 +189,27 @@ public final class Lexer {
             } else {
                 sb.append(ByteStrings.fromText(new String(Character.toChars(cp))));
             }
+        }
+        return sb.toString();
+    }
+
+    /**
+     * The bytes of a hexadecimal ({@code x'4142'}) or binary ({@code b'01000001'}) string literal at [start, end): two
+     * hex digits or eight bits a byte, padded with zeros on the left to whole bytes; SYNTAX_ERROR for other text.
+     */
+    private static String bitsOrHex(String sql, int start, int end) {
+        boolean hex = sql.charAt(start) == 'x' || sql.charAt(start) == 'X';
+        String digits = sql.substring(start + 2, end - 1);
+        int per = hex ? 2 : 8;
+        int radix = hex ? 16 : 2;
+        if (!digits.chars().allMatch(ch -> Character.digit(ch, radix) >= 0)) {
+            throw new ChException(ErrorCode.SYNTAX_ERROR, "Syntax error: failed at position " + (start + 1) + ": invalid "
+                + (hex ? "hexadecimal" : "binary") + " string literal");
+        }
+        String padded = "0".repeat((per - digits.length() % per) % per) + digits;
+        StringBuilder sb = new StringBuilder(padded.length() / per);
+        for (int k = 0; k < padded.length(); k += per) {
+            sb.append((char) Integer.parseInt(padded.substring(k, k + per), radix));
         }
         return sb.toString();
     }

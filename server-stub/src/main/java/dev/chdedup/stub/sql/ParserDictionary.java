@@ -168,19 +168,24 @@ final class ParserDictionary {
     private Statement.KeyValueFunction keyValueFunction() {
         String name = pos.identifier().toUpperCase(Locale.ROOT);
         Map<String, String> args = new LinkedHashMap<>();
+        Map<String, Expr> expressions = new LinkedHashMap<>();
         boolean brackets = pos.readOp("(");
         if (brackets) {
             while (!pos.tok.isOp(")")) {
                 String key = pos.identifier().toUpperCase(Locale.ROOT);
                 if (pos.tok.kind() == Token.Kind.IDENT && pos.peekIsOpenParen()) {
-                    throw new ChException(ErrorCode.NOT_IMPLEMENTED, "A nested function as the value of " + key + " is not supported by the stub");
+                    // a function as the value: CREATE evaluates it to a constant
+                    Expr e = exp.expr();
+                    args.put(key, ColumnNames.of(e));
+                    expressions.put(key, e);
+                    continue;
                 }
                 args.put(key, pos.tok.kind() == Token.Kind.IDENT || pos.tok.kind() == Token.Kind.QUOTED_IDENT ? pos.identifier()
                     : literalText());
             }
             pos.expectOp(")");
         }
-        return new Statement.KeyValueFunction(name, args, brackets);
+        return new Statement.KeyValueFunction(name, args, brackets, expressions);
     }
 
     /** A literal (a string, a number with its sign) as the engine formats it. */

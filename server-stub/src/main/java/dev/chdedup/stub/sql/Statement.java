@@ -121,9 +121,22 @@ public sealed interface Statement {
      * {@code NAME(KEY value KEY value ...)} of a dictionary's SOURCE or LAYOUT, as ClickHouse's
      * ASTFunctionWithKeyValueArguments: {@code name} and the keys upper-cased (as the engine writes them back), each value
      * its literal's text as the engine formats it ({@code 'src'}, {@code 10}), in the order written; {@code hasBrackets}
-     * false for a bare {@code NAME}.
+     * false for a bare {@code NAME}. A value written as a function ({@code DB currentDatabase()}) is in
+     * {@code expressions} until CREATE evaluates it to its literal ({@link #withValues}).
      */
-    record KeyValueFunction(String name, Map<String, String> arguments, boolean hasBrackets) {
+    record KeyValueFunction(String name, Map<String, String> arguments, boolean hasBrackets, Map<String, Expr> expressions) {
+        public KeyValueFunction(String name, Map<String, String> arguments, boolean hasBrackets) {
+            this(name, arguments, hasBrackets, Map.of());
+        }
+
+        /** This function with the values of {@code values} (literal texts) in place of its expressions, in the order written. */
+        public KeyValueFunction withValues(Map<String, String> values) {
+            Map<String, String> args = new java.util.LinkedHashMap<>();
+            for (Map.Entry<String, String> e : arguments.entrySet()) {
+                args.put(e.getKey(), values.getOrDefault(e.getKey(), e.getValue()));
+            }
+            return new KeyValueFunction(name, args, hasBrackets);
+        }
     }
 
     /**

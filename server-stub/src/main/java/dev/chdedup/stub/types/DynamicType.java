@@ -107,12 +107,18 @@ public final class DynamicType extends TypedValueType {
             return new TypedValue(DataTypes.BOOL, s.equals("true"));
         }
         if (s.startsWith("[") && s.endsWith("]")) {
-            for (String element : new String[] {"Int64", "Float64", "Bool", "String"}) {
-                DataType t = DataTypes.parse("Array(Nullable(" + element + "))");
-                try {
-                    return new TypedValue(t, t.parseText(s));
-                } catch (ChException e) {
-                    // try the next element type
+            // the element type made Nullable only when an element is NULL: [1,2] is Array(Int64), [1,NULL] Array(Nullable(Int64))
+            for (String element : new String[] {"Int64", "Float64", "Bool", "String", "Array(Int64)", "Array(Float64)", "Array(String)"}) {
+                for (String form : new String[] {"Array(" + element + ")", "Array(Nullable(" + element + "))"}) {
+                    if (form.startsWith("Array(Nullable(Array")) {
+                        continue;
+                    }
+                    DataType t = DataTypes.parse(form);
+                    try {
+                        return new TypedValue(t, t.parseText(s));
+                    } catch (ChException e) {
+                        // try the next element type
+                    }
                 }
             }
         }

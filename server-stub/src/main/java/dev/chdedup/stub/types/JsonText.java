@@ -14,15 +14,21 @@ import java.util.TreeMap;
  * (64-bit integers quoted, nan and inf as null), and parses JSON text into objects (sorted maps) whose leaves are
  * {@link TypedValue}s typed as ClickHouse infers them. Strings stay byte strings; {@code \\u} escapes become UTF-8.
  */
-final class JsonText {
+public final class JsonText {
     private JsonText() {
     }
 
     static void string(String bytes, StringBuilder sb) {
+        string(bytes, sb, false);
+    }
+
+    /** {@code escapeSlash}: '/' as {@code \/} (output_format_json_escape_forward_slashes). */
+    static void string(String bytes, StringBuilder sb, boolean escapeSlash) {
         sb.append('"');
         for (int i = 0; i < bytes.length(); i++) {
             char c = bytes.charAt(i);
             switch (c) {
+                case '/': sb.append(escapeSlash ? "\\/" : "/"); break;
                 case '"': sb.append("\\\""); break;
                 case '\\': sb.append("\\\\"); break;
                 case '\n': sb.append("\\n"); break;
@@ -45,8 +51,31 @@ final class JsonText {
         value(t, v, sb, JsonQuoting.quote64());
     }
 
+    /**
+     * How {@link #value} writes: 64-bit and larger integers as JSON strings (output_format_json_quote_64bit_integers),
+     * '/' escaped (output_format_json_escape_forward_slashes), nan and inf as strings rather than null
+     * (output_format_json_quote_denormals).
+     */
+    record Style(boolean quote64, boolean escapeSlash, boolean quoteDenormals) {
+    }
+
     /** {@code quote64}: 64-bit and larger integers as JSON strings (output_format_json_quote_64bit_integers). */
     static void value(DataType t, Object v, StringBuilder sb, boolean quote64) {
+        value(t, v, sb, new Style(quote64, false, false));
+    }
+
+    /**
+     * toJSONString's text of a value: integers bare, '/' escaped, tuples as arrays (named: objects), maps as objects;
+     * {@code quoteDenormals}: nan and inf as "nan", "inf", "-inf", else null.
+     */
+    public static String toJsonString(DataType t, Object v, boolean quoteDenormals) {
+        StringBuilder sb = new StringBuilder();
+        value(t, v, sb, new Style(false, true, quoteDenormals));
+        return sb.toString();
+    }
+
+    static void value(DataType t, Object v, StringBuilder sb, Style style) {
+        boolean quote64 = style.quote64();
         if (v == null) {
             sb.append("null");
             return;
@@ -57,25 +86,54 @@ final class JsonText {
             sb.append(quote ? "\"" : "").append(Values.text(v, b)).append(quote ? "\"" : "");
         } else if (b instanceof FloatType || b instanceof BFloat16Type) {
             double d = ((Number) v).doubleValue();
-            sb.append(Double.isNaN(d) || Double.isInfinite(d) ? "null" : Values.text(v, b));
+            if (Double.isNaN(d) || Double.isInfinite(d)) {
+                sb.append(!style.quoteDenormals() ? "null" : Double.isNaN(d) ? "\"nan\"" : d > 0 ? "\"inf\"" : "\"-inf\"");
+            } else {
+                sb.append(Values.text(v, b));
+            }
         } else if (b instanceof BoolType || b instanceof DecimalType) {
             sb.append(Values.text(v, b));
         } else if (b instanceof StringType) {
-            string((String) v, sb);
+            string((String) v, sb, style.escapeSlash());
         } else if (b instanceof ArrayType) {
             sb.append('[');
             List<?> l = (List<?>) v;
             for (int i = 0; i < l.size(); i++) {
                 sb.append(i > 0 ? "," : "");
-                value(((ArrayType) b).element, l.get(i), sb, quote64);
+                value(((ArrayType) b).element, l.get(i), sb, style);
             }
             sb.append(']');
+        } else if (b instanceof TupleType) {
+            TupleType tt = (TupleType) b;
+            List<?> l = (List<?>) v;
+            sb.append(tt.names != null ? '{' : '[');
+            for (int i = 0; i < l.size(); i++) {
+                sb.append(i > 0 ? "," : "");
+                if (tt.names != null) {
+                    string(ByteStrings.fromText(tt.names.get(i)), sb, style.escapeSlash());
+                    sb.append(':');
+                }
+                value(tt.elements.get(i), l.get(i), sb, style);
+            }
+            sb.append(tt.names != null ? '}' : ']');
+        } else if (b instanceof MapType) {
+            MapType m = (MapType) b;
+            sb.append('{');
+            boolean first = true;
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                sb.append(first ? "" : ",");
+                first = false;
+                string(Values.text(e.getKey(), m.key.unwrap()), sb, style.escapeSlash());
+                sb.append(':');
+                value(m.value, e.getValue(), sb, style);
+            }
+            sb.append('}');
         } else if (b instanceof DynamicType || b instanceof VariantType) {
-            value(((TypedValue) v).type(), ((TypedValue) v).value(), sb, quote64);
+            value(((TypedValue) v).type(), ((TypedValue) v).value(), sb, style);
         } else if (b instanceof JsonType) {
             ((JsonType) b).formatJson(v, sb, quote64);
         } else {
-            string(Values.text(v, b), sb);
+            string(Values.text(v, b), sb, style.escapeSlash());
         }
     }
 

@@ -44,7 +44,18 @@ class ReinterpretFunctionsTest extends EngineAnswers {
             {"SELECT reinterpretAsFloat32(toUInt32(2143289344)), reinterpretAsFloat32(toUInt32(2139095040)), reinterpretAsFloat32(toUInt32(4286578688)), hex(reinterpretAsString(toFloat32(-0.))) FORMAT TSV", "nan\tinf\t-inf\t00000080"},
             {"SELECT reinterpretAsUInt32(toDateTime64('2020-01-01 00:00:00', 3, 'UTC')), reinterpretAsUInt64(toDateTime64('2020-01-01 00:00:00', 3, 'UTC')), reinterpretAsUInt16(toBFloat16(1)) FORMAT TSV", "1583802368\t1577836800000\t16256"},
             {"SELECT reinterpretAsUInt16(c1), hex(reinterpretAsString(c2)) FROM values('c1 String, c2 UInt32', ('ab', 258), ('', 0), ('abc', 4294967295)) FORMAT TSV", "25185\t0201\n0\t\n25185\tFFFFFFFF"},
-            {"SELECT name FROM system.functions WHERE name LIKE 'reinterpret%' ORDER BY name FORMAT TSV", "reinterpret\nreinterpretAsDate\nreinterpretAsDateTime\nreinterpretAsFixedString\nreinterpretAsFloat32\nreinterpretAsFloat64\nreinterpretAsInt128\nreinterpretAsInt16\nreinterpretAsInt256\nreinterpretAsInt32\nreinterpretAsInt64\nreinterpretAsInt8\nreinterpretAsString\nreinterpretAsUInt128\nreinterpretAsUInt16\nreinterpretAsUInt256\nreinterpretAsUInt32\nreinterpretAsUInt64\nreinterpretAsUInt8\nreinterpretAsUUID"}
+            {"SELECT name FROM system.functions WHERE name LIKE 'reinterpret%' ORDER BY name FORMAT TSV", "reinterpret\nreinterpretAsDate\nreinterpretAsDateTime\nreinterpretAsFixedString\nreinterpretAsFloat32\nreinterpretAsFloat64\nreinterpretAsInt128\nreinterpretAsInt16\nreinterpretAsInt256\nreinterpretAsInt32\nreinterpretAsInt64\nreinterpretAsInt8\nreinterpretAsString\nreinterpretAsUInt128\nreinterpretAsUInt16\nreinterpretAsUInt256\nreinterpretAsUInt32\nreinterpretAsUInt64\nreinterpretAsUInt8\nreinterpretAsUUID"},
+            {"SELECT reinterpret('abc', 'Array(UInt16)')", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT reinterpret('abcd', 'Array(UInt16)'), toTypeName(reinterpret('abcd', 'Array(UInt16)'))", "[25185,25699]\tArray(UInt16)"},
+            {"SELECT reinterpret([1,2], 'Array(UInt16)')", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT reinterpret(toUInt32(1), 'Array(UInt8)')", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT reinterpret('', 'Array(UInt8)'), reinterpret(toFixedString('ab',2), 'Array(UInt8)')", "[]\t[97,98]"},
+            {"SELECT reinterpret('ab', 'Array(String)')", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT reinterpret(toNullable('ab'), 'Array(UInt8)')", "[97,98]"},
+            {"SELECT reinterpret(x'3108b4403108d4403108b4403108d440', 'Array(Float32)') AS string_to_array_of_Float32", "[5.626,6.626,5.626,6.626]"},
+            {"SELECT x'3108', X'41', toTypeName(x'41'), x'', hex(x'4'), hex(x'abc'), hex(b'1'), hex(b'111111111'), b'0100000101000010', hex(x'00ff')", "1\\b\tA\tString\t\t04\t0ABC\t01\t01FF\tAB\t00FF"},
+            {"SELECT x'4g'", "Code: 62 SYNTAX_ERROR"},
+            {"SELECT length(x'c3a9'), x'c3a9'", "2\té"},
         };
     }
 }
