@@ -47,6 +47,14 @@ public record Query(List<Select> selects, Map<String, String> settings, String f
     public record RecursiveCte(String name, List<String> columns, Query base, Query recursive, String alias) implements From {
     }
 
+    /**
+     * The rows of {@code input} with a column for each window function of {@code functions} after its columns: the
+     * window step of a SELECT with window functions, whose arguments, PARTITION BY and ORDER BY name the input's
+     * columns (by position, {@code \u0000p0}, {@code \u0000p1}, ...) or are constants.
+     */
+    public record Windowed(Query input, List<Expr.WindowFunction> functions) implements From {
+    }
+
     /** {@code name} read inside its own recursive definition: the rows of the step before. */
     public record WorkingTable(String name, String alias) implements From {
     }
