@@ -87,6 +87,9 @@ final class WindowFunctions {
             case "first_value_respect_nulls": case "last_value_respect_nulls":
             case "any_respect_nulls": case "anylast_respect_nulls": case "anyLast_respect_nulls":
                 return respectNulls(name.startsWith("first") || name.startsWith("any_"), args, c.name());
+            case "exponentialTimeDecayedSum": case "exponentialTimeDecayedMax": case "exponentialTimeDecayedCount":
+            case "exponentialTimeDecayedAvg":
+                return ExponentialTimeDecayed.create(c, args);
             default:
                 return aggregate(c, name, args);
         }
