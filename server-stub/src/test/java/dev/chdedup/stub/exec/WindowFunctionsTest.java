@@ -151,6 +151,8 @@ class WindowFunctionsTest extends EngineAnswers {
                 "Code: 36 BAD_ARGUMENTS"},
             {"SELECT exponentialTimeDecayedSum('a')(number, number) OVER () FROM numbers(3)",
                 "Code: 70 CANNOT_CONVERT_TYPE"},
+            {"EXPLAIN SYNTAX SELECT sum(number) OVER (PARTITION BY number % 2 ORDER BY number DESC ROWS 1 PRECEDING) FROM numbers(2)",
+                "SELECT sum(number) OVER (PARTITION BY modulo(number, 2) ORDER BY number DESC ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)\nFROM numbers(2)"},
         };
     }
 }

@@ -94,18 +94,52 @@ class WindowFunctionsDifferentialTest {
         return s;
     }
 
-    /** A query of one to three window functions over random windows, its rows in the order of id. */
+    private static final String[] GROUP_KEYS = {"k", "g", "d", "k % 2", "n"};
+    private static final String[] OVER_AGGREGATES = {"sum(sum(v))", "max(count())", "row_number()", "rank()", "dense_rank()",
+        "lagInFrame(sum(v))", "avg(min(v))", "groupArray(count())", "sum(count())", "first_value(max(n))"};
+
+    /**
+     * A query of one to three window functions over random windows, its rows in the order of id; or, one time in five,
+     * window functions over the aggregates of a GROUP BY, its rows in the order of the key.
+     */
     static String query(Random r) {
+        if (r.nextInt(5) == 0) {
+            return groupedQuery(r);
+        }
         StringBuilder sql = new StringBuilder("SELECT id");
         int functions = 1 + r.nextInt(3);
         for (int i = 0; i < functions; i++) {
-            sql.append(", ").append(windowFunction(r));
+            String f = windowFunction(r);
+            sql.append(", ").append(r.nextInt(5) == 0 ? "toString(" + f + ")" : r.nextInt(5) == 0 ? "(" + f + ") IS NULL" : f);
         }
         sql.append(" FROM w");
         if (r.nextInt(5) == 0) {
             sql.append(" WHERE v > ").append(r.nextInt(6) - 3);
         }
         return sql.append(" ORDER BY id").toString();
+    }
+
+    private static String groupedQuery(Random r) {
+        String key = GROUP_KEYS[r.nextInt(GROUP_KEYS.length)];
+        StringBuilder sql = new StringBuilder("SELECT ").append(key).append(" AS key, sum(v), ");
+        String f = OVER_AGGREGATES[r.nextInt(OVER_AGGREGATES.length)];
+        sql.append(f).append(" OVER (");
+        if (r.nextBoolean()) {
+            sql.append("PARTITION BY min(v) > 0 ");
+        }
+        sql.append("ORDER BY ").append(r.nextBoolean() ? "key" : "count() DESC, key");
+        if (!f.startsWith("r") && !f.startsWith("d") && !f.startsWith("lag") && r.nextBoolean()) {
+            sql.append(" ROWS BETWEEN ").append(bound(r, true)).append(" AND ").append(bound(r, false));
+        }
+        sql.append(") FROM w");
+        if (r.nextInt(3) == 0) {
+            sql.append(" WHERE v > ").append(r.nextInt(6) - 3);
+        }
+        sql.append(" GROUP BY key");
+        if (r.nextInt(4) == 0) {
+            sql.append(" HAVING count() > 1");
+        }
+        return sql.append(" ORDER BY key").toString();
     }
 
     private static String windowFunction(Random r) {
@@ -127,7 +161,7 @@ class WindowFunctionsDifferentialTest {
         if (ordered) {
             w.append(w.isEmpty() ? "" : " ").append("ORDER BY ");
             if (rangeOffset) {
-                w.append(r.nextBoolean() ? "v" : "d").append(r.nextBoolean() ? " DESC" : "");
+                w.append(new String[] {"v", "d", "n", "k"}[r.nextInt(4)]).append(r.nextBoolean() ? " DESC" : "").append(r.nextInt(4) == 0 ? " NULLS FIRST" : "");
             } else {
                 int keys = 1 + r.nextInt(2);
                 for (int i = 0; i < keys; i++) {

@@ -48,8 +48,12 @@ final class WindowFrame {
         return begin.kind() == Bound.Kind.UNBOUNDED && end.kind() == Bound.Kind.UNBOUNDED;
     }
 
-    /** Checks the frame and reads its offsets; {@code order} the window's ORDER BY keys, {@code desc} the first's direction. */
-    void prepare(ExprCompiler comp, List<Evaluator> order, boolean desc) {
+    /**
+     * Checks the frame as the engine does when it resolves the window (before the query's aggregates are checked):
+     * UNBOUNDED FOLLOWING cannot begin it nor UNBOUNDED PRECEDING end it, its offsets are constant nonnegative integers
+     * and its start does not come after its end. Returns the offsets (null for a bound without one).
+     */
+    Object[] validate(ExprCompiler comp) {
         String text = WindowDefinition.frameText(new WindowDefinition.Frame(rows, begin, end), new ColumnNames(i -> null));
         if (begin.kind() == Bound.Kind.UNBOUNDED && !begin.preceding()) {
             throw new ChException(ErrorCode.BAD_ARGUMENTS, "Frame start cannot be UNBOUNDED FOLLOWING");
@@ -70,6 +74,14 @@ final class WindowFrame {
             || begin.kind() == Bound.Kind.CURRENT && end.kind() == Bound.Kind.OFFSET && end.preceding()) {
             throw new ChException(ErrorCode.BAD_ARGUMENTS, "Window frame '" + text + "' is invalid");
         }
+        return new Object[] {beginOffset, endOffset};
+    }
+
+    /** Checks the frame and reads its offsets; {@code order} the window's ORDER BY keys, {@code desc} the first's direction. */
+    void prepare(ExprCompiler comp, List<Evaluator> order, boolean desc) {
+        Object[] offsets = validate(comp);
+        Object beginOffset = offsets[0];
+        Object endOffset = offsets[1];
         if (rows) {
             beginRows = beginOffset == null ? 0 : ((Number) beginOffset).longValue();
             endRows = endOffset == null ? 0 : ((Number) endOffset).longValue();

@@ -4,6 +4,7 @@ import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.Aggregates;
+import dev.chdedup.stub.exec.ExprCompiler;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.SelectExecutor;
 import dev.chdedup.stub.sql.ColumnNames;
@@ -38,6 +39,8 @@ public final class WindowStep {
     /** The input's extra items: an expression and the name it is computed as. */
     private final Map<Expr, String> extras = new LinkedHashMap<>();
     private final List<Expr.WindowFunction> functions = new ArrayList<>();
+    /** Compiles the frames' offsets, which are constants. */
+    private ExprCompiler constants;
 
     private WindowStep() {
     }
@@ -66,6 +69,7 @@ public final class WindowStep {
     }
 
     private Query.Select split(Query.Select s, SelectExecutor executor, QueryContext ctx) {
+        constants = new ExprCompiler(ctx, List.of(), Map.of(), executor);
         for (Query.SelectItem it : s.items()) {
             if (it.alias() != null && contains(it.expr())) {
                 windowAliases.putIfAbsent(it.alias(), it.expr());
@@ -190,6 +194,7 @@ public final class WindowStep {
             args.add(a instanceof Expr.Literal ? a : extra(a));
         }
         WindowDefinition d = w.window();
+        new WindowFrame(d.frame()).validate(constants); // the engine checks a frame as it resolves its window
         List<Expr> partition = new ArrayList<>();
         for (Expr p : d.partitionBy()) {
             partition.add(extra(p));
