@@ -153,6 +153,16 @@ class WindowFunctionsTest extends EngineAnswers {
                 "Code: 70 CANNOT_CONVERT_TYPE"},
             {"EXPLAIN SYNTAX SELECT sum(number) OVER (PARTITION BY number % 2 ORDER BY number DESC ROWS 1 PRECEDING) FROM numbers(2)",
                 "SELECT sum(number) OVER (PARTITION BY modulo(number, 2) ORDER BY number DESC ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)\nFROM numbers(2)"},
+            {"SELECT row_number() FROM numbers(2)",
+                "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT lag(number) FROM numbers(2)",
+                "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT rank() FROM numbers(2) WHERE 0",
+                "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT number FROM numbers(2) WHERE rank() > 0",
+                "Code: 184 ILLEGAL_AGGREGATION"},
+            {"SELECT ntile(2) + 1 FROM numbers(2)",
+                "Code: 36 BAD_ARGUMENTS"},
         };
     }
 }

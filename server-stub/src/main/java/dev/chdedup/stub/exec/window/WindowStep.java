@@ -62,6 +62,7 @@ public final class WindowStep {
             illegal(g, "GROUP BY");
         }
         illegal(s.having(), "HAVING");
+        withoutOver(s);
         if (!any) {
             return null;
         }
@@ -244,6 +245,60 @@ public final class WindowStep {
             return r == c.expr() ? c : new Expr.Cast(r, c.typeName());
         }
         return e;
+    }
+
+    /** The functions that exist only over a window (ClickHouse's IWindowFunction ones). */
+    private static final Set<String> WINDOW_ONLY = Set.of("row_number", "rank", "dense_rank", "denserank", "percent_rank",
+        "percentrank", "cume_dist", "ntile", "nth_value", "lag", "lead", "laginframe", "leadinframe", "exponentialtimedecayedsum",
+        "exponentialtimedecayedmax", "exponentialtimedecayedcount", "exponentialtimedecayedavg");
+
+    /**
+     * A window function called without OVER: the engine takes it for an aggregate, so in WHERE it is ILLEGAL_AGGREGATION
+     * and elsewhere BAD_ARGUMENTS when the aggregation would run it.
+     */
+    private static void withoutOver(Query.Select s) {
+        Expr.Call inWhere = windowOnly(s.where());
+        if (inWhere != null) {
+            throw new ChException(ErrorCode.ILLEGAL_AGGREGATION, "Aggregate function " + ColumnNames.of(inWhere) + " is found in WHERE in query");
+        }
+        List<Expr> others = new ArrayList<>();
+        s.items().forEach(i -> others.add(i.expr()));
+        s.orderBy().forEach(o -> others.add(o.expr()));
+        others.add(s.having());
+        for (Expr e : others) {
+            Expr.Call c = windowOnly(e);
+            if (c != null) {
+                throw new ChException(ErrorCode.BAD_ARGUMENTS, "The function '" + c.name()
+                    + "' can only be used as a window function, not as an aggregate function");
+            }
+        }
+    }
+
+    /** The first call of a window-only function in {@code e} that has no OVER (not looking into window functions' own calls). */
+    private static Expr.Call windowOnly(Expr e) {
+        if (e instanceof Expr.Call c) {
+            if (WINDOW_ONLY.contains(c.name().toLowerCase(java.util.Locale.ROOT))) {
+                return c;
+            }
+            for (Expr a : c.args()) {
+                Expr.Call w = windowOnly(a);
+                if (w != null) {
+                    return w;
+                }
+            }
+        } else if (e instanceof Expr.WindowFunction w) {
+            for (Expr a : w.function().args()) {
+                Expr.Call c = windowOnly(a);
+                if (c != null) {
+                    return c;
+                }
+            }
+        } else if (e instanceof Expr.Cast c) {
+            return windowOnly(c.expr());
+        } else if (e instanceof Expr.Lambda l) {
+            return windowOnly(l.body());
+        }
+        return null;
     }
 
     private static void illegal(Expr e, String clause) {
