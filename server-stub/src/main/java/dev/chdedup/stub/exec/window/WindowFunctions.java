@@ -1,5 +1,7 @@
 package dev.chdedup.stub.exec.window;
 
+import dev.chdedup.stub.data.Columns;
+import dev.chdedup.stub.data.IColumn;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.Aggregates;
@@ -50,6 +52,10 @@ final class WindowFunctions {
         /** Whether the function reads its frame (so the frame must be found). */
         boolean readsFrame() {
             return false;
+        }
+
+        /** Called once the rows are sorted for the window, before its partitions. */
+        void startPass(List<Object[]> rows) {
         }
 
         void startPartition(Partition p) {
@@ -321,9 +327,22 @@ final class WindowFunctions {
             Aggregates.State state;
             int fedFrom;
             int fedTo;
+            /** The arguments of every row of the pass, as columns, so a state reads them without boxing. */
+            IColumn[] columns;
 
             boolean readsFrame() {
                 return true;
+            }
+
+            void startPass(List<Object[]> rows) {
+                columns = new IColumn[args.size()];
+                for (int j = 0; j < columns.length; j++) {
+                    Object[] values = new Object[rows.size()];
+                    for (int r = 0; r < values.length; r++) {
+                        values[r] = args.get(j).eval(rows.get(r));
+                    }
+                    columns[j] = Columns.ofValues(args.get(j).type(), values, values.length);
+                }
             }
 
             void startPartition(Partition p) {
@@ -339,12 +358,7 @@ final class WindowFunctions {
                     fedTo = s;
                 }
                 for (; fedTo < e; fedTo++) {
-                    Object[] row = p.rows.get(fedTo);
-                    Object[] av = new Object[args.size()];
-                    for (int j = 0; j < av.length; j++) {
-                        av[j] = args.get(j).eval(row);
-                    }
-                    state.add(av);
+                    state.add(columns, fedTo);
                 }
                 return copy(state.result());
             }

@@ -123,6 +123,9 @@ public final class WindowTransform {
         }
         rows.clear();
         rows.addAll(sorted);
+        for (WindowFunctions.Function fn : d.functions()) {
+            fn.startPass(rows);
+        }
         boolean frames = d.functions().stream().anyMatch(WindowFunctions.Function::readsFrame);
         WindowFunctions.Partition p = new WindowFunctions.Partition();
         p.rows = rows;
