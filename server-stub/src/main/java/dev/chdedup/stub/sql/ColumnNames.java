@@ -105,7 +105,7 @@ public final class ColumnNames {
         } else if (e instanceof Expr.WindowFunction w) {
             call(w.function(), sb);
             sb.append(" OVER ");
-            if (w.written().onlyName()) {
+            if (w.written().bare()) {
                 sb.append(w.written().parent());
             } else {
                 sb.append('(').append(w.written().text(this)).append(')');

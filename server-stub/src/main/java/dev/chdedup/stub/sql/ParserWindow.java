@@ -105,13 +105,16 @@ final class ParserWindow {
         return false;
     }
 
-    /** The WINDOW clause after its keyword: each name and its definition, in order. */
+    /**
+     * The WINDOW clause after its keyword: each name and its definition, in order, a definition deriving from a window
+     * merged with it (which must be defined before it, as the engine requires).
+     */
     Map<String, WindowDefinition> windowClause() {
         Map<String, WindowDefinition> windows = new LinkedHashMap<>();
         do {
             String name = pos.identifier();
             pos.expect("AS");
-            windows.put(name, definition());
+            windows.put(name, merged(definition(), windows, 0));
         } while (pos.readOp(","));
         return windows;
     }
@@ -161,7 +164,7 @@ final class ParserWindow {
             throw new ChException(ErrorCode.BAD_ARGUMENTS, "Window '" + w.parent() + "' does not exist");
         }
         WindowDefinition parent = merged(parentDefinition, windows, depth + 1);
-        if (w.onlyName()) {
+        if (w.bare()) {
             return parent;
         }
         String text = w.text(new ColumnNames(i -> null));

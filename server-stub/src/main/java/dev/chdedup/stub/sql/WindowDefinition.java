@@ -5,9 +5,14 @@ import java.util.List;
 /**
  * A window as written after OVER or in the WINDOW clause, as ClickHouse's ASTWindowDefinition holds it: the name of
  * the window it derives from ({@code OVER (w ORDER BY x)}; null for none), its PARTITION BY and ORDER BY, and its
- * frame (null for the default frame: RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW).
+ * frame (null for the default frame: RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW); {@code bare} for
+ * {@code OVER w}, the name without parentheses (which is the named window itself, its frame included).
  */
-public record WindowDefinition(String parent, List<Expr> partitionBy, List<Query.OrderItem> orderBy, Frame frame) {
+public record WindowDefinition(String parent, List<Expr> partitionBy, List<Query.OrderItem> orderBy, Frame frame, boolean bare) {
+    public WindowDefinition(String parent, List<Expr> partitionBy, List<Query.OrderItem> orderBy, Frame frame) {
+        this(parent, partitionBy, orderBy, frame, false);
+    }
+
 
     /** {@code ROWS|RANGE BETWEEN begin AND end}; {@code rows} false for RANGE. */
     public record Frame(boolean rows, Bound begin, Bound end) {
@@ -22,12 +27,7 @@ public record WindowDefinition(String parent, List<Expr> partitionBy, List<Query
 
     /** {@code OVER name}: a window that is the named one as it is. */
     public static WindowDefinition named(String name) {
-        return new WindowDefinition(name, List.of(), List.of(), null);
-    }
-
-    /** Whether the definition is only a name ({@code OVER w}, {@code OVER (w)}). */
-    public boolean onlyName() {
-        return parent != null && partitionBy.isEmpty() && orderBy.isEmpty() && frame == null;
+        return new WindowDefinition(name, List.of(), List.of(), null, true);
     }
 
     /** The definition's text as ClickHouse's column names write it, inside the parentheses of OVER. */

@@ -163,6 +163,20 @@ class WindowFunctionsTest extends EngineAnswers {
                 "Code: 184 ILLEGAL_AGGREGATION"},
             {"SELECT ntile(2) + 1 FROM numbers(2)",
                 "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT count() OVER (w) FROM numbers(1) WINDOW w AS () FORMAT TSVWithNames",
+                "count() OVER (w)\n1"},
+            {"SELECT count() OVER w FROM numbers(1) WINDOW w AS (ROWS UNBOUNDED PRECEDING) FORMAT TSVWithNames",
+                "count() OVER w\n1"},
+            {"SELECT count() OVER (w) FROM numbers(1) WINDOW w AS (ROWS UNBOUNDED PRECEDING)",
+                "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT count() OVER w2 FROM numbers(2) WINDOW w2 AS (w), w AS (ORDER BY number)",
+                "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT count() OVER (ORDER BY number) FROM numbers(2) WINDOW w2 AS (w3)",
+                "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT number, count() OVER w2 FROM numbers(3) WINDOW w AS (PARTITION BY number % 2), w2 AS (w ORDER BY number DESC) ORDER BY number FORMAT TSVWithNames",
+                "number\tcount() OVER w2\n0\t2\n1\t1\n2\t1"},
+            {"SELECT count() OVER w2 FROM numbers(3) WINDOW w AS (PARTITION BY number % 2), w2 AS (w PARTITION BY number)",
+                "Code: 36 BAD_ARGUMENTS"},
         };
     }
 }
