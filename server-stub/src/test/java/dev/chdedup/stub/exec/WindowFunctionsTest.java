@@ -177,6 +177,14 @@ class WindowFunctionsTest extends EngineAnswers {
                 "number\tcount() OVER w2\n0\t2\n1\t1\n2\t1"},
             {"SELECT count() OVER w2 FROM numbers(3) WINDOW w AS (PARTITION BY number % 2), w2 AS (w PARTITION BY number)",
                 "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT number, row_number() OVER (ORDER BY number % 2), row_number() OVER (ORDER BY number DESC) FROM numbers(4)",
+                "2\t1\t2\n0\t2\t4\n3\t3\t1\n1\t4\t3"},
+            {"SELECT number, row_number() OVER (ORDER BY number DESC), sum(number) OVER (PARTITION BY number % 3 ORDER BY number) FROM numbers(6)",
+                "0\t6\t0\n3\t3\t3\n1\t5\t1\n4\t2\t5\n2\t4\t2\n5\t1\t7"},
+            {"SELECT number, count() OVER (PARTITION BY number % 2 ORDER BY number DESC), count() OVER (ORDER BY number) FROM numbers(6)",
+                "4\t1\t5\n2\t2\t3\n0\t3\t1\n5\t1\t6\n3\t2\t4\n1\t3\t2"},
+            {"SELECT number, count() OVER (ORDER BY toString(number) DESC), count() OVER (ORDER BY number * 3) FROM numbers(12)",
+                "9\t1\t10\n8\t2\t9\n7\t3\t8\n6\t4\t7\n5\t5\t6\n4\t6\t5\n3\t7\t4\n2\t8\t3\n11\t9\t12\n10\t10\t11\n1\t11\t2\n0\t12\t1"},
         };
     }
 }

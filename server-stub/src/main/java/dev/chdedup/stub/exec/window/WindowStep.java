@@ -39,6 +39,8 @@ public final class WindowStep {
     /** The input's extra items: an expression and the name it is computed as. */
     private final Map<Expr, String> extras = new LinkedHashMap<>();
     private final List<Expr.WindowFunction> functions = new ArrayList<>();
+    /** The engine's name of each PARTITION BY and ORDER BY key's expression, by the input column computing it. */
+    private final Map<String, String> keyNames = new LinkedHashMap<>();
     /** Compiles the frames' offsets, which are constants. */
     private ExprCompiler constants;
 
@@ -144,7 +146,7 @@ public final class WindowStep {
                 column++;
             }
         }
-        return new Query.Select(s.distinct(), items, new Query.Windowed(inputQuery, List.copyOf(functions)), null, List.of(), null,
+        return new Query.Select(s.distinct(), items, new Query.Windowed(inputQuery, List.copyOf(functions), keyNames), null, List.of(), null,
             orderBy, s.orderByAll(), s.orderByAllDesc(), s.limit(), s.offset(), s.limitBy(), s.limitByCount()); // LIMIT BY reads the result's columns
     }
 
@@ -198,11 +200,11 @@ public final class WindowStep {
         new WindowFrame(d.frame()).validate(constants); // the engine checks a frame as it resolves its window
         List<Expr> partition = new ArrayList<>();
         for (Expr p : d.partitionBy()) {
-            partition.add(extra(p));
+            partition.add(key(p));
         }
         List<Query.OrderItem> order = new ArrayList<>();
         for (Query.OrderItem o : d.orderBy()) {
-            order.add(new Query.OrderItem(extra(o.expr()), o.desc(), o.nullsFirst()));
+            order.add(new Query.OrderItem(key(o.expr()), o.desc(), o.nullsFirst()));
         }
         Expr.WindowFunction planned = new Expr.WindowFunction(new Expr.Call(f.name(), args, f.distinct(), f.params()), w.written(),
             new WindowDefinition(null, partition, order, d.frame()));
@@ -212,6 +214,40 @@ public final class WindowStep {
             functions.add(planned);
         }
         return new Expr.Ident(List.of(RESULT + i));
+    }
+
+    /** The input's column computing the key {@code e}, its engine's name noted. */
+    private Expr key(Expr e) {
+        Expr column = extra(e);
+        keyNames.putIfAbsent(((Expr.Ident) column).last(), actionName(e));
+        return column;
+    }
+
+    /**
+     * The name ClickHouse's planner gives an expression's action (calculateActionNodeName), as near as the stub knows
+     * it: a column {@code __table1.x}, a constant with its type ({@code 2_UInt8}), a function with its arguments.
+     */
+    private String actionName(Expr e) {
+        if (e instanceof Expr.Ident i) {
+            return "__table1." + i.last();
+        }
+        if (e instanceof Expr.Literal l) {
+            String type;
+            try {
+                type = constants.compile(l).type().name();
+            } catch (ChException ex) {
+                type = "";
+            }
+            return ColumnNames.of(l) + "_" + type;
+        }
+        if (e instanceof Expr.Call c) {
+            StringBuilder sb = new StringBuilder(c.name()).append('(');
+            for (int i = 0; i < c.args().size(); i++) {
+                sb.append(i > 0 ? ", " : "").append(actionName(c.args().get(i)));
+            }
+            return sb.append(')').toString();
+        }
+        return ColumnNames.of(e);
     }
 
     /** The input's column computing {@code e}. */

@@ -20,8 +20,8 @@ import java.util.Map;
 
 /**
  * Computes the window functions of a {@link Query.Windowed} over its input's rows, as ClickHouse's WindowTransform
- * does for each window: the functions grouped by their window ({@link WindowDescription}), the windows taken
- * longest sort first (ClickHouse's sortWindowDescriptions), the rows sorted (stably) by each window's PARTITION BY
+ * does for each window: the functions grouped by their window ({@link WindowDescription}), the windows taken in
+ * the order of ClickHouse's sortWindowDescriptions (by their keys' names, longest sort first), the rows sorted (stably) by each window's PARTITION BY
  * (ascending, NULLs last) and ORDER BY keys, then each partition's rows given their peer groups and frames and each
  * function's value. The rows come out in the order of the last window's sort.
  */
@@ -31,10 +31,30 @@ public final class WindowTransform {
 
     /** The functions over one window, as ClickHouse's WindowDescription: its keys, frame and functions (their columns). */
     private record WindowDescription(List<Evaluator> partition, List<Evaluator> order, List<Query.OrderItem> orderItems,
-                                     WindowFrame frame, List<WindowFunctions.Function> functions, List<Integer> columns) {
-        int sortLength() {
-            return partition.size() + order.size();
+                                     WindowFrame frame, List<WindowFunctions.Function> functions, List<Integer> columns,
+                                     List<SortKey> sortDescription) {
+    }
+
+    /** One key of a window's full sort description, as the engine's SortColumnDescription: name, direction, NULLs' direction. */
+    private record SortKey(String name, int direction, int nullsDirection) {
+    }
+
+    /**
+     * ClickHouse's sortWindowDescriptions: by the sort descriptions' keys in turn (name, then direction, then the NULLs'
+     * direction), a longer description before its prefixes, so that windows sharing a sort come together.
+     */
+    private static int compareDescriptions(WindowDescription a, WindowDescription b) {
+        List<SortKey> l = a.sortDescription();
+        List<SortKey> r = b.sortDescription();
+        for (int i = 0; i < Math.min(l.size(), r.size()); i++) {
+            int c = l.get(i).name().compareTo(r.get(i).name());
+            c = c != 0 ? c : Integer.compare(l.get(i).direction(), r.get(i).direction());
+            c = c != 0 ? c : Integer.compare(l.get(i).nullsDirection(), r.get(i).nullsDirection());
+            if (c != 0) {
+                return c;
+            }
         }
+        return Integer.compare(r.size(), l.size());
     }
 
     /** The rows of {@code input} (the window step's input query's result) with the window functions' columns after them. */
@@ -70,9 +90,17 @@ public final class WindowTransform {
                 types[i] = fn.type;
             }
             frame.prepare(comp, order, !d.orderBy().isEmpty() && d.orderBy().get(0).desc());
-            windows.add(new WindowDescription(partition, order, d.orderBy(), frame, functions, e.getValue()));
+            List<SortKey> sort = new ArrayList<>();
+            for (Expr p : d.partitionBy()) {
+                sort.add(new SortKey(keyName(w, p), 1, 1));
+            }
+            for (Query.OrderItem o : d.orderBy()) {
+                int direction = o.desc() ? -1 : 1;
+                sort.add(new SortKey(keyName(w, o.expr()), direction, Boolean.TRUE.equals(o.nullsFirst()) ? -direction : direction));
+            }
+            windows.add(new WindowDescription(partition, order, d.orderBy(), frame, functions, e.getValue(), sort));
         }
-        windows.sort((a, b) -> Integer.compare(b.sortLength(), a.sortLength()));
+        windows.sort(WindowTransform::compareDescriptions);
         int width = header.size();
         List<Object[]> rows = new ArrayList<>();
         while (input.blocks().hasNext()) {
@@ -89,6 +117,11 @@ public final class WindowTransform {
         }
         List<Block> blocks = rows.isEmpty() ? List.of() : List.of(new Block(out, rows));
         return new SelectExecutor.Stream(out, blocks.iterator());
+    }
+
+    private static String keyName(Query.Windowed w, Expr key) {
+        String column = key instanceof Expr.Ident i ? i.last() : "";
+        return w.keyNames().getOrDefault(column, ColumnNames.of(key));
     }
 
     private static void compute(WindowDescription d, List<Object[]> rows, int width) {
