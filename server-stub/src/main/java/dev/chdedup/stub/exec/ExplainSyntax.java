@@ -362,8 +362,8 @@ public final class ExplainSyntax {
             sb.append("(\n");
             query(s.query(), level + 1);
             sb.append('\n').append(INDENT.repeat(level)).append(')');
-        } else if (e instanceof Expr.Lambda || e instanceof Expr.Interval) {
-            sb.append(ColumnNames.of(e));
+        } else if (e instanceof Expr.Lambda || e instanceof Expr.Interval || e instanceof Expr.WindowFunction) {
+            sb.append(ColumnNames.of(e)); // a window function as its column's name: f(...) OVER (...)
         } else {
             throw new IllegalStateException("no text for " + e);
         }

@@ -67,6 +67,7 @@ public final class FunctionFactory {
         FunctionsVisitParam.register(f);
         FunctionsJSONTransform.register(f);
         FunctionsTypeConversion.register(f);
+        FunctionBar.register(f);
         return f;
     }
 

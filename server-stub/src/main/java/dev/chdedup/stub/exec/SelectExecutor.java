@@ -128,6 +128,8 @@ public final class SelectExecutor {
     }
 
     private Stream select(Query.Select s, QueryContext ctx) {
+        Query.Select windowed = dev.chdedup.stub.exec.window.WindowStep.plan(s, this, ctx);
+        s = windowed != null ? windowed : s; // window functions: the select list over the window step's rows
         s = ArrayJoinFunction.rewrite(QualifiedNames.rewrite(s));
         Query.From numbers = NumbersSource.bounded(s);
         if (numbers != null) {
@@ -869,6 +871,10 @@ public final class SelectExecutor {
         }
         if (from instanceof Query.SubqueryRef) {
             Stream s = execute(((Query.SubqueryRef) from).query(), ctx);
+            return new Source(s.columns(), s.columns(), s.blocks());
+        }
+        if (from instanceof Query.Windowed w) {
+            Stream s = dev.chdedup.stub.exec.window.WindowTransform.apply(w, execute(w.input(), ctx), ctx, this);
             return new Source(s.columns(), s.columns(), s.blocks());
         }
         if (from instanceof Query.RecursiveCte) {

@@ -17,7 +17,7 @@ import java.util.List;
  * type by its values; NaN and then NULL go last in either direction unless NULLS FIRST puts them first. The
  * sort is stable, and with a LIMIT only the rows it keeps are ordered.
  */
-final class SortBlock {
+public final class SortBlock {
     private SortBlock() {
     }
 
@@ -69,7 +69,7 @@ final class SortBlock {
      * whichever the direction, unless NULLS FIRST puts both first (NULL, then NaN); the other values as the direction
      * says.
      */
-    static int compare(DataType t, Object x, Object y, boolean desc, boolean nullsFirst) {
+    public static int compare(DataType t, Object x, Object y, boolean desc, boolean nullsFirst) {
         int rx = rank(x);
         int ry = rank(y);
         if (rx != 0 || ry != 0) {

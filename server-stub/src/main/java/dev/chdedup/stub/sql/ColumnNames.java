@@ -102,6 +102,14 @@ public final class ColumnNames {
             sb.append(s.qualifier() == null ? "*" : s.qualifier() + ".*");
         } else if (e instanceof Expr.Call c) {
             call(c, sb);
+        } else if (e instanceof Expr.WindowFunction w) {
+            call(w.function(), sb);
+            sb.append(" OVER ");
+            if (w.written().bare()) {
+                sb.append(w.written().parent());
+            } else {
+                sb.append('(').append(w.written().text(this)).append(')');
+            }
         } else if (e instanceof Expr.Cast c) {
             sb.append("CAST(");
             append(c.expr(), sb);

@@ -251,6 +251,10 @@ public final class ExplainAst {
         if (e instanceof Expr.Interval i) {
             return function("toInterval" + i.unit().substring(0, 1).toUpperCase(Locale.ROOT) + i.unit().substring(1), List.of(expr(i.amount())));
         }
+        if (e instanceof Expr.WindowFunction) {
+            throw new dev.chdedup.stub.error.ChException(dev.chdedup.stub.error.ErrorCode.NOT_IMPLEMENTED,
+                "EXPLAIN AST of a window function is not supported by the stub");
+        }
         throw new IllegalStateException("no AST node for " + e);
     }
 

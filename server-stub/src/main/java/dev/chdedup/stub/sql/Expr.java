@@ -70,6 +70,14 @@ public sealed interface Expr {
     record Lambda(List<String> params, Expr body) implements Expr {
     }
 
+    /**
+     * {@code f(args) OVER window}: a window function or an aggregate over a window. {@code written} is the window as
+     * the query writes it (which names the column), {@code window} the same with the named window it derives from put
+     * in, as the SELECT's WINDOW clause defines it (its {@code parent} null).
+     */
+    record WindowFunction(Call function, WindowDefinition written, WindowDefinition window) implements Expr {
+    }
+
     /** {@code INTERVAL n unit}. */
     record Interval(Expr amount, String unit) implements Expr {
     }

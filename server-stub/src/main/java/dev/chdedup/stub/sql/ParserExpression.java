@@ -15,9 +15,12 @@ final class ParserExpression {
     final TokenIterator pos;
     /** The statement's one SELECT parser, for subqueries (it holds the common table expressions in scope). */
     final ParserSelectQuery select;
+    /** OVER clauses and the WINDOW clause. */
+    final ParserWindow windows;
 
     ParserExpression(TokenIterator pos) {
         this.pos = pos;
+        this.windows = new ParserWindow(this);
         this.select = new ParserSelectQuery(this);
     }
 
@@ -507,7 +510,7 @@ final class ParserExpression {
                 pos.expectOp(")");
                 List<Expr> all = new ArrayList<>(args2);
                 all.addAll(args);
-                return new Expr.Call(name, all, distinct, args.size());
+                return overWindow(new Expr.Call(name, all, distinct, args.size()));
             }
             if (name.equalsIgnoreCase("position") && args.size() == 1 && args.get(0) instanceof Expr.Call in && in.name().equals("in")
                 && in.args().size() == 2) {
@@ -517,7 +520,7 @@ final class ParserExpression {
             if (name.equalsIgnoreCase("count") && args.size() == 1 && args.get(0) instanceof Expr.Star && !pos.keepSyntax) {
                 args = List.of();
             }
-            return new Expr.Call(name, args, distinct);
+            return overWindow(new Expr.Call(name, args, distinct));
         }
         List<String> parts = new ArrayList<>();
         parts.add(t.text());
@@ -552,6 +555,11 @@ final class ParserExpression {
             }
         }
         return new Expr.Ident(List.copyOf(parts));
+    }
+
+    /** {@code f}, or {@code f OVER window} when an OVER clause follows it. */
+    private Expr overWindow(Expr.Call f) {
+        return windows.atOver() ? windows.over(f) : f;
     }
 
     /**

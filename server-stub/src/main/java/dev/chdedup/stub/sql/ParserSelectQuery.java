@@ -238,6 +238,7 @@ final class ParserSelectQuery {
             pos.readIf("WITH", "TOTALS");
         }
         Expr having = pos.readIf("HAVING") ? exp.expr() : null;
+        Map<String, WindowDefinition> windows = pos.readIf("WINDOW") ? exp.windows.windowClause() : Map.of();
         List<OrderItem> orderBy = List.of();
         boolean orderByAll = false;
         boolean orderByAllDesc = false;
@@ -328,6 +329,13 @@ final class ParserSelectQuery {
                 pos.expect("ONLY");
             }
         }
+        // each window function given its window, the named ones from the WINDOW clause
+        items.replaceAll(i -> new SelectItem(ParserWindow.resolve(i.expr(), windows), i.alias(), i.text()));
+        withItems.replaceAll(i -> new SelectItem(ParserWindow.resolve(i.expr(), windows), i.alias(), i.text()));
+        orderBy = orderBy.stream().map(o -> new OrderItem(ParserWindow.resolve(o.expr(), windows), o.desc(), o.nullsFirst(), o.fill())).toList();
+        where = where == null ? null : ParserWindow.resolve(where, windows);
+        having = having == null ? null : ParserWindow.resolve(having, windows);
+        groupBy = groupBy.stream().map(g -> ParserWindow.resolve(g, windows)).toList();
         java.util.Set<String> defined = new java.util.HashSet<>();
         for (SelectItem w : withItems) {
             defined.add(w.alias());

@@ -47,6 +47,16 @@ public record Query(List<Select> selects, Map<String, String> settings, String f
     public record RecursiveCte(String name, List<String> columns, Query base, Query recursive, String alias) implements From {
     }
 
+    /**
+     * The rows of {@code input} with a column for each window function of {@code functions} after its columns: the
+     * window step of a SELECT with window functions, whose arguments, PARTITION BY and ORDER BY name the input's
+     * columns (by position, {@code \u0000p0}, {@code \u0000p1}, ...) or are constants. {@code keyNames} names each key
+     * column as the engine's planner names the expression it computes ({@code __table1.x}, {@code modulo(__table1.x, 2_UInt8)}),
+     * by which it orders the windows.
+     */
+    public record Windowed(Query input, List<Expr.WindowFunction> functions, Map<String, String> keyNames) implements From {
+    }
+
     /** {@code name} read inside its own recursive definition: the rows of the step before. */
     public record WorkingTable(String name, String alias) implements From {
     }
