@@ -42,6 +42,12 @@ public final class FunctionFactory {
         FunctionFactory f = new FunctionFactory();
         // each family registers its functions here, one line a family
         FunctionsNull.register(f);
+        FunctionsMath.register(f);
+        FunctionsBit.register(f);
+        FunctionsDivision.register(f);
+        FunctionsArithmetic.register(f);
+        FunctionsRound.register(f);
+        FunctionsComparison.register(f);
         return f;
     }
 

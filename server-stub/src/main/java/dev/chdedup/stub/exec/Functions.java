@@ -267,6 +267,7 @@ public final class Functions {
             case "greatest": return "greatest";
             case "least": return "least";
             case "pow": case "power": return "pow";
+            case "mod": return "modulo";
             // the parser rewrites these three whatever their case, to the functions they stand for (trim is trimBoth)
             case "trim": return "trimBoth";
             case "ltrim": return "trimLeft";
@@ -511,7 +512,7 @@ public final class Functions {
         return !t.elements.isEmpty() && t.elements.stream().allMatch(e -> e.unwrap() instanceof TupleType);
     }
 
-    private static Evaluator in(List<Evaluator> args, boolean negate) {
+    static Evaluator in(List<Evaluator> args, boolean negate) {
         arity("in", args, 2);
         Evaluator l = args.get(0);
         Evaluator set = args.get(1);

@@ -190,13 +190,19 @@ public final class TypeRules {
         }
         if (ua instanceof FloatType || ub instanceof FloatType) {
             if (isNumeric(ua) && isNumeric(ub)) {
-                return DataTypes.FLOAT64;
+                // a Float32 holds the integers of up to 16 bits exactly, so it stays a Float32 with them
+                return float32With(ua, ub) && float32With(ub, ua) ? DataTypes.FLOAT32 : DataTypes.FLOAT64;
             }
         }
         if (ua instanceof DecimalType || ub instanceof DecimalType) {
             if (isNumeric(ua) && isNumeric(ub)) {
+                // the larger scale, and room for the integer's digits besides it, in the smallest decimal width that holds
+                // that and the widest decimal of the two (Decimal(9, 2) and UInt8 are a Decimal(9, 2), and UInt32 a Decimal(18, 2))
                 int s = Math.max(ua instanceof DecimalType ? ((DecimalType) ua).scale : 0, ub instanceof DecimalType ? ((DecimalType) ub).scale : 0);
-                return DataTypes.decimal(Math.min(76, Math.max(18, s + 19)), s);
+                int digits = Math.max(integerDigits(ua), integerDigits(ub)) + s;
+                int widest = Math.max(ua instanceof DecimalType ? ((DecimalType) ua).precision : 0, ub instanceof DecimalType ? ((DecimalType) ub).precision : 0);
+                int need = Math.max(digits, widest);
+                return DataTypes.decimal(need <= 9 ? 9 : need <= 18 ? 18 : need <= 38 ? 38 : 76, s);
             }
         }
         if (isInteger(ua) && isInteger(ub)) {
@@ -221,6 +227,23 @@ public final class TypeRules {
         }
         throw new dev.chdedup.stub.error.ChException(dev.chdedup.stub.error.ErrorCode.NO_COMMON_TYPE,
             "There is no supertype for types " + a.name() + ", " + b.name());
+    }
+
+    private static boolean float32With(DataType t, DataType other) {
+        return t instanceof FloatType f ? !f.is64 : t instanceof BoolType || t instanceof IntType i && i.bits <= 16;
+    }
+
+    /** The digits an integer type's values can have (0 for a decimal: ClickHouse counts only the integers'). */
+    private static int integerDigits(DataType t) {
+        if (t instanceof DecimalType) {
+            return 0;
+        }
+        if (t instanceof BoolType) {
+            return 1;
+        }
+        int bits = bits(t);
+        boolean signed = signed(t);
+        return bits == 8 ? 3 : bits == 16 ? 5 : bits == 32 ? 10 : bits == 64 ? (signed ? 19 : 20) : bits == 128 ? 39 : 77;
     }
 
     /** Compares two non-null values of possibly different types, converting strings to the other side's type. */

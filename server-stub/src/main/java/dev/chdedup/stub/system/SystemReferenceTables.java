@@ -110,8 +110,12 @@ final class SystemReferenceTables {
 
     static TableSource functions() {
         SystemTable t = SystemTable.of("functions");
+        // a function of the registry is listed as it is registered (its case, alias and category), not as the lists have it
+        dev.chdedup.stub.exec.FunctionFactory registry = dev.chdedup.stub.exec.FunctionFactory.instance();
         for (String f : FUNCTIONS) {
-            function(t, f, false, "");
+            if (registry.get(f) == null || !registry.get(f).name().equals(f)) {
+                function(t, f, false, "");
+            }
         }
         for (String f : INTERVAL_FUNCTIONS) {
             function(t, f, false, "");
@@ -120,16 +124,18 @@ final class SystemReferenceTables {
             function(t, f, true, "");
         }
         for (Map.Entry<String, String> a : FUNCTION_ALIASES.entrySet()) {
-            function(t, a.getKey(), false, a.getValue());
+            if (registry.get(a.getKey()) == null || !registry.get(a.getKey()).name().equals(a.getKey())) {
+                function(t, a.getKey(), false, a.getValue());
+            }
         }
         // the families that keep their own registry (dates and times, maps), as the engine lists them
         java.util.Set<String> listed = new java.util.HashSet<>(FUNCTIONS);
         listed.addAll(FUNCTION_ALIASES.keySet());
-        for (dev.chdedup.stub.exec.FunctionFactory.Registered f : dev.chdedup.stub.exec.FunctionFactory.instance().all()) {
-            if (listed.add(f.name())) {
-                t.add().set("name", f.name()).set("is_aggregate", false).set("case_insensitive", f.caseInsensitive())
-                    .set("alias_to", f.aliasTo()).set("origin", "System").set("categories", f.category());
-            }
+        for (dev.chdedup.stub.exec.FunctionFactory.Registered f : registry.all()) {
+            listed.add(f.name());
+            // an alias has no category of its own, as the engine lists it
+            t.add().set("name", f.name()).set("is_aggregate", false).set("case_insensitive", f.caseInsensitive())
+                .set("alias_to", f.aliasTo()).set("origin", "System").set("categories", f.aliasTo().isEmpty() ? f.category() : "");
         }
         for (dev.chdedup.stub.exec.Functions.Listed f : dev.chdedup.stub.exec.Functions.familyFunctions()) {
             if (listed.add(f.name())) {
