@@ -48,6 +48,9 @@ public final class FunctionFactory {
         FunctionsArithmetic.register(f);
         FunctionsRound.register(f);
         FunctionsComparison.register(f);
+        FunctionsFormatReadable.register(f);
+        FunctionsOther.register(f);
+        FunctionsColorConversion.register(f);
         return f;
     }
 

@@ -31,12 +31,12 @@ public final class Functions {
     private Functions() {
     }
 
-    /** Functions whose result differs between calls with the same arguments: never folded. */
+    /** Functions whose result differs between calls with the same arguments, and materialize (a column by design): never folded. */
     public static boolean isNonDeterministic(String name) {
         switch (name.toLowerCase(Locale.ROOT)) {
             case "generateuuidv4": case "rand": case "rand64": case "randcanonical": case "throwif": case "rownumberinblock":
             case "rownumberinallblocks": case "blocknumber": case "sleep": case "sleepeachrow":
-            case "randomstring": case "randomfixedstring": case "randomprintableascii":
+            case "randomstring": case "randomfixedstring": case "randomprintableascii": case "materialize":
                 return true;
             default:
                 return false;
