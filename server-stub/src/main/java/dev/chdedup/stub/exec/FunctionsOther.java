@@ -33,7 +33,7 @@ import java.util.Map;
 /**
  * Small functions of ClickHouse's "Other" category: the MAC address conversions (MACNumToString, MACStringToNum,
  * MACStringToOUI), identity, ignore, materialize, isConstant, toColumnTypeName, defaultValueOfArgumentType,
- * defaultValueOfTypeName, getSizeOfEnumType, countDigits, isDecimalOverflow, byteSize, errorCodeToName,
+ * defaultValueOfTypeName, getSizeOfEnumType, countDigits, digits, isDecimalOverflow, byteSize, errorCodeToName,
  * getMergeTreeSetting and getSettingOrDefault.
  */
 final class FunctionsOther {
@@ -96,6 +96,7 @@ final class FunctionsOther {
             return n;
         }));
         f.register("errorCodeToName", CATEGORY, (args, ctx) -> errorCodeToName(args));
+        f.register("digits", CATEGORY, (args, ctx) -> digits(args));
         f.register("getMergeTreeSetting", CATEGORY, (args, ctx) -> {
             Functions.arity("getMergeTreeSetting", args, 1);
             String name = Functions.constString(args.get(0));
@@ -115,6 +116,36 @@ final class FunctionsOther {
                 }
                 return args.get(1);
             }
+        });
+    }
+
+    /**
+     * digits(n, offset[, length]): the number the decimal digits of |n| from the 1-based offset (from the end when
+     * negative) for length digits (up to length digits before the end when negative) make, as a UInt64; 0 when none.
+     */
+    private static Evaluator digits(List<Evaluator> args) {
+        Functions.argumentCount("digits", args, 2, 1);
+        String[] names = {"number", "offset", "length"};
+        for (int i = 0; i < args.size(); i++) {
+            DataType t = args.get(i).type().unwrap();
+            if (!(t instanceof IntType) && !(t instanceof NothingType)) {
+                throw Functions.illegalArgument(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, i + 1, names[i], "digits",
+                    "Int8/Int16/Int32/Int64/UInt8/UInt16/UInt32/UInt64", args.get(i).type());
+            }
+        }
+        DataType t = args.get(0).type();
+        return Functions.defaultForNulls(DataTypes.UINT64, args, v -> {
+            String s = FunctionsBit.big(v[0], t).abs().toString();
+            long offset = (Long) v[1];
+            if (offset == 0) {
+                throw new ChException(ErrorCode.ZERO_ARRAY_OR_TUPLE_INDEX, "Indices in number are 1-based");
+            }
+            long n = s.length();
+            long start = offset > 0 ? offset - 1 : n + offset;
+            long end = v.length < 3 ? n : (Long) v[2] >= 0 ? start + (Long) v[2] : n + (Long) v[2];
+            start = Math.max(start, 0);
+            end = Math.min(end, n);
+            return end <= start ? 0L : new BigInteger(s.substring((int) start, (int) end)).longValue();
         });
     }
 

@@ -4,7 +4,8 @@ package dev.chdedup.stub.exec;
  * The Arithmetic and Comparison functions beyond their documented examples, held to the engine's answers: intDiv and
  * its OrZero and OrNull forms (result types of a's width, float and decimal divisors, the quotient's range), the modulo
  * variants and positiveModulo, divideOrNull, lcm, min2 and max2, avg2 and midpoint of numbers, decimals, dates and times,
- * sqr, byteSwap, ifNotFinite, divideDecimal and multiplyDecimal, decimal overflow, nullIn and isDistinctFrom.
+ * sqr, byteSwap, ifNotFinite, a Date plus a Time, divideDecimal and multiplyDecimal, decimal overflow, nullIn and
+ * isDistinctFrom.
  */
 class FunctionsArithmeticCasesTest extends EngineAnswers {
     @Override
@@ -95,6 +96,9 @@ class FunctionsArithmeticCasesTest extends EngineAnswers {
             {"SELECT nullIn(1, 2), nullIn((1,2), ((1,2),(3,4))), nullIn(1, [1, 2])", "0\t1\t1"},
             {"SELECT nullIn(1)", "Code: 42 NUMBER_OF_ARGUMENTS_DOESNT_MATCH"},
             {"SELECT x, isNotDistinctFrom(x, 1), isDistinctFrom(x, NULL) FROM (SELECT arrayJoin([1, 2, NULL]) x)", "1\t1\t1\n2\t0\t1\n\\N\t0\t0"},
+            {"SELECT toDate('2025-01-01') + CAST('14:30:25', 'Time') AS x, toTypeName(x), CAST('14:30:25', 'Time') + toDate('2025-01-01') AS y, toTypeName(y), toDate('2025-01-01') + CAST('14:30:25.5', 'Time64(3)') AS z, toTypeName(z), toDate32('1950-01-01') + CAST('01:00:00', 'Time') AS w, toTypeName(w), toDate('2025-01-01') + CAST('-01:00:00', 'Time') AS v, toDate('2025-01-01') + CAST('30:00:00', 'Time') AS u", "2025-01-01 14:30:25\tDateTime\t2025-01-01 14:30:25\tDateTime\t2025-01-01 14:30:25.500\tDateTime64(3)\t1950-01-01 01:00:00\tDateTime64(0)\t2024-12-31 23:00:00\t2025-01-02 06:00:00"},
+            {"SELECT toDate('2025-01-01') - CAST('14:30:25', 'Time')", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT toDate('2025-01-01') + toNullable(CAST('14:30:25', 'Time')), toDate('2025-06-01') + CAST('01:02:03', 'Time') SETTINGS session_timezone = 'Asia/Tokyo'", "2025-01-01 14:30:25\t2025-06-01 01:02:03"},
         };
     }
 }

@@ -4,7 +4,7 @@ package dev.chdedup.stub.exec;
  * The Other functions of this work beyond their documented examples, held to the engine's answers: the readable sizes
  * and time deltas (formatting, precision, units, rounding, parse errors and their OrNull and OrZero forms), the MAC
  * address conversions, identity, ignore, materialize, isConstant, toColumnTypeName, the default values of types,
- * getSizeOfEnumType, countDigits, isDecimalOverflow, byteSize, getSettingOrDefault, errorCodeToName, getMergeTreeSetting
+ * getSizeOfEnumType, countDigits, isDecimalOverflow, byteSize, getSettingOrDefault, errorCodeToName, getMergeTreeSetting, digits
  * and the colour conversions between sRGB, OKLab and OKLCH.
  */
 class FunctionsOtherCasesTest extends EngineAnswers {
@@ -105,6 +105,19 @@ class FunctionsOtherCasesTest extends EngineAnswers {
             {"SELECT colorSRGBToOKLAB((1,2,'a'))", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
             {"SELECT colorSRGBToOKLAB((1,2,3), 'a')", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
             {"SELECT colorSRGBToOKLAB()", "Code: 42 NUMBER_OF_ARGUMENTS_DOESNT_MATCH"},
+            {"SELECT digits(1234567890, 7)", "7890"},
+            {"SELECT digits(1234567890, 7, 2)", "78"},
+            {"SELECT digits(1234567890, -3)", "890"},
+            {"SELECT digits(1234567890, 3, -2)", "345678"},
+            {"SELECT digits(1234567890, 11)", "0"},
+            {"SELECT digits(1234567890, 7), toTypeName(digits(1234567890, 7)), digits(-1234, 2), toTypeName(digits(toUInt8(123), 2)), digits(1234567890, 1, 0), digits(0, 1), digits(toUInt64(18446744073709551615), 1), toTypeName(digits(toUInt64(1), 1)), digits(1234567890, 3, -2), digits(1234567890, -20, 2), digits(120034, 3), digits(-1234, -2), toTypeName(digits(toInt8(-5), 1))", "7890\tUInt64\t234\tUInt64\t0\t0\t18446744073709551615\tUInt64\t345678\t0\t34\t34\tUInt64"},
+            {"SELECT digits(1234567890, 0)", "Code: 135 ZERO_ARRAY_OR_TUPLE_INDEX"},
+            {"SELECT digits(1.5, 1)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT digits(1)", "Code: 42 NUMBER_OF_ARGUMENTS_DOESNT_MATCH"},
+            {"SELECT digits(1, 1.5)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT digits(1234, number) FROM numbers(1,2)", "1234\n234"},
+            {"SELECT digits(NULL, 1), digits(toNullable(123), 2)", "\\N\t23"},
+            {"SELECT digits(1234567890, -3, 2), digits(1234567890, -3, -1), digits(1234567890, 2, -20), digits(1234, 4, 5), digits(1234567890, -11, 3), digits(1234567890, -11, -5), digits(1234567890, 5, -7), digits(toInt64(-9223372036854775808), 1)", "89\t89\t0\t4\t12\t12345\t0\t9223372036854775808"},
         };
     }
 }
