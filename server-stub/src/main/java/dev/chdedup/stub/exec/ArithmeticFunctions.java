@@ -36,11 +36,10 @@ final class ArithmeticFunctions {
 
     static boolean handles(String n) {
         switch (n) {
-            case "plus": case "minus": case "multiply": case "divide": case "intDiv": case "modulo": case "negate":
+            case "plus": case "minus": case "multiply": case "divide": case "modulo": case "negate":
             case "abs": case "equals": case "notEquals": case "less": case "greater": case "lessOrEquals":
-            case "greaterOrEquals": case "greatest": case "least": case "round": case "floor": case "ceil": case "pow":
-            case "sqrt": case "exp": case "log": case "e": case "pi":
-            case "intDivOrZero": case "gcd": case "bitAnd": case "bitOr": case "bitXor": case "sign": case "isNaN": case "isFinite":
+            case "greaterOrEquals": case "greatest": case "least":
+            case "gcd": case "bitAnd": case "bitOr": case "bitXor": case "sign": case "isNaN": case "isFinite":
             case "isInfinite":
                 return true;
             default:
@@ -52,7 +51,6 @@ final class ArithmeticFunctions {
         switch (name) {
             case "plus": case "minus": case "multiply": return arith(name, args);
             case "divide": return divide(args);
-            case "intDiv": case "intDivOrZero": return intDiv(args, name.equals("intDivOrZero"));
             case "modulo": return modulo(args);
             case "negate": {
                 Functions.arity(name, args, 1);
@@ -112,13 +110,6 @@ final class ArithmeticFunctions {
                     return best;
                 });
             }
-            case "round": case "floor": case "ceil": return rounding(name, args);
-            case "pow": return Functions.strict(DataTypes.FLOAT64, args, v -> Math.pow(d(v[0], args.get(0)), d(v[1], args.get(1))));
-            case "sqrt": return Functions.strict(DataTypes.FLOAT64, args, v -> Math.sqrt(d(v[0], args.get(0))));
-            case "exp": return Functions.strict(DataTypes.FLOAT64, args, v -> Math.exp(d(v[0], args.get(0))));
-            case "log": return Functions.strict(DataTypes.FLOAT64, args, v -> Math.log(d(v[0], args.get(0))));
-            case "e": return Evaluator.constant(DataTypes.FLOAT64, Math.E);
-            case "pi": return Evaluator.constant(DataTypes.FLOAT64, Math.PI);
             case "gcd": return Functions.strict(args.get(0).type().unwrap(), args, v -> BigInteger.valueOf((Long) v[0]).gcd(BigInteger.valueOf((Long) v[1])).longValue());
             case "bitAnd": return Functions.strictLongs(args.get(0).type().unwrap(), args, v -> (Long) v[0] & (Long) v[1], (x, y) -> x & y);
             case "bitOr": return Functions.strictLongs(args.get(0).type().unwrap(), args, v -> (Long) v[0] | (Long) v[1], (x, y) -> x | y);
@@ -238,14 +229,18 @@ final class ArithmeticFunctions {
             int sa = ta instanceof DecimalType ? ((DecimalType) ta).scale : 0;
             int sb = tb instanceof DecimalType ? ((DecimalType) tb).scale : 0;
             int scale = op.equals("multiply") ? sa + sb : Math.max(sa, sb);
-            int pa = ta instanceof DecimalType ? ((DecimalType) ta).precision : 19;
-            int pb = tb instanceof DecimalType ? ((DecimalType) tb).precision : 19;
+            // an integer operand keeps the decimal's width (Decimal(9, 2) * Int64 is a Decimal(9, 2))
+            int pa = ta instanceof DecimalType ? ((DecimalType) ta).precision : 0;
+            int pb = tb instanceof DecimalType ? ((DecimalType) tb).precision : 0;
             int prec = Math.max(pa, pb) <= 9 ? 9 : Math.max(pa, pb) <= 18 ? 18 : Math.max(pa, pb) <= 38 ? 38 : 76;
             DataType rt = DataTypes.decimal(Math.max(prec, scale), scale);
             return Functions.strict(rt, args, v -> {
                 BigDecimal x = Functions.decimalOf(v[0], ta);
                 BigDecimal y = Functions.decimalOf(v[1], tb);
                 BigDecimal z = op.equals("plus") ? x.add(y) : op.equals("minus") ? x.subtract(y) : x.multiply(y);
+                if (!FunctionsArithmetic.fitsDecimal(z, (DecimalType) rt)) {
+                    throw new ChException(ErrorCode.DECIMAL_OVERFLOW, "Decimal math overflow");
+                }
                 return z.setScale(scale, RoundingMode.DOWN);
             });
         }
@@ -286,51 +281,18 @@ final class ArithmeticFunctions {
         return Functions.strict(DataTypes.FLOAT64, args, v -> Values.toNumber(v[0], ta).doubleValue() / Values.toNumber(v[1], tb).doubleValue());
     }
 
-    private static Evaluator intDiv(List<Evaluator> args, boolean orZero) {
-        DataType ta = args.get(0).type().unwrap();
-        DataType tb = args.get(1).type().unwrap();
-        DataType rt = TypeRules.isInteger(ta) ? TypeRules.intType(TypeRules.bits(ta), TypeRules.signed(ta) || TypeRules.signed(tb)) : DataTypes.INT64;
-        boolean signed = TypeRules.signed(ta) || TypeRules.signed(tb);
-        // two integers are divided as ClickHouse's DivideIntegralImpl divides them: each converted to the result type
-        // first (a UInt64 at or above 2^63 by a signed number is a negative Int64, a UInt8 200 by an Int64 the Int8 -56)
-        IntType to = rt instanceof IntType ? (IntType) rt : null;
-        LongBinaryOperator op = (x, y) -> {
-            long a = to == null ? x : to.wrap(x);
-            long b = to == null ? y : to.wrap(y);
-            if (b == 0) {
-                if (orZero) {
-                    return 0L;
-                }
-                throw new ChException(ErrorCode.ILLEGAL_DIVISION, "Division by zero");
-            }
-            return signed ? a / b : Long.divideUnsigned(a, b);
-        };
-        boolean integers = ta instanceof IntType && tb instanceof IntType;
-        Function<Object[], Object> fn = v -> {
-            if (integers && v[0] instanceof Long && v[1] instanceof Long) {
-                return op.applyAsLong((Long) v[0], (Long) v[1]);
-            }
-            Number x = Values.toNumber(v[0], ta);
-            Number y = Values.toNumber(v[1], tb);
-            if (y.doubleValue() == 0) {
-                if (orZero) {
-                    return 0L;
-                }
-                throw new ChException(ErrorCode.ILLEGAL_DIVISION, "Division by zero");
-            }
-            if (x instanceof Long && y instanceof Long) {
-                return signed ? (Long) x / (Long) y : Long.divideUnsigned((Long) x, (Long) y);
-            }
-            return Values.toBigDecimal(x).divide(Values.toBigDecimal(y), 0, RoundingMode.DOWN).longValue();
-        };
-        return integers ? Functions.strictLongs(rt, args, fn, op) : Functions.strict(rt, args, fn);
+    private static Evaluator modulo(List<Evaluator> args) {
+        Modulo m = moduloOf(args.get(0).type().unwrap(), args.get(1).type().unwrap());
+        return m.op() == null ? Functions.strict(m.type(), args, m.fn()) : Functions.strictLongs(m.type(), args, m.fn(), m.op());
     }
 
-    private static Evaluator modulo(List<Evaluator> args) {
-        DataType ta = args.get(0).type().unwrap();
-        DataType tb = args.get(1).type().unwrap();
+    /** The modulo of two values of the types: its result type and its function of the two values (and of two longs when integers). */
+    record Modulo(DataType type, Function<Object[], Object> fn, LongBinaryOperator op) {
+    }
+
+    static Modulo moduloOf(DataType ta, DataType tb) {
         if (Functions.isFloat(ta) || Functions.isFloat(tb)) {
-            return Functions.strict(DataTypes.FLOAT64, args, v -> Values.toNumber(v[0], ta).doubleValue() % Values.toNumber(v[1], tb).doubleValue());
+            return new Modulo(DataTypes.FLOAT64, v -> Values.toNumber(v[0], ta).doubleValue() % Values.toNumber(v[1], tb).doubleValue(), null);
         }
         // ClickHouse's ResultOfModulo: the divisor's size, signed when the dividend is, and then twice the size (up to 64 bits),
         // since a negative remainder can be beyond the divisor's type (Int32 -199 % UInt8 200 is -199, an Int16)
@@ -370,29 +332,12 @@ final class ArithmeticFunctions {
                 return signed || (x | y) >= 0 ? x % y : Long.remainderUnsigned(x, y);
             };
         }
-        return Functions.strictLongs(rt, args, v -> {
+        return new Modulo(rt, v -> {
             if (v[0] instanceof Long && v[1] instanceof Long) {
                 return op.applyAsLong((Long) v[0], (Long) v[1]);
             }
             return rt.convert(Values.toBigDecimal(Values.toNumber(v[0], ta)).remainder(Values.toBigDecimal(Values.toNumber(v[1], tb))), DataTypes.FLOAT64);
         }, op);
-    }
-
-    private static Evaluator rounding(String name, List<Evaluator> args) {
-        DataType t = args.get(0).type().unwrap();
-        int digits = args.size() > 1 ? (int) Functions.constLong(args.get(1)) : 0;
-        RoundingMode mode = name.equals("round") ? RoundingMode.HALF_EVEN : name.equals("floor") ? RoundingMode.FLOOR : RoundingMode.CEILING;
-        return Functions.strict(t, List.of(args.get(0)), v -> {
-            if (v[0] instanceof Long && digits >= 0) {
-                return v[0];
-            }
-            BigDecimal b = v[0] instanceof BigDecimal ? (BigDecimal) v[0] : new BigDecimal(((Number) v[0]).doubleValue());
-            BigDecimal r = b.setScale(digits, mode);
-            if (t instanceof DecimalType) {
-                return r.setScale(((DecimalType) t).scale, RoundingMode.DOWN);
-            }
-            return t.convert(r.doubleValue(), DataTypes.FLOAT64);
-        });
     }
 
     private static Evaluator arrayElement(List<Evaluator> args) {

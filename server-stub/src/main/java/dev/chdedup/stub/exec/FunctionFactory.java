@@ -68,6 +68,15 @@ public final class FunctionFactory {
         FunctionsJSONTransform.register(f);
         FunctionsTypeConversion.register(f);
         FunctionBar.register(f);
+        FunctionsMath.register(f);
+        FunctionsBit.register(f);
+        FunctionsDivision.register(f);
+        FunctionsArithmetic.register(f);
+        FunctionsRound.register(f);
+        FunctionsComparison.register(f);
+        FunctionsFormatReadable.register(f);
+        FunctionsOther.register(f);
+        FunctionsColorConversion.register(f);
         return f;
     }
 

@@ -31,12 +31,12 @@ public final class Functions {
     private Functions() {
     }
 
-    /** Functions whose result differs between calls with the same arguments: never folded. */
+    /** Functions whose result differs between calls with the same arguments, and materialize (a column by design): never folded. */
     public static boolean isNonDeterministic(String name) {
         switch (name.toLowerCase(Locale.ROOT)) {
             case "generateuuidv4": case "rand": case "rand64": case "randcanonical": case "throwif": case "rownumberinblock":
             case "rownumberinallblocks": case "blocknumber": case "sleep": case "sleepeachrow":
-            case "randomstring": case "randomfixedstring": case "randomprintableascii":
+            case "randomstring": case "randomfixedstring": case "randomprintableascii": case "materialize":
                 return true;
             default:
                 return false;
@@ -264,6 +264,7 @@ public final class Functions {
             case "greatest": return "greatest";
             case "least": return "least";
             case "pow": case "power": return "pow";
+            case "mod": return "modulo";
             // the parser rewrites these three whatever their case, to the functions they stand for (trim is trimBoth)
             case "trim": return "trimBoth";
             case "ltrim": return "trimLeft";
@@ -509,7 +510,7 @@ public final class Functions {
         return !t.elements.isEmpty() && t.elements.stream().allMatch(e -> e.unwrap() instanceof TupleType);
     }
 
-    private static Evaluator in(List<Evaluator> args, boolean negate) {
+    static Evaluator in(List<Evaluator> args, boolean negate) {
         arity("in", args, 2);
         Evaluator l = args.get(0);
         Evaluator set = args.get(1);

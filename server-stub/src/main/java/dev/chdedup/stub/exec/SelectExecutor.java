@@ -177,7 +177,7 @@ public final class SelectExecutor {
                 // an aliased item is compiled as a reference to its alias, so a same-named column inside its own
                 // definition stays the column (SELECT k * 2 AS k is k * 2, not (k * 2) * 2)
                 boolean defines = it.alias() != null && aliases.get(it.alias()) == it.expr();
-                exprs.add(defines ? new Expr.Ident(List.of(it.alias())) : it.expr());
+                exprs.add(defines ? new Expr.Ident(List.of(it.alias())) : starArguments(it.expr(), src.physical));
                 names.add(it.alias() != null ? it.alias() : namer.name(it.expr()));
             }
         }
@@ -550,6 +550,29 @@ public final class SelectExecutor {
             }
             return 0;
         });
+    }
+
+    /**
+     * {@code e} with an unqualified * among a scalar function's arguments replaced by the source's columns, as ClickHouse
+     * expands roundAge(*) to roundAge(number); an aggregate's * (count(*)) stays.
+     */
+    private static Expr starArguments(Expr e, List<Column> physical) {
+        if (!(e instanceof Expr.Call c) || Aggregates.isAggregate(c.name())) {
+            return e;
+        }
+        List<Expr> args = new ArrayList<>();
+        boolean changed = false;
+        for (Expr a : c.args()) {
+            if (a instanceof Expr.Star star && star.qualifier() == null) {
+                physical.forEach(col -> args.add(new Expr.Ident(List.of(col.name()))));
+                changed = true;
+            } else {
+                Expr x = starArguments(a, physical);
+                changed |= x != a;
+                args.add(x);
+            }
+        }
+        return changed ? new Expr.Call(c.name(), args, c.distinct(), c.params()) : e;
     }
 
     /**

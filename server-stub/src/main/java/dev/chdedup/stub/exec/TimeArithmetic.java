@@ -5,6 +5,7 @@ import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.DataType;
 import dev.chdedup.stub.types.DataTypeInterval;
 import dev.chdedup.stub.types.DataTypes;
+import dev.chdedup.stub.types.DateType;
 import dev.chdedup.stub.types.TimeType;
 import dev.chdedup.stub.types.Values;
 import java.math.BigDecimal;
@@ -14,7 +15,8 @@ import java.util.List;
  * plus and minus over Time and Time64, as ClickHouse 26.7 has them: a Time plus or minus a number of seconds (a float
  * cut toward zero to the type's precision) or an interval of seconds, minutes or hours is a Time of its type, clamped
  * to the range; a Time minus a Time is the seconds between them, an Int32 for two Times and a Decimal(18, P) of the
- * finer precision when a Time64 is one of them; any other arithmetic on a time is ILLEGAL_TYPE_OF_ARGUMENT.
+ * finer precision when a Time64 is one of them; a Date plus a Time is a DateTime; any other arithmetic on a time is
+ * ILLEGAL_TYPE_OF_ARGUMENT.
  */
 final class TimeArithmetic {
     private TimeArithmetic() {
@@ -26,6 +28,9 @@ final class TimeArithmetic {
         boolean timeB = tb instanceof TimeType;
         if (!timeA && !timeB) {
             return null;
+        }
+        if (op.equals("plus") && (timeA && tb instanceof DateType || timeB && ta instanceof DateType)) {
+            return dateAndTime(args, timeA ? 1 : 0, timeA ? (TimeType) ta : (TimeType) tb);
         }
         if (timeA && timeB && op.equals("minus")) {
             TimeType a = (TimeType) ta;
@@ -55,6 +60,21 @@ final class TimeArithmetic {
         }
         throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal types " + ta.name() + " and " + tb.name()
             + " of arguments of function " + op);
+    }
+
+    /**
+     * A Date or Date32 plus a Time: the instant of that time of the day, a DateTime (a DateTime64 of the Time64's
+     * precision, or of 0 for a Date32), in the session's zone.
+     */
+    private static Evaluator dateAndTime(List<Evaluator> args, int dateArg, TimeType time) {
+        boolean date32 = args.get(dateArg).type().unwrap().name().equals("Date32");
+        int precision = Math.max(time.precision, 0);
+        DataType rt = time.is64() || date32 ? DataTypes.dateTime64(precision, null) : DataTypes.DATETIME;
+        long scale = Functions.pow10(precision);
+        return Functions.strict(rt, args, v -> {
+            long start = DateLUT.fromDayNum((Long) v[dateArg], DateLUT.zoneOf(rt));
+            return start * scale + (Long) v[1 - dateArg];
+        });
     }
 
     private static BigDecimal seconds(long ticks, TimeType t) {

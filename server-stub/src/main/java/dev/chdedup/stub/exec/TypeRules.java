@@ -200,8 +200,13 @@ public final class TypeRules {
         }
         if (ua instanceof DecimalType || ub instanceof DecimalType) {
             if (isNumeric(ua) && isNumeric(ub)) {
+                // the larger scale, and room for the integer's digits besides it, in the smallest decimal width that holds
+                // that and the widest decimal of the two (Decimal(9, 2) and UInt8 are a Decimal(9, 2), and UInt32 a Decimal(18, 2))
                 int s = Math.max(ua instanceof DecimalType ? ((DecimalType) ua).scale : 0, ub instanceof DecimalType ? ((DecimalType) ub).scale : 0);
-                return DataTypes.decimal(Math.min(76, Math.max(18, s + 19)), s);
+                int digits = Math.max(integerDigits(ua), integerDigits(ub)) + s;
+                int widest = Math.max(ua instanceof DecimalType ? ((DecimalType) ua).precision : 0, ub instanceof DecimalType ? ((DecimalType) ub).precision : 0);
+                int need = Math.max(digits, widest);
+                return DataTypes.decimal(need <= 9 ? 9 : need <= 18 ? 18 : need <= 38 ? 38 : 76, s);
             }
         }
         if (isInteger(ua) && isInteger(ub)) {
@@ -270,6 +275,19 @@ public final class TypeRules {
 
     private static String zoneName(DataType t) {
         return t instanceof DateTimeType ? ((DateTimeType) t).tz : t instanceof DateTime64Type ? ((DateTime64Type) t).tz : null;
+    }
+
+    /** The digits an integer type's values can have (0 for a decimal: ClickHouse counts only the integers'). */
+    private static int integerDigits(DataType t) {
+        if (t instanceof DecimalType) {
+            return 0;
+        }
+        if (t instanceof BoolType) {
+            return 1;
+        }
+        int bits = bits(t);
+        boolean signed = signed(t);
+        return bits == 8 ? 3 : bits == 16 ? 5 : bits == 32 ? 10 : bits == 64 ? (signed ? 19 : 20) : bits == 128 ? 39 : 77;
     }
 
     /** Compares two non-null values of possibly different types, converting strings to the other side's type. */

@@ -109,6 +109,8 @@ final class SystemReferenceTables {
 
     static TableSource functions() {
         SystemTable t = SystemTable.of("functions");
+        // a function of the registry is listed as it is registered (its case, alias and category), not as the lists have it
+        dev.chdedup.stub.exec.FunctionFactory registry = dev.chdedup.stub.exec.FunctionFactory.instance();
         for (String f : FUNCTIONS) {
             if (!registered(f)) { // a function of the registry is listed below, with its category
                 function(t, f, false, "");
@@ -121,7 +123,9 @@ final class SystemReferenceTables {
             function(t, f, true, "");
         }
         for (Map.Entry<String, String> a : FUNCTION_ALIASES.entrySet()) {
-            function(t, a.getKey(), false, a.getValue());
+            if (registry.get(a.getKey()) == null || !registry.get(a.getKey()).name().equals(a.getKey())) {
+                function(t, a.getKey(), false, a.getValue());
+            }
         }
         // the families that keep their own registry (dates and times, maps), as the engine lists them
         java.util.Set<String> listed = new java.util.HashSet<>(FUNCTIONS);
