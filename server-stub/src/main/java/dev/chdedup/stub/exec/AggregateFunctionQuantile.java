@@ -24,11 +24,10 @@ final class AggregateFunctionQuantile {
     private AggregateFunctionQuantile() {
     }
 
-    static boolean handles(String name) {
-        return switch (name.toLowerCase(Locale.ROOT)) {
-            case "quantile", "quantiles", "median", "quantileexact", "quantilesexact", "medianexact" -> true;
-            default -> false;
-        };
+    static void register() {
+        for (String n : List.of("quantile", "quantiles", "median", "quantileExact", "quantilesExact", "medianExact")) {
+            AggregateFunctionFactory.register(n, (name, args, params) -> create(name, args, params.types(), params.values()));
+        }
     }
 
     /** The aggregate {@code name(params)(argument)}; {@code paramTypes}/{@code params} the parameters' types and values. */
