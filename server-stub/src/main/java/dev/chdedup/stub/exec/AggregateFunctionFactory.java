@@ -38,6 +38,7 @@ public final class AggregateFunctionFactory {
         AggregateFunctionsMisc.register();
         AggregateFunctionsTopK.register();
         AggregateFunctionsIntervals.register();
+        AggregateFunctionsCrossTab.register();
     }
 
     private AggregateFunctionFactory() {

@@ -106,7 +106,8 @@ final class AggregateFunctionQuantile {
         int right = Math.min(left + 1, sorted.size() - 1);
         double l = asDouble(sorted.get(left), unsigned64);
         double r = asDouble(sorted.get(right), unsigned64);
-        return l + (index - left) * (r - l);
+        double f = index - left;
+        return (1 - f) * l + f * r;
     }
 
     private static double asDouble(Object v, boolean unsigned64) {

@@ -82,7 +82,7 @@ final class AggregateFunctionQuantileVariants {
                     return;
                 }
                 long w = useWeights ? ((Number) row[1]).longValue() : 1;
-                if (w <= 0 && useWeights) {
+                if (w <= 0 && useWeights && !kind.equals("InterpolatedWeighted")) { // its map keeps the values of weight 0
                     return;
                 }
                 values.add(row[0]);
@@ -223,7 +223,8 @@ final class AggregateFunctionQuantileVariants {
                 long left = (long) Math.floor(index);
                 double l = valueAt(v, w, left, value);
                 double r = valueAt(v, w, Math.min(left + 1, total - 1), value);
-                return l + (index - left) * (r - l);
+                double f = index - left;
+                return l == r && !kind.equals("Deterministic") ? l : (1 - f) * l + f * r;
             }
             case "BFloat16":
             case "BFloat16Weighted": {

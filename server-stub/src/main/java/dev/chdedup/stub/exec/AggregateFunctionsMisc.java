@@ -39,6 +39,8 @@ final class AggregateFunctionsMisc {
         alias("last_value", "anyLast");
         alias("max_by", "argMax");
         alias("min_by", "argMin");
+        AggregateFunctionFactory.register("argAndMin", (name, args, p) -> argAnd(name, args, p, false));
+        AggregateFunctionFactory.register("argAndMax", (name, args, p) -> argAnd(name, args, p, true));
         AggregateFunctionFactory.register("singleValueOrNull", AggregateFunctionsMisc::singleValueOrNull);
         AggregateFunctionFactory.register("deltaSum", AggregateFunctionsMisc::deltaSum);
         AggregateFunctionFactory.register("deltaSumTimestamp", AggregateFunctionsMisc::deltaSumTimestamp);
@@ -53,6 +55,7 @@ final class AggregateFunctionsMisc {
         AggregateFunctionFactory.registerTakingNulls("uniqCombined", (name, args, p) -> uniqSketch(name, args, p, 12, 20));
         AggregateFunctionFactory.registerTakingNulls("uniqCombined64", (name, args, p) -> uniqSketch(name, args, p, 12, 20));
         AggregateFunctionFactory.registerTakingNulls("uniqHLL12", (name, args, p) -> uniqSketch(name, args, p, 0, 0));
+        AggregateFunctionFactory.registerTakingNulls("uniqUpTo", AggregateFunctionsMisc::uniqUpTo);
         AggregateFunctionFactory.register("exponentialMovingAverage", AggregateFunctionsMisc::exponentialMovingAverage);
         AggregateFunctionFactory.register("aggThrow", AggregateFunctionsMisc::aggThrow);
     }
@@ -79,6 +82,35 @@ final class AggregateFunctionsMisc {
             @Override
             public Object result() {
                 return seen ? v : t.isNullable() ? null : t.defaultValue();
+            }
+        });
+    }
+
+    /** argAndMin / argAndMax(arg, key): the tuple (arg, key) of the row of least (greatest) key, the first such row. */
+    private static Aggregates.Aggregate argAnd(String name, List<DataType> args, AggregateParameters p, boolean max) {
+        p.none(name);
+        if (args.size() != 2) {
+            throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Aggregate function " + name + " requires two arguments");
+        }
+        DataType vt = args.get(0);
+        DataType kt = args.get(1);
+        return new Aggregates.Aggregate(DataTypes.tuple(List.of(vt, kt)), () -> new Aggregates.State() {
+            Object val;
+            Object key;
+            boolean seen;
+
+            @Override
+            public void add(Object[] row) {
+                if (!seen || (max ? kt.compare(row[1], key) > 0 : kt.compare(row[1], key) < 0)) {
+                    val = row[0];
+                    key = row[1];
+                    seen = true;
+                }
+            }
+
+            @Override
+            public Object result() {
+                return seen ? List.of(val, key) : List.of(vt.defaultValue(), kt.defaultValue());
             }
         });
     }
@@ -304,6 +336,42 @@ final class AggregateFunctionsMisc {
             throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Incorrect number of arguments for aggregate function " + name);
         }
         return Aggregates.create("uniqExact", args, false);
+    }
+
+    /** uniqUpTo(threshold)(x...): the distinct rows without NULL, counted up to threshold + 1 (threshold 5 by default, at most 100). */
+    private static Aggregates.Aggregate uniqUpTo(String name, List<DataType> args, AggregateParameters p) {
+        p.count(name, 0, 1);
+        long threshold = 5;
+        if (!p.isEmpty()) {
+            threshold = p.asLong(0);
+            if (threshold < 0 || threshold > 100 || !p.isInteger(0)) {
+                throw new ChException(ErrorCode.ARGUMENT_OUT_OF_BOUND, "Too large parameter for aggregate function " + name + ". Maximum: 100");
+            }
+        }
+        if (args.isEmpty()) {
+            throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Incorrect number of arguments for aggregate function " + name);
+        }
+        long limit = threshold + 1;
+        return new Aggregates.Aggregate(DataTypes.UINT64, () -> new Aggregates.State() {
+            final java.util.Set<List<Object>> seen = new java.util.HashSet<>();
+
+            @Override
+            public void add(Object[] row) {
+                for (Object v : row) {
+                    if (v == null) {
+                        return;
+                    }
+                }
+                if (seen.size() < limit) {
+                    seen.add(java.util.Arrays.asList(row.clone()));
+                }
+            }
+
+            @Override
+            public Object result() {
+                return (long) seen.size();
+            }
+        });
     }
 
     /**

@@ -42,6 +42,7 @@ public final class FunctionFactory {
         FunctionFactory f = new FunctionFactory();
         // each family registers its functions here, one line a family
         FunctionsNull.register(f);
+        FunctionArrayReduce.register(f);
         return f;
     }
 
