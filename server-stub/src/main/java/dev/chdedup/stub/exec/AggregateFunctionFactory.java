@@ -33,12 +33,15 @@ public final class AggregateFunctionFactory {
         Aggregates.register();
         AggregateFunctionQuantile.register();
         AggregateFunctionQuantileVariants.register();
+        AggregateFunctionQuantileGK.register();
+        AggregateFunctionQuantilePrometheusHistogram.register();
         AggregateFunctionsStatistics.register();
         AggregateFunctionsGroupArray.register();
         AggregateFunctionsMisc.register();
         AggregateFunctionsTopK.register();
         AggregateFunctionsIntervals.register();
         AggregateFunctionsCrossTab.register();
+        AggregateFunctionSparkbar.register();
     }
 
     private AggregateFunctionFactory() {

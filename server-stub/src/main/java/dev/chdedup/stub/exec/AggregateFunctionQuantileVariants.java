@@ -20,14 +20,15 @@ import java.util.function.ToDoubleFunction;
  * ceil(level * total), x's type), InterpolatedWeighted (between the values' weight midpoints, x's type),
  * ExactWeightedInterpolated (as quantile over each value repeated weight times, Float64), Deterministic (exact below its
  * 8192-value reservoir: as quantile), BFloat16 (x truncated to bfloat16, the first whose count reaches level * n,
- * Float64) and Timing (exact while its sample is, Float32). TDigest, GK and DD sketches are not here.
+ * Float64), Timing (exact while its sample is, Float32) and TDigest (its centroids while each holds one value, as
+ * for fewer than about 200 values; Float32). The GK and DD sketches are not here.
  */
 final class AggregateFunctionQuantileVariants {
     private AggregateFunctionQuantileVariants() {
     }
 
     private static final List<String> KINDS = List.of("ExactLow", "ExactHigh", "ExactInclusive", "ExactExclusive", "ExactWeighted",
-        "InterpolatedWeighted", "ExactWeightedInterpolated", "Deterministic", "BFloat16", "BFloat16Weighted", "Timing", "TimingWeighted");
+        "InterpolatedWeighted", "ExactWeightedInterpolated", "Deterministic", "BFloat16", "BFloat16Weighted", "Timing", "TimingWeighted", "TDigest", "TDigestWeighted");
 
     static void register() {
         for (String k : KINDS) {
@@ -67,7 +68,7 @@ final class AggregateFunctionQuantileVariants {
         }
         DataType one = switch (kind) {
             case "ExactLow", "ExactHigh", "ExactWeighted", "InterpolatedWeighted" -> t;
-            case "Timing", "TimingWeighted" -> DataTypes.FLOAT32;
+            case "Timing", "TimingWeighted", "TDigest", "TDigestWeighted" -> DataTypes.FLOAT32;
             default -> DataTypes.FLOAT64;
         };
         ToDoubleFunction<Object> value = AggregateFunctionsStatistics.reader(t);
@@ -244,6 +245,38 @@ final class AggregateFunctionQuantileVariants {
                     }
                 }
                 return b.get(b.size() - 1)[0];
+            }
+            case "TDigest":
+            case "TDigestWeighted": { // the digest's centroids, one per value while it has not merged any
+                double total = 0;
+                for (long x : w) {
+                    total += x;
+                }
+                double x = level * total;
+                double prevX = 0;
+                double sum = 0;
+                double prevMean = (float) value.applyAsDouble(v.get(0));
+                long prevCount = w[0];
+                for (int i = 0; i < n; i++) {
+                    double mean = (float) value.applyAsDouble(v.get(i));
+                    double current = sum + w[i] * 0.5;
+                    if (current >= x) {
+                        double left = prevX + (prevCount == 1 ? 0.5 : 0);
+                        double right = current - (w[i] == 1 ? 0.5 : 0);
+                        if (x <= left) {
+                            return (float) prevMean;
+                        }
+                        if (x >= right) {
+                            return (float) mean;
+                        }
+                        return (float) (prevMean + (x - left) / (right - left) * (mean - prevMean));
+                    }
+                    sum += w[i];
+                    prevMean = mean;
+                    prevCount = w[i];
+                    prevX = current;
+                }
+                return (float) prevMean;
             }
             default: { // Timing: the sample's value at level * count
                 long total = 0;
