@@ -34,6 +34,7 @@ public final class AggregateFunctionFactory {
         AggregateFunctionQuantile.register();
         AggregateFunctionQuantileVariants.register();
         AggregateFunctionQuantileGK.register();
+        AggregateFunctionQuantileDD.register();
         AggregateFunctionQuantilePrometheusHistogram.register();
         AggregateFunctionsStatistics.register();
         AggregateFunctionsGroupArray.register();

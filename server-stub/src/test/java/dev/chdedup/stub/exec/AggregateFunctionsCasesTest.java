@@ -218,6 +218,16 @@ class AggregateFunctionsCasesTest extends EngineAnswers {
             {"SELECT quantilesPrometheusHistogram(0.25, 0.5, 0.75)(bucket_upper_bound, cumulative_bucket_value) FROM VALUES('bucket_upper_bound Float64, cumulative_bucket_value UInt64', (0, 6), (0.5, 11), (1, 14), (inf, 19))", "[0,0.35,1]"},
             {"SELECT quantilesPrometheusHistogram(0.1, 0.5, 0.9)(b, c) FROM VALUES('b Float32, c Float64', (0.25, 6.5), (0.5, 11), (1, 14), (inf, 19))", "[0.073076926,0.41666666,1]"},
             {"SELECT quantilesPrometheusHistogram(0.1, 0.5, 0.9)(b, c) FROM VALUES('b Float64, c UInt64', (0.25, 6), (0.5, 11), (1, 14))", "[nan,nan,nan]"},
+            {"SELECT quantileDD(0.01)(x), toTypeName(quantileDD(0.01)(x)), medianDD(0.01)(x), quantileDD(0.05, 0.3)(toNullable(x)), toTypeName(quantileDD(0.01)(toFloat32(x))) FROM (SELECT arrayJoin([5,1,4,2,3]) x)", "2.9742334234767016\tFloat64\t2.9742334234767016\t1.9141830301785625\tFloat64"},
+            {"SELECT quantileDD(x) FROM (SELECT 1 x)", "Code: 42 NUMBER_OF_ARGUMENTS_DOESNT_MATCH"},
+            {"SELECT quantileDD(0, 0.5)(x) FROM (SELECT 1 x)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT quantileDD(0.01, 0.5)(x) FROM (SELECT 1 x WHERE 0)", "nan"},
+            {"SELECT quantileDD(1, 0.5)(x) FROM (SELECT 1 x)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT quantilesDD(0.01)(x) FROM (SELECT 1 x)", "Code: 42 NUMBER_OF_ARGUMENTS_DOESNT_MATCH"},
+            {"SELECT quantilesDD(0.02, 0.1, 0.5, 0.9)(x) FROM (SELECT arrayJoin([-5.5, 0, 0.001, 3, 1e6, -2]) x)", "[-5.474093444457612,0,3.0040057916099494]"},
+            {"SELECT quantilesDD(0.01, 0.25, 0.5, 0.75)(number) FROM numbers(10)", "[1.9936617014173448,4.0148353330285875,5.989510371172621]"},
+            {"SELECT quantilesDD(0.001, 0.01, 0.25, 0.5, 0.75, 0.99)(number * 1.37) FROM numbers(1000)", "[12.341904445742404,341.38178132478123,683.3462431274876,1025.5679246919224,1354.2484143498086]"},
+            {"SELECT quantilesDD(0.05, 0.01, 0.25, 0.5, 0.75, 0.99)(-(number % 17) * 0.3) FROM numbers(100)", "[-4.711668268853771,-3.4896158790700795,-2.3383787155366926,-1.1605263157894739,0]"},
         };
     }
 }
