@@ -42,6 +42,9 @@ final class AggregateFunctionsMisc {
         AggregateFunctionFactory.register("argAndMin", (name, args, p) -> argAnd(name, args, p, false));
         AggregateFunctionFactory.register("argAndMax", (name, args, p) -> argAnd(name, args, p, true));
         AggregateFunctionFactory.register("singleValueOrNull", AggregateFunctionsMisc::singleValueOrNull);
+        AggregateFunctionFactory.register("anyHeavy", AggregateFunctionsMisc::anyHeavy);
+        AggregateFunctionFactory.registerCaseInsensitive("groupConcat", AggregateFunctionsMisc::groupConcat, false);
+        AggregateFunctionFactory.registerCaseInsensitive("group_concat", AggregateFunctionsMisc::groupConcat, false);
         AggregateFunctionFactory.register("deltaSum", AggregateFunctionsMisc::deltaSum);
         AggregateFunctionFactory.register("deltaSumTimestamp", AggregateFunctionsMisc::deltaSumTimestamp);
         AggregateFunctionFactory.register("entropy", AggregateFunctionsMisc::entropy);
@@ -111,6 +114,93 @@ final class AggregateFunctionsMisc {
             @Override
             public Object result() {
                 return seen ? List.of(val, key) : List.of(vt.defaultValue(), kt.defaultValue());
+            }
+        });
+    }
+
+    /** anyHeavy(x): the value the majority vote (Boyer-Moore) keeps: a frequent value, the one above half of the rows if any. */
+    private static Aggregates.Aggregate anyHeavy(String name, List<DataType> args, AggregateParameters p) {
+        p.none(name);
+        DataType t = AggregateFunctionsGroupArray.one(name, args);
+        return new Aggregates.Aggregate(t, () -> new Aggregates.State() {
+            Object value;
+            long counter;
+
+            @Override
+            public void add(Object[] row) {
+                if (value != null && t.compare(value, row[0]) == 0) {
+                    counter++;
+                } else if (counter == 0) {
+                    value = row[0];
+                    counter = 1;
+                } else {
+                    counter--;
+                }
+            }
+
+            @Override
+            public Object result() {
+                return value == null ? t.defaultValue() : value;
+            }
+        });
+    }
+
+    /**
+     * groupConcat(delimiter, limit)(x) or groupConcat(x, delimiter): the values' text joined by the delimiter (none by
+     * default), the first limit of them.
+     */
+    private static Aggregates.Aggregate groupConcat(String name, List<DataType> args, AggregateParameters p) {
+        p.count(name, 0, 2);
+        String delimiter = "";
+        if (p.size() >= 1) {
+            if (p.asString(0) == null) {
+                throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "First parameter for aggregate function " + name + " should be string");
+            }
+            delimiter = (String) p.get(0);
+        }
+        long limit = Long.MAX_VALUE;
+        if (p.size() == 2) {
+            if (!p.isInteger(1) || p.asLong(1) <= 0) {
+                throw new ChException(ErrorCode.BAD_ARGUMENTS, "Second parameter for aggregate function " + name
+                    + " should be a positive number, got: " + p.get(1));
+            }
+            limit = p.asLong(1);
+        }
+        if (args.size() == 2) {
+            if (!p.isEmpty()) {
+                throw new ChException(ErrorCode.BAD_ARGUMENTS, "Aggregate function " + name + " takes the delimiter either as a parameter or as"
+                    + " the second argument");
+            }
+        } else if (args.size() != 1) {
+            throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Incorrect number of arguments for function " + name
+                + ", expected 1 or 2");
+        }
+        DataType t = args.get(0);
+        String fixed = delimiter;
+        long max = limit;
+        return new Aggregates.Aggregate(DataTypes.STRING, () -> new Aggregates.State() {
+            final StringBuilder sb = new StringBuilder();
+            long n;
+
+            @Override
+            public void add(Object[] row) {
+                if (n >= max) {
+                    return;
+                }
+                if (n > 0) {
+                    sb.append(row.length == 2 ? String.valueOf(row[1]) : fixed);
+                }
+                if (t.unwrap() instanceof dev.chdedup.stub.types.StringType) {
+                    sb.append((String) row[0]);
+                } else {
+                    t.formatText(row[0], sb);
+                }
+                n++;
+            }
+
+            @Override
+            public Object result() {
+                return sb.toString();
             }
         });
     }

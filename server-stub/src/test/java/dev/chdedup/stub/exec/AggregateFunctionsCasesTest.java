@@ -228,6 +228,20 @@ class AggregateFunctionsCasesTest extends EngineAnswers {
             {"SELECT quantilesDD(0.01, 0.25, 0.5, 0.75)(number) FROM numbers(10)", "[1.9936617014173448,4.0148353330285875,5.989510371172621]"},
             {"SELECT quantilesDD(0.001, 0.01, 0.25, 0.5, 0.75, 0.99)(number * 1.37) FROM numbers(1000)", "[12.341904445742404,341.38178132478123,683.3462431274876,1025.5679246919224,1354.2484143498086]"},
             {"SELECT quantilesDD(0.05, 0.01, 0.25, 0.5, 0.75, 0.99)(-(number % 17) * 0.3) FROM numbers(100)", "[-4.711668268853771,-3.4896158790700795,-2.3383787155366926,-1.1605263157894739,0]"},
+            {"SELECT groupConcat(x), groupConcat(',')(x), groupConcat(',', 2)(x), toTypeName(groupConcat(x)), group_concat(x) FROM (SELECT arrayJoin([1,NULL,3,4]) x)", "134\t1,3,4\t1,3\tNullable(String)\t134"},
+            {"SELECT groupConcat(x) FROM (SELECT arrayJoin(['a','b']) x)", "ab"},
+            {"SELECT groupConcat(x) FROM (SELECT arrayJoin([[1,2],[3]]) x)", "[1,2][3]"},
+            {"SELECT groupConcat(x) FROM (SELECT arrayJoin([1.5, 2]) x WHERE 0)", ""},
+            {"SELECT groupConcat(1)(x) FROM (SELECT 1 x)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT groupConcat(',', 0)(x) FROM (SELECT 1 x)", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT groupConcat(x, ',') FROM (SELECT arrayJoin([1,2]) x)", "1,2"},
+            {"SELECT anyHeavy(x), toTypeName(anyHeavy(x)) FROM (SELECT arrayJoin([1,2,1,3,1,2,2,2]) x)", "2\tUInt8"},
+            {"SELECT anyHeavy(x) FROM (SELECT arrayJoin([1,2,3]) x)", "3"},
+            {"SELECT anyHeavy(x) FROM (SELECT arrayJoin([1,2,3,NULL]) x)", "3"},
+            {"SELECT groupConcat(x) FROM (SELECT arrayJoin([toDate('2020-01-01'), NULL]) x)", "2020-01-01"},
+            {"SELECT groupConcat('; ')(x) FROM (SELECT arrayJoin(['a\\tb', 'it''s', 'é']) x)", "a\\tb; it\\'s; é"},
+            {"SELECT groupConcat(x) FROM (SELECT arrayJoin([('a', 1), ('b', 2)]) x)", "(\\'a\\',1)(\\'b\\',2)"},
+            {"SELECT groupConcat(x), toTypeName(groupConcat(x)) FROM (SELECT arrayJoin([NULL, NULL]::Array(Nullable(Int8))) x)", "\\N\tNullable(String)"},
         };
     }
 }
