@@ -7,7 +7,6 @@ import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.Values;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The {@code -If} combinator, as ClickHouse's {@code AggregateFunctionIf}: {@code sumIf(x, cond)},
@@ -16,24 +15,10 @@ import java.util.Locale;
  * where the condition is true (NULL counts as false).
  */
 final class AggregateFunctionIf {
-    private static final String SUFFIX = "if";
-
     private AggregateFunctionIf() {
     }
 
-    /** The nested aggregate's name if {@code name} is {@code <aggregate>If}, else null. */
-    static String nestedName(String name) {
-        String lower = name.toLowerCase(Locale.ROOT);
-        if (lower.length() > SUFFIX.length() && lower.endsWith(SUFFIX)) {
-            String nested = name.substring(0, name.length() - SUFFIX.length());
-            if (Aggregates.isAggregate(nested)) {
-                return nested;
-            }
-        }
-        return null;
-    }
-
-    static Aggregates.Aggregate create(String name, String nested, List<DataType> argTypes, boolean distinct) {
+    static Aggregates.Aggregate create(String name, String nested, List<DataType> argTypes, AggregateParameters params, boolean distinct) {
         if (argTypes.isEmpty()) {
             throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Aggregate function " + name
                 + " requires at least one argument: the condition");
@@ -44,7 +29,7 @@ final class AggregateFunctionIf {
             throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + cond.name()
                 + " of last argument for aggregate function with If suffix. Must be UInt8 or Bool");
         }
-        Aggregates.Aggregate inner = Aggregates.create(nested, argTypes.subList(0, argTypes.size() - 1), distinct);
+        Aggregates.Aggregate inner = Aggregates.create(nested, argTypes.subList(0, argTypes.size() - 1), params, distinct);
         return new Aggregates.Aggregate(inner.type(), () -> {
             Aggregates.State state = inner.factory().get();
             return new Aggregates.State() {

@@ -24,11 +24,10 @@ final class AggregateFunctionQuantile {
     private AggregateFunctionQuantile() {
     }
 
-    static boolean handles(String name) {
-        return switch (name.toLowerCase(Locale.ROOT)) {
-            case "quantile", "quantiles", "median", "quantileexact", "quantilesexact", "medianexact" -> true;
-            default -> false;
-        };
+    static void register() {
+        for (String n : List.of("quantile", "quantiles", "median", "quantileExact", "quantilesExact", "medianExact")) {
+            AggregateFunctionFactory.register(n, (name, args, params) -> create(name, args, params.types(), params.values()));
+        }
     }
 
     /** The aggregate {@code name(params)(argument)}; {@code paramTypes}/{@code params} the parameters' types and values. */
@@ -107,7 +106,8 @@ final class AggregateFunctionQuantile {
         int right = Math.min(left + 1, sorted.size() - 1);
         double l = asDouble(sorted.get(left), unsigned64);
         double r = asDouble(sorted.get(right), unsigned64);
-        return l + (index - left) * (r - l);
+        double f = index - left;
+        return (1 - f) * l + f * r;
     }
 
     private static double asDouble(Object v, boolean unsigned64) {

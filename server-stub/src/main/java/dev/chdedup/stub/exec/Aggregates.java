@@ -32,8 +32,10 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The aggregate functions: count (also DISTINCT), sum, min, max, avg, any, anyLast, uniq/uniqExact, groupArray,
- * argMin/argMax, and each of them with the {@code -If} combinator ({@link AggregateFunctionIf}). Each is a factory of per-group {@link State}s; NULL arguments are skipped as ClickHouse does.
+ * The first aggregate functions: count (also DISTINCT), sum, min, max, avg, any, anyLast, uniq/uniqExact,
+ * argMin/argMax, sumWithOverflow and groupBitmap, registered in the {@link AggregateFunctionFactory}; the state
+ * interface every aggregate implements; the Null combinator ({@link #nullsSkipped}) and the Distinct one. Each
+ * aggregate is a factory of per-group {@link State}s.
  */
 public final class Aggregates {
     private Aggregates() {
@@ -88,55 +90,80 @@ public final class Aggregates {
     }
 
     public static boolean isAggregate(String name) {
-        switch (name.toLowerCase(Locale.ROOT)) {
-            case "count": case "sum": case "min": case "max": case "avg": case "any": case "anylast": case "uniq":
-            case "uniqexact": case "grouparray": case "argmax": case "argmin": case "countdistinct": case "groupuniqarray":
-            case "sumwithoverflow": case "groupbitmap":
-            case "quantile": case "quantiles": case "median": case "quantileexact": case "quantilesexact": case "medianexact":
-                return true;
-            default:
-                return AggregateFunctionIf.nestedName(name) != null || AggregateFunctionCombinators.isCombined(name);
-        }
+        return AggregateFunctionFactory.isAggregate(name);
     }
 
     public static Aggregate create(String rawName, List<DataType> argTypes, boolean distinct) {
-        return nullsSkipped(rawName, argTypes, createOverValues(rawName, argTypes, distinct));
+        return AggregateFunctionFactory.create(rawName, argTypes, AggregateParameters.NONE, distinct);
+    }
+
+    /** The aggregate {@code rawName(params)(argTypes)}, as {@link AggregateFunctionFactory#create} makes it. */
+    public static Aggregate create(String rawName, List<DataType> argTypes, AggregateParameters params, boolean distinct) {
+        return AggregateFunctionFactory.create(rawName, argTypes, params, distinct);
+    }
+
+    /** The functions of this class, registered case-insensitively; those that take NULLs themselves so marked. */
+    static void register() {
+        for (String n : List.of("count", "sum", "min", "max", "avg", "any", "anyLast", "uniq", "uniqExact", "argMax", "argMin",
+            "sumWithOverflow", "groupBitmap")) {
+            boolean takesNulls = TAKE_NULLS.contains(n.toLowerCase(Locale.ROOT));
+            AggregateFunctionFactory.registerCaseInsensitive(n, (name, args, params) -> {
+                params.none(name);
+                return createOverValues(name, args, false);
+            }, takesNulls);
+        }
+    }
+
+    /** Whether {@code name} counts distinct values itself with DISTINCT (count(DISTINCT x) is uniqExact). */
+    static boolean countsDistinct(String name) {
+        return name.toLowerCase(Locale.ROOT).startsWith("uniq");
+    }
+
+    /** {@code a} fed each distinct argument row once: ClickHouse's Distinct combinator. */
+    static Aggregate distinct(Aggregate a) {
+        return new Aggregate(a.type(), () -> new DistinctState(a.factory().get()));
     }
 
     /** The aggregate functions that take NULLs themselves: ClickHouse does not wrap them in its Null combinator. */
-    private static final Set<String> TAKE_NULLS = Set.of("count", "countdistinct", "uniq", "uniqexact", "grouparray", "groupuniqarray",
-        "groupbitmap");
+    private static final Set<String> TAKE_NULLS = Set.of("count", "uniq", "uniqexact", "groupbitmap");
 
     /**
      * {@code a} as ClickHouse's Null combinator makes it when an argument is Nullable: a row where any argument is
      * NULL is skipped, and the result is NULL (its type Nullable) when no row was left, so {@code sum} of NULLs is
-     * NULL and {@code argMin(n, k)} ignores the rows whose n is NULL. The functions that take NULLs themselves, and
-     * the combined ones, stay as they are; a result type that cannot be inside Nullable (an Array, a Map) stays too,
-     * and is its default then.
+     * NULL and {@code argMin(n, k)} ignores the rows whose n is NULL. A result type that cannot be inside Nullable
+     * (an Array, a Map) stays as it is, and is the result of no row then.
      */
-    private static Aggregate nullsSkipped(String rawName, List<DataType> argTypes, Aggregate a) {
-        if (argTypes.stream().noneMatch(DataType::isNullable) || AggregateFunctionCombinators.isCombined(rawName)) {
-            return a;
-        }
-        String nested = AggregateFunctionIf.nestedName(rawName);
-        if (TAKE_NULLS.contains((nested != null ? nested : rawName).toLowerCase(Locale.ROOT))) {
+    static Aggregate nullsSkipped(List<DataType> argTypes, Aggregate a) {
+        if (argTypes.stream().noneMatch(DataType::isNullable)) {
             return a;
         }
         DataType t = a.type();
-        boolean nullable = !(t instanceof ArrayType || t instanceof MapType || t instanceof DynamicType || t instanceof VariantType
+        boolean nullable = canBeInsideNullable(t);
+        java.util.function.Supplier<State> f = a.factory();
+        if (!nullable) {
+            return new Aggregate(t, () -> new NullsSkipped(f.get(), null, false));
+        }
+        return new Aggregate(DataTypes.nullable(t), () -> new NullsSkipped(f.get(), null, true));
+    }
+
+    /** Whether a value of {@code t} can be inside Nullable (not an Array, a Map or a dynamic type). */
+    static boolean canBeInsideNullable(DataType t) {
+        return !(t instanceof ArrayType || t instanceof MapType || t instanceof DynamicType || t instanceof VariantType
             || t instanceof JsonType);
-        return new Aggregate(nullable ? DataTypes.nullable(t) : t, () -> new NullsSkipped(a.factory().get(), nullable ? null : t.defaultValue()));
     }
 
     /** A state that leaves out the rows with a NULL argument; NULL (or {@code none}) when no row was left. */
     private static final class NullsSkipped implements State {
         final State inner;
         final Object none;
+        /** Whether no row left is NULL; else it is the inner state's result of no row. */
+        final boolean nullOfNone;
         boolean seen;
 
-        NullsSkipped(State inner, Object none) {
+        NullsSkipped(State inner, Object none, boolean nullOfNone) {
             this.inner = inner;
             this.none = none;
+            this.nullOfNone = nullOfNone;
         }
 
         @Override
@@ -163,24 +190,12 @@ public final class Aggregates {
 
         @Override
         public Object result() {
-            return seen ? inner.result() : none;
+            return seen || !nullOfNone ? inner.result() : none;
         }
     }
 
     private static Aggregate createOverValues(String rawName, List<DataType> argTypes, boolean distinct) {
         String name = rawName.toLowerCase(Locale.ROOT);
-        String nested = AggregateFunctionIf.nestedName(rawName);
-        if (nested != null) {
-            return AggregateFunctionIf.create(rawName, nested, argTypes, distinct);
-        }
-        Aggregate combined = AggregateFunctionCombinators.create(rawName, argTypes);
-        if (combined != null) {
-            return combined;
-        }
-        if (distinct && !name.equals("count") && !name.startsWith("uniq")) {
-            Aggregate inner = createOverValues(rawName, argTypes, false);
-            return new Aggregate(inner.type(), () -> new DistinctState(inner.factory().get()));
-        }
         switch (name) {
             case "count":
                 if (distinct) {
@@ -347,26 +362,6 @@ public final class Aggregates {
                     @Override
                     public Object result() {
                         return seen ? v : t.defaultValue();
-                    }
-                });
-            }
-            case "grouparray": case "groupuniqarray": {
-                DataType t = TypeRules.stripNullable(arg(name, argTypes));
-                boolean uniq = name.equals("groupuniqarray");
-                return new Aggregate(DataTypes.array(t), () -> new State() {
-                    final List<Object> l = new ArrayList<>();
-                    final Set<Object> seen = new HashSet<>();
-
-                    @Override
-                    public void add(Object[] args) {
-                        if (args[args.length - 1] != null && (!uniq || seen.add(args[args.length - 1]))) {
-                            l.add(args[args.length - 1]);
-                        }
-                    }
-
-                    @Override
-                    public Object result() {
-                        return Collections.unmodifiableList(new ArrayList<>(l));
                     }
                 });
             }

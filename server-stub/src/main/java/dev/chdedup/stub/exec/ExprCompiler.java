@@ -68,7 +68,7 @@ public final class ExprCompiler {
             for (Expr a : c.args()) {
                 args.add(expand(a));
             }
-            return new Expr.Call(c.name(), args, c.distinct());
+            return new Expr.Call(c.name(), args, c.distinct(), c.params());
         }
         if (e instanceof Expr.Cast) {
             return new Expr.Cast(expand(((Expr.Cast) e).expr()), ((Expr.Cast) e).typeName());

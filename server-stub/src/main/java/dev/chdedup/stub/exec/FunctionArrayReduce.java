@@ -87,32 +87,12 @@ final class FunctionArrayReduce {
         return state.result();
     }
 
-    private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("\\s*(\\w+)\\s*(?:\\((.*)\\))?\\s*");
-
     /**
-     * The aggregate a name such as {@code max}, {@code maxIf} or {@code quantile(0.5)} stands for, over these types; its
-     * parameters are number literals.
+     * The aggregate a name such as {@code max}, {@code maxIf} or {@code quantile(0.5)} stands for, over these types:
+     * the {@link AggregateFunctionFactory}'s, with its combinators and parameters.
      */
     private static Aggregates.Aggregate aggregate(String text, List<DataType> types) {
-        java.util.regex.Matcher m = NAME.matcher(text);
-        if (!m.matches() || !Aggregates.isAggregate(m.group(1))) {
-            throw new ChException(ErrorCode.UNKNOWN_AGGREGATE_FUNCTION, "Unknown aggregate function " + text);
-        }
-        if (m.group(2) == null) {
-            return Aggregates.create(m.group(1), types, false);
-        }
-        List<DataType> paramTypes = new ArrayList<>();
-        List<Object> params = new ArrayList<>();
-        for (String p : m.group(2).split(",")) {
-            Object v;
-            try {
-                v = p.trim().matches("[-+]?\\d+") ? (Object) Long.parseLong(p.trim()) : (Object) Double.parseDouble(p.trim());
-            } catch (NumberFormatException e) {
-                throw new ChException(ErrorCode.BAD_ARGUMENTS, "Parameters of aggregate function " + m.group(1) + " must be numbers: " + text);
-            }
-            paramTypes.add(TypeRules.literalType(v));
-            params.add(TypeRules.literalValue(v));
-        }
-        return AggregateFunctionQuantile.create(m.group(1), types, paramTypes, params);
+        Object[] np = AggregateFunctionCombinators.nameAndParameters(text.trim());
+        return Aggregates.create((String) np[0], types, (AggregateParameters) np[1], false);
     }
 }

@@ -130,7 +130,7 @@ public final class Functions {
                         + " finalizeAggregation, expected AggregateFunction");
                 }
                 dev.chdedup.stub.types.AggregateFunctionType t = (dev.chdedup.stub.types.AggregateFunctionType) a.type().unwrap();
-                Aggregates.Aggregate merge = Aggregates.create(t.function + "Merge", List.of(t), false);
+                Aggregates.Aggregate merge = AggregateFunctionCombinators.finalizing(t);
                 return Evaluator.of(merge.type(), r -> {
                     Aggregates.State st = merge.factory().get();
                     st.add(new Object[] {a.eval(r)});

@@ -220,8 +220,7 @@ public final class SelectExecutor {
             for (Expr.Call c : aggCalls) {
                 List<Evaluator> args = new ArrayList<>();
                 List<DataType> ts = new ArrayList<>();
-                boolean parametric = AggregateFunctionQuantile.handles(c.name());
-                int values = parametric ? Math.min(1, c.args().size()) : c.args().size(); // the quantiles take one value, then their levels
+                int values = c.args().size() - c.params(); // a parametric aggregate's parameters come last
                 List<DataType> paramTypes = new ArrayList<>();
                 List<Object> params = new ArrayList<>();
                 for (int i = 0; i < c.args().size(); i++) {
@@ -235,8 +234,7 @@ public final class SelectExecutor {
                     }
                 }
                 aggArgs.add(args);
-                Aggregates.Aggregate ag = parametric ? AggregateFunctionQuantile.create(c.name(), ts, paramTypes, params)
-                    : Aggregates.create(c.name(), ts, c.distinct());
+                Aggregates.Aggregate ag = Aggregates.create(c.name(), ts, new AggregateParameters(params, paramTypes), c.distinct());
                 aggs.add(ag);
                 aggTypes.add(ag.type());
             }
