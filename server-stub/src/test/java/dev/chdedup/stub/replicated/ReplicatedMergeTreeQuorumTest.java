@@ -136,7 +136,9 @@ class ReplicatedMergeTreeQuorumTest {
             assertTrue(refused.body().startsWith("Code: 286."), "round " + round + ": " + refused.body());
             fetches("qlate", true, 2);
             Http.query(url(2), "SYSTEM SYNC REPLICA qlate");
-            HttpResponse<String> next = Http.send(url(1), "INSERT INTO qlate VALUES (" + (2 * round + 1) + ", 'b')", params);
+            // replica 2 fetches again: the quorum is reached however long a loaded machine takes to fetch
+            HttpResponse<String> next = Http.send(url(1), "INSERT INTO qlate VALUES (" + (2 * round + 1) + ", 'b')",
+                "insert_quorum=2&insert_quorum_parallel=0&insert_quorum_timeout=60000");
             assertEquals(200, next.statusCode(), "round " + round + ": " + next.body());
             fetches("qlate", true, 3);
             Http.query(url(3), "SYSTEM SYNC REPLICA qlate");
