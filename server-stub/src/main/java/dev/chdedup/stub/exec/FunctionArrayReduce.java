@@ -28,7 +28,9 @@ final class FunctionArrayReduce {
         boolean ranges = name.equals("arrayReduceInRanges");
         int first = ranges ? 2 : 1;
         if (args.size() < first + 1) {
-            throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Number of arguments for function " + name
+            // the engine's codes differ between the two: TOO_FEW_ARGUMENTS_FOR_FUNCTION for arrayReduce
+            throw new ChException(ranges ? ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH : ErrorCode.TOO_FEW_ARGUMENTS_FOR_FUNCTION,
+                "Number of arguments for function " + name
                 + " doesn't match: passed " + args.size() + ", should be at least " + (first + 1));
         }
         if (!args.get(0).constant() || !Functions.isString(args.get(0).type())) {

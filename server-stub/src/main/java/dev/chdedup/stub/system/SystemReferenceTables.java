@@ -109,35 +109,33 @@ final class SystemReferenceTables {
 
     static TableSource functions() {
         SystemTable t = SystemTable.of("functions");
-        // a function of the registry is listed as it is registered (its case, alias and category), not as the lists have it
-        dev.chdedup.stub.exec.FunctionFactory registry = dev.chdedup.stub.exec.FunctionFactory.instance();
+        java.util.Set<String> listed = new java.util.HashSet<>();
+        // the registry first: a registered function is listed as it is registered (its case, alias and category; an
+        // alias without a category, as the engine lists it), whatever the lists below say of it
+        for (dev.chdedup.stub.exec.FunctionFactory.Registered f : dev.chdedup.stub.exec.FunctionFactory.instance().all()) {
+            listed.add(f.name());
+            t.add().set("name", f.name()).set("is_aggregate", false).set("case_insensitive", f.caseInsensitive())
+                .set("alias_to", f.aliasTo()).set("origin", "System").set("categories", f.aliasTo().isEmpty() ? f.category() : "");
+        }
         for (String f : FUNCTIONS) {
-            if (!registered(f)) { // a function of the registry is listed below, with its category
+            if (listed.add(f)) {
                 function(t, f, false, "");
             }
         }
         for (String f : INTERVAL_FUNCTIONS) {
-            function(t, f, false, "");
+            if (listed.add(f)) {
+                function(t, f, false, "");
+            }
         }
         for (String f : AGGREGATES) {
             function(t, f, true, "");
         }
         for (Map.Entry<String, String> a : FUNCTION_ALIASES.entrySet()) {
-            if (registry.get(a.getKey()) == null || !registry.get(a.getKey()).name().equals(a.getKey())) {
+            if (listed.add(a.getKey())) {
                 function(t, a.getKey(), false, a.getValue());
             }
         }
         // the families that keep their own registry (dates and times, maps), as the engine lists them
-        java.util.Set<String> listed = new java.util.HashSet<>(FUNCTIONS);
-        listed.removeIf(SystemReferenceTables::registered);
-        listed.addAll(FUNCTION_ALIASES.keySet());
-        for (dev.chdedup.stub.exec.FunctionFactory.Registered f : dev.chdedup.stub.exec.FunctionFactory.instance().all()) {
-            if (listed.add(f.name())) {
-                // ClickHouse lists an alias without a category
-                t.add().set("name", f.name()).set("is_aggregate", false).set("case_insensitive", f.caseInsensitive())
-                    .set("alias_to", f.aliasTo()).set("origin", "System").set("categories", f.aliasTo().isEmpty() ? f.category() : "");
-            }
-        }
         for (dev.chdedup.stub.exec.Functions.Listed f : dev.chdedup.stub.exec.Functions.familyFunctions()) {
             if (listed.add(f.name())) {
                 t.add().set("name", f.name()).set("is_aggregate", false).set("case_insensitive", f.caseInsensitive())
@@ -145,12 +143,6 @@ final class SystemReferenceTables {
             }
         }
         return t.source();
-    }
-
-    /** Whether the FunctionFactory holds a function of exactly this name. */
-    private static boolean registered(String name) {
-        dev.chdedup.stub.exec.FunctionFactory.Registered r = dev.chdedup.stub.exec.FunctionFactory.instance().get(name);
-        return r != null && r.name().equals(name);
     }
 
     private static void function(SystemTable t, String name, boolean aggregate, String aliasTo) {
