@@ -39,7 +39,7 @@ final class ArithmeticFunctions {
         switch (n) {
             case "plus": case "minus": case "multiply": case "divide": case "intDiv": case "modulo": case "negate":
             case "abs": case "equals": case "notEquals": case "less": case "greater": case "lessOrEquals":
-            case "greaterOrEquals": case "greatest": case "least": case "round": case "floor": case "ceil": case "pow":
+            case "greaterOrEquals": case "round": case "floor": case "ceil": case "pow":
             case "sqrt": case "like": case "notLike": case "ilike": case "notILike": case "tuple": case "array":
             case "arrayElement": case "tupleElement": case "has": case "range": case "arraySum": case "exp": case "log": case "e": case "pi":
             case "intDivOrZero": case "gcd": case "bitAnd": case "bitOr": case "bitXor": case "sign": case "isNaN": case "isFinite":
@@ -97,23 +97,6 @@ final class ArithmeticFunctions {
             case "greater": return cmp(args, c -> c > 0);
             case "lessOrEquals": return cmp(args, c -> c <= 0);
             case "greaterOrEquals": return cmp(args, c -> c >= 0);
-            case "greatest": case "least": {
-                List<DataType> ts = new ArrayList<>();
-                args.forEach(a -> ts.add(a.type()));
-                DataType t = TypeRules.common(ts);
-                List<Evaluator> conv = Functions.casts(args, TypeRules.stripNullable(t));
-                boolean g = name.equals("greatest");
-                return Functions.strict(TypeRules.stripNullable(t), conv, v -> {
-                    Object best = v[0];
-                    for (int i = 1; i < v.length; i++) {
-                        int c = TypeRules.stripNullable(t).compare(v[i], best);
-                        if (g ? c > 0 : c < 0) {
-                            best = v[i];
-                        }
-                    }
-                    return best;
-                });
-            }
             case "round": case "floor": case "ceil": return rounding(name, args);
             case "pow": return Functions.strict(DataTypes.FLOAT64, args, v -> Math.pow(d(v[0], args.get(0)), d(v[1], args.get(1))));
             case "sqrt": return Functions.strict(DataTypes.FLOAT64, args, v -> Math.sqrt(d(v[0], args.get(0))));

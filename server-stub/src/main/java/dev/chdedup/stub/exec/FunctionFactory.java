@@ -42,6 +42,12 @@ public final class FunctionFactory {
         FunctionFactory f = new FunctionFactory();
         // each family registers its functions here, one line a family
         FunctionsNull.register(f);
+        FunctionsConditional.register(f);
+        FunctionsString.register(f);
+        FunctionLeftRight.register(f);
+        FunctionPadString.register(f);
+        FunctionsStringUTF8.register(f);
+        FunctionsStringDistance.register(f);
         return f;
     }
 

@@ -264,8 +264,6 @@ public final class Functions {
             case "cast": return "CAST";
             case "abs": return "abs";
             case "round": return "round";
-            case "greatest": return "greatest";
-            case "least": return "least";
             case "pow": case "power": return "pow";
             // the parser rewrites these three whatever their case, to the functions they stand for (trim is trimBoth)
             case "trim": return "trimBoth";

@@ -207,6 +207,13 @@ public final class TypeRules {
             }
             return intType(Math.min(bits, 64), s);
         }
+        if (ua instanceof DateTime64Type && (isTimeLike(ub)) || ub instanceof DateTime64Type && isTimeLike(ua)) {
+            // a DateTime64 and a date or time: the DateTime64 of the larger precision (the first of equal ones), its timezone
+            if (!(ub instanceof DateTime64Type)) {
+                return ua;
+            }
+            return !(ua instanceof DateTime64Type) || ((DateTime64Type) ub).precision > ((DateTime64Type) ua).precision ? ub : ua;
+        }
         if (ua instanceof DateTimeType || ub instanceof DateTimeType) {
             return ua instanceof DateTimeType ? ua : ub;
         }
