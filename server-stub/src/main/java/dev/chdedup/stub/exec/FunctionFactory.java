@@ -48,6 +48,11 @@ public final class FunctionFactory {
         FunctionPadString.register(f);
         FunctionsStringUTF8.register(f);
         FunctionsStringDistance.register(f);
+        FunctionsBinaryRepresentation.register(f);
+        FunctionsBitToArray.register(f);
+        FunctionChar.register(f);
+        FunctionsBaseConversion.register(f);
+        FunctionsCRC.register(f);
         return f;
     }
 

@@ -253,8 +253,6 @@ public final class Functions {
             case "lower": case "lcase": return "lower";
             case "upper": case "ucase": return "upper";
             case "substring": case "substr": case "mid": return "substring";
-            case "hex": return "hex";
-            case "unhex": return "unhex";
             case "version": return "version";
             case "timezone": return "timezone";
             case "now": case "current_timestamp": return "now";

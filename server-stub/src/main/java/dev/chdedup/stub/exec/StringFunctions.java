@@ -10,9 +10,7 @@ import dev.chdedup.stub.types.MapType;
 import dev.chdedup.stub.types.Values;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -26,7 +24,7 @@ final class StringFunctions {
 
     static boolean handles(String n) {
         switch (n) {
-            case "concat": case "length": case "lower": case "upper": case "substring": case "hex": case "unhex":
+            case "concat": case "length": case "lower": case "upper": case "substring":
             case "empty": case "notEmpty": case "startsWith": case "endsWith": case "position": case "replaceAll":
             case "replaceOne": case "trimBoth": case "trimLeft": case "trimRight": case "reverse":
             case "repeat": case "lengthUTF8": case "char_length": case "splitByChar": case "arrayStringConcat":
@@ -40,7 +38,7 @@ final class StringFunctions {
     /** Functions whose arguments (all, or the first {@code n}) must be strings. */
     private static int stringArgs(String name) {
         switch (name) {
-            case "lower": case "upper": case "reverse": case "lengthUTF8": case "char_length": case "unhex": case "repeat": case "substring":
+            case "lower": case "upper": case "reverse": case "lengthUTF8": case "char_length": case "repeat": case "substring":
                 return 1;
             case "startsWith": case "endsWith": case "position": case "splitByChar": case "format":
                 return 2;
@@ -134,30 +132,6 @@ final class StringFunctions {
             case "substring": return Functions.strict(DataTypes.STRING, args, v -> substring(Functions.bytes(v[0]),
                 Values.toLong(Values.toNumber(v[1], args.get(1).type())),
                 v.length > 2 ? Values.toLong(Values.toNumber(v[2], args.get(2).type())) : Long.MAX_VALUE));
-            case "hex": {
-                DataType t = args.get(0).type().unwrap();
-                return Functions.strict(DataTypes.STRING, args, v -> {
-                    if (v[0] instanceof String) {
-                        return HexFormat.of().withUpperCase().formatHex(Functions.bytes(v[0]));
-                    }
-                    if (v[0] instanceof Long) {
-                        String h = Long.toHexString((Long) v[0]).toUpperCase(Locale.ROOT);
-                        return h.length() % 2 == 1 ? "0" + h : h;
-                    }
-                    return HexFormat.of().withUpperCase().formatHex(ByteStrings.bytes(Values.text(v[0], t)));
-                });
-            }
-            case "unhex": return Functions.strict(DataTypes.STRING, args, v -> {
-                String s = (String) v[0];
-                if (s.length() % 2 == 1) {
-                    s = "0" + s;
-                }
-                try {
-                    return ByteStrings.of(HexFormat.of().parseHex(s));
-                } catch (IllegalArgumentException e) {
-                    throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Cannot unhex '" + s + "': not a hexadecimal string");
-                }
-            });
             case "startsWith": return Functions.strict(DataTypes.UINT8, args, v -> ((String) v[0]).startsWith((String) v[1]) ? 1L : 0L);
             case "endsWith": return Functions.strict(DataTypes.UINT8, args, v -> ((String) v[0]).endsWith((String) v[1]) ? 1L : 0L);
             case "position": return Functions.strict(DataTypes.UINT64, args, v -> {
