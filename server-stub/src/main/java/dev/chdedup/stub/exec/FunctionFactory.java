@@ -53,6 +53,8 @@ public final class FunctionFactory {
         FunctionChar.register(f);
         FunctionsBaseConversion.register(f);
         FunctionsCRC.register(f);
+        FunctionsStringReplacement.register(f);
+        FunctionPrintf.register(f);
         return f;
     }
 

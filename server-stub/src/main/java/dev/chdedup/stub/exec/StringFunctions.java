@@ -28,7 +28,6 @@ final class StringFunctions {
             case "empty": case "notEmpty": case "startsWith": case "endsWith": case "position": case "replaceAll":
             case "replaceOne": case "trimBoth": case "trimLeft": case "trimRight": case "reverse":
             case "repeat": case "lengthUTF8": case "char_length": case "splitByChar": case "arrayStringConcat":
-            case "format":
                 return true;
             default:
                 return false;
@@ -40,7 +39,7 @@ final class StringFunctions {
         switch (name) {
             case "lower": case "upper": case "reverse": case "lengthUTF8": case "char_length": case "repeat": case "substring":
                 return 1;
-            case "startsWith": case "endsWith": case "position": case "splitByChar": case "format":
+            case "startsWith": case "endsWith": case "position": case "splitByChar":
                 return 2;
             case "replaceAll": case "replaceOne":
                 return 3;
@@ -178,21 +177,6 @@ final class StringFunctions {
                     return sb.toString();
                 });
             }
-            case "format": return Functions.strict(DataTypes.STRING, args, v -> {
-                String f = (String) v[0];
-                StringBuilder sb = new StringBuilder();
-                int next = 1;
-                for (int i = 0; i < f.length(); i++) {
-                    if (f.startsWith("{}", i) && next < v.length) {
-                        sb.append(Values.text(v[next], TypeRules.stripNullable(args.get(next).type())));
-                        next++;
-                        i++;
-                    } else {
-                        sb.append(f.charAt(i));
-                    }
-                }
-                return sb.toString();
-            });
             default: throw new ChException(ErrorCode.UNKNOWN_FUNCTION, "Function with name `" + name + "` does not exist");
         }
     }
