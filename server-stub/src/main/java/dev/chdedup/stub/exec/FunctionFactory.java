@@ -55,6 +55,9 @@ public final class FunctionFactory {
         FunctionsCRC.register(f);
         FunctionsStringReplacement.register(f);
         FunctionPrintf.register(f);
+        FunctionsRegexpExtract.register(f);
+        FunctionsConvert.register(f);
+        FunctionsHTML.register(f);
         return f;
     }
 

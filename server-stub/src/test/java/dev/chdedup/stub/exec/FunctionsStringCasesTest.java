@@ -2,9 +2,10 @@ package dev.chdedup.stub.exec;
 
 /**
  * The String and Conditional functions of the registry's string families (FunctionsString, FunctionsStringUTF8,
- * FunctionLeftRight, FunctionPadString, FunctionsStringDistance, FunctionsConditional) beyond their documented
- * examples, held to the engine's answers: result types, NULL and Nullable arguments, FixedString arguments, invalid
- * UTF-8, edge lengths and offsets, and the engine's errors for wrong argument types, counts and values.
+ * FunctionLeftRight, FunctionPadString, FunctionsStringDistance, FunctionsRegexpExtract, FunctionsConvert,
+ * FunctionsHTML, FunctionsConditional) beyond their documented examples, held to the engine's answers: result types,
+ * NULL and Nullable arguments, FixedString arguments, invalid UTF-8, edge lengths and offsets, and the engine's errors
+ * for wrong argument types, counts and values.
  */
 class FunctionsStringCasesTest extends EngineAnswers {
     @Override
@@ -115,6 +116,50 @@ class FunctionsStringCasesTest extends EngineAnswers {
             {"SELECT greatest()", "Code: 42 NUMBER_OF_ARGUMENTS_DOESNT_MATCH"},
             {"SELECT greatest(1, 'a')", "Code: 386 NO_COMMON_TYPE"},
             {"SELECT toTypeName([toDateTime64('2025-01-01', 3, 'UTC'), toDateTime64('2025-01-01', 6, 'Asia/Tokyo')]), toTypeName([toDateTime('2025-01-01', 'UTC'), toDateTime64('2025-01-01', 6, 'UTC')]), toTypeName([toDate('2025-01-01'), toDateTime64('2025-01-01', 6, 'UTC')]), toTypeName([toDateTime64('2025-01-01', 3), toDateTime64('2025-01-01', 6)])", "Array(DateTime64(6, \\'Asia/Tokyo\\'))\tArray(DateTime64(6, \\'UTC\\'))\tArray(DateTime64(6, \\'UTC\\'))\tArray(DateTime64(6))"},
+            {"SELECT regexpExtract('100-200', '(\\\\d+)-(\\\\d+)', 3)", "Code: 353 INDEX_OF_POSITIONAL_ARGUMENT_IS_OUT_OF_RANGE"},
+            {"SELECT regexpExtract('100-200', '\\\\d+', 1)", "Code: 353 INDEX_OF_POSITIONAL_ARGUMENT_IS_OUT_OF_RANGE"},
+            {"SELECT regexpExtract('abc', 'x(\\\\d)?', 1), regexpExtract('abc', 'z'), toTypeName(regexpExtract('a', 'a')), regexpExtract(NULL, 'a'), regexpExtract('aé', '(é)'), regexpExtract('abc', 'b', 0), toTypeName(regexpExtract(toNullable('a'), 'a')), regexpExtract('abc', '(x)?b')", "\t\tString\t\\N\té\tb\tNullable(String)\t"},
+            {"SELECT regexpExtract('abc', 'b', -1)", "Code: 353 INDEX_OF_POSITIONAL_ARGUMENT_IS_OUT_OF_RANGE"},
+            {"SELECT regexpExtract('abc', '(')", "Code: 427 CANNOT_COMPILE_REGEXP"},
+            {"SELECT regexpExtract(1, 'a')", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT regexpExtract('abc', '(b)', toUInt8(1)), regexpExtract('abc', '(b)', number) FROM numbers(2)", "b\tb\nb\tb"},
+            {"SELECT regexpExtract('abc', '(b)', 1.0)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT REGEXP_EXTRACT('abc','b'), REGEXP_SUBSTR('abc','c')", "b\tc"},
+            {"SELECT regexpExtract('100-200', '(\\\\d+)-(\\\\d+)', 1), regexpExtract('100-200', '(\\\\d+)-(\\\\d+)', 2), regexpExtract('100-200', '(\\\\d+)-(\\\\d+)', 0), regexpExtract('100-200', '(\\\\d+)-(\\\\d+)'), regexpExtract('100-200', '\\\\d+')", "100\t200\t100-200\t100\t100"},
+            {"SELECT regexpPosition('hello world', 'world'), regexpPosition('aXbXcXd', 'X', 1, 2), regexpPosition('aXbXcXd', 'X', 1, 2, 1), regexpPosition('Hello WORLD', 'world', 1, 1, 0, 'i'), regexpPosition('foo123bar456', '([a-z]+)([0-9]+)', 1, 2, 0, '', 2), toTypeName(regexpPosition('a','a'))", "7\t4\t5\t7\t10\tUInt64"},
+            {"SELECT regexpPosition('abc', 'b', 0)", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT regexpPosition('abc', 'b', 1, 0)", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT regexpPosition('abc', 'b', 1, 1, 2)", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT regexpPosition('abc', 'b', 1, 1, 0, 'q')", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT regexpPosition('abc', '(b)', 1, 1, 0, '', 2)", "Code: 353 INDEX_OF_POSITIONAL_ARGUMENT_IS_OUT_OF_RANGE"},
+            {"SELECT regexpPosition('abc', 'b', -1)", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT regexpPosition(NULL, 'b'), regexpInstr('abc', 'c'), REGEXP_INSTR('abc', 'c'), regexpPosition('aaa', 'a*', 1, 2), regexpPosition('ab', 'B', 1, 1, 0, 'i'), regexpPosition('a\\nb', 'a.b', 1,1,0,'s'), regexpPosition('a\\nb', '^b', 1, 1, 0, 'm')", "\\N\t3\t3\t0\t2\t1\t3"},
+            {"SELECT regexpPosition('abc', 'z'), regexpPosition('abc', 'b', 3), regexpPosition('abc', 'b', 10), regexpPosition('éb', 'b'), regexpPosition('abc', '', 1), regexpPosition('abc', '', 4), regexpPosition('abc', '', 5), regexpPosition('abab', 'ab', 1, 2, 1), regexpPosition('abc', '(x)?b', 1, 1, 0, '', 1), regexpPosition('abc', 'b', 1, 1, 1, '', 0)", "0\t0\t0\t3\t1\t4\t0\t5\t0\t3"},
+            {"SELECT regexpPosition('aaa', 'a*', 1, 1), regexpPosition('aaa', 'a*', 1, 1, 1), regexpPosition('baaa', 'a*', 1, 2), regexpPosition('abc', 'x*', 1, 3), regexpPosition('abc', 'x*', 1, 4), regexpPosition('abc', 'x*', 1, 5)", "1\t4\t0\t0\t0\t0"},
+            {"SELECT regexpPosition('a\\nb', 'a.b'), regexpPosition('AB', 'b', 1, 1, 0, 'ic'), regexpPosition('ab', 'a b', 1,1,0,'n')", "0\t0\t0"},
+            {"SELECT regexpPosition('abc', 'b', toNullable(1)), regexpPosition('ébé', 'é', 2), regexpPosition('ébéb', 'b', 1, 2)", "2\t4\t6"},
+            {"SELECT conv('zz', 36, 10), conv('10', 2, 36), conv('12abc', 10, 2), conv(255, 10, 16), conv('-ff', 16, 10), toTypeName(conv('1', 10, 2)), conv('18446744073709551616', 10, 16), conv('  12', 10, 10), conv('+5', 10, 10), conv('abc', 10, 10), conv('-', 10, 10)", "1295\t2\t1100\tFF\t18446744073709551361\tString\tFFFFFFFFFFFFFFFF\t12\t5\t0\t0"},
+            {"SELECT conv(NULL, 10, 2), toTypeName(conv(toNullable('1'), 10, 2)), conv(toFixedString('12',2), 10, 2), conv(true, 10, 2), conv('99999999999999999999999', 10, 10), conv('-9223372036854775809', 10, 10)", "\\N\tNullable(String)\t1100\t0\t18446744073709551615\t9223372036854775807"},
+            {"SELECT conv(-5, 10, 10), conv('-0', 10, 10), conv('18446744073709551615', 10, 10), conv('-18446744073709551615', 10, 10),conv('-18446744073709551616', 10, 10)", "18446744073709551611\t0\t18446744073709551615\t1\t1"},
+            {"SELECT conv(toDate('2020-01-01'), 10, 10)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT conv('', 10, 2)", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT conv('1', 1, 2)", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT conv('1', 10, 37)", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT conv(1.5, 10, 2), conv('10', 10, 2), conv('FF', 16, 10), conv('-1', 10, 16), conv('1010', 2, 8)", "1\t1010\t255\tFFFFFFFFFFFFFFFF\t12"},
+            {"SELECT conv('1', 10.0, 2)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT convertCharset('a', 'UTF-8', 'UTF-16'), hex(convertCharset('aé', 'UTF-8', 'UTF-16LE')), hex(convertCharset('aé', 'utf8', 'latin1')), hex(convertCharset('caf\\xe9', 'latin1', 'utf8')), hex(convertCharset('aé', 'utf8', 'ascii'))", "\ufffd\ufffda\\0\t6100E900\t61E9\t636166C3A9\t611A"},
+            {"SELECT convertCharset('a', 'x', 'y')", "Code: 360 CANNOT_CREATE_CHARSET_CONVERTER"},
+            {"SELECT convertCharset(1, 'utf8', 'latin1')", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT convertCharset('Café', 'UTF-8', 'ISO-8859-1'), hex(convertCharset('Café', 'UTF-8', 'UTF-32')), hex(convertCharset('é', 'UTF-8', 'cp1251')), hex(convertCharset('\\xff', 'UTF-8', 'latin1')), convertCharset(NULL, 'utf8', 'utf8')", "Caf\ufffd\tFFFE0000430000006100000066000000E9000000\t1A\t1A\t\\N"},
+            {"SELECT encodeXMLComponent('<a href=\"x\">''&amp;</a>é'), decodeXMLComponent('&lt;&gt;&amp;&quot;&apos;&#65;&#x42;&#x;&bogus;&amp'), decodeXMLComponent('&#128512;&#0;&#x110000;&#9999999999;'), toTypeName(encodeXMLComponent(toNullable('a')))", "&lt;a href=&quot;x&quot;&gt;&apos;&amp;amp;&lt;/a&gt;é\t<>&\"\\'AB&#x;&bogus;&amp\t😀\\0&#x110000;&#9999999999;\tNullable(String)"},
+            {"SELECT encodeXMLComponent(toFixedString('<', 1))", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT decodeXMLComponent(1)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT hex(decodeXMLComponent('&#0;')), decodeXMLComponent('&#65'), decodeXMLComponent('&#X41;'), decodeXMLComponent('&#;'), decodeXMLComponent('&lt'), decodeXMLComponent('&LT;'), decodeXMLComponent('&&lt;;'), decodeXMLComponent(NULL)", "00\t&#65\tA\t&#;\t&lt\t&LT;\t&<;\t\\N"},
+            {"SELECT extractTextFromHTML('<html><head><title>Page Title</title></head><body><p>Hello <b>World</b>!</p><script>alert(\"test\");</script><!-- comment --></body></html>')", "Page Title Hello World !"},
+            {"SELECT extractTextFromHTML('  a  b <br> c<!-- x --> d <![CDATA[ <x>  y ]]> e<style>p{}</style>f<script type=\"x\">1</script >g'), extractTextFromHTML(''), extractTextFromHTML('<a'), extractTextFromHTML('x<'), extractTextFromHTML('Hello<b>world</b>'), extractTextFromHTML('<script:a>Hello</script:a>')", "a b c d <x>  y e f g\t\t\tx\tHello world\tHello"},
+            {"SELECT extractTextFromHTML('<script><![CDATA[</script>]]></script>after'), extractTextFromHTML('<script>var x = \"<!--\"; </script> var y = \"-->\"; alert(x + y);</script>'), extractTextFromHTML('a<!--b'), extractTextFromHTML('a<!--'), extractTextFromHTML('<![CDATA[x'), extractTextFromHTML('a &amp; b')", "after\tvar y = \"-->\"; alert(x + y);\ta b\ta\tx\ta &amp; b"},
+            {"SELECT extractTextFromHTML(1)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT extractTextFromHTML('<style>x</style'), extractTextFromHTML('<style>x</style  '), extractTextFromHTML('<style>x</sty'), extractTextFromHTML('<script'), extractTextFromHTML('<script>')", "\t\t\t\t"},
         };
     }
 }
