@@ -58,6 +58,7 @@ public final class FunctionFactory {
         FunctionsRegexpExtract.register(f);
         FunctionsConvert.register(f);
         FunctionsHTML.register(f);
+        FunctionsSpaceFillingCurve.register(f);
         return f;
     }
 

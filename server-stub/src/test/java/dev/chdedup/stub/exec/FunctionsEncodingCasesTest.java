@@ -2,9 +2,10 @@ package dev.chdedup.stub.exec;
 
 /**
  * The Encoding and coding functions of the registry (FunctionsBinaryRepresentation, FunctionsBitToArray, FunctionChar,
- * FunctionsBaseConversion, FunctionsCRC) beyond their documented examples, held to the engine's answers: each type's
- * bytes for hex and bin, odd digit counts and stray digits for unhex and unbin, signed and Bool bitmasks, the base
- * codings' padding and alphabets with what their decoders refuse, and the engine's errors for wrong arguments.
+ * FunctionsBaseConversion, FunctionsCRC, FunctionsSpaceFillingCurve) beyond their documented examples, held to the
+ * engine's answers: each type's bytes for hex and bin, odd digit counts and stray digits for unhex and unbin, signed and
+ * Bool bitmasks, the base codings' padding and alphabets with what their decoders refuse, Morton and Hilbert codes with
+ * and without range masks (over rows inserted with INSERT ... (*)), and the engine's errors for wrong arguments.
  */
 class FunctionsEncodingCasesTest extends EngineAnswers {
     @Override
@@ -60,6 +61,29 @@ class FunctionsEncodingCasesTest extends EngineAnswers {
             {"SELECT CRC32(1)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
             {"SELECT CRC32([1])", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
             {"SELECT CRC64(repeat('\\xff', 20)), CRC32IEEE(repeat('\\xaa', 9))", "15434291246811234199\t3206477291"},
+            {"SELECT toTypeName(mortonDecode(2, 5)), mortonDecode(2, 5), mortonEncode(1::UInt64, 2::UInt8), toTypeName(hilbertDecode(1, 5)), hilbertDecode(2, 13), hilbertDecode(2, 0), hilbertEncode(0, 0), hilbertEncode(4294967296, 1), hilbertDecode(2, 18446744073709551615), hilbertDecode(2, 216)", "Tuple(UInt64, UInt64)\t(3,0)\t9\tTuple(UInt64)\t(1,2)\t(0,0)\t0\t0\t(0,4294967295)\t(5,9)"},
+            {"SELECT mortonEncode(-1)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT mortonEncode(1.5)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT mortonEncode()", "Code: 35 TOO_FEW_ARGUMENTS_FOR_FUNCTION"},
+            {"SELECT mortonEncode((1,9), 1, 2)", "Code: 69 ARGUMENT_OUT_OF_BOUND"},
+            {"SELECT mortonEncode((1,2), 1)", "Code: 69 ARGUMENT_OUT_OF_BOUND"},
+            {"SELECT mortonDecode(9, 1)", "Code: 69 ARGUMENT_OUT_OF_BOUND"},
+            {"SELECT hilbertEncode(1,2,3)", "Code: 34 TOO_MANY_ARGUMENTS_FOR_FUNCTION"},
+            {"SELECT hilbertDecode(3, 1)", "Code: 69 ARGUMENT_OUT_OF_BOUND"},
+            {"SELECT hilbertEncode((33, 1), 1, 2)", "Code: 69 ARGUMENT_OUT_OF_BOUND"},
+            {"SELECT mortonEncode(1,2,3,4,5,6,7,8,9)", "Code: 34 TOO_MANY_ARGUMENTS_FOR_FUNCTION"},
+            {"SELECT mortonEncode(NULL, 1), mortonEncode(toNullable(1), 2)", "\\N\t9"},
+            {"SELECT mortonDecode(2, number), hilbertDecode(2, number), hilbertEncode(number, 3), mortonEncode(number, 7, 1) FROM numbers(6)", "(0,0)\t(0,0)\t15\t150\n(1,0)\t(0,1)\t12\t151\n(0,1)\t(1,1)\t11\t158\n(1,1)\t(1,0)\t10\t159\n(2,0)\t(2,0)\t53\t214\n(3,0)\t(3,0)\t52\t215"},
+            {"SELECT mortonEncode(1, 2, 3), mortonEncode((1,2), 1024, 16), mortonEncode(1), mortonEncode(tuple(2), 128), mortonDecode(3, 53), mortonDecode(1, 1), mortonDecode(tuple(2), 32768)", "53\t1572864\t1\t32768\t(1,2,3)\t(1)\t(128)"},
+            {"SELECT mortonEncode((1,2,3,1), 1,2,3,4), mortonDecode((1, 2, 3, 1), 4205569), mortonEncode((1,1), 65534, 65533), mortonDecode((1,1), 4294967286), mortonEncode(tuple(4), 128), mortonDecode(tuple(4), 2147483648), mortonEncode((4,4,4,4), 128, 128, 128, 128)", "4205569\t(1,2,3,4)\t4294967286\t(65534,65533)\t2147483648\t(128)\t0"},
+            {"SELECT hilbertEncode(3, 4), hilbertEncode((10, 6), 1024, 16), hilbertEncode(1), hilbertEncode(tuple(2), 128), hilbertDecode(2, 31), hilbertDecode(1, 1), hilbertDecode(tuple(2), 32768), hilbertDecode((10, 6), 4031541586602)", "31\t4031541586602\t1\t512\t(3,4)\t(1)\t(8192)\t(1024,16)"},
+            {"SELECT hilbertEncode(4294967295, 4294967295), hilbertEncode(12345, 678), hilbertDecode(2, hilbertEncode(12345, 678)), hilbertEncode(7, 0), hilbertEncode(0, 7), hilbertDecode(2, 1), hilbertDecode(2, 2), hilbertDecode(2, 7), hilbertDecode(2, 100000)", "12297829382473034410\t84855767\t(12345,678)\t63\t21\t(0,1)\t(1,1)\t(2,1)\t(188,412)"},
+            {"SELECT mortonEncode(4294967296, 1), mortonEncode(2097152, 1, 1), mortonDecode(8, 18446744073709551615)", "2\t6\t(255,255,255,255,255,255,255,255)"},
+            {"DROP TABLE IF EXISTS curve_points", ""},
+            {"CREATE TABLE curve_points (x UInt32, y UInt8) ENGINE = Memory", ""},
+            {"INSERT INTO curve_points (*) VALUES (1, 2), (300, 7)", ""},
+            {"SELECT x, y, mortonEncode(x, y), hilbertEncode(x, y), hilbertDecode(2, hilbertEncode(x, y)), mortonDecode((1, 2), mortonEncode((1, 2), x, y)) FROM curve_points ORDER BY x", "1\t2\t9\t13\t(1,2)\t(1,2)\n300\t7\t66682\t240751\t(300,7)\t(300,7)"},
+            {"DROP TABLE curve_points", ""},
         };
     }
 }
