@@ -59,6 +59,7 @@ public final class FunctionFactory {
         FunctionsConvert.register(f);
         FunctionsHTML.register(f);
         FunctionsSpaceFillingCurve.register(f);
+        FunctionsSparseGrams.register(f);
         return f;
     }
 

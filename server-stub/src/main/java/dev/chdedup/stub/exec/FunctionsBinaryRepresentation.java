@@ -27,7 +27,7 @@ import java.util.UUID;
  * hex, unhex, bin and unbin (ClickHouse's FunctionsBinaryRepresentation): a value's bytes as hexadecimal or binary
  * digits, and back. Integers (dates, times and Bool as the integers they hold) show their bytes big-endian with the
  * leading zero bytes dropped (one byte at least); floats and decimals their bytes in memory order (little-endian);
- * strings, UUIDs and IP addresses their bytes as stored.
+ * strings, UUIDs, IP addresses and aggregate function states their bytes as stored.
  */
 final class FunctionsBinaryRepresentation {
     private static final String CATEGORY = "Encoding";
@@ -51,7 +51,8 @@ final class FunctionsBinaryRepresentation {
         boolean ok = t instanceof IntType || t instanceof BigIntType || t instanceof BoolType || t instanceof FloatType
             || t instanceof BFloat16Type || t instanceof DecimalType || t instanceof StringType || t instanceof UuidType
             || t instanceof IPv4Type || t instanceof IPv6Type || t instanceof DateTimeType
-            || t instanceof DateType && !((DateType) t).is32 || StringArguments.isNull(t);
+            || t instanceof DateType && !((DateType) t).is32 || t instanceof dev.chdedup.stub.types.AggregateFunctionType
+            || StringArguments.isNull(t);
         if (!ok) {
             throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + t.name() + " of argument of function " + name);
         }
@@ -62,6 +63,10 @@ final class FunctionsBinaryRepresentation {
     static byte[] bytes(Object v, DataType t) {
         if (t instanceof StringType || t instanceof IPv6Type) {
             return ByteStrings.bytes((String) v);
+        }
+        if (t instanceof dev.chdedup.stub.types.AggregateFunctionType) {
+            // an aggregate function's state: its serialized bytes
+            return ByteStrings.bytes(Values.text(v, t));
         }
         if (t instanceof UuidType) {
             UUID u = (UUID) v;

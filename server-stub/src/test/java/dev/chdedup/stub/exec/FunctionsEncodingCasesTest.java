@@ -84,6 +84,7 @@ class FunctionsEncodingCasesTest extends EngineAnswers {
             {"INSERT INTO curve_points (*) VALUES (1, 2), (300, 7)", ""},
             {"SELECT x, y, mortonEncode(x, y), hilbertEncode(x, y), hilbertDecode(2, hilbertEncode(x, y)), mortonDecode((1, 2), mortonEncode((1, 2), x, y)) FROM curve_points ORDER BY x", "1\t2\t9\t13\t(1,2)\t(1,2)\n300\t7\t66682\t240751\t(300,7)\t(300,7)"},
             {"DROP TABLE curve_points", ""},
+            {"SELECT hex(groupBitmapState(toUInt8(number))) FROM numbers(3)", "0003000102"},
         };
     }
 }

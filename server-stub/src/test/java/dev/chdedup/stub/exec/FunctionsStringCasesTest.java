@@ -3,9 +3,9 @@ package dev.chdedup.stub.exec;
 /**
  * The String and Conditional functions of the registry's string families (FunctionsString, FunctionsStringUTF8,
  * FunctionLeftRight, FunctionPadString, FunctionsStringDistance, FunctionsRegexpExtract, FunctionsConvert,
- * FunctionsHTML, FunctionsConditional) beyond their documented examples, held to the engine's answers: result types,
- * NULL and Nullable arguments, FixedString arguments, invalid UTF-8, edge lengths and offsets, and the engine's errors
- * for wrong argument types, counts and values.
+ * FunctionsHTML, FunctionsSparseGrams, FunctionsConditional) beyond their documented examples, held to the engine's
+ * answers: result types, NULL and Nullable arguments, FixedString arguments, invalid UTF-8, edge lengths and offsets,
+ * and the engine's errors for wrong argument types, counts and values.
  */
 class FunctionsStringCasesTest extends EngineAnswers {
     @Override
@@ -160,6 +160,21 @@ class FunctionsStringCasesTest extends EngineAnswers {
             {"SELECT extractTextFromHTML('<script><![CDATA[</script>]]></script>after'), extractTextFromHTML('<script>var x = \"<!--\"; </script> var y = \"-->\"; alert(x + y);</script>'), extractTextFromHTML('a<!--b'), extractTextFromHTML('a<!--'), extractTextFromHTML('<![CDATA[x'), extractTextFromHTML('a &amp; b')", "after\tvar y = \"-->\"; alert(x + y);\ta b\ta\tx\ta &amp; b"},
             {"SELECT extractTextFromHTML(1)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
             {"SELECT extractTextFromHTML('<style>x</style'), extractTextFromHTML('<style>x</style  '), extractTextFromHTML('<style>x</sty'), extractTextFromHTML('<script'), extractTextFromHTML('<script>')", "\t\t\t\t"},
+            {"SELECT sparseGrams('alice', 3), sparseGrams('abcdefgh', 3), sparseGrams('ab', 3), sparseGrams('abc', 3), sparseGrams('aaaa', 3), sparseGrams('abcde'), toTypeName(sparseGrams('a'))", "['ali','lic','ice','lice']\t['abc','bcd','cde','def','cdef','efg','fgh']\t[]\t['abc']\t['aaa','aaa']\t['abc','bcd','cde']\tArray(String)"},
+            {"SELECT sparseGrams('abcdefgh', 3, 4)", "['abc','bcd','cde','def','cdef','efg','fgh']"},
+            {"SELECT sparseGrams('abcdefgh', 3, 10, 2)", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT sparseGrams('hello world hello world', 3, 6), sparseGrams('hello world hello world', 4, 8, 5), sparseGrams('hello world', 5), sparseGrams('')", "['hel','ell','hell','llo','hello','lo ','o w',' wo','o wo','lo wo','wor','orl','worl','rld','world','ld ','world ','d h',' he','hel','ell','hell','llo','hello',' hello','lo ','o w',' wo','o wo','lo wo','wor','orl','worl','rld','world']\t['lo wo','lo wor','rld h','orld h','world h',' hell',' hello',' hello ','d hello ','world hello ','lo wo','lo wor','world hello wor']\t['hello','ello ','hello ','llo w','lo wo','llo wo','o wor',' worl','world',' world','o world']\t[]"},
+            {"SELECT sparseGramsUTF8('a😊Ω𐍈界𝄞bЦ⛄'), sparseGramsUTF8('AΩЖ中😊🚀𝄞✨🎵🦄💡❄️', 4), sparseGramsHashesUTF8('a😊Ω𐍈界𝄞bЦ⛄'), sparseGramsHashes('hello world hello world'), toTypeName(sparseGramsHashes('a'))", "['a😊Ω','😊Ω𐍈','Ω𐍈界','😊Ω𐍈界','𐍈界𝄞','😊Ω𐍈界𝄞','界𝄞b','😊Ω𐍈界𝄞b','𝄞bЦ','bЦ⛄']\t['AΩЖ中','ΩЖ中😊','Ж中😊🚀','中😊🚀𝄞','Ж中😊🚀𝄞','😊🚀𝄞✨','🚀𝄞✨🎵','😊🚀𝄞✨🎵','𝄞✨🎵🦄','😊🚀𝄞✨🎵🦄','Ж中😊🚀𝄞✨🎵🦄','✨🎵🦄💡','🎵🦄💡❄','🦄💡❄️']\t[240971666,1073802831,1853348098,3515974530,466418078,3071434002,808647385,3802587948,2444771819,1224532659]\t[2506577493,2572385374,1215715430,2800275065,702171941,4138075256,1289510601,3049124177,3657359374,1215153086,4264248681,4001372542,591022938,2272946417,3606098630,9342067,618969638,4091546102,3248815857,2506577493,2572385374,1215715430,2800275065,702171941,1726724141,4138075256,1289510601,3049124177,3657359374,1215153086,2416693469,4264248681,4001372542,591022938,2272946417,3606098630]\tArray(UInt32)"},
+            {"SELECT sparseGrams(concat('hello ', toString(number), ' world')) FROM numbers(3)", "['hel','ell','hell','llo','hello','lo ','o 0',' 0 ','o 0 ','0 w',' wo','0 wo','o 0 wo','lo 0 wo','wor','orl','worl','rld','world']\n['hel','ell','hell','llo','hello','lo ','o 1',' 1 ','1 w',' 1 w','o 1 w',' wo','o 1 wo','lo 1 wo','wor','orl','worl','rld','world']\n['hel','ell','hell','llo','hello','lo ','o 2','lo 2',' 2 ','2 w',' wo','2 wo','wor','orl','worl','rld','world']"},
+            {"SELECT sparseGrams('abc', 2)", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT sparseGrams(1)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT sparseGrams('abc', 3.5)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT sparseGrams(toFixedString('abcd', 4))", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT sparseGrams(NULL), sparseGrams(toNullable('abcd')), toTypeName(sparseGrams(toNullable('abcd')))", "\\N\t['abc','bcd']\tArray(String)"},
+            {"SELECT sparseGramsHashes('a quick brown fox jumps over the lazy dog', 3, 20), sparseGrams('0123456789abcdefghij0123456789', 3, 5)", "[3573265796,3151881714,3683156180,3197647581,3730292584,914978881,804539294,1139701814,3658234374,3945054327,4027101428,1664459837,432707233,4029032756,2364024934,3255708795,3419399757,4176433316,1727805222,2209129143,719091913,3958929485,1105536831,2297137446,4086560367,2891761982,3476825654,3777668837,3517880159,1953775012,883881664,377406564,2393673827,705166468,1742292596,2327670316,1492855873,1717586271,2109062089,193395179,73754972,2036520983,686929308,3294015401,691838093,3278219824,3795096425,3861593528,3591137079,2347858084,2127543834,1234182870,2980933542,2396554530,834899056,136922022,3601927255,3356202776,3620600987,3102717539,3996265807,3164956441,372915535,3426415748,671617800,2407519418,2447605423,442329725,1372718569,2403470897,1020307428]\t['012','123','0123','234','345','456','3456','23456','567','678','5678','789','56789','89a','9ab','abc','9abc','89abc','bcd','cde','def','cdef','efg','fgh','ghi','fghi','efghi','hij','ij0','hij0','j01','hij01','012','123','0123','234','345','456','3456','23456','567','678','5678','789','56789']"},
+            {"SELECT sparseGramsUTF8('\\xff\\xfeabc\\xe2'), sparseGramsHashesUTF8('алиса', 3), sparseGramsUTF8('алиса', 3)", "['\ufffd\ufffda','\ufffdab','abc','\ufffdabc','\ufffd\ufffdabc','bc\ufffd']\t[1328958118,547287748,4155892324,2403052185,1673399070]\t['али','лис','иса','лиса','алиса']"},
+            {"SELECT sparseGrams(if(number=0, NULL, 'abcd')), sparseGramsHashes(if(number=0, NULL, 'abcd')) FROM numbers(2)", "[]\t[]\n['abc','bcd']\t[1707768723,1355033759]"},
+            {"SELECT sparseGrams(toNullable(NULL)), toTypeName(sparseGrams(toNullable(NULL)))", "\\N\tNullable(Nothing)"},
         };
     }
 }
