@@ -73,13 +73,13 @@ public final class FunctionFactory {
         add(new Registered(name, category, true, "", builder));
     }
 
-    /** Registers {@code alias} for the registered {@code name}. */
+    /** Registers {@code alias} for the registered {@code name}; an alias has no category, as system.functions shows. */
     public void registerAlias(String alias, String name, boolean caseInsensitive) {
         Registered target = byName.get(name);
         if (target == null) {
             throw new IllegalArgumentException("alias " + alias + " of an unregistered function " + name);
         }
-        add(new Registered(alias, target.category(), caseInsensitive, name, target.builder()));
+        add(new Registered(alias, "", caseInsensitive, name, target.builder()));
     }
 
     private void add(Registered r) {

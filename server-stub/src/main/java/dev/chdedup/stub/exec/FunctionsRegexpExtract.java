@@ -25,7 +25,7 @@ final class FunctionsRegexpExtract {
         f.registerAlias("REGEXP_SUBSTR", "regexpExtract", true);
         f.register("regexpPosition", FunctionsString.CATEGORY, (args, ctx) -> position(args));
         f.registerAlias("regexpInstr", "regexpPosition", true);
-        f.registerAlias("REGEXP_INSTR", "regexpPosition", true);
+        f.registerAlias("regexp_instr", "regexpPosition", true);
     }
 
     private static void stringArgument(String fn, List<Evaluator> args, int i, String name) {
