@@ -30,7 +30,8 @@ final class FunctionsCRC {
             b -> reflected(CRC64_ECMA, b)));
     }
 
-    private static long[] table(long polynomial) {
+    /** The table of a reflected CRC of {@code polynomial} (bit-reversed), byte by byte. */
+    static long[] table(long polynomial) {
         long[] t = new long[256];
         for (int i = 0; i < 256; i++) {
             long c = i;

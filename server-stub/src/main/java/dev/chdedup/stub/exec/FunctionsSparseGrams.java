@@ -19,17 +19,7 @@ import java.util.List;
  * ({@link #weakHash}).
  */
 final class FunctionsSparseGrams {
-    private static final int[] CRC32C = new int[256];
-
-    static {
-        for (int i = 0; i < 256; i++) {
-            int c = i;
-            for (int j = 0; j < 8; j++) {
-                c = (c & 1) != 0 ? (c >>> 1) ^ 0x82F63B78 : c >>> 1;
-            }
-            CRC32C[i] = c;
-        }
-    }
+    private static final long[] CRC32C = FunctionsCRC.table(0x82F63B78L);
 
     private FunctionsSparseGrams() {
     }
@@ -43,9 +33,9 @@ final class FunctionsSparseGrams {
     }
 
     /** CRC-32C steps (no inversion) over 8 bytes, least significant first, from {@code crc}. */
-    private static int crc64(int crc, long word) {
+    private static long crc64(long crc, long word) {
         for (int i = 0; i < 8; i++) {
-            crc = CRC32C[(crc ^ (int) (word >>> (8 * i))) & 0xFF] ^ (crc >>> 8);
+            crc = CRC32C[(int) ((crc ^ (word >>> (8 * i))) & 0xFF)] ^ (crc >>> 8);
         }
         return crc;
     }
@@ -69,7 +59,7 @@ final class FunctionsSparseGrams {
             long w = littleEndian(b, from, n) | (long) n << 56;
             return crc64(0, w) & 0xFFFFFFFFL;
         }
-        int crc = 0;
+        long crc = 0;
         int p = from;
         for (; p + 8 <= to; p += 8) {
             crc = crc64(crc, littleEndian(b, p, 8));
