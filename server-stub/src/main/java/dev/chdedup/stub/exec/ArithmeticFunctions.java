@@ -38,7 +38,7 @@ final class ArithmeticFunctions {
         switch (n) {
             case "plus": case "minus": case "multiply": case "divide": case "modulo": case "negate":
             case "abs": case "equals": case "notEquals": case "less": case "greater": case "lessOrEquals":
-            case "greaterOrEquals": case "greatest": case "least":
+            case "greaterOrEquals":
             case "gcd": case "bitAnd": case "bitOr": case "bitXor": case "sign": case "isNaN": case "isFinite":
             case "isInfinite":
                 return true;
@@ -93,23 +93,6 @@ final class ArithmeticFunctions {
             case "greater": return cmp(args, c -> c > 0);
             case "lessOrEquals": return cmp(args, c -> c <= 0);
             case "greaterOrEquals": return cmp(args, c -> c >= 0);
-            case "greatest": case "least": {
-                List<DataType> ts = new ArrayList<>();
-                args.forEach(a -> ts.add(a.type()));
-                DataType t = TypeRules.common(ts);
-                List<Evaluator> conv = Functions.casts(args, TypeRules.stripNullable(t));
-                boolean g = name.equals("greatest");
-                return Functions.strict(TypeRules.stripNullable(t), conv, v -> {
-                    Object best = v[0];
-                    for (int i = 1; i < v.length; i++) {
-                        int c = TypeRules.stripNullable(t).compare(v[i], best);
-                        if (g ? c > 0 : c < 0) {
-                            best = v[i];
-                        }
-                    }
-                    return best;
-                });
-            }
             case "gcd": return Functions.strict(args.get(0).type().unwrap(), args, v -> BigInteger.valueOf((Long) v[0]).gcd(BigInteger.valueOf((Long) v[1])).longValue());
             case "bitAnd": return Functions.strictLongs(args.get(0).type().unwrap(), args, v -> (Long) v[0] & (Long) v[1], (x, y) -> x & y);
             case "bitOr": return Functions.strictLongs(args.get(0).type().unwrap(), args, v -> (Long) v[0] | (Long) v[1], (x, y) -> x | y);

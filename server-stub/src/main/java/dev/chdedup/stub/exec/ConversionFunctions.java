@@ -56,7 +56,7 @@ final class ConversionFunctions {
             case "toFloat32": case "toFloat64": case "toString": case "toDate": case "toDate32": case "toUUID": case "toBool":
             case "toIPv4": case "toIPv6": case "toBFloat16":
                 return DataTypes.parse(base.substring(2));
-            case "toDateTime":
+            case "toDateTime": case "toDateTime32":
                 return args.size() > 1 ? DataTypes.dateTime(Functions.constString(args.get(1))) : DataTypes.DATETIME;
             case "toDateTime64":
                 return args.size() < 2 ? DataTypes.dateTime64(3, null)

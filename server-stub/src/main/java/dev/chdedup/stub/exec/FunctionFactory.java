@@ -77,6 +77,24 @@ public final class FunctionFactory {
         FunctionsFormatReadable.register(f);
         FunctionsOther.register(f);
         FunctionsColorConversion.register(f);
+        FunctionsConditional.register(f);
+        FunctionsString.register(f);
+        FunctionLeftRight.register(f);
+        FunctionPadString.register(f);
+        FunctionsStringUTF8.register(f);
+        FunctionsStringDistance.register(f);
+        FunctionsBinaryRepresentation.register(f);
+        FunctionsBitToArray.register(f);
+        FunctionChar.register(f);
+        FunctionsBaseConversion.register(f);
+        FunctionsCRC.register(f);
+        FunctionsStringReplacement.register(f);
+        FunctionPrintf.register(f);
+        FunctionsRegexpExtract.register(f);
+        FunctionsConvert.register(f);
+        FunctionsHTML.register(f);
+        FunctionsSpaceFillingCurve.register(f);
+        FunctionsSparseGrams.register(f);
         return f;
     }
 
@@ -90,7 +108,7 @@ public final class FunctionFactory {
         add(new Registered(name, category, true, "", builder));
     }
 
-    /** Registers {@code alias} for the registered {@code name}. */
+    /** Registers {@code alias} for the registered {@code name}; an alias has no category, as system.functions shows. */
     public void registerAlias(String alias, String name, boolean caseInsensitive) {
         Registered target = byName.get(name);
         if (target == null) {

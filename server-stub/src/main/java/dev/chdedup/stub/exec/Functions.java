@@ -250,8 +250,6 @@ public final class Functions {
             case "lower": case "lcase": return "lower";
             case "upper": case "ucase": return "upper";
             case "substring": case "substr": case "mid": return "substring";
-            case "hex": return "hex";
-            case "unhex": return "unhex";
             case "version": return "version";
             case "timezone": return "timezone";
             case "now": case "current_timestamp": return "now";
@@ -261,8 +259,6 @@ public final class Functions {
             case "cast": return "CAST";
             case "abs": return "abs";
             case "round": return "round";
-            case "greatest": return "greatest";
-            case "least": return "least";
             case "pow": case "power": return "pow";
             case "mod": return "modulo";
             // the parser rewrites these three whatever their case, to the functions they stand for (trim is trimBoth)

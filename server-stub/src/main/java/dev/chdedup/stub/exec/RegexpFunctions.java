@@ -72,7 +72,7 @@ final class RegexpFunctions {
     }
 
     /** The last pattern compiled, kept: a constant pattern (the usual case) is compiled once per query. */
-    private static final class PatternCache {
+    static final class PatternCache {
         private String source;
         private Pattern pattern;
 

@@ -9,9 +9,7 @@ import dev.chdedup.stub.types.DataTypes;
 import dev.chdedup.stub.types.MapType;
 import dev.chdedup.stub.types.Values;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -25,11 +23,10 @@ final class StringFunctions {
 
     static boolean handles(String n) {
         switch (n) {
-            case "concat": case "length": case "lower": case "upper": case "substring": case "hex": case "unhex":
+            case "concat": case "length": case "lower": case "upper": case "substring":
             case "empty": case "notEmpty": case "startsWith": case "endsWith": case "replaceAll":
             case "replaceOne": case "trimBoth": case "trimLeft": case "trimRight": case "reverse":
             case "repeat": case "lengthUTF8": case "char_length":
-            case "leftPad": case "rightPad": case "lpad": case "rpad": case "left": case "right": case "format":
                 return true;
             default:
                 return false;
@@ -39,10 +36,9 @@ final class StringFunctions {
     /** Functions whose arguments (all, or the first {@code n}) must be strings. */
     private static int stringArgs(String name) {
         switch (name) {
-            case "lower": case "upper": case "reverse": case "lengthUTF8": case "char_length": case "unhex": case "repeat": case "substring": case "left": case "right":
-            case "leftPad": case "lpad": case "rightPad": case "rpad":
+            case "lower": case "upper": case "reverse": case "lengthUTF8": case "char_length": case "repeat": case "substring":
                 return 1;
-            case "startsWith": case "endsWith": case "format":
+            case "startsWith": case "endsWith":
                 return 2;
             case "replaceAll": case "replaceOne":
                 return 3;
@@ -64,14 +60,11 @@ final class StringFunctions {
                     + " of function " + name + ", expected String");
             }
         }
-        if (name.equals("substring") || name.equals("repeat") || name.equals("left") || name.equals("right")
-            || name.endsWith("Pad") || name.equals("lpad") || name.equals("rpad")) {
+        if (name.equals("substring") || name.equals("repeat")) {
             for (int i = 1; i < Math.min(args.size(), 3); i++) {
-                if (!(name.endsWith("Pad") || name.equals("lpad") || name.equals("rpad")) || i == 1) {
-                    if (!TypeRules.isInteger(args.get(i).type()) && !(args.get(i).type().unwrap() instanceof dev.chdedup.stub.types.NothingType)) {
-                        throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + args.get(i).type().name() + " of argument "
-                            + (i + 1) + " of function " + name + ", expected an integer");
-                    }
+                if (!TypeRules.isInteger(args.get(i).type()) && !(args.get(i).type().unwrap() instanceof dev.chdedup.stub.types.NothingType)) {
+                    throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + args.get(i).type().name() + " of argument "
+                        + (i + 1) + " of function " + name + ", expected an integer");
                 }
             }
         }
@@ -137,36 +130,6 @@ final class StringFunctions {
             case "substring": return Functions.strict(DataTypes.STRING, args, v -> substring(Functions.bytes(v[0]),
                 Values.toLong(Values.toNumber(v[1], args.get(1).type())),
                 v.length > 2 ? Values.toLong(Values.toNumber(v[2], args.get(2).type())) : Long.MAX_VALUE));
-            case "left": return Functions.strict(DataTypes.STRING, args, v -> substring(Functions.bytes(v[0]), 1, (Long) v[1]));
-            case "right": return Functions.strict(DataTypes.STRING, args, v -> {
-                byte[] b = Functions.bytes(v[0]);
-                long n = (Long) v[1];
-                return substring(b, Math.max(1, b.length - n + 1), n);
-            });
-            case "hex": {
-                DataType t = args.get(0).type().unwrap();
-                return Functions.strict(DataTypes.STRING, args, v -> {
-                    if (v[0] instanceof String) {
-                        return HexFormat.of().withUpperCase().formatHex(Functions.bytes(v[0]));
-                    }
-                    if (v[0] instanceof Long) {
-                        String h = Long.toHexString((Long) v[0]).toUpperCase(Locale.ROOT);
-                        return h.length() % 2 == 1 ? "0" + h : h;
-                    }
-                    return HexFormat.of().withUpperCase().formatHex(ByteStrings.bytes(Values.text(v[0], t)));
-                });
-            }
-            case "unhex": return Functions.strict(DataTypes.STRING, args, v -> {
-                String s = (String) v[0];
-                if (s.length() % 2 == 1) {
-                    s = "0" + s;
-                }
-                try {
-                    return ByteStrings.of(HexFormat.of().parseHex(s));
-                } catch (IllegalArgumentException e) {
-                    throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Cannot unhex '" + s + "': not a hexadecimal string");
-                }
-            });
             case "startsWith": return Functions.strict(DataTypes.UINT8, args, v -> ((String) v[0]).startsWith((String) v[1]) ? 1L : 0L);
             case "endsWith": return Functions.strict(DataTypes.UINT8, args, v -> ((String) v[0]).endsWith((String) v[1]) ? 1L : 0L);
             case "replaceAll": return Functions.strict(DataTypes.STRING, args, v -> ((String) v[1]).isEmpty() ? v[0] : ((String) v[0]).replace((String) v[1], (String) v[2]));
@@ -174,38 +137,6 @@ final class StringFunctions {
                 String s = (String) v[0];
                 int i = ((String) v[1]).isEmpty() ? -1 : s.indexOf((String) v[1]);
                 return i < 0 ? s : s.substring(0, i) + v[2] + s.substring(i + ((String) v[1]).length());
-            });
-            case "leftPad": case "lpad": case "rightPad": case "rpad": {
-                boolean left = name.startsWith("l");
-                return Functions.strict(DataTypes.STRING, args, v -> {
-                    String s = (String) v[0];
-                    int n = (int) (long) (Long) v[1];
-                    String pad = v.length > 2 ? (String) v[2] : " ";
-                    if (s.length() >= n) {
-                        return s.substring(0, n);
-                    }
-                    StringBuilder p = new StringBuilder();
-                    while (p.length() < n - s.length()) {
-                        p.append(pad);
-                    }
-                    p.setLength(n - s.length());
-                    return left ? p + s : s + p;
-                });
-            }
-            case "format": return Functions.strict(DataTypes.STRING, args, v -> {
-                String f = (String) v[0];
-                StringBuilder sb = new StringBuilder();
-                int next = 1;
-                for (int i = 0; i < f.length(); i++) {
-                    if (f.startsWith("{}", i) && next < v.length) {
-                        sb.append(Values.text(v[next], TypeRules.stripNullable(args.get(next).type())));
-                        next++;
-                        i++;
-                    } else {
-                        sb.append(f.charAt(i));
-                    }
-                }
-                return sb.toString();
             });
             default: throw new ChException(ErrorCode.UNKNOWN_FUNCTION, "Function with name `" + name + "` does not exist");
         }
@@ -254,16 +185,25 @@ final class StringFunctions {
 
     /** ClickHouse's substring: 1-based byte offsets, negative offsets from the end. */
     static String substring(byte[] b, long offset, long length) {
-        long start = offset > 0 ? offset - 1 : offset < 0 ? b.length + offset : b.length;
-        if (start < 0) {
-            length += start;
-            start = 0;
+        int[] r = substringBounds(b.length, offset, length);
+        return r[1] <= r[0] ? "" : ByteStrings.of(b, r[0], r[1] - r[0]);
+    }
+
+    /**
+     * The units [start, end) of a string of {@code n} units (bytes or code points) that ClickHouse's substring takes:
+     * a 1-based {@code offset}, from the end when negative, nothing when 0; {@code length} units, or when negative all
+     * but that many at the end.
+     */
+    static int[] substringBounds(int n, long offset, long length) {
+        if (offset == 0) {
+            return new int[] {0, 0};
         }
-        if (start >= b.length || length <= 0) {
-            return "";
+        long start = offset > 0 ? offset - 1 : n + offset;
+        if (start >= n) {
+            return new int[] {n, n};
         }
-        long endIdx = length >= b.length - start ? b.length : start + length;
-        return ByteStrings.of(b, (int) start, (int) (endIdx - start));
+        long end = length < 0 ? n + length : start >= 0 && length > Long.MAX_VALUE - start ? Long.MAX_VALUE : start + length;
+        return new int[] {(int) Math.min(Math.max(start, 0), n), (int) Math.min(Math.max(end, 0), n)};
     }
 
     /** ClickHouse's lower/upper: ASCII letters only, every other byte (UTF-8 ones too) unchanged. */

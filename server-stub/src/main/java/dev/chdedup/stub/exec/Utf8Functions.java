@@ -106,15 +106,7 @@ final class Utf8Functions {
             starts[n++] = i;
         }
         starts[n] = s.length();
-        long start = offset > 0 ? offset - 1 : offset < 0 ? n + offset : n;
-        if (start < 0) {
-            length += start;
-            start = 0;
-        }
-        if (start >= n || length <= 0) {
-            return "";
-        }
-        long end = length >= n - start ? n : start + length;
-        return s.substring(starts[(int) start], starts[(int) end]);
+        int[] r = StringFunctions.substringBounds(n, offset, length);
+        return r[1] <= r[0] ? "" : s.substring(starts[r[0]], starts[r[1]]);
     }
 }

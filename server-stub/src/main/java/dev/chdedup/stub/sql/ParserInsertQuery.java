@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Parses {@code INSERT INTO [TABLE] [db.]t [(columns)] [SETTINGS ...]} followed by VALUES, FORMAT f, a SELECT, or
+ * Parses {@code INSERT INTO [TABLE] [db.]t [(columns) | (*)] [SETTINGS ...]} followed by VALUES, FORMAT f, a SELECT, or
  * nothing (the data in the body in the default format), as ClickHouse's ParserInsertQuery does
  * (src/Parsers/ParserInsertQuery.cpp). Inline data is not parsed: the statement reports the offset where it starts.
  */
@@ -37,7 +37,10 @@ final class ParserInsertQuery {
         List<String> cols = null;
         if (pos.readOp("(")) {
             cols = new ArrayList<>();
-            if (!pos.tok.isOp(")")) {
+            if (pos.readOp("*")) {
+                // (*): every column, as no list
+                cols = null;
+            } else if (!pos.tok.isOp(")")) {
                 do {
                     cols.add(pos.identifier());
                 } while (pos.readOp(",") && !pos.tok.isOp(")")); // a trailing comma is allowed, as in ClickHouse

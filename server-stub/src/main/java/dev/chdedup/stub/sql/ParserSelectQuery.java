@@ -373,7 +373,8 @@ final class ParserSelectQuery {
 
     /**
      * A trailing comma is allowed in a select list: whether {@code t} ends the list there. A clause keyword does,
-     * unless what follows it shows it is a column of that name ({@code SELECT id, format FROM t}).
+     * unless what follows it shows it is a column of that name ({@code SELECT id, format FROM t}) or the
+     * function format.
      */
     private boolean endsSelectList(Token t) {
         if (t.kind() == Token.Kind.EOF || t.isOp(")") || t.isOp(";")) {
@@ -383,8 +384,9 @@ final class ParserSelectQuery {
             "SETTINGS", "FORMAT", "UNION", "INTO", "WINDOW", "QUALIFY", "INTERSECT", "EXCEPT"}) {
             if (t.kind() == Token.Kind.IDENT && t.is(k)) {
                 Token after = Lexer.next(pos.sql, t.end(), pos.end, t);
+                // a FORMAT clause names a format, so FORMAT( is the function format
                 return !(after.is("FROM") || after.isOp(",") || after.isOp(")") || after.isOp(";")
-                    || after.kind() == Token.Kind.EOF);
+                    || after.kind() == Token.Kind.EOF || t.is("FORMAT") && after.isOp("("));
             }
         }
         return false;

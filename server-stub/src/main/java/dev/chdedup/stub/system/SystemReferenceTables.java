@@ -44,7 +44,7 @@ final class SystemReferenceTables {
         "toFloat32", "toFloat64", "toInt128", "toInt16", "toInt256", "toInt32", "toInt64", "toInt8",
         "toNullable", "toString", "toTypeName", "toUInt128",
         "toUInt16", "toUInt256", "toUInt32", "toUInt64", "toUInt8", "toUUID", "toUnixTimestamp",
-        "today", "trimBoth", "trimLeft", "trimRight", "tuple", "tupleElement", "unhex", "upper",
+        "today", "trimBoth", "trimLeft", "trimRight", "tuple", "tupleElement", "upper",
         "upperUTF8", "uptime", "version", "xor", "xxHash32", "xxHash64", "yesterday");
 
     /** The interval functions: toIntervalDay ..., addDays ... and subtractDays ... for each unit, and those of tuples of intervals. */
