@@ -249,32 +249,19 @@ public final class TypeRules {
 
     /**
      * The supertype of a DateTime or DateTime64 and another of them or a Date, as ClickHouse's getLeastSupertype: the
-     * first when both are DateTime, or DateTime64 of one precision (their zones aside, as the engine compares them); a
-     * DateTime64 of the largest precision when either is one (DateTime and Date count 0) or a Date32 meets a DateTime,
-     * else DateTime; the zone kept when both times name the same one (a Date names none and keeps the other's).
+     * wider of the two, zone and all (a DateTime64 over a DateTime over a Date, of two DateTime64 the larger precision,
+     * the first of equals), except that a Date32 and a DateTime meet in DateTime64(0).
      */
     private static DataType commonDateTime(DataType a, DataType b) {
-        if (a instanceof DateTimeType && b instanceof DateTimeType || a instanceof DateTime64Type && b instanceof DateTime64Type
-            && ((DateTime64Type) a).precision == ((DateTime64Type) b).precision) {
-            return a;
-        }
         if (a instanceof DateType && ((DateType) a).is32 && b instanceof DateTimeType
             || b instanceof DateType && ((DateType) b).is32 && a instanceof DateTimeType) {
             return DataTypes.dateTime64(0, null);
         }
-        String za = zoneName(a);
-        String zb = zoneName(b);
-        String zone = a instanceof DateType ? zb : b instanceof DateType ? za : java.util.Objects.equals(za, zb) ? za : null;
-        if (a instanceof DateTime64Type || b instanceof DateTime64Type) {
-            int p = Math.max(a instanceof DateTime64Type ? ((DateTime64Type) a).precision : 0,
-                b instanceof DateTime64Type ? ((DateTime64Type) b).precision : 0);
-            return DataTypes.dateTime64(p, zone);
-        }
-        return zone == null ? DataTypes.DATETIME : DataTypes.dateTime(zone);
+        return width(b) > width(a) ? b : a;
     }
 
-    private static String zoneName(DataType t) {
-        return t instanceof DateTimeType ? ((DateTimeType) t).tz : t instanceof DateTime64Type ? ((DateTime64Type) t).tz : null;
+    private static int width(DataType t) {
+        return t instanceof DateTime64Type ? 2 + ((DateTime64Type) t).precision : t instanceof DateTimeType ? 1 : 0;
     }
 
     /** The digits an integer type's values can have (0 for a decimal: ClickHouse counts only the integers'). */
