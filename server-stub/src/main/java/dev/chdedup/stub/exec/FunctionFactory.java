@@ -42,6 +42,7 @@ public final class FunctionFactory {
         FunctionFactory f = new FunctionFactory();
         // each family registers its functions here, one line a family
         FunctionsNull.register(f);
+        FunctionsHashing.register(f);
         return f;
     }
 

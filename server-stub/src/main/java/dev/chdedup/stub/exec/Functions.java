@@ -203,9 +203,6 @@ public final class Functions {
         if (RandomStrings.handles(name)) {
             return RandomStrings.compile(name, args);
         }
-        if (HashFunctions.handles(name)) {
-            return HashFunctions.compile(name, args);
-        }
         if (DateOrDateTimeAddInterval.isTupleFunction(name)) {
             return DateOrDateTimeAddInterval.compileTupleFunction(name, args);
         }
