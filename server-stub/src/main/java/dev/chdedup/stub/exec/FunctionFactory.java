@@ -43,6 +43,8 @@ public final class FunctionFactory {
         // each family registers its functions here, one line a family
         FunctionsNull.register(f);
         FunctionsHashing.register(f);
+        FunctionsCodingIP.register(f);
+        FunctionsCodingUUID.register(f);
         return f;
     }
 
