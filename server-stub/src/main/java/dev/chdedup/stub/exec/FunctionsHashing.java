@@ -86,6 +86,7 @@ final class FunctionsHashing {
         f.register("URLHash", CATEGORY, (args, ctx) -> urlHash(args));
         FunctionsHashingInt.register(f);
         FunctionsStringHashFixedString.register(f);
+        FunctionsStringHash.register(f);
     }
 
     private static void anyHash(FunctionFactory f, String name, int bits, Pods pods, Apply apply, Combine combine) {
