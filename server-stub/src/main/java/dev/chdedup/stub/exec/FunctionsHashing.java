@@ -10,7 +10,10 @@ import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.FunctionAnyHash.Apply;
 import dev.chdedup.stub.exec.FunctionAnyHash.Combine;
 import dev.chdedup.stub.exec.FunctionAnyHash.Pods;
+import dev.chdedup.stub.hash.FarmHash;
+import dev.chdedup.stub.hash.MetroHash64;
 import dev.chdedup.stub.hash.MurmurHash;
+import dev.chdedup.stub.hash.WyHash;
 import dev.chdedup.stub.hash.SipHash;
 import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
@@ -25,7 +28,8 @@ import net.jpountz.xxhash.XXHashFactory;
 
 /**
  * The hashes of any values (ClickHouse's FunctionsHashing.h, each a {@link FunctionAnyHash} with its hash of bytes and
- * its way to fold two hashes): sipHash64/128 (keyed and reference forms), halfMD5, cityHash64, the MurmurHash family,
+ * its way to fold two hashes): sipHash64/128 (keyed and reference forms), halfMD5, cityHash64, farmHash64,
+ * farmFingerprint64, metroHash64, wyHash64, the MurmurHash family,
  * javaHash, javaHashUTF16LE, hiveHash, xxHash32/64; and URLHash. The integer hashes are in {@link FunctionsHashingInt},
  * the digests in {@link FunctionsStringHashFixedString}.
  */
@@ -80,6 +84,12 @@ final class FunctionsHashing {
         }).register(f, CATEGORY);
 
         anyHash(f, "cityHash64", 64, Pods.INT_HASH_64, (k, b) -> h64(CityHash128.hash64(b, 0, b.length)), city);
+        anyHash(f, "farmFingerprint64", 64, Pods.INT_HASH_64, (k, b) -> h64(FarmHash.fingerprint64(b)),
+            (k, h1, h2) -> h64(FarmHash.fingerprint(h1[0], h2[0])));
+        anyHash(f, "farmHash64", 64, Pods.INT_HASH_64, (k, b) -> h64(farmHash64(b)), city);
+        anyHash(f, "metroHash64", 64, Pods.INT_HASH_64, (k, b) -> h64(MetroHash64.hash(b, 0)), city);
+        Apply wy = (k, b) -> h64(WyHash.hash(b, 0));
+        anyHash(f, "wyHash64", 64, Pods.BYTES, wy, byApply(wy, 64));
         anyHash(f, "xxHash32", 32, Pods.BYTES, (k, b) -> h32(XXH32.hash(b, 0, b.length, 0)), int32);
         anyHash(f, "xxHash64", 64, Pods.BYTES, (k, b) -> h64(XXH64.hash(b, 0, b.length, 0)), city);
 
@@ -91,6 +101,15 @@ final class FunctionsHashing {
 
     private static void anyHash(FunctionFactory f, String name, int bits, Pods pods, Apply apply, Combine combine) {
         FunctionAnyHash.of(name, bits, pods, apply, combine).register(f, CATEGORY);
+    }
+
+    /** FarmHash's Hash64, where the stub has it (below {@link FarmHash#HASH64_LIMIT} bytes). */
+    private static long farmHash64(byte[] b) {
+        if (b.length >= FarmHash.HASH64_LIMIT) {
+            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "The stub's farmHash64 hashes values of fewer than " + FarmHash.HASH64_LIMIT
+                + " bytes (the engine's x86-64 SSE 4.1 path is not implemented)");
+        }
+        return FarmHash.hash64(b);
     }
 
     /** The first 8 bytes of the MD5 digest as a big-endian number. */
