@@ -30,7 +30,7 @@ import net.jpountz.xxhash.XXHashFactory;
  * The hashes of any values (ClickHouse's FunctionsHashing.h, each a {@link FunctionAnyHash} with its hash of bytes and
  * its way to fold two hashes): sipHash64/128 (keyed and reference forms), halfMD5, cityHash64, farmHash64,
  * farmFingerprint64, metroHash64, wyHash64, the MurmurHash family,
- * javaHash, javaHashUTF16LE, hiveHash, xxHash32/64; and URLHash. The integer hashes are in {@link FunctionsHashingInt},
+ * javaHash, javaHashUTF16LE, hiveHash, xxHash32/64; and URLHash and xxHash64Spark. The integer hashes are in {@link FunctionsHashingInt},
  * the digests in {@link FunctionsStringHashFixedString}.
  */
 final class FunctionsHashing {
@@ -97,10 +97,32 @@ final class FunctionsHashing {
         FunctionsHashingInt.register(f);
         FunctionsStringHashFixedString.register(f);
         FunctionsStringHash.register(f);
+        FunctionIcebergHash.register(f);
+        f.register("xxHash64Spark", CATEGORY, (args, ctx) -> xxHash64Spark(args));
     }
 
     private static void anyHash(FunctionFactory f, String name, int bits, Pods pods, Apply apply, Combine combine) {
         FunctionAnyHash.of(name, bits, pods, apply, combine).register(f, CATEGORY);
+    }
+
+    /** Spark's xxhash64 of a string: XXH64 with seed 42, an Int64; NULL hashes as the seed. */
+    private static Evaluator xxHash64Spark(List<Evaluator> args) {
+        Functions.arity("xxHash64Spark", args, 1);
+        Evaluator a = args.get(0);
+        DataType t = a.type().unwrap();
+        if (!(t instanceof StringType && ((StringType) t).fixedLength == 0) && !Functions.isNothing(a)) {
+            throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "Illegal type " + t.name() + " of argument of function xxHash64Spark. "
+                + "Must be String or NULL");
+        }
+        final long seed = 42;
+        return Evaluator.of(DataTypes.INT64, r -> {
+            Object v = a.eval(r);
+            if (v == null) {
+                return seed;
+            }
+            byte[] b = ByteStrings.bytes((String) v);
+            return XXH64.hash(b, 0, b.length, seed);
+        });
     }
 
     /** FarmHash's Hash64, where the stub has it (below {@link FarmHash#HASH64_LIMIT} bytes). */

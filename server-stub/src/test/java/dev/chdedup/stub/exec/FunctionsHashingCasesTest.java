@@ -3,7 +3,8 @@ package dev.chdedup.stub.exec;
 /**
  * The hashes of FunctionsHashing, FunctionsHashingInt and FunctionsStringHashFixedString held to the engine: hashes of
  * strings across the length classes of each algorithm, of several arguments, arrays, tuples, maps, NULLs inside them,
- * numbers, dates, decimals, UUIDs and addresses, the keyed forms, the result types and the errors.
+ * numbers, dates, decimals, UUIDs and addresses, the keyed forms, icebergHash's and xxHash64Spark's types, the result
+ * types and the errors.
  */
 class FunctionsHashingCasesTest extends EngineAnswers {
     @Override
@@ -51,6 +52,24 @@ class FunctionsHashingCasesTest extends EngineAnswers {
             {"SELECT n, farmFingerprint64(s), metroHash64(s), wyHash64(s) FROM (SELECT number AS n, substring(repeat('The quick brown fox jumps over the lazy dog 0123456789', 60), 1, n) AS s FROM numbers(2100) WHERE n IN (512,513,700,1000,1024,1500,2048,2099)) FORMAT TSV", "512\t15455660939325689261\t16634699445480568183\t6876040180774206132\n513\t14247092973075234725\t8001486375414366555\t16815585874078187313\n700\t10908759022307902141\t17620687751665963491\t3605989207237580836\n1000\t6475657923113332619\t13751654165102653741\t15954595644498445085\n1024\t13652698251887974167\t17917479496367515276\t8386678105291676060\n1500\t9964760389494797588\t14141463722565098977\t15506851901879717036\n2048\t8253357448064634919\t11809144066403985441\t12989751597517590426\n2099\t11127832392450935349\t10552963193992148715\t6195270454975533739"},
             {"SELECT farmFingerprint64(array('e','x','a'), 'mple', 10, toDateTime('2019-06-15 23:00:00')), farmHash64(array('e','x','a'), 'mple', 10, toDateTime('2019-06-15 23:00:00')), metroHash64(array('e','x','a'), 'mple', 10, toDateTime('2019-06-15 23:00:00')), wyHash64(array('e','x','a'), 'mple', 10, toDateTime('2019-06-15 23:00:00'))", "16673609057812504858\t2663412879246289891\t16292826582821303855\t1290033520626194789"},
             {"SELECT farmHash64(1, -1::Int8, 1.5), farmFingerprint64((1, 'a'), [NULL, 2]), metroHash64(toDecimal64(1.5, 3)), wyHash64(1, 2.5::Float32, 'x')", "6520413647343598404\t10536506808843694683\t10682510247335275655\t2596518192125266404"},
+            {"SELECT toTypeName(icebergHash(1)), icebergHash(1), icebergHash(1::Int64), icebergHash(34::UInt8), icebergHash('iceberg'), icebergHash(toDate('2017-11-16')), icebergHash(toDecimal32(14.20, 2)), icebergHash(toUUID('f79c3e09-677c-4bbd-a479-3f349cb785e7')), icebergHash(toFixedString('abc', 3)), icebergHash(1.0::Float64), icebergHash(toDateTime64('2017-11-16 22:31:08', 6, 'UTC')), icebergHash(-0.0::Float32), icebergHash(NULL), toTypeName(icebergHash(NULL))", "Int32\t1392991556\t1392991556\t2017239379\t1210000089\t-653330422\t-500754589\t1488055340\t-1277324294\t-142385009\t-2047944441\t1669671676\t\\N\tNullable(Nothing)"},
+            {"SELECT icebergHash(0.0), icebergHash(-nan), icebergHash(inf), icebergHash(1.0 :: Float32), icebergHash(true), icebergHash(1::UInt64), icebergHash(toBFloat16(1)), icebergHash(18446744073709551615), icebergHash(-1), icebergHash(nan), icebergHash(-0.0)", "1669671676\t1428788237\t420913893\t-142385009\t1392991556\t1392991556\t-142385009\t1651860712\t1651860712\t1428788237\t1669671676"},
+            {"SELECT icebergHash(toDecimal128(14.2, 10)), icebergHash(toDate32('2017-11-16')), icebergHash(toDateTime64('2017-11-16 22:31:08.000000001', 9, 'UTC')), icebergHash(toDateTime64('1960-11-16 22:31:08.000000999', 9, 'UTC'))", "-1679516046\t-653330422\t-2047944441\t1270585257"},
+            {"SELECT icebergHash(-1::Int8), icebergHash(toDecimal32(-14.20, 2)), icebergHash(toDecimal64(0, 2)), icebergHash(toDecimal64(128, 0)), icebergHash(1::Nullable(Int32)), toTypeName(icebergHash(1::Nullable(Int32)))", "1651860712\t667775751\t1364076727\t1544076949\t1392991556\tNullable(Int32)"},
+            {"SELECT icebergHash(toDateTime('2017-11-16 22:31:08', 'UTC'))", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT icebergHash(1::Int128)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT icebergHash(toDateTime64('2017-11-16 22:31:08', 3, 'UTC'))", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT icebergHash(toDecimal256(1, 2))", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT icebergHash(toIPv4('1.2.3.4'))", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT icebergHash(toTime('22:31:08'))", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT icebergHash(1, 2)", "Code: 42 NUMBER_OF_ARGUMENTS_DOESNT_MATCH"},
+            {"SELECT icebergHash([1])", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT toTypeName(xxHash64Spark('ABC')), xxHash64Spark('ABC'), xxHash64Spark(NULL), toTypeName(xxHash64Spark(NULL)), xxHash64Spark(''), xxHash64Spark('ABC'::Nullable(String)), toTypeName(xxHash64Spark('ABC'::Nullable(String))), xxHash64Spark(NULL::Nullable(String))", "Int64\t4105715581806190027\t42\tInt64\t-7444071767201028348\t4105715581806190027\tInt64\t42"},
+            {"SELECT xxHash64Spark(1)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT xxHash64Spark('a', 'b')", "Code: 42 NUMBER_OF_ARGUMENTS_DOESNT_MATCH"},
+            {"SELECT xxHash64Spark(toFixedString('ABC', 3))", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT xxHash64Spark()", "Code: 42 NUMBER_OF_ARGUMENTS_DOESNT_MATCH"},
+            {"SELECT xxHash64Spark(if(number = 0, NULL, 'ABC')) FROM numbers(2) FORMAT TSV", "42\n4105715581806190027"},
         };
     }
 }
