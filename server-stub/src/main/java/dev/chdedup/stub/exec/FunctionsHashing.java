@@ -14,6 +14,7 @@ import dev.chdedup.stub.hash.FarmHash;
 import dev.chdedup.stub.hash.MetroHash64;
 import dev.chdedup.stub.hash.MurmurHash;
 import dev.chdedup.stub.hash.WyHash;
+import dev.chdedup.stub.hash.XXH3;
 import dev.chdedup.stub.hash.SipHash;
 import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
@@ -30,7 +31,7 @@ import net.jpountz.xxhash.XXHashFactory;
  * The hashes of any values (ClickHouse's FunctionsHashing.h, each a {@link FunctionAnyHash} with its hash of bytes and
  * its way to fold two hashes): sipHash64/128 (keyed and reference forms), halfMD5, cityHash64, farmHash64,
  * farmFingerprint64, metroHash64, wyHash64, the MurmurHash family,
- * javaHash, javaHashUTF16LE, hiveHash, xxHash32/64; and URLHash and xxHash64Spark. The integer hashes are in {@link FunctionsHashingInt},
+ * javaHash, javaHashUTF16LE, hiveHash, xxHash32/64, xxh3, xxh3_128; and URLHash and xxHash64Spark. The integer hashes are in {@link FunctionsHashingInt},
  * the digests in {@link FunctionsStringHashFixedString}.
  */
 final class FunctionsHashing {
@@ -90,6 +91,9 @@ final class FunctionsHashing {
         anyHash(f, "metroHash64", 64, Pods.INT_HASH_64, (k, b) -> h64(MetroHash64.hash(b, 0)), city);
         Apply wy = (k, b) -> h64(WyHash.hash(b, 0));
         anyHash(f, "wyHash64", 64, Pods.BYTES, wy, byApply(wy, 64));
+        anyHash(f, "xxh3", 64, Pods.BYTES, (k, b) -> h64(XXH3.hash64(b)), city);
+        Apply xxh3_128 = (k, b) -> XXH3.hash128(b);
+        FunctionAnyHash.uint128("xxh3_128", xxh3_128, byApply(xxh3_128, 128)).register(f, CATEGORY);
         anyHash(f, "xxHash32", 32, Pods.BYTES, (k, b) -> h32(XXH32.hash(b, 0, b.length, 0)), int32);
         anyHash(f, "xxHash64", 64, Pods.BYTES, (k, b) -> h64(XXH64.hash(b, 0, b.length, 0)), city);
 

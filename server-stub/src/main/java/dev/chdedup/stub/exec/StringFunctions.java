@@ -154,6 +154,13 @@ final class StringFunctions {
                         String h = Long.toHexString((Long) v[0]).toUpperCase(Locale.ROOT);
                         return h.length() % 2 == 1 ? "0" + h : h;
                     }
+                    if (v[0] instanceof java.math.BigInteger && t instanceof dev.chdedup.stub.types.BigIntType) {
+                        // the two's complement of the type's width, without leading zero bytes
+                        int bits = ((dev.chdedup.stub.types.BigIntType) t).bits;
+                        String h = ((java.math.BigInteger) v[0]).add(java.math.BigInteger.ONE.shiftLeft(bits))
+                            .mod(java.math.BigInteger.ONE.shiftLeft(bits)).toString(16).toUpperCase(Locale.ROOT);
+                        return h.length() % 2 == 1 ? "0" + h : h;
+                    }
                     return HexFormat.of().withUpperCase().formatHex(ByteStrings.bytes(Values.text(v[0], t)));
                 });
             }
