@@ -145,6 +145,7 @@ public final class SelectExecutor {
         src = new Source(src.physical, src.columns, headerOnly ? java.util.Collections.emptyIterator()
             : BlockStreams.cancellable(src.blocks, ctx, storage), src.aliasColumns);
         List<Column> input = src.columns;
+        s = starArguments(s, src.physical);
         Map<String, Expr> aliases = new LinkedHashMap<>();
         for (Query.SelectItem it : s.items()) {
             if (it.alias() != null) {
@@ -627,6 +628,41 @@ public final class SelectExecutor {
     }
 
     // ---- sources ----
+
+    /** The select list with a * argument of a scalar function (cityHash64(*)) as the source's columns, as ClickHouse expands it. */
+    private static Query.Select starArguments(Query.Select s, List<Column> columns) {
+        List<Query.SelectItem> items = new ArrayList<>();
+        boolean changed = false;
+        for (Query.SelectItem it : s.items()) {
+            Expr e = starArguments(it.expr(), columns);
+            changed |= e != it.expr();
+            items.add(e == it.expr() ? it : new Query.SelectItem(e, it.alias(), it.text()));
+        }
+        return !changed ? s : new Query.Select(s.distinct(), items, s.from(), s.where(), s.groupBy(), s.having(), s.orderBy(),
+            s.orderByAll(), s.orderByAllDesc(), s.limit(), s.offset(), s.limitBy(), s.limitByCount());
+    }
+
+    private static Expr starArguments(Expr e, List<Column> columns) {
+        if (!(e instanceof Expr.Call)) {
+            return e;
+        }
+        Expr.Call c = (Expr.Call) e;
+        List<Expr> args = new ArrayList<>();
+        boolean changed = false;
+        for (Expr a : c.args()) {
+            if (a instanceof Expr.Star && ((Expr.Star) a).qualifier() == null && !Aggregates.isAggregate(c.name())) {
+                for (Column col : columns) {
+                    args.add(new Expr.Ident(List.of(col.name())));
+                }
+                changed = true;
+            } else {
+                Expr x = starArguments(a, columns);
+                changed |= x != a;
+                args.add(x);
+            }
+        }
+        return changed ? new Expr.Call(c.name(), args, c.distinct(), c.params()) : e;
+    }
 
     private record Source(List<Column> physical, List<Column> columns, Iterator<Block> blocks, Map<String, Expr> aliasColumns) {
         Source(List<Column> physical, List<Column> columns, Iterator<Block> blocks) {
