@@ -3,25 +3,30 @@ package dev.chdedup.stub.exec;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.types.ArrayType;
+import dev.chdedup.stub.types.BFloat16Type;
+import dev.chdedup.stub.types.BigIntType;
 import dev.chdedup.stub.types.BoolType;
 import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.DataTypeInterval;
 import dev.chdedup.stub.types.DataTypes;
+import dev.chdedup.stub.types.DateTime64Type;
 import dev.chdedup.stub.types.DateTimeType;
 import dev.chdedup.stub.types.DateType;
+import dev.chdedup.stub.types.DecimalType;
 import dev.chdedup.stub.types.EnumType;
 import dev.chdedup.stub.types.FloatType;
 import dev.chdedup.stub.types.IPv4Type;
+import dev.chdedup.stub.types.IPv6Type;
 import dev.chdedup.stub.types.IntType;
 import dev.chdedup.stub.types.LowCardinalityType;
 import dev.chdedup.stub.types.MapType;
 import dev.chdedup.stub.types.NothingType;
 import dev.chdedup.stub.types.NullableType;
 import dev.chdedup.stub.types.StringType;
+import dev.chdedup.stub.types.TimeType;
 import dev.chdedup.stub.types.TupleType;
-import dev.chdedup.stub.types.VariantType;
-import dev.chdedup.stub.types.DynamicType;
-import dev.chdedup.stub.types.JsonType;
+import dev.chdedup.stub.types.UuidType;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -195,7 +200,7 @@ final class FunctionAnyHash {
         return new long[] {((Number) tuple.get(0)).longValue(), ((Number) tuple.get(1)).longValue()};
     }
 
-    /** Refuses the types whose values the stub cannot lay out as the engine serializes them for hashing. */
+    /** Refuses the types the engine hashes through their serialization (Variant, Dynamic, JSON...), which the stub lacks. */
     private void check(DataType t) {
         DataType u = t instanceof LowCardinalityType ? t.unwrap() : t;
         if (u instanceof NullableType) {
@@ -207,17 +212,16 @@ final class FunctionAnyHash {
         } else if (u instanceof MapType) {
             check(((MapType) u).key);
             check(((MapType) u).value);
-        } else if (u instanceof VariantType || u instanceof DynamicType || u instanceof JsonType || !fixedLayout(u)) {
+        } else if (!(isPod(u) || inMemory(u))) {
             throw new ChException(ErrorCode.NOT_IMPLEMENTED, "The stub's " + name + " does not hash values of type " + u.name());
         }
     }
 
-    private static boolean fixedLayout(DataType t) {
-        try {
-            return t instanceof StringType || t instanceof NothingType || ReinterpretFunctions.bytes(t.defaultValue(), t).length <= 64;
-        } catch (RuntimeException e) {
-            return false;
-        }
+    /** The types hashed as their bytes in memory (their little-endian RowBinary form), beside the plain old data. */
+    private static boolean inMemory(DataType t) {
+        return t instanceof StringType || t instanceof NothingType || t instanceof BigIntType || t instanceof UuidType || t instanceof IPv6Type
+            || t instanceof DecimalType || t instanceof DateTime64Type || t instanceof TimeType || t instanceof BFloat16Type
+            || t instanceof DataTypeInterval;
     }
 
     private long[] trunc(long[] h) {

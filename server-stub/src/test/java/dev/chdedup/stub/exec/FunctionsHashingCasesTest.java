@@ -76,6 +76,7 @@ class FunctionsHashingCasesTest extends EngineAnswers {
             {"SELECT cityHash64(*) FROM (SELECT 1 AS a, 'x' AS b)", "17428929751469353693"},
             {"SELECT sipHash64(*), count(*) FROM (SELECT number AS n, toString(number) AS s FROM numbers(3)) GROUP BY n, s ORDER BY n FORMAT TSV", "3793396613073063700\t1\n5627396753426459737\t1\n15881916960613204586\t1"},
             {"SELECT n, murmurHash3_64(*) AS h FROM (SELECT number AS n FROM numbers(2)) ORDER BY h FORMAT TSV", "1\t4453723594474149964\n0\t15747432354672491929"},
+            {"SELECT cityHash64(toTime('10:00:00')), sipHash64(toTime('10:00:00')), cityHash64(INTERVAL 1 DAY), sipHash64(INTERVAL 1 DAY), cityHash64(toBFloat16(1)), sipHash64(toTime64('10:00:00.123', 3)), cityHash64(toDateTime64('2020-01-01 00:00:00', 3, 'UTC')), xxHash32(toDate32('2020-01-01'))", "2781254844540997128\t4181518633740881311\t10143279697293281662\t9224715256000962398\t10005524923060301543\t6584307434878359964\t8654874392465847756\t2782765839"},
         };
     }
 }
