@@ -20,7 +20,8 @@ import java.util.UUID;
  * UUIDStringToNum and UUIDToNum between a UUID (or its text) and its 16 bytes, in the standard order (variant 1) or
  * Microsoft's with the first three groups little-endian (variant 2); UUIDv7ToDateTime (the millisecond timestamp of a
  * version 7 UUID); dateTimeToSnowflakeID, dateTime64ToSnowflakeID, snowflakeIDToDateTime and snowflakeIDToDateTime64
- * (a Snowflake ID holds milliseconds since an epoch in its bits above the 22 lowest); toUUIDOrDefault.
+ * (a Snowflake ID holds milliseconds since an epoch in its bits above the 22 lowest); the generators generateUUIDv4,
+ * generateUUIDv7, dateTimeToUUIDv7 and generateSnowflakeID; toUUIDOrDefault.
  */
 final class FunctionsCodingUUID {
     static final String CATEGORY = "UUID";
@@ -39,8 +40,73 @@ final class FunctionsCodingUUID {
         f.register("dateTime64ToSnowflakeID", CATEGORY, (args, ctx) -> toSnowflake("dateTime64ToSnowflakeID", args, true));
         f.register("snowflakeIDToDateTime", CATEGORY, (args, ctx) -> fromSnowflake("snowflakeIDToDateTime", args, false));
         f.register("snowflakeIDToDateTime64", CATEGORY, (args, ctx) -> fromSnowflake("snowflakeIDToDateTime64", args, true));
+        f.register("generateUUIDv4", CATEGORY, (args, ctx) -> {
+            Functions.argumentCount("generateUUIDv4", args, 0, 1);
+            return Evaluator.of(DataTypes.UUID, r -> UUID.randomUUID());
+        });
+        f.register("generateUUIDv7", CATEGORY, (args, ctx) -> {
+            Functions.argumentCount("generateUUIDv7", args, 0, 1);
+            return Evaluator.of(DataTypes.UUID, r -> uuidV7(System.currentTimeMillis()));
+        });
+        f.register("dateTimeToUUIDv7", CATEGORY, (args, ctx) -> {
+            Functions.arity("dateTimeToUUIDv7", args, 1);
+            if (!(args.get(0).type() instanceof DateTimeType)) {
+                throw Functions.illegalArgument(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, 1, "value", "dateTimeToUUIDv7", "DateTime", args.get(0).type());
+            }
+            Evaluator a = args.get(0);
+            return Evaluator.of(DataTypes.UUID, r -> uuidV7((Long) a.eval(r) * 1000));
+        });
+        f.register("generateSnowflakeID", CATEGORY, (args, ctx) -> generateSnowflakeID(args));
         f.register("toUUIDOrDefault", CATEGORY, (args, ctx) -> FunctionsCodingIP.orDefault("toUUIDOrDefault", args, DataTypes.UUID,
             FunctionsCodingUUID::tryParse));
+    }
+
+    /** The counter of the last UUIDv7 or Snowflake ID made, and the millisecond it belongs to. */
+    private static long lastMillis;
+    private static long counter;
+
+    /**
+     * The next counter value for {@code ms}: a fresh random start (its top bit clear) in a new millisecond, else one more,
+     * so that the values one process makes in one millisecond increase, as ClickHouse's generators keep them.
+     */
+    private static synchronized long next(long ms, int bits) {
+        if (ms != lastMillis) {
+            lastMillis = ms;
+            counter = java.util.concurrent.ThreadLocalRandom.current().nextLong() >>> (65 - bits);
+        } else {
+            counter++;
+        }
+        return counter & ((1L << bits) - 1);
+    }
+
+    /** A version 7 UUID of {@code ms}: the 48-bit time, then a 42-bit counter around the version and variant bits, then 32 random bits. */
+    private static UUID uuidV7(long ms) {
+        long c = next(ms, 42);
+        long hi = (ms & 0xFFFFFFFFFFFFL) << 16 | 0x7000L | c >>> 30;
+        long lo = 0x8000000000000000L | (c & 0x3FFFFFFFL) << 32 | java.util.concurrent.ThreadLocalRandom.current().nextInt() & 0xFFFFFFFFL;
+        return new UUID(hi, lo);
+    }
+
+    /** generateSnowflakeID([expr[, machine_id]]): the milliseconds since 1970 above a 10-bit machine id and a 12-bit counter. */
+    private static Evaluator generateSnowflakeID(List<Evaluator> args) {
+        Functions.argumentCount("generateSnowflakeID", args, 0, 2);
+        long machine = 0;
+        if (args.size() == 2) {
+            Evaluator e = args.get(1);
+            DataType t = e.type().unwrap();
+            if (!(t instanceof IntType && !((IntType) t).signed)) {
+                throw Functions.illegalArgument(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, 2, "machine_id", "generateSnowflakeID", "const UInt*", e.type());
+            }
+            if (!e.constant()) {
+                throw Functions.illegalArgument(ErrorCode.ILLEGAL_COLUMN, 2, "machine_id", "generateSnowflakeID", "const UInt*", e.type());
+            }
+            machine = Values.toLong(Values.toNumber(e.eval(new Object[0]), t)) & 0x3FF;
+        }
+        long m = machine;
+        return Evaluator.of(DataTypes.UINT64, r -> {
+            long ms = System.currentTimeMillis();
+            return ms << SNOWFLAKE_SHIFT | m << 12 | next(ms, 12);
+        });
     }
 
     /** The optional variant argument (1 or 2, an Int8 or UInt8 constant), 1 when absent. */

@@ -3,7 +3,8 @@ package dev.chdedup.stub.exec;
 /**
  * The UUID and Snowflake ID functions of FunctionsCodingUUID held to the engine: both byte orders (variants 1 and
  * 2), texts of other lengths and with characters that are not hex digits, version 7 and other UUIDs, epochs and zones,
- * precisions of DateTime64, values before 1970 and of all 64 bits, toUUIDOrDefault, and the engine's errors.
+ * precisions of DateTime64, values before 1970 and of all 64 bits, toUUIDOrDefault, the generators' types, versions,
+ * distinct values and encoded times, and the engine's errors.
  */
 class FunctionsCodingUUIDCasesTest extends EngineAnswers {
     @Override
@@ -41,6 +42,15 @@ class FunctionsCodingUUIDCasesTest extends EngineAnswers {
             {"SELECT snowflakeIDToDateTime(1::UInt64, 5, 1)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
             {"SELECT toUUIDOrDefault('61f0c404-5cb3-11e7-907b-a6006ad3dba0', toUUID('59f0c404-5cb3-11e7-907b-a6006ad3dba0')), toUUIDOrDefault('-----61f0c404-5cb3-11e7-907b-a6006ad3dba0', toUUID('59f0c404-5cb3-11e7-907b-a6006ad3dba0')), toUUIDOrDefault(toUUID('612f3c40-5d3b-217e-707b-6a546a3d7b29')), toUUIDOrDefault('x'), toTypeName(toUUIDOrDefault('x')), toUUIDOrDefault(1), toUUIDOrDefault(NULL, toUUID('612f3c40-5d3b-217e-707b-6a546a3d7b29')), toUUIDOrDefault('612f3c405d3b217e707b6a546a3d7b29')", "61f0c404-5cb3-11e7-907b-a6006ad3dba0\t59f0c404-5cb3-11e7-907b-a6006ad3dba0\t612f3c40-5d3b-217e-707b-6a546a3d7b29\t00000000-0000-0000-0000-000000000000\tUUID\t00000000-0000-0000-0000-000000000000\t612f3c40-5d3b-217e-707b-6a546a3d7b29\t612f3c40-5d3b-217e-707b-6a546a3d7b29"},
             {"SELECT toUUIDOrDefault('x', 'y')", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT toTypeName(generateUUIDv4()), toTypeName(generateUUIDv7()), toTypeName(generateSnowflakeID()), toTypeName(dateTimeToUUIDv7(now())), toTypeName(generateUUIDv4(1)), toTypeName(generateSnowflakeID(1, 5))", "UUID\tUUID\tUInt64\tUUID\tUUID\tUInt64"},
+            {"SELECT count(DISTINCT generateUUIDv4()), count(DISTINCT generateUUIDv7(number)), count(DISTINCT generateSnowflakeID()), count(DISTINCT dateTimeToUUIDv7(toDateTime('2021-08-15 18:57:56', 'UTC'))) FROM numbers(100)", "100\t100\t100\t100"},
+            {"SELECT UUIDv7ToDateTime(dateTimeToUUIDv7(toDateTime('2021-08-15 18:57:56', 'UTC')), 'UTC'), substring(toString(dateTimeToUUIDv7(toDateTime('2021-08-15 18:57:56', 'UTC'))), 1, 15), intDiv(generateSnowflakeID(1, 5), 4096) % 1024, substring(toString(generateUUIDv7()), 15, 1), substring(toString(generateUUIDv4()), 15, 1)", "2021-08-15 18:57:56.000\t017b4b2d-7720-7\t5\t7\t4"},
+            {"SELECT generateSnowflakeID(1, 2, 3)", "Code: 42 NUMBER_OF_ARGUMENTS_DOESNT_MATCH"},
+            {"SELECT generateSnowflakeID(1, 'a')", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT dateTimeToUUIDv7(1)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT generateUUIDv7(1,2)", "Code: 42 NUMBER_OF_ARGUMENTS_DOESNT_MATCH"},
+            {"SELECT generateUUIDv4(1,2)", "Code: 42 NUMBER_OF_ARGUMENTS_DOESNT_MATCH"},
+            {"SELECT dateTimeToUUIDv7(NULL)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
         };
     }
 }
