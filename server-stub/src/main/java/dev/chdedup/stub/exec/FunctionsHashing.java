@@ -87,7 +87,7 @@ final class FunctionsHashing {
         anyHash(f, "cityHash64", 64, Pods.INT_HASH_64, (k, b) -> h64(CityHash128.hash64(b, 0, b.length)), city);
         anyHash(f, "farmFingerprint64", 64, Pods.INT_HASH_64, (k, b) -> h64(FarmHash.fingerprint64(b)),
             (k, h1, h2) -> h64(FarmHash.fingerprint(h1[0], h2[0])));
-        anyHash(f, "farmHash64", 64, Pods.INT_HASH_64, (k, b) -> h64(farmHash64(b)), city);
+        anyHash(f, "farmHash64", 64, Pods.INT_HASH_64, (k, b) -> h64(FarmHash.hash64(b)), city);
         anyHash(f, "metroHash64", 64, Pods.INT_HASH_64, (k, b) -> h64(MetroHash64.hash(b, 0)), city);
         Apply wy = (k, b) -> h64(WyHash.hash(b, 0));
         anyHash(f, "wyHash64", 64, Pods.BYTES, wy, byApply(wy, 64));
@@ -127,15 +127,6 @@ final class FunctionsHashing {
             byte[] b = ByteStrings.bytes((String) v);
             return XXH64.hash(b, 0, b.length, seed);
         });
-    }
-
-    /** FarmHash's Hash64, where the stub has it (below {@link FarmHash#HASH64_LIMIT} bytes). */
-    private static long farmHash64(byte[] b) {
-        if (b.length >= FarmHash.HASH64_LIMIT) {
-            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "The stub's farmHash64 hashes values of fewer than " + FarmHash.HASH64_LIMIT
-                + " bytes (the engine's x86-64 SSE 4.1 path is not implemented)");
-        }
-        return FarmHash.hash64(b);
     }
 
     /** The first 8 bytes of the MD5 digest as a big-endian number. */

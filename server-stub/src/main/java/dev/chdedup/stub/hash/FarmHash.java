@@ -7,9 +7,8 @@ import java.nio.ByteOrder;
 /**
  * Google's FarmHash, the 64-bit functions ClickHouse's farmHash64 and farmFingerprint64 compute: {@link #fingerprint64}
  * is farmhashna's Hash64 (fixed forever), {@link #hash64} farmhashxo's Hash64 (farmhashna below 257 bytes but for its
- * own 33 to 96-byte paths, farmhashuo above), and {@link #fingerprint} the 128-to-64-bit Fingerprint of two hashes.
- * Strings of 512 bytes or more, which x86-64 builds with SSE 4.1 hash with farmhashte's vector code, are not covered by
- * {@link #hash64}: {@link #HASH64_LIMIT}.
+ * own 33 to 96-byte paths, farmhashuo above; from 512 bytes farmhashte's vector code, which x86-64 builds with SSE 4.1
+ * take: {@link FarmHashTe}), and {@link #fingerprint} the 128-to-64-bit Fingerprint of two hashes.
  */
 public final class FarmHash {
     private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -19,8 +18,8 @@ public final class FarmHash {
     private static final long K2 = 0x9ae16a3b2f90404fL;
     private static final long K_MUL = 0x9ddfea08eb382d69L;
 
-    /** The length from which {@link #hash64} is not the engine's (farmhashte's SSE 4.1 path). */
-    public static final int HASH64_LIMIT = 512;
+    /** The length from which FarmHash's Hash64 takes farmhashte's path. */
+    private static final int TE_LENGTH = 512;
 
     private FarmHash() {
     }
@@ -189,9 +188,12 @@ public final class FarmHash {
         return shiftMix((v ^ a) * mul);
     }
 
-    /** farmhashxo's Hash64: FarmHash's Hash64 for strings below {@link #HASH64_LIMIT} bytes. */
+    /** FarmHash's Hash64 as x86-64 builds with SSE 4.1 compute it: farmhashxo's, farmhashte's from 512 bytes. */
     public static long hash64(byte[] s) {
         int len = s.length;
+        if (len >= TE_LENGTH) {
+            return FarmHashTe.hash64(s);
+        }
         if (len <= 32 || len > 96 && len <= 256) {
             return fingerprint64(s);
         }
