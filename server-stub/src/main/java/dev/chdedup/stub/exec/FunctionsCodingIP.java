@@ -323,9 +323,9 @@ final class FunctionsCodingIP {
     }
 
     /**
-     * toIPv4OrDefault and toIPv6OrDefault (and toUUIDOrDefault): a string parsed, a value of the type itself, an address of
-     * the other family converted, else (NULL, a text that is no address, another type) the default, the second argument which must be of the type, or the type's
-     * zero.
+     * toIPv4OrDefault and toIPv6OrDefault (and toUUIDOrDefault): a string parsed, a value of the type itself, an address
+     * of the other family converted, else (NULL, a text that is no address, another type) the default, the second
+     * argument which must be of the type, or the type's zero.
      */
     static Evaluator orDefault(String name, List<Evaluator> args, DataType target, java.util.function.Function<String, Object> parse) {
         Functions.argumentCount(name, args, 1, 1);

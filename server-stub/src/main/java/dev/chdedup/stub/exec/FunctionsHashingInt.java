@@ -59,7 +59,8 @@ final class FunctionsHashingInt {
         }
         boolean is64 = result == DataTypes.UINT64;
         return Functions.defaultForNulls(result, args, v -> {
-            long x = t instanceof DecimalType ? ((java.math.BigDecimal) v[0]).scaleByPowerOfTen(((DecimalType) t).scale).longValue() : Values.toLong(Values.toNumber(v[0], t));
+            long x = t instanceof DecimalType ? ((java.math.BigDecimal) v[0]).scaleByPowerOfTen(((DecimalType) t).scale).longValue()
+                : Values.toLong(Values.toNumber(v[0], t));
             return is64 ? intHash64(x) : intHash32(x);
         });
     }

@@ -1,9 +1,5 @@
 package dev.chdedup.stub.hash;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-
 /**
  * Google's FarmHash, the 64-bit functions ClickHouse's farmHash64 and farmFingerprint64 compute: {@link #fingerprint64}
  * is farmhashna's Hash64 (fixed forever), {@link #hash64} farmhashxo's Hash64 (farmhashna below 257 bytes but for its
@@ -11,8 +7,6 @@ import java.nio.ByteOrder;
  * take: {@link FarmHashTe}), and {@link #fingerprint} the 128-to-64-bit Fingerprint of two hashes.
  */
 public final class FarmHash {
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long K0 = 0xc3a5c85c97cb3127L;
     private static final long K1 = 0xb492b66fbe98f273L;
     private static final long K2 = 0x9ae16a3b2f90404fL;
@@ -22,14 +16,6 @@ public final class FarmHash {
     private static final int TE_LENGTH = 512;
 
     private FarmHash() {
-    }
-
-    private static long fetch64(byte[] s, int p) {
-        return (long) LONG_LE.get(s, p);
-    }
-
-    private static long fetch32(byte[] s, int p) {
-        return (int) INT_LE.get(s, p) & 0xFFFFFFFFL;
     }
 
     private static long shiftMix(long v) {
@@ -63,16 +49,16 @@ public final class FarmHash {
     private static long hashLen0to16(byte[] s, int p, int len) {
         if (len >= 8) {
             long mul = K2 + len * 2L;
-            long a = fetch64(s, p) + K2;
-            long b = fetch64(s, p + len - 8);
+            long a = LittleEndian.u64(s, p) + K2;
+            long b = LittleEndian.u64(s, p + len - 8);
             long c = Long.rotateRight(b, 37) * mul + a;
             long d = (Long.rotateRight(a, 25) + b) * mul;
             return hashLen16(c, d, mul);
         }
         if (len >= 4) {
             long mul = K2 + len * 2L;
-            long a = fetch32(s, p);
-            return hashLen16(len + (a << 3), fetch32(s, p + len - 4), mul);
+            long a = LittleEndian.u32(s, p);
+            return hashLen16(len + (a << 3), LittleEndian.u32(s, p + len - 4), mul);
         }
         if (len > 0) {
             long a = s[p] & 0xFF;
@@ -87,19 +73,19 @@ public final class FarmHash {
 
     private static long hashLen17to32(byte[] s, int p, int len) {
         long mul = K2 + len * 2L;
-        long a = fetch64(s, p) * K1;
-        long b = fetch64(s, p + 8);
-        long c = fetch64(s, p + len - 8) * mul;
-        long d = fetch64(s, p + len - 16) * K2;
+        long a = LittleEndian.u64(s, p) * K1;
+        long b = LittleEndian.u64(s, p + 8);
+        long c = LittleEndian.u64(s, p + len - 8) * mul;
+        long d = LittleEndian.u64(s, p + len - 16) * K2;
         return hashLen16(Long.rotateRight(a + b, 43) + Long.rotateRight(c, 30) + d, a + Long.rotateRight(b + K2, 18) + c, mul);
     }
 
     /** WeakHashLen32WithSeeds of the 32 bytes at {@code p}: {first, second}. */
     private static long[] weak32(byte[] s, int p, long a, long b) {
-        long w = fetch64(s, p);
-        long x = fetch64(s, p + 8);
-        long y = fetch64(s, p + 16);
-        long z = fetch64(s, p + 24);
+        long w = LittleEndian.u64(s, p);
+        long x = LittleEndian.u64(s, p + 8);
+        long y = LittleEndian.u64(s, p + 16);
+        long z = LittleEndian.u64(s, p + 24);
         a += w;
         b = Long.rotateRight(b + a + z, 21);
         long c = a;
@@ -111,16 +97,16 @@ public final class FarmHash {
 
     private static long naHashLen33to64(byte[] s, int p, int len) {
         long mul = K2 + len * 2L;
-        long a = fetch64(s, p) * K2;
-        long b = fetch64(s, p + 8);
-        long c = fetch64(s, p + len - 8) * mul;
-        long d = fetch64(s, p + len - 16) * K2;
+        long a = LittleEndian.u64(s, p) * K2;
+        long b = LittleEndian.u64(s, p + 8);
+        long c = LittleEndian.u64(s, p + len - 8) * mul;
+        long d = LittleEndian.u64(s, p + len - 16) * K2;
         long y = Long.rotateRight(a + b, 43) + Long.rotateRight(c, 30) + d;
         long z = hashLen16(y, a + Long.rotateRight(b + K2, 18) + c, mul);
-        long e = fetch64(s, p + 16) * mul;
-        long f = fetch64(s, p + 24);
-        long g = (y + fetch64(s, p + len - 32)) * mul;
-        long h = (z + fetch64(s, p + len - 24)) * mul;
+        long e = LittleEndian.u64(s, p + 16) * mul;
+        long f = LittleEndian.u64(s, p + 24);
+        long g = (y + LittleEndian.u64(s, p + len - 32)) * mul;
+        long h = (z + LittleEndian.u64(s, p + len - 24)) * mul;
         return hashLen16(Long.rotateRight(e + f, 43) + Long.rotateRight(g, 30) + h, e + Long.rotateRight(f + a, 18) + g, mul);
     }
 
@@ -142,18 +128,18 @@ public final class FarmHash {
         long z = shiftMix(y * K2 + 113) * K2;
         long[] v = {0, 0};
         long[] w = {0, 0};
-        x = x * K2 + fetch64(s, 0);
+        x = x * K2 + LittleEndian.u64(s, 0);
         int end = ((len - 1) / 64) * 64;
         int last64 = len - 64;
         int p = 0;
         do {
-            x = Long.rotateRight(x + y + v[0] + fetch64(s, p + 8), 37) * K1;
-            y = Long.rotateRight(y + v[1] + fetch64(s, p + 48), 42) * K1;
+            x = Long.rotateRight(x + y + v[0] + LittleEndian.u64(s, p + 8), 37) * K1;
+            y = Long.rotateRight(y + v[1] + LittleEndian.u64(s, p + 48), 42) * K1;
             x ^= w[1];
-            y += v[0] + fetch64(s, p + 40);
+            y += v[0] + LittleEndian.u64(s, p + 40);
             z = Long.rotateRight(z + w[0], 33) * K1;
             v = weak32(s, p, v[1] * K1, x + w[0]);
-            w = weak32(s, p + 32, z + w[1], y + fetch64(s, p + 16));
+            w = weak32(s, p + 32, z + w[1], y + LittleEndian.u64(s, p + 16));
             long t = z;
             z = x;
             x = t;
@@ -164,13 +150,13 @@ public final class FarmHash {
         w[0] += (len - 1) & 63;
         v[0] += w[0];
         w[0] += v[0];
-        x = Long.rotateRight(x + y + v[0] + fetch64(s, p + 8), 37) * mul;
-        y = Long.rotateRight(y + v[1] + fetch64(s, p + 48), 42) * mul;
+        x = Long.rotateRight(x + y + v[0] + LittleEndian.u64(s, p + 8), 37) * mul;
+        y = Long.rotateRight(y + v[1] + LittleEndian.u64(s, p + 48), 42) * mul;
         x ^= w[1] * 9;
-        y += v[0] * 9 + fetch64(s, p + 40);
+        y += v[0] * 9 + LittleEndian.u64(s, p + 40);
         z = Long.rotateRight(z + w[0], 33) * mul;
         v = weak32(s, p, v[1] * mul, x + w[0]);
-        w = weak32(s, p + 32, z + w[1], y + fetch64(s, p + 16));
+        w = weak32(s, p + 32, z + w[1], y + LittleEndian.u64(s, p + 16));
         long t = z;
         z = x;
         x = t;
@@ -178,10 +164,10 @@ public final class FarmHash {
     }
 
     private static long xoH32(byte[] s, int p, int len, long mul, long seed0, long seed1) {
-        long a = fetch64(s, p) * K1;
-        long b = fetch64(s, p + 8);
-        long c = fetch64(s, p + len - 8) * mul;
-        long d = fetch64(s, p + len - 16) * K2;
+        long a = LittleEndian.u64(s, p) * K1;
+        long b = LittleEndian.u64(s, p + 8);
+        long c = LittleEndian.u64(s, p + len - 8) * mul;
+        long d = LittleEndian.u64(s, p + len - 16) * K2;
         long u = Long.rotateRight(a + b, 43) + Long.rotateRight(c, 30) + d + seed0;
         long v = a + Long.rotateRight(b + K2, 18) + c + seed1;
         a = shiftMix((u ^ v) * mul);
@@ -238,14 +224,14 @@ public final class FarmHash {
         int end = ((len - 1) / 64) * 64;
         int p = 0;
         do {
-            long a0 = fetch64(s, p);
-            long a1 = fetch64(s, p + 8);
-            long a2 = fetch64(s, p + 16);
-            long a3 = fetch64(s, p + 24);
-            long a4 = fetch64(s, p + 32);
-            long a5 = fetch64(s, p + 40);
-            long a6 = fetch64(s, p + 48);
-            long a7 = fetch64(s, p + 56);
+            long a0 = LittleEndian.u64(s, p);
+            long a1 = LittleEndian.u64(s, p + 8);
+            long a2 = LittleEndian.u64(s, p + 16);
+            long a3 = LittleEndian.u64(s, p + 24);
+            long a4 = LittleEndian.u64(s, p + 32);
+            long a5 = LittleEndian.u64(s, p + 40);
+            long a6 = LittleEndian.u64(s, p + 48);
+            long a7 = LittleEndian.u64(s, p + 56);
             x += a0 + a1;
             y += a2;
             z += a3;
@@ -294,13 +280,13 @@ public final class FarmHash {
         w0 += (len - 1) & 63;
         u += y;
         y += u;
-        x = Long.rotateRight(y - x + v0 + fetch64(s, p + 8), 37) * mul;
-        y = Long.rotateRight(y ^ v1 ^ fetch64(s, p + 48), 42) * mul;
+        x = Long.rotateRight(y - x + v0 + LittleEndian.u64(s, p + 8), 37) * mul;
+        y = Long.rotateRight(y ^ v1 ^ LittleEndian.u64(s, p + 48), 42) * mul;
         x ^= w1 * 9;
-        y += v0 + fetch64(s, p + 40);
+        y += v0 + LittleEndian.u64(s, p + 40);
         z = Long.rotateRight(z + w0, 33) * mul;
         long[] v = weak32(s, p, v1 * mul, x + w0);
-        long[] w = weak32(s, p + 32, z + w1, y + fetch64(s, p + 16));
+        long[] w = weak32(s, p + 32, z + w1, y + LittleEndian.u64(s, p + 16));
         return uoH(hashLen16(v[0] + x, w[0] ^ y, mul) + z - u, uoH(v[1] + y, w[1] + z, K2, 30) ^ x, K2, 31);
     }
 }

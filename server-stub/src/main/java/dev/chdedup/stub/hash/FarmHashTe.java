@@ -1,16 +1,11 @@
 package dev.chdedup.stub.hash;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-
 /**
  * FarmHash's farmhashte Hash64 for strings of 512 bytes or more, the path x86-64 builds with SSE 4.1 take (ClickHouse's
  * farmHash64): 256-byte rounds over twelve 128-bit registers, here each a {@code long[2]} (low, high 64 bits) with the
  * SSE operations it uses written out: 64-bit lane addition, 32-bit lane multiplication, byte shuffles.
  */
 final class FarmHashTe {
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long K1 = 0xb492b66fbe98f273L;
     private static final long K2 = 0x9ae16a3b2f90404fL;
     /** The byte order of every shuffle: result byte i is source byte SHUF[i] (_mm_set_epi8's arguments reversed). */
@@ -74,7 +69,7 @@ final class FarmHashTe {
     }
 
     private static long[] fetch(byte[] s, int p) {
-        return new long[] {(long) LONG_LE.get(s, p), (long) LONG_LE.get(s, p + 8)};
+        return new long[] {LittleEndian.u64(s, p), LittleEndian.u64(s, p + 8)};
     }
 
     /** farmhashte's Hash64 of {@code s}, at least 256 bytes long. */
@@ -252,8 +247,8 @@ final class FarmHashTe {
         long[][] out = {d0, d3, d9, d1, d4, d5, d6, d2};
         byte[] b = new byte[128];
         for (int i = 0; i < 8; i++) {
-            LONG_LE.set(b, 16 * i, out[i][0]);
-            LONG_LE.set(b, 16 * i + 8, out[i][1]);
+            LittleEndian.put64(b, 16 * i, out[i][0]);
+            LittleEndian.put64(b, 16 * i + 8, out[i][1]);
         }
         return FarmHash.hash64(b);
     }

@@ -1,16 +1,10 @@
 package dev.chdedup.stub.hash;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-
 /**
  * J. Andrew Rogers' MetroHash64, its first variant ({@code metrohash64_1}), which ClickHouse's metroHash64 computes:
  * 32-byte stripes over four lanes, then the 16, 8, 4, 2 and 1-byte tails, all read little-endian.
  */
 public final class MetroHash64 {
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long K0 = 0xC83A91E1L;
     private static final long K1 = 0x8648DBDBL;
     private static final long K2 = 0x7BDEC03BL;
@@ -30,10 +24,10 @@ public final class MetroHash64 {
             long v2 = h;
             long v3 = h;
             do {
-                v0 = Long.rotateRight(v0 + u64(b, p) * K0, 29) + v2;
-                v1 = Long.rotateRight(v1 + u64(b, p + 8) * K1, 29) + v3;
-                v2 = Long.rotateRight(v2 + u64(b, p + 16) * K2, 29) + v0;
-                v3 = Long.rotateRight(v3 + u64(b, p + 24) * K3, 29) + v1;
+                v0 = Long.rotateRight(v0 + LittleEndian.u64(b, p) * K0, 29) + v2;
+                v1 = Long.rotateRight(v1 + LittleEndian.u64(b, p + 8) * K1, 29) + v3;
+                v2 = Long.rotateRight(v2 + LittleEndian.u64(b, p + 16) * K2, 29) + v0;
+                v3 = Long.rotateRight(v3 + LittleEndian.u64(b, p + 24) * K3, 29) + v1;
                 p += 32;
             } while (p <= len - 32);
             v2 ^= Long.rotateRight((v0 + v3) * K0 + v1, 33) * K1;
@@ -43,20 +37,20 @@ public final class MetroHash64 {
             h += v0 ^ v1;
         }
         if (len - p >= 16) {
-            long v0 = Long.rotateRight(h + u64(b, p) * K0, 33) * K1;
-            long v1 = Long.rotateRight(h + u64(b, p + 8) * K1, 33) * K2;
+            long v0 = Long.rotateRight(h + LittleEndian.u64(b, p) * K0, 33) * K1;
+            long v1 = Long.rotateRight(h + LittleEndian.u64(b, p + 8) * K1, 33) * K2;
             v0 ^= Long.rotateRight(v0 * K0, 35) + v1;
             v1 ^= Long.rotateRight(v1 * K3, 35) + v0;
             h += v1;
             p += 16;
         }
         if (len - p >= 8) {
-            h += u64(b, p) * K3;
+            h += LittleEndian.u64(b, p) * K3;
             h ^= Long.rotateRight(h, 33) * K1;
             p += 8;
         }
         if (len - p >= 4) {
-            h += ((int) INT_LE.get(b, p) & 0xFFFFFFFFL) * K3;
+            h += LittleEndian.u32(b, p) * K3;
             h ^= Long.rotateRight(h, 15) * K1;
             p += 4;
         }
@@ -73,9 +67,5 @@ public final class MetroHash64 {
         h *= K0;
         h ^= Long.rotateRight(h, 33);
         return h;
-    }
-
-    private static long u64(byte[] b, int p) {
-        return (long) LONG_LE.get(b, p);
     }
 }

@@ -1,17 +1,11 @@
 package dev.chdedup.stub.hash;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-
 /**
  * Austin Appleby's MurmurHash2 (32-bit, and MurmurHash64A) and MurmurHash3 (x86_32 and x64_128), reading the input
  * little-endian as ClickHouse's murmurHash2_32, murmurHash2_64, murmurHash3_32, murmurHash3_64 and murmurHash3_128
  * do; also the 64-bit finalizer fmix64, which is ClickHouse's intHash64.
  */
 public final class MurmurHash {
-    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private MurmurHash() {
     }
@@ -23,7 +17,7 @@ public final class MurmurHash {
         int h = seed ^ len;
         int i = 0;
         for (; len - i >= 4; i += 4) {
-            int k = (int) INT_LE.get(b, i);
+            int k = LittleEndian.i32(b, i);
             k *= m;
             k ^= k >>> 24;
             k *= m;
@@ -57,7 +51,7 @@ public final class MurmurHash {
         long h = seed ^ (len * m);
         int i = 0;
         for (; len - i >= 8; i += 8) {
-            long k = (long) LONG_LE.get(b, i);
+            long k = LittleEndian.u64(b, i);
             k *= m;
             k ^= k >>> 47;
             k *= m;
@@ -85,7 +79,7 @@ public final class MurmurHash {
         int h = seed;
         int i = 0;
         for (; len - i >= 4; i += 4) {
-            int k = (int) INT_LE.get(b, i);
+            int k = LittleEndian.i32(b, i);
             h ^= mix32(k, c1, c2);
             h = Integer.rotateLeft(h, 13);
             h = h * 5 + 0xe6546b64;
@@ -126,8 +120,8 @@ public final class MurmurHash {
         long h2 = seed;
         int i = 0;
         for (; len - i >= 16; i += 16) {
-            long k1 = (long) LONG_LE.get(b, i);
-            long k2 = (long) LONG_LE.get(b, i + 8);
+            long k1 = LittleEndian.u64(b, i);
+            long k2 = LittleEndian.u64(b, i + 8);
             h1 ^= Long.rotateLeft(k1 * c1, 31) * c2;
             h1 = Long.rotateLeft(h1, 27);
             h1 += h2;

@@ -1,17 +1,11 @@
 package dev.chdedup.stub.hash;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-
 /**
  * XXH3 (xxHash 0.8's frozen format), 64 and 128 bits, with seed 0 and the default 192-byte secret, as ClickHouse's
  * xxh3 and xxh3_128 compute them: inputs up to 16 bytes are mixed directly, up to 128 and 240 bytes as 16-byte pairs,
  * longer ones through eight accumulators over 64-byte stripes, scrambled after every block of 16 stripes.
  */
 public final class XXH3 {
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     private static final long P32_1 = 0x9E3779B1L;
     private static final long P32_2 = 0x85EBCA77L;
@@ -49,20 +43,8 @@ public final class XXH3 {
         return b;
     }
 
-    private static long r64(byte[] b, int p) {
-        return (long) LONG_LE.get(b, p);
-    }
-
-    private static long r32(byte[] b, int p) {
-        return (int) INT_LE.get(b, p) & 0xFFFFFFFFL;
-    }
-
     private static long mulHigh(long a, long b) {
-        return WyHash.multiplyHighUnsigned(a, b);
-    }
-
-    private static long fold64(long a, long b) {
-        return a * b ^ mulHigh(a, b);
+        return LittleEndian.multiplyHighUnsigned(a, b);
     }
 
     private static long xxh64Avalanche(long h) {
@@ -88,7 +70,8 @@ public final class XXH3 {
     }
 
     private static long mix16(byte[] in, int p, int s) {
-        return fold64(r64(in, p) ^ r64(SECRET, s), r64(in, p + 8) ^ r64(SECRET, s + 8));
+        return LittleEndian.multiplyFold(LittleEndian.u64(in, p) ^ LittleEndian.u64(SECRET, s),
+            LittleEndian.u64(in, p + 8) ^ LittleEndian.u64(SECRET, s + 8));
     }
 
     /** XXH3_64bits of {@code in}. */
@@ -96,18 +79,18 @@ public final class XXH3 {
         int len = in.length;
         if (len <= 16) {
             if (len > 8) {
-                long lo = r64(in, 0) ^ (r64(SECRET, 24) ^ r64(SECRET, 32));
-                long hi = r64(in, len - 8) ^ (r64(SECRET, 40) ^ r64(SECRET, 48));
-                return avalanche(len + Long.reverseBytes(lo) + hi + fold64(lo, hi));
+                long lo = LittleEndian.u64(in, 0) ^ (LittleEndian.u64(SECRET, 24) ^ LittleEndian.u64(SECRET, 32));
+                long hi = LittleEndian.u64(in, len - 8) ^ (LittleEndian.u64(SECRET, 40) ^ LittleEndian.u64(SECRET, 48));
+                return avalanche(len + Long.reverseBytes(lo) + hi + LittleEndian.multiplyFold(lo, hi));
             }
             if (len >= 4) {
-                long input64 = r32(in, len - 4) + (r32(in, 0) << 32);
-                return rrmxmx(input64 ^ (r64(SECRET, 8) ^ r64(SECRET, 16)), len);
+                long input64 = LittleEndian.u32(in, len - 4) + (LittleEndian.u32(in, 0) << 32);
+                return rrmxmx(input64 ^ (LittleEndian.u64(SECRET, 8) ^ LittleEndian.u64(SECRET, 16)), len);
             }
             if (len > 0) {
-                return xxh64Avalanche(combined(in, len) ^ (r32(SECRET, 0) ^ r32(SECRET, 4)));
+                return xxh64Avalanche(combined(in, len) ^ (LittleEndian.u32(SECRET, 0) ^ LittleEndian.u32(SECRET, 4)));
             }
-            return xxh64Avalanche(r64(SECRET, 56) ^ r64(SECRET, 64));
+            return xxh64Avalanche(LittleEndian.u64(SECRET, 56) ^ LittleEndian.u64(SECRET, 64));
         }
         if (len <= 128) {
             long acc = len * P64_1;
@@ -166,7 +149,7 @@ public final class XXH3 {
             for (int lane = 0; lane < 8; lane++) {
                 long a = acc[lane];
                 a ^= a >>> 47;
-                a ^= r64(SECRET, secretSize - STRIPE + lane * 8);
+                a ^= LittleEndian.u64(SECRET, secretSize - STRIPE + lane * 8);
                 acc[lane] = a * P32_1;
             }
         }
@@ -180,8 +163,8 @@ public final class XXH3 {
 
     private static void stripe(long[] acc, byte[] in, int p, int s) {
         for (int lane = 0; lane < 8; lane++) {
-            long value = r64(in, p + lane * 8);
-            long key = value ^ r64(SECRET, s + lane * 8);
+            long value = LittleEndian.u64(in, p + lane * 8);
+            long key = value ^ LittleEndian.u64(SECRET, s + lane * 8);
             acc[lane ^ 1] += value;
             acc[lane] += (key & 0xFFFFFFFFL) * (key >>> 32);
         }
@@ -190,7 +173,7 @@ public final class XXH3 {
     private static long mergeAccs(long[] acc, int s, long start) {
         long r = start;
         for (int i = 0; i < 4; i++) {
-            r += fold64(acc[2 * i] ^ r64(SECRET, s + 16 * i), acc[2 * i + 1] ^ r64(SECRET, s + 16 * i + 8));
+            r += LittleEndian.multiplyFold(acc[2 * i] ^ LittleEndian.u64(SECRET, s + 16 * i), acc[2 * i + 1] ^ LittleEndian.u64(SECRET, s + 16 * i + 8));
         }
         return avalanche(r);
     }
@@ -241,17 +224,17 @@ public final class XXH3 {
     /** XXH128_mix32B with seed 0. */
     private static void mix32(long[] acc, byte[] in, int p1, int p2, int s, long seed) {
         acc[0] += mix16(in, p1, s);
-        acc[0] ^= r64(in, p2) + r64(in, p2 + 8);
+        acc[0] ^= LittleEndian.u64(in, p2) + LittleEndian.u64(in, p2 + 8);
         acc[1] += mix16(in, p2, s + 16);
-        acc[1] ^= r64(in, p1) + r64(in, p1 + 8);
+        acc[1] ^= LittleEndian.u64(in, p1) + LittleEndian.u64(in, p1 + 8);
     }
 
     private static long[] short128(byte[] in, int len) {
         if (len > 8) {
-            long bitflipl = r64(SECRET, 32) ^ r64(SECRET, 40);
-            long bitfliph = r64(SECRET, 48) ^ r64(SECRET, 56);
-            long inLo = r64(in, 0);
-            long inHi = r64(in, len - 8);
+            long bitflipl = LittleEndian.u64(SECRET, 32) ^ LittleEndian.u64(SECRET, 40);
+            long bitfliph = LittleEndian.u64(SECRET, 48) ^ LittleEndian.u64(SECRET, 56);
+            long inLo = LittleEndian.u64(in, 0);
+            long inHi = LittleEndian.u64(in, len - 8);
             long m = inLo ^ inHi ^ bitflipl;
             long mLo = m * P64_1;
             long mHi = mulHigh(m, P64_1);
@@ -264,8 +247,8 @@ public final class XXH3 {
             return new long[] {avalanche(hLo), avalanche(hHi)};
         }
         if (len >= 4) {
-            long input64 = r32(in, 0) + (r32(in, len - 4) << 32);
-            long keyed = input64 ^ (r64(SECRET, 16) ^ r64(SECRET, 24));
+            long input64 = LittleEndian.u32(in, 0) + (LittleEndian.u32(in, len - 4) << 32);
+            long keyed = input64 ^ (LittleEndian.u64(SECRET, 16) ^ LittleEndian.u64(SECRET, 24));
             long mul = P64_1 + ((long) len << 2);
             long lo = keyed * mul;
             long hi = mulHigh(keyed, mul);
@@ -279,10 +262,11 @@ public final class XXH3 {
         if (len > 0) {
             long combinedl = combined(in, len);
             long combinedh = Integer.rotateLeft(Integer.reverseBytes((int) combinedl), 13) & 0xFFFFFFFFL;
-            long lo = combinedl ^ (r32(SECRET, 0) ^ r32(SECRET, 4));
-            long hi = combinedh ^ (r32(SECRET, 8) ^ r32(SECRET, 12));
+            long lo = combinedl ^ (LittleEndian.u32(SECRET, 0) ^ LittleEndian.u32(SECRET, 4));
+            long hi = combinedh ^ (LittleEndian.u32(SECRET, 8) ^ LittleEndian.u32(SECRET, 12));
             return new long[] {xxh64Avalanche(lo), xxh64Avalanche(hi)};
         }
-        return new long[] {xxh64Avalanche(r64(SECRET, 64) ^ r64(SECRET, 72)), xxh64Avalanche(r64(SECRET, 80) ^ r64(SECRET, 88))};
+        return new long[] {xxh64Avalanche(LittleEndian.u64(SECRET, 64) ^ LittleEndian.u64(SECRET, 72)),
+            xxh64Avalanche(LittleEndian.u64(SECRET, 80) ^ LittleEndian.u64(SECRET, 88))};
     }
 }
