@@ -171,7 +171,7 @@ final class FunctionAnyHash {
         for (int i = first; i < types.size(); i++) {
             check(types.get(i));
         }
-        if (keyed && !args.isEmpty()) {
+        if (keyed && !args.isEmpty() && !Functions.isNothing(args.get(0))) {
             checkKey(args.get(0).type());
         }
         return Functions.defaultForNulls(resultType(), args, v -> {
