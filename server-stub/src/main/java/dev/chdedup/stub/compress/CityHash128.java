@@ -12,6 +12,7 @@ import java.util.Objects;
  * the 128-bit result as {@code {low64, high64}}, the order in which ClickHouse stores
  * the two halves (low half first, each half little-endian) in front of a compressed
  * block. Later CityHash releases changed the algorithm, so this must not be "upgraded".
+ * {@link #hash64} is CityHash64 of the same version, ClickHouse's {@code cityHash64} and {@code URLHash}.
  * The implementation keeps all state in local variables and allocates nothing except
  * the two-element result array.
  */
@@ -146,6 +147,91 @@ public final class CityHash128 {
             hashLen16(x + v1, w1) + y,
             hashLen16(x + w1, y + v1)
         };
+    }
+
+    /** CityHash64 v1.0.2 of {@code data[off, off + len)}. */
+    public static long hash64(byte[] s, int off, int len) {
+        Objects.checkFromIndexSize(off, len, s.length);
+        if (len <= 16) {
+            return hashLen0to16(s, off, len);
+        }
+        if (len <= 32) {
+            return hashLen17to32(s, off, len);
+        }
+        if (len <= 64) {
+            return hashLen33to64(s, off, len);
+        }
+        long x = fetch64(s, off);
+        long y = fetch64(s, off + len - 16) ^ K1;
+        long z = fetch64(s, off + len - 56) ^ K0;
+        long[] v = weakHashLen32WithSeeds(s, off + len - 64, len, y);
+        long[] w = weakHashLen32WithSeeds(s, off + len - 32, len * K1, K0);
+        z += shiftMix(v[1]) * K1;
+        x = Long.rotateRight(z + x, 39) * K1;
+        y = Long.rotateRight(y, 33) * K1;
+        int pos = off;
+        int left = (len - 1) & ~63;
+        do {
+            x = Long.rotateRight(x + y + v[0] + fetch64(s, pos + 16), 37) * K1;
+            y = Long.rotateRight(y + v[1] + fetch64(s, pos + 48), 42) * K1;
+            x ^= w[1];
+            y ^= v[0];
+            z = Long.rotateRight(z ^ w[0], 33);
+            v = weakHashLen32WithSeeds(s, pos, v[1] * K1, x + w[0]);
+            w = weakHashLen32WithSeeds(s, pos + 32, z + w[1], y);
+            long t = z;
+            z = x;
+            x = t;
+            pos += 64;
+            left -= 64;
+        } while (left != 0);
+        return hashLen16(hashLen16(v[0], w[0]) + shiftMix(y) * K1 + z, hashLen16(v[1], w[1]) + x);
+    }
+
+    private static long hashLen17to32(byte[] s, int pos, int len) {
+        long a = fetch64(s, pos) * K1;
+        long b = fetch64(s, pos + 8);
+        long c = fetch64(s, pos + len - 8) * K2;
+        long d = fetch64(s, pos + len - 16) * K0;
+        return hashLen16(Long.rotateRight(a - b, 43) + Long.rotateRight(c, 30) + d, a + Long.rotateRight(b ^ K3, 20) - c + len);
+    }
+
+    private static long hashLen33to64(byte[] s, int pos, int len) {
+        long z = fetch64(s, pos + 24);
+        long a = fetch64(s, pos) + (len + fetch64(s, pos + len - 16)) * K0;
+        long b = Long.rotateRight(a + z, 52);
+        long c = Long.rotateRight(a, 37);
+        a += fetch64(s, pos + 8);
+        c += Long.rotateRight(a, 7);
+        a += fetch64(s, pos + 16);
+        long vf = a + z;
+        long vs = b + Long.rotateRight(a, 31) + c;
+        a = fetch64(s, pos + 16) + fetch64(s, pos + len - 32);
+        z = fetch64(s, pos + len - 8);
+        b = Long.rotateRight(a + z, 52);
+        c = Long.rotateRight(a, 37);
+        a += fetch64(s, pos + len - 24);
+        c += Long.rotateRight(a, 7);
+        a += fetch64(s, pos + len - 16);
+        long wf = a + z;
+        long ws = b + Long.rotateRight(a, 31) + c;
+        long r = shiftMix((vf + ws) * K2 + (wf + vs) * K0);
+        return shiftMix(r * K0 + vs) * K2;
+    }
+
+    /** WeakHashLen32WithSeeds of the 32 bytes at {@code pos}: {first, second}. */
+    private static long[] weakHashLen32WithSeeds(byte[] s, int pos, long a, long b) {
+        long w = fetch64(s, pos);
+        long x = fetch64(s, pos + 8);
+        long y = fetch64(s, pos + 16);
+        long z = fetch64(s, pos + 24);
+        a += w;
+        b = Long.rotateRight(b + a + z, 21);
+        long c = a;
+        a += x;
+        a += y;
+        b += Long.rotateRight(a, 44);
+        return new long[] {a + z, b + c};
     }
 
     /** CityMurmur: the path for inputs (after seeding) shorter than 128 bytes. */

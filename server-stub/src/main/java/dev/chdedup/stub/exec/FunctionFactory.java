@@ -95,6 +95,9 @@ public final class FunctionFactory {
         FunctionsHTML.register(f);
         FunctionsSpaceFillingCurve.register(f);
         FunctionsSparseGrams.register(f);
+        FunctionsHashing.register(f);
+        FunctionsCodingIP.register(f);
+        FunctionsCodingUUID.register(f);
         return f;
     }
 

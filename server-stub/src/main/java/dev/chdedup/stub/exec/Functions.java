@@ -18,7 +18,6 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.UUID;
 
 /**
  * The scalar functions: operators, conditionals, casts and conversions, date and string basics and the
@@ -34,7 +33,7 @@ public final class Functions {
     /** Functions whose result differs between calls with the same arguments, and materialize (a column by design): never folded. */
     public static boolean isNonDeterministic(String name) {
         switch (name.toLowerCase(Locale.ROOT)) {
-            case "generateuuidv4": case "rand": case "rand64": case "randcanonical": case "throwif": case "rownumberinblock":
+            case "generateuuidv4": case "generateuuidv7": case "generatesnowflakeid": case "datetimetouuidv7": case "rand": case "rand64": case "randcanonical": case "throwif": case "rownumberinblock":
             case "rownumberinallblocks": case "blocknumber": case "sleep": case "sleepeachrow":
             case "randomstring": case "randomfixedstring": case "randomprintableascii": case "materialize":
                 return true;
@@ -168,7 +167,6 @@ public final class Functions {
             case "uptime": return Evaluator.constant(DataTypes.UINT32, ServerInfo.uptimeSeconds());
             case "queryID": case "queryId": case "initialQueryID":
                 return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(ctx.queryId()));
-            case "generateUUIDv4": return Evaluator.of(DataTypes.UUID, r -> UUID.randomUUID());
             case "rand": case "rand32": return Evaluator.of(DataTypes.UINT32, r -> (long) (java.util.concurrent.ThreadLocalRandom.current().nextInt() & 0xFFFFFFFFL));
             case "rand64": return Evaluator.of(DataTypes.UINT64, r -> java.util.concurrent.ThreadLocalRandom.current().nextLong());
             case "now": {
@@ -202,9 +200,6 @@ public final class Functions {
         }
         if (RandomStrings.handles(name)) {
             return RandomStrings.compile(name, args);
-        }
-        if (HashFunctions.handles(name)) {
-            return HashFunctions.compile(name, args);
         }
         if (DateOrDateTimeAddInterval.isTupleFunction(name)) {
             return DateOrDateTimeAddInterval.compileTupleFunction(name, args);

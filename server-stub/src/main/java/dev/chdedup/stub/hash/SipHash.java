@@ -4,7 +4,8 @@ package dev.chdedup.stub.hash;
  * SipHash-2-4 with ClickHouse's streaming finalization and 128-bit output ({@code v0^v1}, {@code v2^v3}), as
  * ClickHouse's {@code SipHash::get128} computes block ids and hash partition ids; keys are zero unless given (the
  * reference test vectors use a key). Feed bytes with the {@code update} methods, then call {@link #get128()} or
- * {@link #get64()} once.
+ * {@link #get64()} once; or, made by {@link #reference}, {@link #getReference128()} for the reference SipHash-2-4 with
+ * 128-bit output (ClickHouse's sipHash128Reference).
  */
 public final class SipHash {
     private static final java.lang.invoke.VarHandle LE_LONG =
@@ -29,6 +30,13 @@ public final class SipHash {
         v1 ^= k1;
         v2 ^= k0;
         v3 ^= k1;
+    }
+
+    /** SipHash keyed with {@code k0}, {@code k1} for the reference 128-bit output ({@link #getReference128()}). */
+    public static SipHash reference(long k0, long k1) {
+        SipHash h = new SipHash(k0, k1);
+        h.v1 ^= 0xee;
+        return h;
     }
 
     private void round() {
@@ -144,5 +152,21 @@ public final class SipHash {
         round();
         round();
         return v0 ^ v1 ^ v2 ^ v3;
+    }
+
+    /** Returns {low64, high64} of the reference SipHash-2-4-128 of a hash made by {@link #reference}; the state is consumed. */
+    public long[] getReference128() {
+        long last = current | ((count & 0xFFL) << 56);
+        word(last);
+        v2 ^= 0xee;
+        for (int i = 0; i < 4; i++) {
+            round();
+        }
+        long low = v0 ^ v1 ^ v2 ^ v3;
+        v1 ^= 0xdd;
+        for (int i = 0; i < 4; i++) {
+            round();
+        }
+        return new long[] {low, v0 ^ v1 ^ v2 ^ v3};
     }
 }

@@ -28,7 +28,7 @@ public final class IPv4Type extends DataType {
         format((Long) v, sb);
     }
 
-    static void format(long a, StringBuilder sb) {
+    public static void format(long a, StringBuilder sb) {
         sb.append(a >>> 24 & 0xFF).append('.').append(a >>> 16 & 0xFF).append('.').append(a >>> 8 & 0xFF).append('.').append(a & 0xFF);
     }
 
@@ -44,7 +44,7 @@ public final class IPv4Type extends DataType {
     }
 
     /** The address {@code s} in dotted-quad form, or -1 when it is not one. */
-    static long tryParse(String s) {
+    public static long tryParse(String s) {
         long a = 0;
         int parts = 0;
         int i = 0;

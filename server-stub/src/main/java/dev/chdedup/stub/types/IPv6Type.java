@@ -26,7 +26,7 @@ public final class IPv6Type extends DataType {
         return ZERO;
     }
 
-    static boolean isIPv4Mapped(String b) {
+    public static boolean isIPv4Mapped(String b) {
         for (int i = 0; i < 10; i++) {
             if (b.charAt(i) != 0) {
                 return false;
@@ -114,7 +114,7 @@ public final class IPv6Type extends DataType {
     }
 
     /** The 16 bytes of address {@code s} (IPv6, or IPv4 which is mapped), or null when it is not one. */
-    static String tryParse(String s) {
+    public static String tryParse(String s) {
         long v4 = IPv4Type.tryParse(s);
         if (v4 >= 0) {
             return mapped(v4);
@@ -186,7 +186,7 @@ public final class IPv6Type extends DataType {
         return new String(out);
     }
 
-    static String mapped(long v4) {
+    public static String mapped(long v4) {
         char[] out = new char[16];
         out[10] = 0xFF;
         out[11] = 0xFF;
