@@ -150,6 +150,7 @@ public final class SelectExecutor {
         src = new Source(src.physical, src.columns, headerOnly ? java.util.Collections.emptyIterator()
             : BlockStreams.cancellable(src.blocks, ctx, storage), src.aliasColumns);
         List<Column> input = src.columns;
+        s = starArguments(s, src.physical);
         Map<String, Expr> aliases = new LinkedHashMap<>();
         for (Query.SelectItem it : s.items()) {
             if (it.alias() != null) {
@@ -177,7 +178,7 @@ public final class SelectExecutor {
                 // an aliased item is compiled as a reference to its alias, so a same-named column inside its own
                 // definition stays the column (SELECT k * 2 AS k is k * 2, not (k * 2) * 2)
                 boolean defines = it.alias() != null && aliases.get(it.alias()) == it.expr();
-                exprs.add(defines ? new Expr.Ident(List.of(it.alias())) : starArguments(it.expr(), src.physical));
+                exprs.add(defines ? new Expr.Ident(List.of(it.alias())) : it.expr());
                 names.add(it.alias() != null ? it.alias() : namer.name(it.expr()));
             }
         }
@@ -548,6 +549,19 @@ public final class SelectExecutor {
             }
             return 0;
         });
+    }
+
+    /** The select list with its items' scalar * arguments expanded (below), before aliases are taken from it. */
+    private static Query.Select starArguments(Query.Select s, List<Column> physical) {
+        List<Query.SelectItem> items = new ArrayList<>();
+        boolean changed = false;
+        for (Query.SelectItem it : s.items()) {
+            Expr e = starArguments(it.expr(), physical);
+            changed |= e != it.expr();
+            items.add(e == it.expr() ? it : new Query.SelectItem(e, it.alias(), it.text()));
+        }
+        return !changed ? s : new Query.Select(s.distinct(), items, s.from(), s.where(), s.groupBy(), s.having(), s.orderBy(),
+            s.orderByAll(), s.orderByAllDesc(), s.limit(), s.offset(), s.limitBy(), s.limitByCount());
     }
 
     /**
