@@ -97,7 +97,8 @@ def statements(block):
 
 
 def run_block(url, db, stmts):
-    params, answers = {'database': db}, []
+    # clickhouse-local's default, set explicitly: a bare expression (factorial(10)) is a SELECT
+    params, answers = {'database': db, 'implicit_select': '1'}, []
     for s in stmts:
         m = SET.match(s)
         if m and ',' not in m.group(2):

@@ -329,7 +329,7 @@ public final class HttpInterface implements HttpHandler {
         InputStream data;
         Parser.Parsed parsed;
         if (urlQuery != null) {
-            parsed = Parser.parseWithFormat(urlQuery, QueryParameters.fromUrl(req.params()));
+            parsed = Parser.parseWithFormat(urlQuery, QueryParameters.fromUrl(req.params()), ctx.settings().getBool("implicit_select"));
             sql = urlQuery;
             data = body;
             if (parsed.statement() instanceof Statement.Insert && ((Statement.Insert) parsed.statement()).dataOffset() >= 0) {
@@ -346,7 +346,8 @@ public final class HttpInterface implements HttpHandler {
             if (text.isBlank()) {
                 throw new ChException(ErrorCode.SYNTAX_ERROR, "Empty query");
             }
-            parsed = parseHead(text, head.length == MAX_QUERY_SIZE, QueryParameters.fromUrl(req.params()));
+            parsed = parseHead(text, head.length == MAX_QUERY_SIZE, QueryParameters.fromUrl(req.params()),
+                ctx.settings().getBool("implicit_select"));
             sql = text;
             data = body;
             if (parsed.statement() instanceof Statement.Insert && ((Statement.Insert) parsed.statement()).dataOffset() >= 0) {
@@ -547,9 +548,9 @@ public final class HttpInterface implements HttpHandler {
         return Interpreter.rows(List.of(new dev.chdedup.stub.data.Column(st.header(), DataTypes.STRING)), rows);
     }
 
-    private static Parser.Parsed parseHead(String text, boolean truncated, QueryParameters params) {
+    private static Parser.Parsed parseHead(String text, boolean truncated, QueryParameters params, boolean implicitSelect) {
         try {
-            return Parser.parseWithFormat(text, params);
+            return Parser.parseWithFormat(text, params, implicitSelect);
         } catch (ChException e) {
             if (truncated) {
                 // the head may end inside the statement; an INSERT only needs its prefix

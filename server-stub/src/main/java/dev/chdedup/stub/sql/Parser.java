@@ -52,6 +52,30 @@ public final class Parser {
         return parseWithFormat(sql, QueryParameters.NONE);
     }
 
+    /**
+     * Like {@link #parseWithFormat(String, QueryParameters)}; with {@code implicitSelect} (the setting implicit_select, on
+     * in clickhouse-local, off in a server by default) a query that is no statement but reads as the expressions of a
+     * SELECT is that SELECT ({@code 1 + 2}, {@code factorial(10)}); otherwise the statement's syntax error stands.
+     */
+    public static Parsed parseWithFormat(String sql, QueryParameters params, boolean implicitSelect) {
+        try {
+            return parseWithFormat(sql, params);
+        } catch (ChException e) {
+            if (!implicitSelect || e.code() != ErrorCode.SYNTAX_ERROR) {
+                throw e;
+            }
+            try {
+                Parsed p = parseWithFormat("SELECT " + sql, params);
+                if (p.statement() instanceof Statement.SelectStmt) {
+                    return p;
+                }
+            } catch (ChException notASelect) {
+                // the statement's own error is the one to report
+            }
+            throw e;
+        }
+    }
+
     /** Like {@link #parseWithFormat(String)}, replacing each {@code {name:Type}} with its parameter's value. */
     public static Parsed parseWithFormat(String sql, QueryParameters params) {
         Parser p = new Parser(sql, params);
