@@ -11,6 +11,12 @@ class WindowFunctionsTest extends EngineAnswers {
     @Override
     String[][] cases() {
         return new String[][] {
+            // parametric aggregates over a window take their parameters as constants
+            {"SELECT number, quantile(0.5)(number) OVER (ORDER BY number ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM numbers(5)", "0\t0.5\n1\t1\n2\t2\n3\t3\n4\t3.5"},
+            {"SELECT number, groupArray(2)(number) OVER (ORDER BY number) FROM numbers(4)", "0\t[0]\n1\t[0,1]\n2\t[0,1]\n3\t[0,1]"},
+            {"SELECT number, exponentialMovingAverage(1)(number, number) OVER (ORDER BY number) FROM numbers(4)", "0\t0\n1\t0.5\n2\t1.25\n3\t2.125"},
+            {"SELECT number, quantiles(0.25, 0.75)(number) OVER (PARTITION BY number % 2 ORDER BY number) FROM numbers(6) ORDER BY number", "0\t[0,0]\n1\t[1,1]\n2\t[0.5,1.5]\n3\t[1.5,2.5]\n4\t[1,3]\n5\t[2,4]"},
+            {"SELECT quantile(2)(number) OVER () FROM numbers(3)", "Code: 12 PARAMETER_OUT_OF_BOUND"},
             {"SELECT number, row_number() OVER (ORDER BY number DESC), sum(number) OVER (PARTITION BY number % 2 ORDER BY number) FROM numbers(4) ORDER BY number FORMAT TSVWithNamesAndTypes",
                 "number\trow_number() OVER (ORDER BY number DESC)\tsum(number) OVER (PARTITION BY modulo(number, 2) ORDER BY number ASC)\nUInt64\tUInt64\tUInt64\n0\t4\t0\n1\t3\t1\n2\t2\t2\n3\t1\t4"},
             {"SELECT number, sum(number) OVER w, count() OVER (w ORDER BY number DESC) FROM numbers(3) WINDOW w AS (PARTITION BY number % 2) ORDER BY number FORMAT TSVWithNames",

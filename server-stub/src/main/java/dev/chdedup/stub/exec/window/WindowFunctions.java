@@ -4,6 +4,7 @@ import dev.chdedup.stub.data.Columns;
 import dev.chdedup.stub.data.IColumn;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.exec.AggregateParameters;
 import dev.chdedup.stub.exec.Aggregates;
 import dev.chdedup.stub.exec.Evaluator;
 import dev.chdedup.stub.exec.ExprCompiler;
@@ -310,19 +311,24 @@ final class WindowFunctions {
      * An aggregate over the frame: a state fed the frame's rows; the next row's frame, when it starts where the row
      * before's did and ends no earlier, feeds the same state the rows added, else a new state the whole frame.
      */
-    private static Function aggregate(Expr.Call c, String name, List<Evaluator> args) {
+    private static Function aggregate(Expr.Call c, String name, List<Evaluator> allArgs) {
         String aggregate = AGGREGATE_ALIASES.getOrDefault(name, c.name());
         if (!Aggregates.isAggregate(aggregate)) {
             throw new ChException(ErrorCode.UNKNOWN_AGGREGATE_FUNCTION, "Unknown aggregate function " + c.name());
         }
-        if (c.params() > 0) {
-            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "A parametric aggregate over a window is not supported by the stub");
-        }
+        // a parametric aggregate's parameters come last: constants the aggregate takes when it is made
+        List<Evaluator> args = allArgs.subList(0, allArgs.size() - c.params());
         List<DataType> types = new ArrayList<>();
         for (Evaluator a : args) {
             types.add(a.type());
         }
-        Aggregates.Aggregate ag = Aggregates.create(aggregate, types, c.distinct());
+        List<Object> paramValues = new ArrayList<>();
+        List<DataType> paramTypes = new ArrayList<>();
+        for (Evaluator p : allArgs.subList(args.size(), allArgs.size())) {
+            paramValues.add(p.eval(new Object[0]));
+            paramTypes.add(p.type());
+        }
+        Aggregates.Aggregate ag = Aggregates.create(aggregate, types, new AggregateParameters(paramValues, paramTypes), c.distinct());
         return new Function(ag.type()) {
             Aggregates.State state;
             int fedFrom;
