@@ -22,6 +22,7 @@ public final class SettingsChangesHistory {
      * {@code compatibility} by {@code DeduplicationPolicy}.
      */
     private static final List<Change> SETTINGS = List.of(
+        new Change(24, 1, "print_pretty_type_names", "0", "1"),
         new Change(25, 8, "output_format_json_quote_64bit_integers", "1", "0"),
         new Change(25, 10, "enable_http_compression", "0", "1"),
         new Change(26, 5, "date_time_input_format", "basic", "best_effort"));

@@ -119,7 +119,9 @@ public final class Functions {
             case "in": case "notIn": return in(args, name.equals("notIn"));
             case "toTypeName": {
                 arity(name, args, 1);
-                return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(args.get(0).type().name()));
+                DataType t = args.get(0).type();
+                return Evaluator.constant(DataTypes.STRING, ByteStrings.fromText(ctx.settings().getBool("print_pretty_type_names")
+                    ? DataTypes.prettyName(t, 0) : t.name()));
             }
             case "finalizeAggregation": { // the function's result of one state, as fMerge of that state alone
                 arity(name, args, 1);

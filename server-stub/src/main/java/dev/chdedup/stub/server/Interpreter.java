@@ -243,13 +243,13 @@ public final class Interpreter {
             TableSource temporary = d.database() == null ? ctx.temporaryTables().get(d.table()) : null;
             if (temporary != null) {
                 for (Column c : temporary.columns()) {
-                    out.add(new Object[] {c.name(), c.type().name(), "", "", "", "", ""});
+                    out.add(new Object[] {c.name(), typeName(c.type(), ctx), "", "", "", "", ""});
                 }
             } else if (obj instanceof StorageMergeTree || obj instanceof Storage) {
                 List<TableColumn> columns = obj instanceof StorageMergeTree m ? m.definition().allColumns() : ((Storage) obj).tableColumns();
                 Map<String, String> clauses = obj instanceof StorageMergeTree m ? m.definition().clauseSql() : Map.of();
                 for (TableColumn c : columns) {
-                    out.add(new Object[] {c.name(), c.type().name(), c.defaultKind() == null ? "" : c.defaultKind(),
+                    out.add(new Object[] {c.name(), typeName(c.type(), ctx), c.defaultKind() == null ? "" : c.defaultKind(),
                         c.defaultSql() == null ? "" : dev.chdedup.stub.system.ShowCreate.formatted(c.defaultSql()),
                         dev.chdedup.stub.types.ByteStrings.fromText(clauses.getOrDefault(Statement.COLUMN_COMMENT + c.name(), "")),
                         codecArguments(clauses.get(Statement.COLUMN_CODEC + c.name())), ""});
@@ -258,14 +258,13 @@ public final class Interpreter {
                 && dev.chdedup.stub.system.SystemTableSchema.of(d.table()) != null) {
                 // a system table: the engine's columns, kinds and comments
                 for (dev.chdedup.stub.system.SystemTableSchema.ColumnDef c : dev.chdedup.stub.system.SystemTableSchema.of(d.table())) {
-                    String type = ctx.settings().getBool("print_pretty_type_names")
-                        ? dev.chdedup.stub.system.SystemTableSchema.prettyName(c.type(), 0) : c.type().name();
+                    String type = typeName(c.type(), ctx);
                     out.add(new Object[] {c.name(), type, c.shownKind(), c.defaultExpression(),
                         dev.chdedup.stub.types.ByteStrings.fromText(c.comment()), "", ""});
                 }
             } else {
                 for (Column c : catalog.table(db, d.table(), ctx).columns()) {
-                    out.add(new Object[] {c.name(), c.type().name(), "", "", "", "", ""});
+                    out.add(new Object[] {c.name(), typeName(c.type(), ctx), "", "", "", "", ""});
                 }
             }
             return rows(header, out);
@@ -348,6 +347,11 @@ public final class Interpreter {
     }
 
     /** What DESCRIBE shows of a column's {@code CODEC(...)}: the codecs inside it. */
+    /** A type's name as DESCRIBE shows it: pretty under print_pretty_type_names, the server's default. */
+    private static String typeName(DataType t, QueryContext ctx) {
+        return ctx.settings().getBool("print_pretty_type_names") ? DataTypes.prettyName(t, 0) : t.name();
+    }
+
     private static String codecArguments(String codec) {
         return codec == null ? "" : codec.substring(codec.indexOf('(') + 1, codec.lastIndexOf(')')).strip();
     }

@@ -44,30 +44,6 @@ public final class SystemTableSchema {
     private SystemTableSchema() {
     }
 
-    /**
-     * A type's name as DESCRIBE prints it under print_pretty_type_names: a Tuple with element names on lines of
-     * their own, four spaces deeper per level, as ClickHouse's IDataType::getPrettyName does; other types as they are.
-     */
-    public static String prettyName(DataType t, int indent) {
-        if (t instanceof dev.chdedup.stub.types.TupleType tt && tt.names != null && !tt.names.isEmpty()) {
-            StringBuilder sb = new StringBuilder("Tuple(\n");
-            for (int i = 0; i < tt.elements.size(); i++) {
-                if (i > 0) {
-                    sb.append(",\n");
-                }
-                sb.append("    ".repeat(indent + 1)).append(tt.names.get(i)).append(' ').append(prettyName(tt.elements.get(i), indent + 1));
-            }
-            return sb.append(')').toString();
-        }
-        if (t instanceof dev.chdedup.stub.types.ArrayType at) {
-            return "Array(" + prettyName(at.element, indent) + ")";
-        }
-        if (t instanceof dev.chdedup.stub.types.MapType mt) {
-            return "Map(" + prettyName(mt.key, indent) + ", " + prettyName(mt.value, indent) + ")";
-        }
-        return t.name();
-    }
-
     /** The columns of system table {@code table} in the engine's order, or null when the engine has no such table. */
     public static List<ColumnDef> of(String table) {
         return Holder.TABLES.get(table);

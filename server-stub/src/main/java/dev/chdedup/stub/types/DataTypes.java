@@ -59,6 +59,32 @@ public final class DataTypes {
         return new TupleType(ts, names);
     }
 
+    /**
+     * A type's name as toTypeName, DESCRIBE and SHOW CREATE print it under print_pretty_type_names (on by default): a
+     * Tuple with element names has each element on a line of its own, four spaces deeper per level from {@code indent},
+     * as ClickHouse's IDataType::getPrettyName does, inside arrays and maps too; other types as they are.
+     */
+    public static String prettyName(DataType t, int indent) {
+        if (t instanceof TupleType tt && tt.names != null && !tt.names.isEmpty()) {
+            StringBuilder sb = new StringBuilder("Tuple(\n");
+            for (int i = 0; i < tt.elements.size(); i++) {
+                if (i > 0) {
+                    sb.append(",\n");
+                }
+                sb.append("    ".repeat(indent + 1)).append(tt.names.get(i)).append(' ').append(prettyName(tt.elements.get(i), indent + 1));
+            }
+            return sb.append(')').toString();
+        }
+        // an array or map of no named tuple keeps its own name (Ring, QBit's)
+        if (t instanceof ArrayType at && !prettyName(at.element, indent).equals(at.element.name())) {
+            return "Array(" + prettyName(at.element, indent) + ")";
+        }
+        if (t instanceof MapType mt && !(prettyName(mt.key, indent) + prettyName(mt.value, indent)).equals(mt.key.name() + mt.value.name())) {
+            return "Map(" + prettyName(mt.key, indent) + ", " + prettyName(mt.value, indent) + ")";
+        }
+        return t.name();
+    }
+
     public static DataType map(DataType k, DataType v) {
         return new MapType(k, v);
     }
