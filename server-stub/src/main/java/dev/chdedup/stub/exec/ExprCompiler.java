@@ -276,14 +276,47 @@ public final class ExprCompiler {
     /** A JSON path subcolumn of a column or of an alias of a JSON expression ({@code j.a.b}), or null. */
     private Evaluator subcolumn(Expr.Ident id) {
         Evaluator sub = JsonSubcolumns.resolve(keys == null ? input : List.of(), id);
-        Expr def = aliases.get(id.parts().get(0));
-        if (sub == null && def != null && !expanding.contains(id.parts().get(0))) {
-            Evaluator base = compile(def);
+        String head = id.parts().get(0);
+        Expr def = aliases.get(head);
+        Evaluator base = null;
+        if (sub == null && def != null && !expanding.contains(head)) {
+            base = compile(def);
             if (base.type() instanceof dev.chdedup.stub.types.JsonType) {
                 sub = JsonSubcolumns.of(base, id.parts().subList(1, id.parts().size()));
             }
         }
-        return sub;
+        if (sub == null && base == null && keys == null) {
+            for (int i = 0; i < input.size(); i++) {
+                if (input.get(i).name().equals(head)) {
+                    base = Evaluator.column(input.get(i).type(), i);
+                    break;
+                }
+            }
+        }
+        return sub != null || base == null ? sub : tupleElements(base, id.parts().subList(1, id.parts().size()));
+    }
+
+    /**
+     * {@code t.a.b} of a tuple {@code t} (a column or an alias) as ClickHouse reads it: the element named a (or numbered,
+     * {@code t.1}), then its element b; null when an element is missing, so the name stays unknown.
+     */
+    private Evaluator tupleElements(Evaluator base, List<String> path) {
+        Evaluator e = base;
+        for (String part : path) {
+            if (!(TypeRules.stripNullable(e.type()) instanceof dev.chdedup.stub.types.TupleType tt)) {
+                return null;
+            }
+            Evaluator index;
+            if (part.chars().allMatch(Character::isDigit) && !part.isEmpty()) {
+                index = Evaluator.constant(DataTypes.UINT64, Long.parseLong(part));
+            } else if (tt.names != null && tt.names.contains(part)) {
+                index = Evaluator.constant(DataTypes.STRING, dev.chdedup.stub.types.ByteStrings.fromText(part));
+            } else {
+                return null;
+            }
+            e = Functions.compile("tupleElement", List.of(e, index), ctx);
+        }
+        return e;
     }
 
     private Evaluator scalarSubquery(Query q) {
