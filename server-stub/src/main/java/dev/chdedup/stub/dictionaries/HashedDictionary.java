@@ -122,22 +122,12 @@ final class HashedDictionary implements LoadedDictionary {
 
     private static void place(long[] cells, boolean[] taken, int degree, long key) {
         int mask = (1 << degree) - 1;
-        int at = (int) (intHash64(key) & mask);
+        int at = (int) (dev.chdedup.stub.hash.MurmurHash.fmix64(key) & mask);
         while (taken[at]) {
             at = (at + 1) & mask;
         }
         cells[at] = key;
         taken[at] = true;
-    }
-
-    /** ClickHouse's intHash64 (MurmurHash3's 64-bit finalizer). */
-    private static long intHash64(long x) {
-        x ^= x >>> 33;
-        x *= 0xff51afd7ed558ccdL;
-        x ^= x >>> 33;
-        x *= 0xc4ceb9fe1a85ec53L;
-        x ^= x >>> 33;
-        return x;
     }
 
     @Override

@@ -5,22 +5,12 @@ import java.util.List;
 
 /**
  * The order in which ClickHouse's open-addressing HashSet / HashMap of numbers gives back its keys: the zero key first
- * (kept outside the table), then the table's cells in order, a key placed at {@code intHash64(key) & mask} or the next
+ * (kept outside the table), then the table's cells in order, a key placed at {@code intHash64(key) & mask} (MurmurHash3's finalizer) or the next
  * free cell; the table starts with {@code 2^initialDegree} cells and grows fourfold (twofold from 2^23) when more than
  * half full, its keys placed again in cell order. What groupUniqArray and groupArrayIntersect return follows it.
  */
 final class ClickHouseHashOrder {
     private ClickHouseHashOrder() {
-    }
-
-    /** ClickHouse's intHash64 (Murmur3's finalizer). */
-    static long intHash64(long x) {
-        x ^= x >>> 33;
-        x *= 0xff51afd7ed558ccdL;
-        x ^= x >>> 33;
-        x *= 0xc4ceb9fe1a85ec53L;
-        x ^= x >>> 33;
-        return x;
     }
 
     /** The key of a number as the table hashes it: its 64 bits (a float's bit pattern). */
@@ -86,7 +76,7 @@ final class ClickHouseHashOrder {
 
     private static void place(Object[] table, Object v) {
         int mask = table.length - 1;
-        int i = (int) (intHash64(keyBits(v)) & mask);
+        int i = (int) (dev.chdedup.stub.hash.MurmurHash.fmix64(keyBits(v)) & mask);
         while (table[i] != null) {
             i = (i + 1) & mask;
         }

@@ -99,7 +99,7 @@ final class HashTableOrder {
     }
 
     private static long hash(Object k, DataType u) {
-        return k instanceof String s ? stringHash(dev.chdedup.stub.types.ByteStrings.bytes(s)) : intHash64(bits(k, u));
+        return k instanceof String s ? stringHash(dev.chdedup.stub.types.ByteStrings.bytes(s)) : dev.chdedup.stub.hash.MurmurHash.fmix64(bits(k, u));
     }
 
     /** The key's bytes as ClickHouse copies them into a zeroed UInt64: its own width, two's complement. */
@@ -116,15 +116,6 @@ final class HashTableOrder {
         int width = u instanceof IntType i ? i.bits : u instanceof DateType dt ? (dt.name().equals("Date32") ? 32 : 16)
             : u instanceof DateTimeType ? 32 : 8;
         return width == 64 ? v : v & ((1L << width) - 1);
-    }
-
-    static long intHash64(long x) {
-        x ^= x >>> 33;
-        x *= 0xff51afd7ed558ccdL;
-        x ^= x >>> 33;
-        x *= 0xc4ceb9fe1a85ec53L;
-        x ^= x >>> 33;
-        return x;
     }
 
     /** CRC-32C of the 8 bytes of {@code v} (little-endian) from {@code crc}, as the SSE4.2 instruction computes it. */
