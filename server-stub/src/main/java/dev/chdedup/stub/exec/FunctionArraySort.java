@@ -111,52 +111,11 @@ final class FunctionArraySort {
     }
 
     /**
-     * Puts the {@code limit} least elements first, sorted: miniselect's floyd_rivest_select of the element at
-     * {@code limit - 1} (its small-size loop), then a sort of the first {@code limit}.
+     * Puts the {@code limit} least elements first, sorted: miniselect's Floyd-Rivest selection of the element at
+     * {@code limit - 1} (the one the map sorts share), then a sort of the first {@code limit}.
      */
     private static void partialSort(Integer[] a, int limit, Comparator<Integer> comp) {
-        int left = 0;
-        int right = a.length - 1;
-        int k = limit - 1;
-        while (right > left) {
-            int i = left;
-            int j = right;
-            swap(a, left, k);
-            boolean toSwap = comp.compare(a[left], a[right]) < 0;
-            if (toSwap) {
-                swap(a, left, right);
-            }
-            int pivot = toSwap ? left : right; // the pivot is the element at this position as it changes
-            while (i < j) {
-                swap(a, i, j);
-                i++;
-                j--;
-                while (comp.compare(a[i], a[pivot]) < 0) {
-                    i++;
-                }
-                while (comp.compare(a[pivot], a[j]) < 0) {
-                    j--;
-                }
-            }
-            if (toSwap) {
-                swap(a, left, j);
-            } else {
-                j++;
-                swap(a, right, j);
-            }
-            if (j <= k) {
-                left = j + 1;
-            }
-            if (k <= j) {
-                right = j - 1;
-            }
-        }
+        MapHigherOrderFunctions.floydRivestSelect(a, 0, a.length - 1, limit - 1, comp);
         java.util.Arrays.sort(a, 0, limit, comp);
-    }
-
-    private static void swap(Integer[] a, int i, int j) {
-        Integer t = a[i];
-        a[i] = a[j];
-        a[j] = t;
     }
 }

@@ -212,7 +212,7 @@ final class MapHigherOrderFunctions {
      * miniselect's floyd_rivest_select_loop, which ClickHouse's partial sort runs before sorting the first elements: it
      * decides where the elements past the limit end up. Its pivot is a position, not a value, as in the original.
      */
-    private static void floydRivestSelect(Integer[] a, int left, int right, int k, java.util.Comparator<Integer> comp) {
+    static void floydRivestSelect(Integer[] a, int left, int right, int k, java.util.Comparator<Integer> comp) {
         while (right > left) {
             if (right - left > 600) {
                 int n = right - left + 1;
