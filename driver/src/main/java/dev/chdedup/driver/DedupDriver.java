@@ -171,10 +171,9 @@ public final class DedupDriver implements Driver {
         }
         pinned.put("insert_deduplicate", "1");
         pinned.put("deduplicate_insert", "enable");
-        String async = configured.get("clickhouse_setting_async_insert");
-        if ("1".equals(async) || "true".equalsIgnoreCase(async)) {
-            pinned.put("wait_for_async_insert", "1");
-        }
+        // whatever the connection or the server's profile says (26.3+ servers insert asynchronously by default), an
+        // acknowledgement must mean the rows are in: a server without the setting refuses it once and it is left out
+        pinned.put("wait_for_async_insert", "1");
         return pinned;
     }
 

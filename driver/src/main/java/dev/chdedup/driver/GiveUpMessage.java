@@ -28,6 +28,15 @@ final class GiveUpMessage {
      */
     static DedupInsertException exception(RetryExecutor.GaveUpException e, String token, TableInfo info, boolean unknownRetryable,
                                   boolean multiPart, boolean strictWithoutToken) {
+        return exception(e, token, info, null, unknownRetryable, multiPart, strictWithoutToken);
+    }
+
+    /**
+     * As above, where {@code blocker} says why a retry into {@code info}'s table may not be exact although it keeps a log
+     * ({@link TableInfo#retryBlocker}), or is null.
+     */
+    static DedupInsertException exception(RetryExecutor.GaveUpException e, String token, TableInfo info, String blocker,
+                                          boolean unknownRetryable, boolean multiPart, boolean strictWithoutToken) {
         DedupMetrics.INSTANCE.giveUps.increment();
         Throwable lastT = e.getCause();
         SQLException last = lastT instanceof SQLException ? (SQLException) lastT : new SQLException(String.valueOf(lastT), "08000", lastT);
@@ -42,8 +51,8 @@ final class GiveUpMessage {
             }
         } else if (unknown && !unknownRetryable) {
             msg.append("INSERT into ").append(info.describe()).append(" failed with an unknown outcome: the rows may or may not have")
-                .append(" landed. It was not retried because ").append(noLogReason(info, strictWithoutToken)).append(", so a retry could duplicate rows. ")
-                .append(noLogRemedy(info, strictWithoutToken)).append(", or set the connection property ").append(DedupProperty.ON_TABLE_WITHOUT_LOG.key)
+                .append(" landed. It was not retried because ").append(noLogReason(info, blocker, strictWithoutToken))
+                .append(", so a retry could duplicate rows. ").append(noLogRemedy(info, blocker, strictWithoutToken)).append(", or set the connection property ").append(DedupProperty.ON_TABLE_WITHOUT_LOG.key)
                 .append("=retry to accept duplicates.");
             if (token != null) {
                 msg.append(" Token: ").append(token).append('.');
@@ -83,9 +92,12 @@ final class GiveUpMessage {
     }
 
     /** Why an insert of unknown outcome into {@code info} is not re-sent, naming only settings the server has. */
-    private static String noLogReason(TableInfo info, boolean strictWithoutToken) {
+    private static String noLogReason(TableInfo info, String blocker, boolean strictWithoutToken) {
         if (strictWithoutToken) {
             return "the server has no insert_deduplication_token and dedup.mode=strict inserts without deduplication";
+        }
+        if (info.distributed() != null) {
+            return blocker != null ? blocker : info.distributed().tableBlocker();
         }
         if (!info.serverHasWindowSetting()) {
             return "this server keeps no deduplication log for a " + info.engine() + " table (it has no setting " + info.windowSetting() + ")";
@@ -93,9 +105,12 @@ final class GiveUpMessage {
         return "the table keeps no deduplication log (engine " + info.engine() + ", " + info.windowSetting() + " = 0)";
     }
 
-    private static String noLogRemedy(TableInfo info, boolean strictWithoutToken) {
+    private static String noLogRemedy(TableInfo info, String blocker, boolean strictWithoutToken) {
         if (strictWithoutToken) {
             return "Use dedup.mode=token to rely on content hashing";
+        }
+        if (info.distributed() != null) {
+            return info.distributed().remedy();
         }
         if (!info.serverHasWindowSetting()) {
             return "Use a ReplicatedMergeTree table (it keeps a log on this server too) or a server that has " + info.windowSetting();

@@ -86,8 +86,22 @@ final class InsertColumns {
         return new ArrayList<>(columnTypes.values()).get(e);
     }
 
+    /**
+     * The columns an INSERT names after its table (unquoted), or null where it names none, so that it sends every
+     * insertable column. The list is the first parenthesized one before VALUES, FORMAT, SELECT or WITH.
+     */
+    static List<String> named(String sql) {
+        int end = keyword(sql, "VALUES", "FORMAT", "SELECT", "WITH");
+        return columnList(end < 0 ? sql : sql.substring(0, end));
+    }
+
     /** Offset of the VALUES keyword outside quotes and comments, or -1. */
     private static int valuesKeyword(String sql) {
+        return keyword(sql, "VALUES");
+    }
+
+    /** Offset of the first of {@code words} (whole words, any case) outside quotes and comments, or -1. */
+    private static int keyword(String sql, String... words) {
         int n = sql.length();
         int i = 0;
         while (i < n) {
@@ -96,10 +110,13 @@ final class InsertColumns {
                 i = SqlText.skipQuoted(sql, i);
             } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-' || c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
                 i = SqlText.skipComment(sql, i);
-            } else if ((c == 'V' || c == 'v') && sql.regionMatches(true, i, "VALUES", 0, 6) && (i == 0 || !ident(sql.charAt(i - 1)))
-                && (i + 6 >= n || !ident(sql.charAt(i + 6)))) {
-                return i;
             } else {
+                for (String w : words) {
+                    int l = w.length();
+                    if (sql.regionMatches(true, i, w, 0, l) && (i == 0 || !ident(sql.charAt(i - 1))) && (i + l >= n || !ident(sql.charAt(i + l)))) {
+                        return i;
+                    }
+                }
                 i++;
             }
         }

@@ -152,14 +152,15 @@ final class InsertExecutor {
             long written = new RetryExecutor(policy).execute(n -> {
                 attempts[0] = n;
                 return attempt(stmt, sql, settings);
-            }, () -> unknownRetryable(current.get()), multiPart, new Listener(token, info));
+            }, () -> unknownRetryable(current.get(), sql), multiPart, new Listener(token, info));
             settled = true;
             InsertJournal.acknowledged(journal, entry);
             return new Outcome(written, sentToken(token), attempts[0]);
         } catch (RetryExecutor.GaveUpException e) {
             settled = true;
             throw InsertJournal.gaveUp(journal, entry,
-                GiveUpMessage.exception(e, sentToken(token), current.get(), unknownRetryable(current.get()), multiPart, strictWithoutToken()));
+                GiveUpMessage.exception(e, sentToken(token), current.get(), current.get().retryBlocker(sql), unknownRetryable(current.get(), sql),
+                    multiPart, strictWithoutToken()));
         } finally {
             if (!settled) {
                 InsertJournal.abandoned(journal, entry);
@@ -193,14 +194,15 @@ final class InsertExecutor {
     }
 
     /**
-     * Whether an insert of unknown outcome may be re-sent: only into a table that keeps a log (or when the user accepts
+     * Whether an insert of unknown outcome ({@code sql}) may be re-sent: only into a table that keeps a log and where a
+     * retry reaches the same logs with the same blocks (a Distributed table's sharding key; or when the user accepts
      * duplicates), and in strict mode only with a token, since without one deduplication is off.
      */
-    private boolean unknownRetryable(TableInfo info) {
+    private boolean unknownRetryable(TableInfo info, String sql) {
         if (config.mode() == DedupConfig.Mode.STRICT && refused.contains(TOKEN)) {
             return config.retryWithoutLog();
         }
-        return info.hasLog() || config.retryWithoutLog();
+        return info.hasLog() && info.retryBlocker(sql) == null || config.retryWithoutLog();
     }
 
     /** One attempt; a setting the server does not know is dropped and the statement re-sent at once. */

@@ -12,6 +12,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What the driver knows about an INSERT's table: its engine, its deduplication window (replicated: blocks and
@@ -25,18 +27,31 @@ import java.util.regex.Pattern;
  */
 public record TableInfo(String database, String table, String engine, boolean replicated, long window, long windowSeconds,
                         boolean partitioned, boolean feedsViews, Set<String> serverSettings, Map<String, String> columnTypes,
-                        ZoneId serverZone) {
+                        ZoneId serverZone, DistributedTarget distributed) {
+    private static final Logger LOG = LoggerFactory.getLogger(TableInfo.class);
     static final String NON_REPLICATED_WINDOW = "non_replicated_deduplication_window";
     static final String REPLICATED_WINDOW = "replicated_deduplication_window";
     static final String REPLICATED_WINDOW_SECONDS = "replicated_deduplication_window_seconds";
 
     /** A table whose engine and settings could not be read: treated as keeping no log, and as several parts per insert. */
     static TableInfo unknown(String db, String table) {
-        return new TableInfo(db, table, "unknown", false, 0, 0, true, true, Set.of(), Map.of(), null);
+        return new TableInfo(db, table, "unknown", false, 0, 0, true, true, Set.of(), Map.of(), null, null);
     }
 
+    /**
+     * Whether the table keeps a log that absorbs a retry: for a Distributed table, every shard's local table keeps one and
+     * the rows of a retry reach the same shards ({@link DistributedTarget#tableBlocker()}).
+     */
     public boolean hasLog() {
-        return window > 0;
+        return window > 0 && (distributed == null || distributed.tableBlocker() == null);
+    }
+
+    /**
+     * Why a retry of {@code sql} (an INSERT into this table) may not be exact although the table keeps a log, or null: a
+     * Distributed table whose sharding key would split the retry differently ({@link DistributedTarget#blocker}).
+     */
+    public String retryBlocker(String sql) {
+        return distributed == null ? null : distributed.blocker(InsertColumns.named(sql));
     }
 
     public String describe() {
@@ -79,6 +94,15 @@ public record TableInfo(String database, String table, String engine, boolean re
             if (ttlMillis > 0) {
                 ENTRIES.put(key, new Entry(info, now + ttlMillis));
             }
+            if (info.distributed() != null && (e == null || !info.distributed().equals(e.info.distributed()))) {
+                DistributedTarget d = info.distributed();
+                String blocker = d.tableBlocker();
+                LOG.info("INSERTs into {} (Distributed over cluster {}: {} shard(s), local table {}.{}, sharding key {}): {}", info.describe(),
+                    d.cluster(), d.shards(), d.database(), d.table(), d.shardingKey().isBlank() ? "none" : d.shardingKey(), blocker == null
+                        ? "an insert of unknown outcome is re-sent as it was (same rows, token and block settings): each shard's log drops"
+                        + " the block it already has"
+                        : "an insert of unknown outcome is not re-sent, because " + blocker);
+            }
             return info;
         }
 
@@ -111,41 +135,56 @@ public record TableInfo(String database, String table, String engine, boolean re
             }
             Set<String> known = Set.copyOf(defaults.keySet());
             Map<String, String> types = new LinkedHashMap<>();
-            ZoneId zone = columns(conn, dbExpr, table, types);
+            Map<String, DistributedTarget.Computed> computed = new HashMap<>();
+            ZoneId zone = columns(conn, dbExpr, table, types, computed);
+            Map<String, String> columnTypes = Collections.unmodifiableMap(types);
             boolean replicated = engine.startsWith("Replicated") || engine.startsWith("Shared");
+            if (engine.equals("Distributed")) {
+                DistributedTarget d = DistributedTarget.read(conn, row[2], computed);
+                // one insert writes a part on each shard it sends rows to: a failure may follow another shard's commit
+                return new TableInfo(db, table, engine, d.replicated(), d.window(), d.replicated() ? s.getOrDefault(REPLICATED_WINDOW_SECONDS, 604800L) : 0,
+                    partitioned || d.shards() > 1, feedsViews, known, columnTypes, zone, d);
+            }
             if (!engine.endsWith("MergeTree")) {
-                return new TableInfo(db, table, engine, false, 0, 0, partitioned, feedsViews, known, Collections.unmodifiableMap(types), zone);
+                return new TableInfo(db, table, engine, false, 0, 0, partitioned, feedsViews, known, columnTypes, zone, null);
             }
             if (replicated) {
                 return new TableInfo(db, table, engine, true, s.getOrDefault(REPLICATED_WINDOW, 100L),
-                    s.getOrDefault(REPLICATED_WINDOW_SECONDS, 604800L), partitioned, feedsViews, known, Collections.unmodifiableMap(types), zone);
+                    s.getOrDefault(REPLICATED_WINDOW_SECONDS, 604800L), partitioned, feedsViews, known, columnTypes, zone, null);
             }
-            return new TableInfo(db, table, engine, false, s.getOrDefault(NON_REPLICATED_WINDOW, 0L), 0, partitioned, feedsViews, known, Collections.unmodifiableMap(types), zone);
+            return new TableInfo(db, table, engine, false, s.getOrDefault(NON_REPLICATED_WINDOW, 0L), 0, partitioned, feedsViews, known,
+                columnTypes, zone, null);
         } catch (SQLException | RuntimeException e) {
             return unknown(db, table);
         }
     }
 
     /**
-     * Fills {@code types} with the insertable columns of the table and returns the server's time zone; a server that
-     * cannot answer leaves both unknown (date and time parameters then take their column-free form).
+     * Fills {@code types} with the insertable columns of the table and {@code computed} with the columns the server
+     * computes (DEFAULT, MATERIALIZED), and returns the server's time zone; a server that cannot answer leaves them
+     * unknown (date and time parameters then take their column-free form).
      */
-    private static ZoneId columns(Connection conn, String dbExpr, String table, Map<String, String> types) {
+    private static ZoneId columns(Connection conn, String dbExpr, String table, Map<String, String> types,
+                                  Map<String, DistributedTarget.Computed> computed) {
         try {
             ZoneId zone = null;
-            for (String[] r : ServerQuery.rows(conn, "SELECT name, type, default_kind, timezone() FROM system.columns WHERE database = "
-                + dbExpr + " AND table = " + Literals.quote(table))) {
-                if (r.length < 4) {
+            for (String[] r : ServerQuery.rows(conn, "SELECT name, type, default_kind, timezone(), default_expression FROM system.columns"
+                + " WHERE database = " + dbExpr + " AND table = " + Literals.quote(table))) {
+                if (r.length < 5) {
                     continue;
                 }
                 if (!r[2].equals("MATERIALIZED") && !r[2].equals("ALIAS")) {
                     types.put(r[0], r[1]);
+                }
+                if (r[2].equals("MATERIALIZED") || r[2].equals("DEFAULT")) {
+                    computed.put(r[0], new DistributedTarget.Computed(r[2].equals("MATERIALIZED"), r[4]));
                 }
                 zone = ZoneId.of(r[3]);
             }
             return zone;
         } catch (SQLException | RuntimeException e) {
             types.clear();
+            computed.clear();
             return null;
         }
     }

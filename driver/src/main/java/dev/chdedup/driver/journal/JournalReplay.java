@@ -124,6 +124,10 @@ public final class JournalReplay {
         if (info.engine().equals("unknown")) {
             return "its engine and deduplication window could not be read: the table may not exist";
         }
+        String blocker = info.retryBlocker(e.sql());
+        if (blocker != null) {
+            return blocker;
+        }
         if (!info.hasLog()) {
             return "the table keeps no deduplication log (engine " + info.engine() + ")";
         }

@@ -21,9 +21,12 @@ import java.util.stream.Stream;
 
 /**
  * A real ClickHouse from the Debian packages ({@code clickhouse-server} 18.16, {@code zookeeper} 3.8) started for one
- * test class: one ZooKeeper and two replicas (or more), each a process of its own on 127.0.0.1 with free ports, its own config
+ * test class: one ZooKeeper and two servers (or more), each a process of its own on 127.0.0.1 with free ports, its own config
  * and data in one temporary directory that {@link #close()} removes after stopping the processes it started. Nothing of
- * the system service is used. {@link #missing()} says why it cannot run here (the test then skips).
+ * the system service is used. The servers are the replicas of one shard (macros {@code {shard}} 01, {@code {replica}} r1,
+ * r2...) or, with {@link Layout#SHARDS}, one shard each ({@code {shard}} 01, 02..., {@code {replica}} r1); either way
+ * every server's {@code remote_servers} has the cluster {@link #CLUSTER} of them all, with internal replication.
+ * {@link #missing()} says why it cannot run here (the test then skips).
  */
 final class DebianClickHouse implements AutoCloseable {
     static final Path[] SERVER_BINARIES = {Path.of("/usr/bin/clickhouse-server"), Path.of("/usr/sbin/clickhouse-server"),
@@ -31,12 +34,25 @@ final class DebianClickHouse implements AutoCloseable {
     static final Path ZOOKEEPER_JAR = Path.of("/usr/share/java/zookeeper.jar");
     static final Path ZOOKEEPER_JUTE_JAR = Path.of("/usr/share/java/zookeeper-jute.jar");
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    /** The cluster of every server, in {@code remote_servers}. */
+    static final String CLUSTER = "test_cluster";
+
+    /** How the servers make up the cluster. */
+    enum Layout {
+        /** Replicas of one shard. */
+        REPLICAS,
+        /** One shard each, of one replica. */
+        SHARDS
+    }
+
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private final Path dir;
     private final List<Process> processes = new ArrayList<>();
     private final int zkPort;
     private final int[] httpPorts;
+    private final int[] tcpPorts;
+    private final Layout layout;
     private final Process[] replicaProcesses;
     private final Thread reaper = new Thread(this::stopProcesses, "debian-clickhouse-reaper");
 
@@ -56,6 +72,13 @@ final class DebianClickHouse implements AutoCloseable {
         String why = missing();
         org.junit.jupiter.api.Assumptions.assumeTrue(why == null, () -> "Skipped: " + why);
         return new DebianClickHouse(replicas);
+    }
+
+    /** Starts {@code servers} servers as the shards of {@link #CLUSTER}, or skips the calling test where the packages are missing. */
+    static DebianClickHouse startShardsOrSkip(int servers) throws IOException, InterruptedException {
+        String why = missing();
+        org.junit.jupiter.api.Assumptions.assumeTrue(why == null, () -> "Skipped: " + why);
+        return new DebianClickHouse(servers, Layout.SHARDS);
     }
 
     /** Closes what a test class started, the last first; those never started (null) are passed over. */
@@ -82,7 +105,15 @@ final class DebianClickHouse implements AutoCloseable {
 
     /** {@code replicas} servers (r1, r2, ...) on one ZooKeeper. */
     DebianClickHouse(int replicas) throws IOException, InterruptedException {
+        this(replicas, Layout.REPLICAS);
+    }
+
+    /** {@code servers} servers on one ZooKeeper, as {@code layout} says. */
+    DebianClickHouse(int servers, Layout layout) throws IOException, InterruptedException {
+        int replicas = servers;
+        this.layout = layout;
         httpPorts = new int[replicas];
+        tcpPorts = new int[replicas];
         replicaProcesses = new Process[replicas];
         dir = Files.createTempDirectory("chdedup-real-1816-");
         Runtime.getRuntime().addShutdownHook(reaper);
@@ -91,6 +122,9 @@ final class DebianClickHouse implements AutoCloseable {
             startZooKeeper();
             for (int r = 0; r < replicas; r++) {
                 httpPorts[r] = freePort();
+                tcpPorts[r] = freePort();
+            }
+            for (int r = 0; r < replicas; r++) {
                 startReplica(r);
             }
             for (int r = 0; r < replicas; r++) {
@@ -182,9 +216,10 @@ final class DebianClickHouse implements AutoCloseable {
               <keep_alive_timeout>10</keep_alive_timeout>
               <mlock_executable>false</mlock_executable>
               <zookeeper><node><host>127.0.0.1</host><port>%5$d</port></node><session_timeout_ms>30000</session_timeout_ms></zookeeper>
-              <macros><shard>01</shard><replica>r%6$d</replica></macros>
+              <macros><shard>%6$s</shard><replica>%7$s</replica></macros>
+              <remote_servers><%8$s>%9$s</%8$s></remote_servers>
             </yandex>
-            """.formatted(d, httpPorts[r], freePort(), freePort(), zkPort, r + 1);
+            """.formatted(d, httpPorts[r], tcpPorts[r], freePort(), zkPort, shardMacro(r), replicaMacro(r), CLUSTER, remoteServers());
         Files.writeString(d.resolve("config.xml"), config);
         Files.writeString(d.resolve("users.xml"), """
             <?xml version="1.0"?>
@@ -195,6 +230,51 @@ final class DebianClickHouse implements AutoCloseable {
             </yandex>
             """);
         replicaProcesses[r] = start(d, List.of(server().toString(), "--config-file=" + d.resolve("config.xml")));
+    }
+
+    /** The {@code {shard}} macro of server {@code r}. */
+    String shardMacro(int r) {
+        return String.format("%02d", layout == Layout.SHARDS ? r + 1 : 1);
+    }
+
+    /** The {@code {replica}} macro of server {@code r}. */
+    String replicaMacro(int r) {
+        return "r" + (layout == Layout.SHARDS ? 1 : r + 1);
+    }
+
+    /** The shards of {@link #CLUSTER} as {@code remote_servers} lists them, in server order. */
+    private String remoteServers() {
+        StringBuilder out = new StringBuilder();
+        for (int r = 0; r < tcpPorts.length; r++) {
+            if (layout == Layout.SHARDS || r == 0) {
+                out.append("<shard><internal_replication>true</internal_replication>");
+            }
+            out.append("<replica><host>127.0.0.1</host><port>").append(tcpPorts[r]).append("</port></replica>");
+            if (layout == Layout.SHARDS || r == tcpPorts.length - 1) {
+                out.append("</shard>");
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * Stops server {@code r} where it stands (SIGSTOP): it holds its connections and answers nothing until {@link #thaw}, as a
+     * server stalled by a long GC pause, a full disk or a hung NFS mount does.
+     */
+    void freeze(int r) throws IOException, InterruptedException {
+        signal(r, "-STOP");
+    }
+
+    /** Lets a server stopped by {@link #freeze} go on (SIGCONT). */
+    void thaw(int r) throws IOException, InterruptedException {
+        signal(r, "-CONT");
+    }
+
+    private void signal(int r, String signal) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", signal, Long.toString(replicaProcesses[r].pid())).inheritIO().start();
+        if (kill.waitFor() != 0) {
+            throw new IOException("kill " + signal + " " + replicaProcesses[r].pid() + " failed");
+        }
     }
 
     /** Whether replica {@code r}'s process is still running (a crash of the reference is told from a wrong answer by this). */
