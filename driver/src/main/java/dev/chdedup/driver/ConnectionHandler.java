@@ -53,6 +53,9 @@ final class ConnectionHandler implements InvocationHandler {
                 return executor.tableInfo((JournalEntry) args[0]);
             case "journalResend":
                 return executor.resend((JournalEntry) args[0]);
+            case "close":
+                executor.close();
+                return Proxies.invoke(delegate, m, args);
             default:
                 return Proxies.invoke(delegate, m, args);
         }

@@ -120,7 +120,9 @@ public final class DedupDriver implements Driver {
             props.setProperty("client_retry_on_failures", "None");
         }
         DedupJournal journal = config.enabled() && config.journal().enabled() ? DedupJournal.open(config.journal().dir()) : null;
-        Connection c = open(t, props, config, journal);
+        Endpoints endpoints = Endpoints.of(t.url(), DedupProperty.ENDPOINT_ORDER.choice(t.ours(), "inOrder", "random").equals("random"),
+            DedupProperty.ENDPOINT_QUARANTINE_MS.longValue(t.ours()));
+        Connection c = open(t, endpoints, props, config, journal);
         if (journal != null && config.journal().replay() == JournalSettings.Replay.BLOCKING) {
             try {
                 journal.replayAtStartup(c, config.journal().stale());
@@ -131,21 +133,55 @@ public final class DedupDriver implements Driver {
         } else if (journal != null && config.journal().replay() == JournalSettings.Replay.AUTO) {
             // the connection is handed out at once; the pending entries go in the background, through connections
             // of their own, until each lands or proves stale
-            journal.replayInBackground(() -> open(t, props, config, journal), config.journal().stale(), config.policy());
+            journal.replayInBackground(() -> open(t, endpoints, props, config, journal), config.journal().stale(), config.policy());
         }
         return c;
     }
 
-    /** A connection of this driver to {@code t}: the official driver's, wrapped around the insert executor. */
-    private static Connection open(Target t, Properties props, DedupConfig config, DedupJournal journal) throws SQLException {
-        Driver official = DriverManager.getDriver(t.url());
-        Connection delegate = official.connect(t.url(), props);
-        if (delegate == null) {
-            throw new SQLException("The official ClickHouse driver did not accept " + t.url(), "08001");
+    /**
+     * A connection of this driver to one of {@code endpoints}: the official driver's, wrapped around the insert executor.
+     * With one endpoint it is opened as the official driver opens it (lazily, without a request); with several, each is
+     * tried in {@link Endpoints#candidates()} order until one answers a ping, and the others fail over its inserts.
+     */
+    private static Connection open(Target t, Endpoints endpoints, Properties props, DedupConfig config, DedupJournal journal)
+        throws SQLException {
+        if (endpoints.size() == 1) {
+            return open(t.url(), null, props, config, journal);
         }
-        Map<String, String> pinned = pinnedSettings(t.url(), props);
-        String endpoint = t.url().contains("?") ? t.url().substring(0, t.url().indexOf('?')) : t.url();
-        return ConnectionHandler.wrap(delegate, new InsertExecutor(delegate, config, endpoint, pinned, journal));
+        SQLException failed = new SQLException("None of the " + endpoints.size() + " endpoints of the URL answered", "08001");
+        for (String url : endpoints.candidates()) {
+            Connection c = null;
+            try {
+                c = open(url, new Failover(endpoints, url, props, config.tableInfoTtlMillis()), props, config, journal);
+                if (c.isValid(ENDPOINT_PING_SECONDS)) {
+                    endpoints.release(url);
+                    return c;
+                }
+                failed.addSuppressed(new SQLException(Endpoints.endpoint(url) + " did not answer a ping within " + ENDPOINT_PING_SECONDS
+                    + " s", "08001"));
+            } catch (SQLException e) {
+                failed.addSuppressed(e);
+            }
+            endpoints.quarantine(url);
+            if (c != null) {
+                c.close();
+            }
+        }
+        throw failed;
+    }
+
+    /** How long a new connection waits for an endpoint's ping where the URL names several. */
+    static final int ENDPOINT_PING_SECONDS = 5;
+
+    private static Connection open(String url, Failover failover, Properties props, DedupConfig config, DedupJournal journal)
+        throws SQLException {
+        Driver official = DriverManager.getDriver(url);
+        Connection delegate = official.connect(url, props);
+        if (delegate == null) {
+            throw new SQLException("The official ClickHouse driver did not accept " + url, "08001");
+        }
+        Map<String, String> pinned = pinnedSettings(url, props);
+        return ConnectionHandler.wrap(delegate, new InsertExecutor(delegate, config, Endpoints.endpoint(url), pinned, journal, failover));
     }
 
     /** The block settings every insert pins (the connection's own values where it sets them) and the dedup switches. */

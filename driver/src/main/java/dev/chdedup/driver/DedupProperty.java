@@ -28,6 +28,12 @@ public enum DedupProperty {
         + " LZ4 with its CityHash128 checksum), so a body cut off anywhere is an error on every server and no prefix of its rows"
         + " commits; none: the body goes as the official client sends it (a server such as 18.16 then commits the complete rows"
         + " of a cut-off request, and a retry cannot repair that).", 0, 0),
+    ENDPOINT_ORDER("dedup.endpointOrder", "inOrder", "Where the URL names several hosts (h1:8123,h2:8123): inOrder tries them in the"
+        + " URL's order for each new connection, random spreads connections over them; either way a host that failed recently is"
+        + " tried last, and an INSERT whose attempt found its host gone is retried on another host that holds the same"
+        + " deduplication log (the same replicated table, or a Distributed table over the same cluster).", 0, 0),
+    ENDPOINT_QUARANTINE_MS("dedup.endpointQuarantineMs", "30000", "How long a host that failed is tried last, in milliseconds.", 0,
+        86_400_000L),
     JOURNAL_DIR("dedup.journalDir", "", "Directory of a crash-safe insert journal (empty = none): each INSERT execution is journaled durably"
         + " before its first attempt, and what was in flight when the process died is re-sent at the next start.", 0, 0),
     JOURNAL_REPLAY("dedup.journalReplay", "auto", "auto: the first connection with a journal is handed out at once and the pending"
@@ -121,6 +127,8 @@ public enum DedupProperty {
             i.choices = new String[] {"token", "content", "strict", "off"};
         } else if (this == ON_TABLE_WITHOUT_LOG) {
             i.choices = new String[] {"fail", "retry"};
+        } else if (this == ENDPOINT_ORDER) {
+            i.choices = new String[] {"inOrder", "random"};
         } else if (this == JOURNAL_REPLAY) {
             i.choices = new String[] {"auto", "manual"};
         } else if (this == JOURNAL_STALE) {

@@ -50,17 +50,28 @@ final class InsertExecutor {
     private final Set<String> refused = ConcurrentHashMap.newKeySet();
     /** The insert journal of this connection's configuration, or null. */
     private final DedupJournal journal;
+    /** Where retries go when this connection's endpoint stops answering (a URL with several hosts), or null. */
+    private final Failover failover;
 
     InsertExecutor(Connection delegate, DedupConfig config, String endpoint, Map<String, String> pinned) {
-        this(delegate, config, endpoint, pinned, null);
+        this(delegate, config, endpoint, pinned, null, null);
     }
 
-    InsertExecutor(Connection delegate, DedupConfig config, String endpoint, Map<String, String> pinned, DedupJournal journal) {
+    InsertExecutor(Connection delegate, DedupConfig config, String endpoint, Map<String, String> pinned, DedupJournal journal,
+                   Failover failover) {
         this.delegate = delegate;
         this.config = config;
         this.endpoint = endpoint;
         this.pinned = pinned;
         this.journal = journal;
+        this.failover = failover;
+    }
+
+    /** Closes the connections retries opened to other endpoints. */
+    void close() {
+        if (failover != null) {
+            failover.close();
+        }
     }
 
     DedupConfig config() {
@@ -148,10 +159,21 @@ final class InsertExecutor {
         JournalEntry entry = journaled ? InsertJournal.before(journal, stmt, sql, kind.name(), rows, info.database(),
             target == null ? "?" : target[1], settings) : null;
         boolean settled = false;
+        Failover.Session session = failover == null ? null : failover.session(stmt, info);
         try {
             long written = new RetryExecutor(policy).execute(n -> {
                 attempts[0] = n;
-                return attempt(stmt, sql, settings);
+                if (session == null) {
+                    return attempt(stmt, sql, settings);
+                }
+                try {
+                    long w = attempt(session.statement(), sql, settings);
+                    session.succeeded();
+                    return w;
+                } catch (SQLException | RuntimeException e) {
+                    session.failed(e);
+                    throw e;
+                }
             }, () -> unknownRetryable(current.get(), sql), multiPart, new Listener(token, info));
             settled = true;
             InsertJournal.acknowledged(journal, entry);
@@ -164,6 +186,9 @@ final class InsertExecutor {
         } finally {
             if (!settled) {
                 InsertJournal.abandoned(journal, entry);
+            }
+            if (session != null) {
+                session.close();
             }
         }
     }

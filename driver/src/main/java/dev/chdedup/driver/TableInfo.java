@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  */
 public record TableInfo(String database, String table, String engine, boolean replicated, long window, long windowSeconds,
                         boolean partitioned, boolean feedsViews, Set<String> serverSettings, Map<String, String> columnTypes,
-                        ZoneId serverZone, DistributedTarget distributed) {
+                        ZoneId serverZone, DistributedTarget distributed, String zookeeperPath) {
     private static final Logger LOG = LoggerFactory.getLogger(TableInfo.class);
     static final String NON_REPLICATED_WINDOW = "non_replicated_deduplication_window";
     static final String REPLICATED_WINDOW = "replicated_deduplication_window";
@@ -35,7 +35,7 @@ public record TableInfo(String database, String table, String engine, boolean re
 
     /** A table whose engine and settings could not be read: treated as keeping no log, and as several parts per insert. */
     static TableInfo unknown(String db, String table) {
-        return new TableInfo(db, table, "unknown", false, 0, 0, true, true, Set.of(), Map.of(), null, null);
+        return new TableInfo(db, table, "unknown", false, 0, 0, true, true, Set.of(), Map.of(), null, null, null);
     }
 
     /**
@@ -44,6 +44,23 @@ public record TableInfo(String database, String table, String engine, boolean re
      */
     public boolean hasLog() {
         return window > 0 && (distributed == null || distributed.tableBlocker() == null);
+    }
+
+    /**
+     * Whether {@code other} (the same table read on another endpoint) keeps the very log this one keeps, so a retry there
+     * with the same token and blocks is dropped if an attempt here landed: the same replicated table (ZooKeeper path), or
+     * a Distributed table over the same cluster, local tables and key whose retries are exact.
+     */
+    boolean sharesLogWith(TableInfo other) {
+        if (!hasLog() || !other.hasLog()) {
+            return false;
+        }
+        if (distributed != null) {
+            DistributedTarget o = other.distributed;
+            return o != null && distributed.cluster().equals(o.cluster()) && distributed.database().equals(o.database())
+                && distributed.table().equals(o.table()) && distributed.shardingKey().equals(o.shardingKey());
+        }
+        return replicated && zookeeperPath != null && zookeeperPath.equals(other.zookeeperPath);
     }
 
     /**
@@ -143,17 +160,18 @@ public record TableInfo(String database, String table, String engine, boolean re
                 DistributedTarget d = DistributedTarget.read(conn, row[2], computed);
                 // one insert writes a part on each shard it sends rows to: a failure may follow another shard's commit
                 return new TableInfo(db, table, engine, d.replicated(), d.window(), d.replicated() ? s.getOrDefault(REPLICATED_WINDOW_SECONDS, 604800L) : 0,
-                    partitioned || d.shards() > 1, feedsViews, known, columnTypes, zone, d);
+                    partitioned || d.shards() > 1, feedsViews, known, columnTypes, zone, d, null);
             }
             if (!engine.endsWith("MergeTree")) {
-                return new TableInfo(db, table, engine, false, 0, 0, partitioned, feedsViews, known, columnTypes, zone, null);
+                return new TableInfo(db, table, engine, false, 0, 0, partitioned, feedsViews, known, columnTypes, zone, null, null);
             }
             if (replicated) {
                 return new TableInfo(db, table, engine, true, s.getOrDefault(REPLICATED_WINDOW, 100L),
-                    s.getOrDefault(REPLICATED_WINDOW_SECONDS, 604800L), partitioned, feedsViews, known, columnTypes, zone, null);
+                    s.getOrDefault(REPLICATED_WINDOW_SECONDS, 604800L), partitioned, feedsViews, known, columnTypes, zone, null,
+                    zookeeperPath(conn, dbExpr, table));
             }
             return new TableInfo(db, table, engine, false, s.getOrDefault(NON_REPLICATED_WINDOW, 0L), 0, partitioned, feedsViews, known,
-                columnTypes, zone, null);
+                columnTypes, zone, null, null);
         } catch (SQLException | RuntimeException e) {
             return unknown(db, table);
         }
@@ -185,6 +203,17 @@ public record TableInfo(String database, String table, String engine, boolean re
         } catch (SQLException | RuntimeException e) {
             types.clear();
             computed.clear();
+            return null;
+        }
+    }
+
+    /** The ZooKeeper path of a replicated table, which names its shared log; null where it cannot be read. */
+    private static String zookeeperPath(Connection conn, String dbExpr, String table) {
+        try {
+            List<String[]> rows = ServerQuery.rows(conn, "SELECT zookeeper_path FROM system.replicas WHERE database = " + dbExpr
+                + " AND table = " + Literals.quote(table));
+            return rows.isEmpty() || rows.get(0).length == 0 || rows.get(0)[0].isBlank() ? null : rows.get(0)[0];
+        } catch (SQLException | RuntimeException e) {
             return null;
         }
     }

@@ -25,7 +25,7 @@ class GiveUpMessageTest {
     }
 
     private static TableInfo mergeTree(Set<String> serverSettings) {
-        return new TableInfo("db", "t", "MergeTree", false, 0, 0, false, false, serverSettings, Map.of(), null, null);
+        return new TableInfo("db", "t", "MergeTree", false, 0, 0, false, false, serverSettings, Map.of(), null, null, null);
     }
 
     @Test
