@@ -265,6 +265,11 @@ final class DebianClickHouse implements AutoCloseable {
         signal(r, "-STOP");
     }
 
+    /** Kills server {@code r} (SIGKILL): it stops where it stands, its connections reset; {@link #restartCrashed} starts it again. */
+    void kill(int r) throws InterruptedException {
+        replicaProcesses[r].destroyForcibly().waitFor();
+    }
+
     /** Lets a server stopped by {@link #freeze} go on (SIGCONT). */
     void thaw(int r) throws IOException, InterruptedException {
         signal(r, "-CONT");
