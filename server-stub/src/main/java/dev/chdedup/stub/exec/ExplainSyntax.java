@@ -118,7 +118,10 @@ public final class ExplainSyntax {
         List<Expr> items = new ArrayList<>();
         List<String> aliases = new ArrayList<>();
         for (Query.SelectItem it : s.items()) {
-            boolean w = "\u0000with".equals(it.text());
+            if (it.isOuter()) {
+                continue; // an enclosing SELECT's alias, written there
+            }
+            boolean w = it.isWith();
             (w ? with : items).add(it.expr());
             (w ? withAliases : aliases).add(it.alias());
         }

@@ -127,6 +127,9 @@ public final class SelectExecutor {
         });
     }
 
+    /** The qualifier of a column * expands to where an alias has its name: it names no table, so the column is found by name. */
+    private static final String STAR_QUALIFIER = "\u0000star";
+
     private Stream select(Query.Select s, QueryContext ctx) {
         Query.Select windowed = dev.chdedup.stub.exec.window.WindowStep.plan(s, this, ctx);
         s = windowed != null ? windowed : s; // window functions: the select list over the window step's rows
@@ -152,8 +155,13 @@ public final class SelectExecutor {
         List<Column> input = src.columns;
         s = starArguments(s, src.physical);
         Map<String, Expr> aliases = new LinkedHashMap<>();
+        java.util.Set<String> columnNames = new java.util.HashSet<>();
+        for (Column c : input) {
+            columnNames.add(c.name());
+        }
         for (Query.SelectItem it : s.items()) {
-            if (it.alias() != null) {
+            // an enclosing SELECT's WITH alias is hidden by a column of this SELECT's FROM
+            if (it.alias() != null && !(it.isOuter() && columnNames.contains(it.alias()))) {
                 aliases.putIfAbsent(it.alias(), it.expr());
             }
         }
@@ -166,12 +174,14 @@ public final class SelectExecutor {
         List<String> names = new ArrayList<>();
         ColumnNames namer = ColumnNames.forSelect(s, namesOf(src.physical));
         for (Query.SelectItem it : s.items()) {
-            if ("\u0000with".equals(it.text())) {
+            if (it.isWith()) {
                 continue;
             }
             if (it.expr() instanceof Expr.Star) {
                 for (Column c : src.physical) {
-                    exprs.add(new Expr.Ident(List.of(c.name())));
+                    // * is the FROM's columns, even where an alias of this SELECT has a column's name (WITH 3 AS n SELECT *
+                    // FROM t): a qualified reference, which no alias matches, reads the column
+                    exprs.add(new Expr.Ident(aliases.containsKey(c.name()) ? List.of(STAR_QUALIFIER, c.name()) : List.of(c.name())));
                     names.add(c.name());
                 }
             } else {

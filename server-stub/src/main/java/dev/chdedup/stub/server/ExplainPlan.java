@@ -162,7 +162,7 @@ final class ExplainPlan {
         }
         int i = 0;
         for (Query.SelectItem it : s.items()) {
-            if ("\u0000with".equals(it.text())) {
+            if (it.isWith()) {
                 continue;
             }
             names.add(star || i >= header.size() ? null : it.alias() != null ? it.alias() : ExplainSyntax.operators(it.expr()));

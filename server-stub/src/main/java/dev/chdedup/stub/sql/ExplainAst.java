@@ -106,8 +106,11 @@ public final class ExplainAst {
         List<Node> with = new ArrayList<>();
         List<Node> items = new ArrayList<>();
         for (Query.SelectItem it : s.items()) {
+            if (it.isOuter()) {
+                continue; // an enclosing SELECT's alias, written there
+            }
             Node n = expr(it.expr()).withAlias(it.alias());
-            ("\u0000with".equals(it.text()) ? with : items).add(n);
+            (it.isWith() ? with : items).add(n);
         }
         List<Node> children = new ArrayList<>();
         if (!with.isEmpty()) {

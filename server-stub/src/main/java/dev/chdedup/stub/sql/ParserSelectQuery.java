@@ -200,12 +200,31 @@ final class ParserSelectQuery {
                     continue;
                 }
                 int st = pos.tok.pos();
-                Expr e = exp.expr();
+                Expr e;
+                withInScope.addAll(withItems); // a subquery in this item sees the aliases defined before it
+                try {
+                    e = exp.expr();
+                } finally {
+                    withInScope.subList(scope, withInScope.size()).clear();
+                }
                 pos.expect("AS");
                 String alias = pos.identifier();
                 withItems.add(new SelectItem(e, alias, pos.sql.substring(st, pos.prev.end())));
             } while (pos.readOp(",") && !pos.tok.is("SELECT")); // WITH 1 AS x, SELECT x: a trailing comma is allowed
         }
+        // this SELECT's WITH aliases are visible in the subqueries of the rest of it, as in ClickHouse
+        int outerScope = withInScope.size();
+        withInScope.addAll(withItems);
+        try {
+            return selectRest(withItems, innerAliases);
+        } finally {
+            withInScope.subList(outerScope, withInScope.size()).clear();
+        }
+    }
+
+    /** The SELECT after its WITH clause; {@code withItems} are its WITH aliases, in scope of its subqueries meanwhile. */
+    private Select selectRest(List<SelectItem> withItems, int innerAliases) {
+        int ownScope = withInScope.size() - withItems.size();
         pos.expect("SELECT");
         boolean distinct = pos.readIf("DISTINCT");
         pos.readIf("ALL");
@@ -353,17 +372,19 @@ final class ParserSelectQuery {
             }
         }
         inner.clear();
-        for (int i = withInScope.size() - 1; i >= 0; i--) { // an enclosing WITH alias, unless this SELECT defines the name
+        List<SelectItem> outer = new ArrayList<>();
+        for (int i = ownScope - 1; i >= 0; i--) { // an enclosing WITH alias, unless this SELECT defines the name
             SelectItem w = withInScope.get(i);
             if (defined.add(w.alias())) {
-                withItems.add(w);
+                outer.add(new SelectItem(w.expr(), w.alias(), SelectItem.OUTER));
             }
         }
-        if (!withItems.isEmpty()) {
+        if (!withItems.isEmpty() || !outer.isEmpty()) {
             List<SelectItem> all = new ArrayList<>();
             for (SelectItem w : withItems) {
-                all.add(new SelectItem(w.expr(), w.alias(), "\u0000with"));
+                all.add(new SelectItem(w.expr(), w.alias(), SelectItem.WITH));
             }
+            all.addAll(outer);
             all.addAll(items);
             items = all;
         }

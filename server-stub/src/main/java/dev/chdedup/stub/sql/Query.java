@@ -13,6 +13,23 @@ public record Query(List<Select> selects, Map<String, String> settings, String f
     }
 
     public record SelectItem(Expr expr, String alias, String text) {
+        /** The text of an item of the SELECT's own WITH clause ({@code WITH expr AS name}): an alias, not a column. */
+        public static final String WITH = "\u0000with";
+        /**
+         * The text of a WITH alias of an enclosing SELECT, visible in this one as in ClickHouse: its expression is
+         * resolved here, below this SELECT's own aliases and the columns of its FROM, which hide it.
+         */
+        public static final String OUTER = "\u0000outer";
+
+        /** Whether this item is an alias only (a WITH item, own or enclosing), not a column of the result. */
+        public boolean isWith() {
+            return WITH.equals(text) || OUTER.equals(text);
+        }
+
+        /** Whether this item is an enclosing SELECT's WITH alias. */
+        public boolean isOuter() {
+            return OUTER.equals(text);
+        }
     }
 
     /** One ORDER BY key; {@code fill} is its WITH FILL clause, or null. */

@@ -33,7 +33,6 @@ public final class WindowStep {
     /** The prefix of the window functions' columns: {@code \u0000w} and the function's position. */
     public static final String RESULT = "\u0000w";
     private static final String EXTRA = "\u0000x";
-    private static final String WITH = "\u0000with";
 
     private final Map<String, Expr> windowAliases = new LinkedHashMap<>();
     /** The input's extra items: an expression and the name it is computed as. */
@@ -84,7 +83,7 @@ public final class WindowStep {
         for (int i = 0; i < s.items().size(); i++) {
             Query.SelectItem it = s.items().get(i);
             Expr e = expandAliases(it.expr(), new HashSet<>());
-            boolean with = WITH.equals(it.text());
+            boolean with = it.isWith();
             if (!contains(e)) {
                 inner.add(e == it.expr() ? it : new Query.SelectItem(e, it.alias(), it.text()));
                 windowItems.add(null);
@@ -115,7 +114,7 @@ public final class WindowStep {
         List<Column> header = executor.header(inputQuery, ctx);
         int stars = 0;
         for (int i = 0; i < passed; i++) {
-            stars += inner.get(i).expr() instanceof Expr.Star && !WITH.equals(inner.get(i).text()) ? 1 : 0;
+            stars += inner.get(i).expr() instanceof Expr.Star && !inner.get(i).isWith() ? 1 : 0;
         }
         ColumnNames namer = ColumnNames.forSelect(s, i -> null);
         List<Query.SelectItem> items = new ArrayList<>();
@@ -123,7 +122,7 @@ public final class WindowStep {
         int innerItem = 0;
         for (int i = 0; i < s.items().size(); i++) {
             Query.SelectItem it = s.items().get(i);
-            if (WITH.equals(it.text())) {
+            if (it.isWith()) {
                 if (windowItems.get(i) == null && !contains(it.expr())) {
                     innerItem++;
                 }
@@ -153,7 +152,7 @@ public final class WindowStep {
     private static int countWith(List<Query.SelectItem> items, int n) {
         int c = 0;
         for (int i = 0; i < n; i++) {
-            c += WITH.equals(items.get(i).text()) ? 1 : 0;
+            c += items.get(i).isWith() ? 1 : 0;
         }
         return c;
     }
