@@ -11,9 +11,21 @@ public final class ServerInfo {
      */
     public static final String VERSION = "26.7.2.1";
     public static final String TIMEZONE = "UTC";
-    public static final String DISPLAY_NAME = "chdedup-stub";
 
     private ServerInfo() {
+    }
+
+    /** Holds the display name, looked up once: a host name lookup may ask DNS. */
+    private static final class DisplayName {
+        static final String VALUE = hostName();
+    }
+
+    /**
+     * The name in every response's {@code X-ClickHouse-Server-Display-Name}: ClickHouse's {@code display_name}, whose
+     * default is the host's name ({@code getFQDNOrHostName()}, what {@code hostName()} answers).
+     */
+    public static String displayName() {
+        return DisplayName.VALUE;
     }
 
     public static String hostName() {

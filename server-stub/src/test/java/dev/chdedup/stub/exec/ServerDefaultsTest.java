@@ -91,6 +91,21 @@ class ServerDefaultsTest {
         assertEquals(268402944L, 256L * Settings.DEFAULTS.getLong("max_insert_block_size"));
     }
 
+    /**
+     * HTTPHandler.cpp: every answer sets {@code X-ClickHouse-Server-Display-Name} to the server's {@code display_name}
+     * (Server.cpp: {@code config().getString("display_name", getFQDNOrHostName())}, so the host's name, as a real
+     * 18.16 answered with its host's, shared/clickhouse-observed/03-http.txt) and adds {@code Access-Control-Expose-Headers}.
+     */
+    @Test
+    void theHeadersNameTheServerAsAServerDoes() throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(STUB.httpUrl() + "/?query=SELECT%20hostName()")).build(),
+            HttpResponse.BodyHandlers.ofString());
+        assertEquals(r.body().strip(), r.headers().firstValue("X-ClickHouse-Server-Display-Name").orElse(null));
+        assertEquals("X-ClickHouse-Query-Id,X-ClickHouse-Summary,X-ClickHouse-Server-Display-Name,X-ClickHouse-Format,"
+            + "X-ClickHouse-Timezone,X-ClickHouse-Exception-Code,X-ClickHouse-Exception-Tag",
+            r.headers().firstValue("Access-Control-Expose-Headers").orElse(null));
+    }
+
     @Test
     void theLibraryEnginesRecordedDefaultsThatAreNotAServersStayOverridden() {
         assertEquals("1", RecordedSettings.settings().get("mutations_sync").defaultValue());
