@@ -144,12 +144,19 @@ public final class SystemTables {
                 SystemTable t = SystemTable.of("settings");
                 for (KnownSettings.Def d : KnownSettings.all().values()) {
                     dev.chdedup.stub.exec.RecordedSettings.Row r = dev.chdedup.stub.exec.RecordedSettings.settings().get(d.name());
-                    SystemTable.Row row = t.add().set("name", d.name()).set("value", ctx.settings().get(d.name()))
-                        .set("changed", ctx.settings().isChanged(d.name())).set("description", d.description())
-                        .set("type", d.type()).set("default", ctx.settings().defaultValue(d.name())).set("tier", tier(r));
-                    if (r != null) {
-                        row.set("alias_for", r.aliasFor()).set("is_obsolete", r.obsolete());
+                    if (r == null) {
+                        continue; // the stub's own names (HTTP parameters, settings older releases had): not a 26.7 server's
                     }
+                    boolean changed = ctx.settings().isChanged(d.name());
+                    String value = ctx.settings().get(d.name());
+                    String dflt = ctx.settings().defaultValue(d.name());
+                    if (r.defaultValue().startsWith("auto(") && !dflt.startsWith("auto")) { // an automatic MaxThreads value is written auto(N)
+                        dflt = "auto(" + dflt + ")";
+                        value = changed ? value : dflt;
+                    }
+                    t.add().set("name", d.name()).set("value", value).set("changed", changed).set("description", d.description())
+                        .set("type", d.type()).set("default", dflt).set("tier", tier(r))
+                        .set("alias_for", r.aliasFor()).set("is_obsolete", r.obsolete());
                 }
                 return t.source();
             }
