@@ -10,6 +10,9 @@ public final class ServerInfo {
      * texts say, unless the server plays an older release.
      */
     public static final String VERSION = "26.7.2.1";
+    /** The commit of the release's tag and its protocol revision, as the engine's system.build_options lists them. */
+    public static final String VERSION_GITHASH = "a6156303df65c307bdb8b66e9e9cc5637346a6b8";
+    public static final long VERSION_REVISION = 54513;
     public static final String TIMEZONE = "UTC";
 
     private ServerInfo() {

@@ -110,7 +110,18 @@ public final class SystemTables {
                 t.add().set("name", "VERSION_FULL").set("value", "ClickHouse " + v);
                 t.add().set("name", "VERSION_DESCRIBE").set("value", "v" + v + "-stable");
                 t.add().set("name", "VERSION_INTEGER").set("value", Long.toString(integer));
+                t.add().set("name", "VERSION_NAME").set("value", "ClickHouse");
+                t.add().set("name", "VERSION_MAJOR").set("value", p[0]);
+                t.add().set("name", "VERSION_MINOR").set("value", p.length > 1 ? p[1] : "0");
+                t.add().set("name", "VERSION_PATCH").set("value", p.length > 2 ? p[2] : "0");
+                t.add().set("name", "VERSION_STRING").set("value", v);
+                t.add().set("name", "VERSION_STRING_SHORT").set("value", p[0] + "." + (p.length > 1 ? p[1] : "0"));
+                t.add().set("name", "VERSION_OFFICIAL").set("value", "");
                 t.add().set("name", "SYSTEM").set("value", "Linux");
+                if (v.equals(dev.chdedup.stub.exec.ServerInfo.VERSION)) { // the release's commit and revision, as the engine's build has them
+                    t.add().set("name", "VERSION_GITHASH").set("value", dev.chdedup.stub.exec.ServerInfo.VERSION_GITHASH);
+                    t.add().set("name", "VERSION_REVISION").set("value", Long.toString(dev.chdedup.stub.exec.ServerInfo.VERSION_REVISION));
+                }
                 return t.source();
             }
             case "databases": {

@@ -85,8 +85,11 @@ class ServerDefaultsTest {
         assertEquals("26.7.2.1", ServerInfo.VERSION);
         assertEquals(RecordedSettings.engineVersion(), ServerInfo.VERSION, "the release the settings tables were recorded from");
         assertEquals("26.7.2.1\n", query("SELECT version()"));
-        assertEquals("v26.7.2.1-stable\nClickHouse 26.7.2.1\n26007002\n", query("SELECT value FROM system.build_options"
-            + " WHERE name IN ('VERSION_FULL', 'VERSION_DESCRIBE', 'VERSION_INTEGER') ORDER BY name"));
+        // the engine's answer (port 8207): its version rows, in its order; the rest of its rows describe chDB's build
+        assertEquals("VERSION_FULL\tClickHouse 26.7.2.1\nVERSION_DESCRIBE\tv26.7.2.1-stable\nVERSION_INTEGER\t26007002\n"
+            + "VERSION_NAME\tClickHouse\nVERSION_MAJOR\t26\nVERSION_MINOR\t7\nVERSION_PATCH\t2\nVERSION_STRING\t26.7.2.1\n"
+            + "VERSION_STRING_SHORT\t26.7\nVERSION_OFFICIAL\t\nSYSTEM\tLinux\nVERSION_GITHASH\ta6156303df65c307bdb8b66e9e9cc5637346a6b8\n"
+            + "VERSION_REVISION\t54513\n", query("SELECT name, value FROM system.build_options WHERE name LIKE 'VERSION%' OR name = 'SYSTEM'"));
         HttpResponse<String> error = HTTP.send(HttpRequest.newBuilder(URI.create(STUB.httpUrl() + "/"))
             .POST(HttpRequest.BodyPublishers.ofString("SELECT throwIf(1, 'boom')")).build(), HttpResponse.BodyHandlers.ofString());
         assertTrue(error.body().endsWith(" (version 26.7.2.1)\n"), error.body());
