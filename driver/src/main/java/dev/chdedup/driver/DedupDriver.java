@@ -171,10 +171,9 @@ public final class DedupDriver implements Driver {
         }
         pinned.put("insert_deduplicate", "1");
         pinned.put("deduplicate_insert", "enable");
-        String async = configured.get("clickhouse_setting_async_insert");
-        if ("1".equals(async) || "true".equalsIgnoreCase(async)) {
-            pinned.put("wait_for_async_insert", "1");
-        }
+        // an insert may be queued without the connection asking (async_insert is 1 by default since 26.2, or a profile's):
+        // only an answer given after the flush says whether it landed, so every insert waits for it
+        pinned.put("wait_for_async_insert", "1");
         return pinned;
     }
 

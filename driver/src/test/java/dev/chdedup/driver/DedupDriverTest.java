@@ -109,11 +109,13 @@ class DedupDriverTest {
         assertEquals("65409", dflt.get("max_block_size"));
         assertEquals("1", dflt.get("insert_deduplicate"));
         assertEquals("enable", dflt.get("deduplicate_insert"));
-        assertFalse(dflt.containsKey("wait_for_async_insert"));
+        // a 26.2+ server queues an insert by default (async_insert 1): the answer must come after the flush
+        assertEquals("1", dflt.get("wait_for_async_insert"));
 
         Properties p = new Properties();
         p.setProperty("clickhouse_setting_min_insert_block_size_rows", "1000");
         p.setProperty("clickhouse_setting_async_insert", "1");
+        p.setProperty("clickhouse_setting_wait_for_async_insert", "0");
         Map<String, String> own = DedupDriver.pinnedSettings("jdbc:clickhouse://h/db?clickhouse_setting_max_insert_block_size=5000", p);
         assertEquals("5000", own.get("max_insert_block_size"));
         assertEquals("1000", own.get("min_insert_block_size_rows"));
