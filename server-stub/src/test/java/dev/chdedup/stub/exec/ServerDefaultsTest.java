@@ -152,6 +152,27 @@ class ServerDefaultsTest {
         }
     }
 
+    /**
+     * system.merge_tree_settings lists the engine's 354 MergeTree settings with the engine's recorded defaults, except
+     * {@code old_parts_lifetime}, which chDB sets to 0 where a server has 480 (MergeTreeSettings.cpp: 8 * 60).
+     */
+    @Test
+    void systemMergeTreeSettingsListsTheEnginesSettingsWithAServersDefaults() throws Exception {
+        java.util.Map<String, String> listed = new java.util.TreeMap<>();
+        for (String line : query("SELECT name, value, default, changed FROM system.merge_tree_settings FORMAT TSV").split("\n")) {
+            String[] f = line.split("\t", -1);
+            assertEquals(f[2] + "\t0", f[1] + "\t" + f[3], f[0] + ": the value of an unchanged setting is its default");
+            listed.put(f[0], unescape(f[2]));
+        }
+        assertEquals(new java.util.TreeSet<>(RecordedSettings.mergeTreeSettings().keySet()), listed.keySet());
+        for (RecordedSettings.Row r : RecordedSettings.mergeTreeSettings().values()) {
+            if (!r.name().equals("old_parts_lifetime")) {
+                assertEquals(r.defaultValue(), listed.get(r.name()), r.name());
+            }
+        }
+        assertEquals("480", listed.get("old_parts_lifetime"));
+    }
+
     @Test
     void theLibraryEnginesRecordedDefaultsThatAreNotAServersStayOverridden() {
         assertEquals("1", RecordedSettings.settings().get("mutations_sync").defaultValue());
