@@ -207,8 +207,8 @@ public final class DedupDriver implements Driver {
         }
         pinned.put("insert_deduplicate", "1");
         pinned.put("deduplicate_insert", "enable");
-        // whatever the connection or the server's profile says (26.3+ servers insert asynchronously by default), an
-        // acknowledgement must mean the rows are in: a server without the setting refuses it once and it is left out
+        // an insert may be queued without the connection asking (async_insert is 1 by default since 26.2, or a profile's):
+        // only an answer given after the flush says whether it landed, so every insert waits for it
         pinned.put("wait_for_async_insert", "1");
         return pinned;
     }

@@ -109,7 +109,7 @@ class DedupDriverTest {
         assertEquals("65409", dflt.get("max_block_size"));
         assertEquals("1", dflt.get("insert_deduplicate"));
         assertEquals("enable", dflt.get("deduplicate_insert"));
-        // a 26.3+ server inserts asynchronously by default: the acknowledgement waits for the flush on every connection
+        // a 26.2+ server queues an insert by default (async_insert 1): the answer must come after the flush
         assertEquals("1", dflt.get("wait_for_async_insert"));
 
         Properties p = new Properties();

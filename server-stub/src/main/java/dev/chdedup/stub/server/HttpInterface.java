@@ -50,6 +50,10 @@ public final class HttpInterface implements HttpHandler {
     /** Result bytes buffered before the response is committed (errors before then get a proper status). */
     static final int RESPONSE_BUFFER = 1024 * 1024;
 
+    /** The headers a 26.x HTTPHandler lets a browser's script read ({@code Access-Control-Expose-Headers}). */
+    static final String EXPOSED_HEADERS = "X-ClickHouse-Query-Id,X-ClickHouse-Summary,X-ClickHouse-Server-Display-Name,"
+        + "X-ClickHouse-Format,X-ClickHouse-Timezone,X-ClickHouse-Exception-Code,X-ClickHouse-Exception-Tag";
+
     private static final Set<String> RESERVED = Set.of("query", "database", "default_format", "query_id", "session_id",
         "session_timeout", "session_check", "compress", "decompress", "user", "password", "quota_key", "buffer_size",
         "wait_end_of_query", "role", "stacktrace", "client_protocol_version", "default_database", "query_kind",
@@ -201,7 +205,10 @@ public final class HttpInterface implements HttpHandler {
             return;
         }
         String queryId = firstNonNull(req.param("query_id"), req.header("X-ClickHouse-Query-Id"), UUID.randomUUID().toString());
-        resp.header("X-ClickHouse-Server-Display-Name", ServerInfo.DISPLAY_NAME);
+        if (compat.exceptionTag()) { // a 26.x HTTPHandler's CORS list, sent with every answer
+            resp.header("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+        }
+        resp.header("X-ClickHouse-Server-Display-Name", ServerInfo.displayName());
         if (compat.queryHeaders()) {
             resp.header("X-ClickHouse-Query-Id", queryId);
             resp.header("X-ClickHouse-Timezone", ServerInfo.TIMEZONE);

@@ -110,7 +110,18 @@ public final class SystemTables {
                 t.add().set("name", "VERSION_FULL").set("value", "ClickHouse " + v);
                 t.add().set("name", "VERSION_DESCRIBE").set("value", "v" + v + "-stable");
                 t.add().set("name", "VERSION_INTEGER").set("value", Long.toString(integer));
+                t.add().set("name", "VERSION_NAME").set("value", "ClickHouse");
+                t.add().set("name", "VERSION_MAJOR").set("value", p[0]);
+                t.add().set("name", "VERSION_MINOR").set("value", p.length > 1 ? p[1] : "0");
+                t.add().set("name", "VERSION_PATCH").set("value", p.length > 2 ? p[2] : "0");
+                t.add().set("name", "VERSION_STRING").set("value", v);
+                t.add().set("name", "VERSION_STRING_SHORT").set("value", p[0] + "." + (p.length > 1 ? p[1] : "0"));
+                t.add().set("name", "VERSION_OFFICIAL").set("value", "");
                 t.add().set("name", "SYSTEM").set("value", "Linux");
+                if (v.equals(dev.chdedup.stub.exec.ServerInfo.VERSION)) { // the release's commit and revision, as the engine's build has them
+                    t.add().set("name", "VERSION_GITHASH").set("value", dev.chdedup.stub.exec.ServerInfo.VERSION_GITHASH);
+                    t.add().set("name", "VERSION_REVISION").set("value", Long.toString(dev.chdedup.stub.exec.ServerInfo.VERSION_REVISION));
+                }
                 return t.source();
             }
             case "databases": {
@@ -144,12 +155,19 @@ public final class SystemTables {
                 SystemTable t = SystemTable.of("settings");
                 for (KnownSettings.Def d : KnownSettings.all().values()) {
                     dev.chdedup.stub.exec.RecordedSettings.Row r = dev.chdedup.stub.exec.RecordedSettings.settings().get(d.name());
-                    SystemTable.Row row = t.add().set("name", d.name()).set("value", ctx.settings().get(d.name()))
-                        .set("changed", ctx.settings().isChanged(d.name())).set("description", d.description())
-                        .set("type", d.type()).set("default", ctx.settings().defaultValue(d.name())).set("tier", tier(r));
-                    if (r != null) {
-                        row.set("alias_for", r.aliasFor()).set("is_obsolete", r.obsolete());
+                    if (r == null) {
+                        continue; // the stub's own names (HTTP parameters, settings older releases had): not a 26.7 server's
                     }
+                    boolean changed = ctx.settings().isChanged(d.name());
+                    String value = ctx.settings().get(d.name());
+                    String dflt = ctx.settings().defaultValue(d.name());
+                    if (r.defaultValue().startsWith("auto(") && !dflt.startsWith("auto")) { // an automatic MaxThreads value is written auto(N)
+                        dflt = "auto(" + dflt + ")";
+                        value = changed ? value : dflt;
+                    }
+                    t.add().set("name", d.name()).set("value", value).set("changed", changed).set("description", d.description())
+                        .set("type", d.type()).set("default", dflt).set("tier", tier(r))
+                        .set("alias_for", r.aliasFor()).set("is_obsolete", r.obsolete());
                 }
                 return t.source();
             }

@@ -65,16 +65,49 @@ class ServerDefaultsTest {
         return r.body();
     }
 
+    /** A TabSeparated field's text. */
+    private static String unescape(String field) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < field.length(); i++) {
+            char c = field.charAt(i);
+            if (c == '\\' && i + 1 < field.length()) {
+                char n = field.charAt(++i);
+                b.append(n == 't' ? '\t' : n == 'n' ? '\n' : n == '0' ? '\0' : n);
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
     @Test
     void theVersionIsTheEnginesRelease() throws Exception {
         assertEquals("26.7.2.1", ServerInfo.VERSION);
         assertEquals(RecordedSettings.engineVersion(), ServerInfo.VERSION, "the release the settings tables were recorded from");
         assertEquals("26.7.2.1\n", query("SELECT version()"));
-        assertEquals("v26.7.2.1-stable\nClickHouse 26.7.2.1\n26007002\n", query("SELECT value FROM system.build_options"
-            + " WHERE name IN ('VERSION_FULL', 'VERSION_DESCRIBE', 'VERSION_INTEGER') ORDER BY name"));
+        // the engine's answer (port 8207): its version rows, in its order; the rest of its rows describe chDB's build
+        assertEquals("VERSION_FULL\tClickHouse 26.7.2.1\nVERSION_DESCRIBE\tv26.7.2.1-stable\nVERSION_INTEGER\t26007002\n"
+            + "VERSION_NAME\tClickHouse\nVERSION_MAJOR\t26\nVERSION_MINOR\t7\nVERSION_PATCH\t2\nVERSION_STRING\t26.7.2.1\n"
+            + "VERSION_STRING_SHORT\t26.7\nVERSION_OFFICIAL\t\nSYSTEM\tLinux\nVERSION_GITHASH\ta6156303df65c307bdb8b66e9e9cc5637346a6b8\n"
+            + "VERSION_REVISION\t54513\n", query("SELECT name, value FROM system.build_options WHERE name LIKE 'VERSION%' OR name = 'SYSTEM'"));
         HttpResponse<String> error = HTTP.send(HttpRequest.newBuilder(URI.create(STUB.httpUrl() + "/"))
             .POST(HttpRequest.BodyPublishers.ofString("SELECT throwIf(1, 'boom')")).build(), HttpResponse.BodyHandlers.ofString());
         assertTrue(error.body().endsWith(" (version 26.7.2.1)\n"), error.body());
+    }
+
+    /**
+     * HTTPHandler.cpp: every answer sets {@code X-ClickHouse-Server-Display-Name} to the server's {@code display_name}
+     * (Server.cpp: {@code config().getString("display_name", getFQDNOrHostName())}, so the host's name, as a real
+     * 18.16 answered with its host's, shared/clickhouse-observed/03-http.txt) and adds {@code Access-Control-Expose-Headers}.
+     */
+    @Test
+    void theHeadersNameTheServerAsAServerDoes() throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(STUB.httpUrl() + "/?query=SELECT%20hostName()")).build(),
+            HttpResponse.BodyHandlers.ofString());
+        assertEquals(r.body().strip(), r.headers().firstValue("X-ClickHouse-Server-Display-Name").orElse(null));
+        assertEquals("X-ClickHouse-Query-Id,X-ClickHouse-Summary,X-ClickHouse-Server-Display-Name,X-ClickHouse-Format,"
+            + "X-ClickHouse-Timezone,X-ClickHouse-Exception-Code,X-ClickHouse-Exception-Tag",
+            r.headers().firstValue("Access-Control-Expose-Headers").orElse(null));
     }
 
     @Test
@@ -89,6 +122,55 @@ class ServerDefaultsTest {
             assertEquals(s[1] + "\t" + s[1] + "\n", query("SELECT value, default FROM system.merge_tree_settings WHERE name = '" + s[0] + "'"), s[0]);
         }
         assertEquals(268402944L, 256L * Settings.DEFAULTS.getLong("max_insert_block_size"));
+    }
+
+    /**
+     * system.settings lists the engine's settings, no more and no fewer, each with the engine's recorded default,
+     * except where a 26.7 server's differs from the library engine's (chDB changed it: {@code mutations_sync}) or the
+     * stub deliberately keeps its own ({@code async_insert}, see the test below). The values are the defaults: the
+     * engine's values of {@code allow_introspection_functions}, {@code implicit_select}, {@code storage_file_read_method}
+     * and {@code output_format_arrow_use_native_writer} are clickhouse-local's and chDB's overrides of them
+     * (LocalServer.cpp applySettingsOverridesForLocal, chDB's ChdbSettingsOverrides.cpp), not a server's.
+     */
+    @Test
+    void systemSettingsListsTheEnginesSettingsWithAServersDefaults() throws Exception {
+        java.util.Set<String> differ = java.util.Set.of("mutations_sync", "async_insert");
+        java.util.Map<String, String> listed = new java.util.TreeMap<>();
+        for (String line : query("SELECT name, value, default, changed FROM system.settings FORMAT TSV").split("\n")) {
+            String[] f = line.split("\t", -1);
+            assertEquals(f[2] + "\t0", f[1] + "\t" + f[3], f[0] + ": the value of an unchanged setting is its default");
+            listed.put(f[0], unescape(f[2]));
+        }
+        assertEquals(new java.util.TreeSet<>(RecordedSettings.settings().keySet()), listed.keySet());
+        for (RecordedSettings.Row r : RecordedSettings.settings().values()) {
+            if (!differ.contains(r.name())) {
+                assertEquals(r.defaultValue(), listed.get(r.name()), r.name());
+            }
+        }
+        for (String name : differ) {
+            assertTrue(!RecordedSettings.settings().get(name).defaultValue().equals(listed.get(name)), name);
+        }
+    }
+
+    /**
+     * system.merge_tree_settings lists the engine's 354 MergeTree settings with the engine's recorded defaults, except
+     * {@code old_parts_lifetime}, which chDB sets to 0 where a server has 480 (MergeTreeSettings.cpp: 8 * 60).
+     */
+    @Test
+    void systemMergeTreeSettingsListsTheEnginesSettingsWithAServersDefaults() throws Exception {
+        java.util.Map<String, String> listed = new java.util.TreeMap<>();
+        for (String line : query("SELECT name, value, default, changed FROM system.merge_tree_settings FORMAT TSV").split("\n")) {
+            String[] f = line.split("\t", -1);
+            assertEquals(f[2] + "\t0", f[1] + "\t" + f[3], f[0] + ": the value of an unchanged setting is its default");
+            listed.put(f[0], unescape(f[2]));
+        }
+        assertEquals(new java.util.TreeSet<>(RecordedSettings.mergeTreeSettings().keySet()), listed.keySet());
+        for (RecordedSettings.Row r : RecordedSettings.mergeTreeSettings().values()) {
+            if (!r.name().equals("old_parts_lifetime")) {
+                assertEquals(r.defaultValue(), listed.get(r.name()), r.name());
+            }
+        }
+        assertEquals("480", listed.get("old_parts_lifetime"));
     }
 
     @Test
