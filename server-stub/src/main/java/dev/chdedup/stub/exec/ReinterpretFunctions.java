@@ -157,6 +157,11 @@ final class ReinterpretFunctions {
             || t instanceof DateTimeType || t instanceof DateTime64Type || t instanceof UuidType;
     }
 
+    /** Whether the values of {@code t} all take the same number of bytes in memory. */
+    static boolean fixedWidth(DataType t) {
+        return fixedSize(t) > 0;
+    }
+
     /** The bytes a value of {@code t} takes in memory, or 0 for a type whose values are not of one size. */
     private static int fixedSize(DataType t) {
         if (t instanceof StringType) {

@@ -381,6 +381,15 @@ public final class Interpreter {
         if (ct.asSelect() != null) {
             return createTableAsSelect(ct, db, ctx);
         }
+        String tableFunction = ct.clauseSql().get(Statement.AS_TABLE_FUNCTION);
+        if (tableFunction != null) {
+            // a table over a table function reads it anew on each query, as a view of SELECT * FROM it does
+            String view = "CREATE VIEW " + (ct.ifNotExists() ? "IF NOT EXISTS " : "") + DatabaseCatalog.backQuote(db) + "."
+                + DatabaseCatalog.backQuote(ct.table()) + " AS SELECT * FROM " + tableFunction;
+            Statement.CreateView v = (Statement.CreateView) Parser.parse(view);
+            selects.header(v.select(), ctx); // an unknown table function or wrong arguments fail here, as in ClickHouse
+            return system.createView(v, view, ctx);
+        }
         if (ct.orReplace() && catalog.find(db, ct.table()) != null) {
             system.beforeDrop(db, ct.table()); // CREATE OR REPLACE: the old table goes, the new one takes its name
             catalog.dropTable(db, ct.table(), true);

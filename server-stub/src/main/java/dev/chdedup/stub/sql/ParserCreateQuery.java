@@ -113,9 +113,18 @@ final class ParserCreateQuery {
             } while (pos.readOp(",") && !pos.tok.isOp(")")); // a trailing comma is allowed, as in ClickHouse
             pos.expectOp(")");
         } else if (pos.readIf("AS")) {
+            int st = pos.tok.pos();
             String[] n = pos.qualifiedName();
-            asDb = n[0];
-            asTable = n[1];
+            if (n[0] == null && pos.readOp("(")) { // AS table_function(args): a table reading the table function
+                if (!pos.tok.isOp(")")) {
+                    exp.exprList();
+                }
+                pos.expectOp(")");
+                elements.put(Statement.AS_TABLE_FUNCTION, pos.sql.substring(st, pos.prev.end()));
+            } else {
+                asDb = n[0];
+                asTable = n[1];
+            }
         }
         String engine = null;
         List<Expr> engineArgs = List.of();

@@ -9,6 +9,8 @@ public sealed interface Statement {
     String COLUMN_COMMENT = "COMMENT COLUMN ";
     /** The clauseSql key of the query text of a CREATE TABLE ... AS SELECT. */
     String AS_SELECT = "AS SELECT";
+    /** The clauseSql key of {@code CREATE TABLE t AS table_function(args)}: the call as written. */
+    String AS_TABLE_FUNCTION = "AS table function";
     /** The clauseSql key of a column's TTL expression text, followed by the column's name. */
     String COLUMN_TTL = "TTL COLUMN ";
     /** The clauseSql key of a column's CODEC(...) text, followed by the column's name. */
