@@ -48,7 +48,7 @@ public final class AggregateFunctionFactory {
     private AggregateFunctionFactory() {
     }
 
-    static void register(String name, Builder b) {
+    public static void register(String name, Builder b) {
         EXACT.put(name, new Entry(name, b, false));
     }
 

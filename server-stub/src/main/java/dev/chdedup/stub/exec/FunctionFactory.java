@@ -98,6 +98,8 @@ public final class FunctionFactory {
         FunctionsHashing.register(f);
         FunctionsCodingIP.register(f);
         FunctionsCodingUUID.register(f);
+        dev.chdedup.stub.exec.timeseries.FunctionsTimeSeriesTags.register(f);
+        dev.chdedup.stub.exec.timeseries.FunctionsTimeSeriesGrid.register(f);
         return f;
     }
 

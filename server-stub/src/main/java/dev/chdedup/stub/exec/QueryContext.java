@@ -27,6 +27,8 @@ public final class QueryContext {
     private final int localPort;
     /** The query's parameters ({@code param_x} of the URL), which {@code {x:Type}} in its VALUES data reads too. */
     private final dev.chdedup.stub.sql.QueryParameters parameters;
+    /** State a query's functions keep for the whole query (one object a class), shared by this context's copies. */
+    private final java.util.Map<Class<?>, Object> queryState;
 
     /**
      * A user's roles: {@code current} those SET ROLE chose in its session, else its default ones; {@code enabled} those
@@ -40,14 +42,15 @@ public final class QueryContext {
     public QueryContext(String database, String user, String queryId, Settings settings) {
         this(database, user, queryId, settings, Instant.now(), null, CompatibilityProfile.CURRENT,
             new java.util.concurrent.ConcurrentHashMap<>(), new java.util.concurrent.atomic.AtomicBoolean(), Roles.NONE, 0,
-            dev.chdedup.stub.sql.QueryParameters.NONE);
+            dev.chdedup.stub.sql.QueryParameters.NONE, new java.util.concurrent.ConcurrentHashMap<>());
     }
 
     private QueryContext(String database, String user, String queryId, Settings settings, Instant now, ProcessList.Entry process,
                          CompatibilityProfile compat, java.util.Map<String, TableSource> temporaryTables,
                          java.util.concurrent.atomic.AtomicBoolean bodyCut, Roles roles, int localPort,
-                         dev.chdedup.stub.sql.QueryParameters parameters) {
+                         dev.chdedup.stub.sql.QueryParameters parameters, java.util.Map<Class<?>, Object> queryState) {
         this.parameters = parameters;
+        this.queryState = queryState;
         this.bodyCut = bodyCut;
         this.localPort = localPort;
         this.roles = roles;
@@ -61,19 +64,27 @@ public final class QueryContext {
         this.temporaryTables = temporaryTables;
     }
 
+    /**
+     * The query's own object of class {@code key}, made by {@code make} on first use: state kept by functions across
+     * the rows and expressions of one query (ClickHouse's query-context objects), shared by this context's copies.
+     */
+    public <T> T queryState(Class<T> key, java.util.function.Supplier<T> make) {
+        return key.cast(queryState.computeIfAbsent(key, k -> make.get()));
+    }
+
     /** This context for a user with {@code roles}. */
     public QueryContext withRoles(Roles r) {
-        return new QueryContext(database, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, r, localPort, parameters);
+        return new QueryContext(database, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, r, localPort, parameters, queryState);
     }
 
     /** This context for a query that came in on {@code port}. */
     public QueryContext withLocalPort(int port) {
-        return new QueryContext(database, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, roles, port, parameters);
+        return new QueryContext(database, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, roles, port, parameters, queryState);
     }
 
     /** This context with the query's parameters. */
     public QueryContext withParameters(dev.chdedup.stub.sql.QueryParameters p) {
-        return new QueryContext(database, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, roles, localPort, p);
+        return new QueryContext(database, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, roles, localPort, p, queryState);
     }
 
     public dev.chdedup.stub.sql.QueryParameters parameters() {
@@ -90,7 +101,7 @@ public final class QueryContext {
 
     /** This context using a session's temporary tables. */
     public QueryContext withTemporaryTables(java.util.Map<String, TableSource> tables) {
-        return new QueryContext(database, user, queryId, settings, now, process, compat, tables, bodyCut, roles, localPort, parameters);
+        return new QueryContext(database, user, queryId, settings, now, process, compat, tables, bodyCut, roles, localPort, parameters, queryState);
     }
 
     /** Whether a failpoint cut the request body, the complete rows before the cut to be kept. */
@@ -117,7 +128,7 @@ public final class QueryContext {
     }
 
     public QueryContext withProcess(ProcessList.Entry p) {
-        return new QueryContext(database, user, queryId, settings, now, p, compat, temporaryTables, bodyCut, roles, localPort, parameters);
+        return new QueryContext(database, user, queryId, settings, now, p, compat, temporaryTables, bodyCut, roles, localPort, parameters, queryState);
     }
 
     /**
@@ -179,11 +190,11 @@ public final class QueryContext {
     }
 
     public QueryContext withSettings(Settings s) {
-        return new QueryContext(database, user, queryId, s, now, process, compat, temporaryTables, bodyCut, roles, localPort, parameters);
+        return new QueryContext(database, user, queryId, s, now, process, compat, temporaryTables, bodyCut, roles, localPort, parameters, queryState);
     }
 
     public QueryContext withDatabase(String db) {
-        return new QueryContext(db, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, roles, localPort, parameters);
+        return new QueryContext(db, user, queryId, settings, now, process, compat, temporaryTables, bodyCut, roles, localPort, parameters, queryState);
     }
 
     /** The release this query's server plays (CURRENT outside an emulation). */
@@ -192,7 +203,7 @@ public final class QueryContext {
     }
 
     public QueryContext withCompat(CompatibilityProfile p) {
-        return new QueryContext(database, user, queryId, settings, now, process, p, temporaryTables, bodyCut, roles, localPort, parameters);
+        return new QueryContext(database, user, queryId, settings, now, process, p, temporaryTables, bodyCut, roles, localPort, parameters, queryState);
     }
 
     /**
