@@ -10,7 +10,7 @@ public final class ServerInfo {
      * texts say, unless the server plays an older release.
      */
     public static final String VERSION = "26.7.2.1";
-    public static final String TIMEZONE = "UTC";
+    public static final String TIMEZONE = dev.chdedup.stub.types.SessionTimeZone.serverName();
     public static final String DISPLAY_NAME = "chdedup-stub";
 
     private ServerInfo() {
