@@ -98,6 +98,7 @@ public final class FunctionFactory {
         FunctionsAES.register(f);
         FunctionHMAC.register(f);
         FunctionSqid.register(f);
+        FunctionsNumericIndexedVector.register(f);
         FunctionsSpaceFillingCurve.register(f);
         FunctionsSparseGrams.register(f);
         FunctionsHashing.register(f);
