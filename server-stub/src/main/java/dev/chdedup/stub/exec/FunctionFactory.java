@@ -93,6 +93,12 @@ public final class FunctionFactory {
         FunctionsRegexpExtract.register(f);
         FunctionsConvert.register(f);
         FunctionsHTML.register(f);
+        FunctionDecodeHTMLComponent.register(f);
+        FunctionNested.register(f);
+        FunctionsAES.register(f);
+        FunctionHMAC.register(f);
+        FunctionSqid.register(f);
+        FunctionsNumericIndexedVector.register(f);
         FunctionsSpaceFillingCurve.register(f);
         FunctionsSparseGrams.register(f);
         FunctionsHashing.register(f);

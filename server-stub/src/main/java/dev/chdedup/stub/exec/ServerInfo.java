@@ -13,7 +13,7 @@ public final class ServerInfo {
     /** The commit of the release's tag and its protocol revision, as the engine's system.build_options lists them. */
     public static final String VERSION_GITHASH = "a6156303df65c307bdb8b66e9e9cc5637346a6b8";
     public static final long VERSION_REVISION = 54513;
-    public static final String TIMEZONE = "UTC";
+    public static final String TIMEZONE = dev.chdedup.stub.types.SessionTimeZone.serverName();
 
     private ServerInfo() {
     }

@@ -622,7 +622,7 @@ public final class HttpInterface implements HttpHandler {
         Map<String, String> own = st instanceof Statement.SelectStmt ? ((Statement.SelectStmt) st).query().settings()
             : st instanceof Statement.Insert ? ((Statement.Insert) st).settings() : Map.of();
         String name = own.getOrDefault("session_timezone", ctx.settings().get("session_timezone"));
-        return dev.chdedup.stub.types.SessionTimeZone.parse(name.isEmpty() ? ServerInfo.TIMEZONE : name);
+        return dev.chdedup.stub.types.SessionTimeZone.parse(name);
     }
 
     static String summary(long writtenRows, long writtenBytes, long elapsedNs) {

@@ -58,6 +58,8 @@ public final class AggregateFunctionStates {
                 return args.size() == 1 && (fixed(args.get(0)) || plainString(args.get(0))) ? new UniqExact(args.get(0)) : null;
             case "groupBitmap":
                 return args.size() == 1 && bitmapValue(args.get(0)) ? new GroupBitmap((IntType) args.get(0)) : null;
+            case "groupNumericIndexedVector":
+                return NumericIndexedVectorBSI.accepts(args) ? NumericIndexedVectorBSI.ops(args) : null;
             default:
                 return null;
         }

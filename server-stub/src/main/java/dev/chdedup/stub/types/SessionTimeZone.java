@@ -4,32 +4,52 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 
 /**
- * The implicit time zone of the query running on this thread: {@code session_timezone} when set, else the server's
- * (UTC). DateTime and DateTime64 types that name no zone show, parse and split their values in it, as ClickHouse
+ * The implicit time zone of the query running on this thread: {@code session_timezone} when set, else the server's.
+ * The server's zone is the JVM's default (the {@code TZ} environment or {@code user.timezone}), as ClickHouse
+ * takes the machine's zone when its {@code timezone} server setting is unset; a zone whose rules are a fixed
+ * offset of zero computes as {@link ZoneOffset#UTC} while keeping its own name. DateTime and DateTime64 types that name no zone show, parse and split their values in it, as ClickHouse
  * applies {@code session_timezone} to them. Held per thread because a query runs, from parsing its input to
  * writing its result, on the thread that serves its request.
  */
 public final class SessionTimeZone {
     private static final ThreadLocal<ZoneId> CURRENT = new ThreadLocal<>();
+    private static final String SERVER_NAME = java.util.TimeZone.getDefault().getID();
+    private static final ZoneId SERVER = serverZone(SERVER_NAME);
 
     private SessionTimeZone() {
+    }
+
+    private static ZoneId serverZone(String name) {
+        ZoneId z = ZoneId.of(name);
+        return z.getRules().isFixedOffset() && z.getRules().getOffset(java.time.Instant.EPOCH).getTotalSeconds() == 0
+            ? ZoneOffset.UTC : z;
+    }
+
+    /** The server's zone name, as {@code serverTimezone()} answers it. */
+    public static String serverName() {
+        return SERVER_NAME;
+    }
+
+    /** The server's zone. */
+    public static ZoneId server() {
+        return SERVER;
     }
 
     /** The zone for types that name none. */
     public static ZoneId current() {
         ZoneId z = CURRENT.get();
-        return z == null ? ZoneOffset.UTC : z;
+        return z == null ? SERVER : z;
     }
 
     static boolean isUtc() {
-        ZoneId z = CURRENT.get();
-        return z == null || z.equals(ZoneOffset.UTC) || "UTC".equals(z.getId());
+        ZoneId z = current();
+        return z.equals(ZoneOffset.UTC) || "UTC".equals(z.getId());
     }
 
     /** The zone a {@code session_timezone} value names (empty: the server's), or BAD_ARGUMENTS. */
     public static ZoneId parse(String name) {
         if (name == null || name.isEmpty()) {
-            return ZoneOffset.UTC;
+            return SERVER;
         }
         return TimeZones.setting(name);
     }
