@@ -1,5 +1,6 @@
 package dev.chdedup.stub.exec;
 
+import dev.chdedup.stub.exec.geo.FunctionsH3;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -98,6 +99,7 @@ public final class FunctionFactory {
         FunctionsHashing.register(f);
         FunctionsCodingIP.register(f);
         FunctionsCodingUUID.register(f);
+        FunctionsH3.register(f);
         return f;
     }
 
