@@ -303,7 +303,7 @@ public final class Functions {
      * ClickHouse's error for an argument validateFunctionArguments refuses: ILLEGAL_TYPE_OF_ARGUMENT, or ILLEGAL_COLUMN
      * when the type is right but the value is not the constant the function needs.
      */
-    static ChException illegalArgument(ErrorCode code, int position, String argument, String name, String expected, DataType got) {
+    public static ChException illegalArgument(ErrorCode code, int position, String argument, String name, String expected, DataType got) {
         String ordinal = position == 1 ? "1st" : position == 2 ? "2nd" : position == 3 ? "3rd" : position + "th";
         return new ChException(code, "A value of illegal type was provided as " + ordinal + " argument '" + argument + "' to function '"
             + name + "'. Expected: " + expected + ", got: " + got.name());
