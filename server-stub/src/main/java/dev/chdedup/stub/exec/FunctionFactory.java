@@ -1,5 +1,6 @@
 package dev.chdedup.stub.exec;
 
+import dev.chdedup.stub.exec.geo.FunctionsH3;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -106,6 +107,7 @@ public final class FunctionFactory {
         FunctionsCodingUUID.register(f);
         dev.chdedup.stub.exec.timeseries.FunctionsTimeSeriesTags.register(f);
         dev.chdedup.stub.exec.timeseries.FunctionsTimeSeriesGrid.register(f);
+        FunctionsH3.register(f);
         return f;
     }
 

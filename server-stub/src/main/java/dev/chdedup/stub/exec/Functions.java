@@ -285,7 +285,7 @@ public final class Functions {
      * Checks the argument count as ClickHouse's validateFunctionArguments does, with its message ("Expected 1 mandatory
      * argument and 1 optional argument, got 0 arguments").
      */
-    static void argumentCount(String name, List<Evaluator> args, int mandatory, int optional) {
+    public static void argumentCount(String name, List<Evaluator> args, int mandatory, int optional) {
         if (args.size() >= mandatory && args.size() <= mandatory + optional) {
             return;
         }
@@ -303,14 +303,14 @@ public final class Functions {
      * ClickHouse's error for an argument validateFunctionArguments refuses: ILLEGAL_TYPE_OF_ARGUMENT, or ILLEGAL_COLUMN
      * when the type is right but the value is not the constant the function needs.
      */
-    static ChException illegalArgument(ErrorCode code, int position, String argument, String name, String expected, DataType got) {
+    public static ChException illegalArgument(ErrorCode code, int position, String argument, String name, String expected, DataType got) {
         String ordinal = position == 1 ? "1st" : position == 2 ? "2nd" : position == 3 ? "3rd" : position + "th";
         return new ChException(code, "A value of illegal type was provided as " + ordinal + " argument '" + argument + "' to function '"
             + name + "'. Expected: " + expected + ", got: " + got.name());
     }
 
     /** Whether {@code e} is NULL's own type, Nothing (the literal NULL is Nullable(Nothing)). */
-    static boolean isNothing(Evaluator e) {
+    public static boolean isNothing(Evaluator e) {
         return e.type().unwrap() instanceof NothingType;
     }
 
