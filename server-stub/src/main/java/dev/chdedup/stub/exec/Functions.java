@@ -274,7 +274,7 @@ public final class Functions {
         }
     }
 
-    static void arity(String name, List<Evaluator> args, int n) {
+    public static void arity(String name, List<Evaluator> args, int n) {
         if (args.size() != n) {
             throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Number of arguments for function " + name
                 + " doesn't match: passed " + args.size() + ", should be " + n);
@@ -318,7 +318,7 @@ public final class Functions {
      * {@link #strict}, typed as ClickHouse's default implementation for nulls types it: when an argument is the literal
      * NULL (Nothing), the result is Nullable(Nothing), always NULL, whatever the function returns otherwise.
      */
-    static Evaluator defaultForNulls(DataType unwrappedResult, List<Evaluator> args, java.util.function.Function<Object[], Object> fn) {
+    public static Evaluator defaultForNulls(DataType unwrappedResult, List<Evaluator> args, java.util.function.Function<Object[], Object> fn) {
         if (args.stream().anyMatch(Functions::isNothing)) {
             return Evaluator.of(DataTypes.nullable(DataTypes.NOTHING), r -> null);
         }
@@ -553,7 +553,7 @@ public final class Functions {
     }
 
     /** Evaluates with ClickHouse null propagation: NULL when any argument is NULL. */
-    static Evaluator strict(DataType unwrappedResult, List<Evaluator> args, java.util.function.Function<Object[], Object> fn) {
+    public static Evaluator strict(DataType unwrappedResult, List<Evaluator> args, java.util.function.Function<Object[], Object> fn) {
         boolean nullable = args.stream().anyMatch(e -> e.type().isNullable() || e.type().unwrap() instanceof NothingType);
         DataType t = nullable ? DataTypes.nullable(unwrappedResult) : unwrappedResult;
         int n = args.size();
