@@ -28,6 +28,7 @@ public final class FunctionsPolygon {
         FunctionsWKT.register(f);
         FunctionsWKB.register(f);
         FunctionsPolygonMeasures.register(f);
+        FunctionsPolygonRelations.register(f);
     }
 
     /** A function of one shape value. */
