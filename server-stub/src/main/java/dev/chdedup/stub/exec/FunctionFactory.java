@@ -44,6 +44,7 @@ public final class FunctionFactory {
         // each family registers its functions here, one line a family
         FunctionsNull.register(f);
         FunctionsGeo.register(f);
+        dev.chdedup.stub.exec.geo.FunctionsPolygon.register(f);
         FunctionsUnconfigured.register(f);
         FunctionsIntrospection.register(f);
         FunctionsFinancial.register(f);
