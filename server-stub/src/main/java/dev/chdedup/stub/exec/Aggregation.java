@@ -32,7 +32,12 @@ final class Aggregation {
             Block b = in.next();
             int n = b.rowCount();
             if (b.data() == null) {
-                for (Object[] r : b.rows()) {
+                List<Object[]> rows = b.rows();
+                BlockContext before = BlockContext.enter(rows);
+                BlockContext block = BlockContext.current();
+                for (int row = 0; row < rows.size(); row++) {
+                    Object[] r = rows.get(row);
+                    block.row = row;
                     Aggregates.State[] st = groups.of(key(keys, r));
                     for (int i = 0; i < st.length; i++) {
                         List<Evaluator> a = args.get(i);
@@ -43,6 +48,7 @@ final class Aggregation {
                         st[i].add(av);
                     }
                 }
+                BlockContext.restore(before);
                 continue;
             }
             IColumn[] keyColumns = new IColumn[width];

@@ -51,10 +51,18 @@ public final class BlockStreams {
                 return sel == null ? b : Block.ofColumns(b.columns(), ColumnFunctions.filter(b.data(), sel), sel.length, null);
             }
             List<Object[]> kept = new ArrayList<>();
-            for (Object[] r : b.rows()) {
-                if (Values.isTrue(where.eval(r))) {
-                    kept.add(r);
+            List<Object[]> rows = b.rows();
+            BlockContext before = BlockContext.enter(rows);
+            BlockContext block = BlockContext.current();
+            try {
+                for (int i = 0; i < rows.size(); i++) {
+                    block.row = i;
+                    if (Values.isTrue(where.eval(rows.get(i)))) {
+                        kept.add(rows.get(i));
+                    }
                 }
+            } finally {
+                BlockContext.restore(before);
             }
             return new Block(b.columns(), kept);
         });
@@ -71,12 +79,20 @@ public final class BlockStreams {
                 return Block.ofColumns(List.of(), cols, b.rowCount(), null);
             }
             List<Object[]> out = new ArrayList<>(b.rowCount());
-            for (Object[] r : b.rows()) {
-                Object[] o = new Object[proj.size()];
-                for (int i = 0; i < o.length; i++) {
-                    o[i] = proj.get(i).eval(r);
+            List<Object[]> rows = b.rows();
+            BlockContext before = BlockContext.enter(rows);
+            BlockContext block = BlockContext.current();
+            try {
+                for (int r = 0; r < rows.size(); r++) {
+                    block.row = r;
+                    Object[] o = new Object[proj.size()];
+                    for (int i = 0; i < o.length; i++) {
+                        o[i] = proj.get(i).eval(rows.get(r));
+                    }
+                    out.add(o);
                 }
-                out.add(o);
+            } finally {
+                BlockContext.restore(before);
             }
             return new Block(List.of(), out);
         });
@@ -139,8 +155,16 @@ public final class BlockStreams {
     static Iterator<Object[]> flatten(Iterator<Block> in, RowMap f) {
         List<Object[]> all = new ArrayList<>();
         while (in.hasNext()) {
-            for (Object[] r : in.next().rows()) {
-                all.add(f.apply(r));
+            List<Object[]> rows = in.next().rows();
+            BlockContext before = BlockContext.enter(rows);
+            BlockContext block = BlockContext.current();
+            try {
+                for (int i = 0; i < rows.size(); i++) {
+                    block.row = i;
+                    all.add(f.apply(rows.get(i)));
+                }
+            } finally {
+                BlockContext.restore(before);
             }
         }
         return all.iterator();

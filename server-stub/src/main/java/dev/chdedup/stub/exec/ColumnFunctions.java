@@ -42,15 +42,25 @@ final class ColumnFunctions {
         }
     }
 
-    /** {@code e} for each row of {@code columns}: one reused row array, filled column by column, no row kept. */
+    /**
+     * {@code e} for each row of {@code columns}: one reused row array, filled column by column, no row kept; the block
+     * is the thread's {@link BlockContext} meanwhile, for the functions of a whole block.
+     */
     static IColumn rowByRow(Evaluator e, IColumn[] columns, int rows) {
         Object[] row = new Object[columns.length];
         Object[] out = new Object[rows];
-        for (int i = 0; i < rows; i++) {
-            for (int c = 0; c < row.length; c++) {
-                row[c] = columns[c].get(i);
+        BlockContext before = BlockContext.enter(columns, rows);
+        BlockContext block = BlockContext.current();
+        try {
+            for (int i = 0; i < rows; i++) {
+                for (int c = 0; c < row.length; c++) {
+                    row[c] = columns[c].get(i);
+                }
+                block.row = i;
+                out[i] = e.eval(row);
             }
-            out[i] = e.eval(row);
+        } finally {
+            BlockContext.restore(before);
         }
         return Columns.ofValues(e.type(), out, rows);
     }

@@ -148,6 +148,9 @@ public final class ExprCompiler {
             // never folded: the dictionary may change between calls
             return FunctionsExternalDictionaries.compile(c.name(), args, subqueries == null ? null : subqueries.catalog(), ctx);
         }
+        if (FunctionsTableIntrospection.handles(c.name())) {
+            return FunctionsTableIntrospection.compile(c.name(), args, subqueries == null ? null : subqueries.catalog(), ctx);
+        }
         if (c.name().equals("array") && !args.isEmpty() && c.args().stream().allMatch(ExprCompiler::isLiteral)) {
             // a literal array needs a common type of its elements, where the function array makes a Variant of them
             TypeRules.common(args.stream().map(Evaluator::type).toList());

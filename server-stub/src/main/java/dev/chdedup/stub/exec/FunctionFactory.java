@@ -78,6 +78,13 @@ public final class FunctionFactory {
         FunctionsComparison.register(f);
         FunctionsFormatReadable.register(f);
         FunctionsOther.register(f);
+        FunctionsMiscellaneous.register(f);
+        FunctionsServerIntrospection.register(f);
+        FunctionsTableIntrospection.register(f);
+        FunctionsIcebergTransform.register(f);
+        FunctionsBlock.register(f);
+        FunctionsAggregateState.register(f);
+        FunctionPartitionId.register(f);
         FunctionsColorConversion.register(f);
         FunctionsConditional.register(f);
         FunctionsString.register(f);

@@ -37,7 +37,8 @@ final class FunctionIcebergHash {
         f.register("icebergHash", FunctionsHashing.CATEGORY, (args, ctx) -> compile(args));
     }
 
-    private static Evaluator compile(List<Evaluator> args) {
+    /** icebergHash(value): the Int32 hash of Iceberg's bucket transform (icebergBucket's too). */
+    static Evaluator compile(List<Evaluator> args) {
         Functions.arity("icebergHash", args, 1);
         Evaluator a = args.get(0);
         DataType t = a.type().unwrap();

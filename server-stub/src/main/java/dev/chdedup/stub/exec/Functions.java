@@ -34,7 +34,9 @@ public final class Functions {
     public static boolean isNonDeterministic(String name) {
         switch (name.toLowerCase(Locale.ROOT)) {
             case "generateuuidv4": case "generateuuidv7": case "generatesnowflakeid": case "datetimetouuidv7": case "rand": case "rand64": case "randcanonical": case "throwif": case "rownumberinblock":
-            case "rownumberinallblocks": case "blocknumber": case "sleep": case "sleepeachrow":
+            case "rownumberinallblocks": case "blocknumber": case "blocksize": case "neighbor": case "runningdifference":
+            case "runningdifferencestartingwithfirstvalue": case "runningaccumulate": case "lowcardinalityindices":
+            case "lowcardinalitykeys": case "sleep": case "sleepeachrow":
             case "randomstring": case "randomfixedstring": case "randomprintableascii": case "materialize":
                 return true;
             default:

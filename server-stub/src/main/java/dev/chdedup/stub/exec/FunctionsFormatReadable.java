@@ -17,12 +17,16 @@ import java.util.Map;
 
 /**
  * ClickHouse's readable sizes and time deltas: formatReadableSize (powers of 1024), formatReadableDecimalSize (powers
- * of 1000), formatReadableTimeDelta, parseReadableSize with its OrNull and OrZero forms, and parseTimeDelta.
+ * of 1000), formatReadableQuantity (powers of 1000 named in words), formatReadableTimeDelta, parseReadableSize with its OrNull and OrZero forms, and parseTimeDelta.
  */
 final class FunctionsFormatReadable {
     private static final String CATEGORY = "Other";
     private static final String[] BINARY_UNITS = {" B", " KiB", " MiB", " GiB", " TiB", " PiB", " EiB", " ZiB", " YiB"};
     private static final String[] DECIMAL_UNITS = {" B", " KB", " MB", " GB", " TB", " PB", " EB", " ZB", " YB"};
+    private static final String[] QUANTITY_UNITS = {"", " thousand", " million", " billion", " trillion", " quadrillion",
+        " quintillion", " sextillion", " septillion", " octillion", " nonillion", " decillion", " undecillion", " duodecillion",
+        " tredecillion", " quattuordecillion", " quindecillion", " sexdecillion", " septendecillion", " octodecillion",
+        " novemdecillion", " vigintillion"};
     private static final Map<String, Double> SIZE_UNITS = Map.ofEntries(Map.entry("b", 1.0), Map.entry("kib", 0x1p10),
         Map.entry("mib", 0x1p20), Map.entry("gib", 0x1p30), Map.entry("tib", 0x1p40), Map.entry("pib", 0x1p50), Map.entry("eib", 0x1p60),
         Map.entry("kb", 1e3), Map.entry("mb", 1e6), Map.entry("gb", 1e9), Map.entry("tb", 1e12), Map.entry("pb", 1e15), Map.entry("eb", 1e18));
@@ -53,6 +57,7 @@ final class FunctionsFormatReadable {
         f.register("formatReadableSize", CATEGORY, (args, ctx) -> formatSize("formatReadableSize", args, 1024, BINARY_UNITS));
         f.registerAlias("FORMAT_BYTES", "formatReadableSize", true);
         f.register("formatReadableDecimalSize", CATEGORY, (args, ctx) -> formatSize("formatReadableDecimalSize", args, 1000, DECIMAL_UNITS));
+        f.register("formatReadableQuantity", CATEGORY, (args, ctx) -> formatSize("formatReadableQuantity", args, 1000, QUANTITY_UNITS));
         f.register("formatReadableTimeDelta", CATEGORY, (args, ctx) -> formatTimeDelta(args));
         f.register("parseReadableSize", CATEGORY, (args, ctx) -> parseSize("parseReadableSize", args, FunctionsDivision.OnZero.THROW));
         f.register("parseReadableSizeOrNull", CATEGORY, (args, ctx) -> parseSize("parseReadableSizeOrNull", args, FunctionsDivision.OnZero.NULL));

@@ -46,6 +46,11 @@ public record TableDefinition(String engine, List<Expr> engineArgs, List<TableCo
 
     public static TableDefinition from(Statement.CreateTable ct) {
         String engine = ct.engine() == null ? "MergeTree" : ct.engine();
+        if (engine.equals("Distributed") && !ct.engineArgs().isEmpty() && ct.engineArgs().get(0) instanceof Expr.Ident cluster
+            && !cluster.joined().equals("default")) {
+            // the server's one cluster is named default: a Distributed table over another fails on its cluster first
+            throw new ChException(ErrorCode.CLUSTER_DOESNT_EXIST, "Requested cluster '" + cluster.joined() + "' not found");
+        }
         if (!ENGINES.contains(engine)) {
             throw new ChException(ErrorCode.UNKNOWN_STORAGE, "Unknown table engine " + engine
                 + " (the stub implements " + String.join(", ", ENGINES) + ")");

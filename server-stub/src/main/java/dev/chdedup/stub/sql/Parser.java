@@ -211,6 +211,17 @@ public final class Parser {
         if (pos.readIf("EXPLAIN")) {
             return new ParserExplainQuery(pos, this).parse();
         }
+        if (pos.tok.is("EXECUTE") && Lexer.next(pos.sql, pos.tok.end(), pos.end, pos.tok).is("AS")) {
+            // EXECUTE AS user [statement]: impersonation, which the server leaves disabled as ClickHouse's default does
+            pos.advance();
+            pos.advance();
+            pos.identifier();
+            if (pos.tok.kind() != Token.Kind.EOF && !pos.tok.isOp(";")) {
+                parseStatement();
+            }
+            throw new ChException(ErrorCode.SUPPORT_IS_DISABLED,
+                "IMPERSONATE feature is disabled, set access_control_improvements.allow_impersonate_user to 1 to enable");
+        }
         throw pos.error("one of: SELECT, INSERT, CREATE, DROP, DETACH, ATTACH, RENAME, EXCHANGE, DELETE, UPDATE, ALTER, SHOW, DESCRIBE, EXISTS, OPTIMIZE, SYSTEM, SET, USE, TRUNCATE, KILL, GRANT, REVOKE, EXPLAIN");
     }
 

@@ -71,6 +71,11 @@ abstract class ChunkedStorage implements Storage {
         return n;
     }
 
+    /** The inserted chunks in order: a snapshot. */
+    final List<List<Object[]>> chunks() {
+        return chunks;
+    }
+
     /** Adds one insert's rows as a chunk; the caller holds the lock. */
     final void appendChunk(List<Object[]> rows) {
         List<List<Object[]>> next = new ArrayList<>(chunks);

@@ -23,6 +23,16 @@ public final class StorageMemory extends ChunkedStorage {
         }
     }
 
+    /** Each insert's rows as one block, whatever max_block_size: ClickHouse's Memory engine reads the blocks it stored. */
+    @Override
+    public java.util.Iterator<dev.chdedup.stub.data.Block> read(int maxBlockSize, boolean withVirtuals) {
+        List<dev.chdedup.stub.data.Block> blocks = new java.util.ArrayList<>();
+        for (List<Object[]> c : chunks()) {
+            blocks.add(new dev.chdedup.stub.data.Block(columns(), c));
+        }
+        return blocks.iterator();
+    }
+
     @Override
     public synchronized void truncate() {
         setChunks(List.of());

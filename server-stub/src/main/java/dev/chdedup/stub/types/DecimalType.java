@@ -103,7 +103,15 @@ public final class DecimalType extends DataType {
             return parseText((String) v);
         }
         Number n = Values.toNumber(v, from);
-        return fit(Values.toBigDecimal(n), String.valueOf(n));
+        BigDecimal s = Values.toBigDecimal(n).setScale(scale, RoundingMode.DOWN);
+        // a number converts while its scaled value fits the native integer (Int32 for Decimal(9, S)), beyond the
+        // precision; text is held to the precision (parseText)
+        if (s.unscaledValue().bitLength() >= bytes * 8) {
+            throw new ChException(ErrorCode.DECIMAL_OVERFLOW, n instanceof Double || n instanceof Float
+                ? "Decimal convert overflow. Float is out of Decimal range"
+                : "Decimal convert overflow: " + n + " is not in range of " + name());
+        }
+        return s;
     }
 
     @Override

@@ -1,0 +1,108 @@
+package dev.chdedup.stub.exec;
+
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.hash.SipHash;
+import dev.chdedup.stub.types.BoolType;
+import dev.chdedup.stub.types.ByteStrings;
+import dev.chdedup.stub.types.DataType;
+import dev.chdedup.stub.types.DataTypes;
+import dev.chdedup.stub.types.DateTimeType;
+import dev.chdedup.stub.types.DateType;
+import dev.chdedup.stub.types.EnumType;
+import dev.chdedup.stub.types.IntType;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Partition ids as ClickHouse's {@code MergeTreePartition::getID} computes them from a partition key's values:
+ * {@code all} without a value; when every value is an integer, the values joined by '-', a Date as YYYYMMDD;
+ * otherwise the hex of a 128-bit SipHash over the values. The MergeTree engines name their partitions so, and
+ * partitionId(x, ...) (ClickHouse's "Other" category) names the partition of its arguments' values.
+ */
+public final class FunctionPartitionId {
+    private FunctionPartitionId() {
+    }
+
+    static void register(FunctionFactory f) {
+        f.register("partitionId", "Other", (args, ctx) -> {
+            if (args.isEmpty()) {
+                throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Function partitionId requires at least one argument");
+            }
+            List<DataType> types = new ArrayList<>();
+            for (Evaluator a : args) {
+                types.add(TypeRules.stripNullable(a.type()));
+            }
+            return Functions.defaultForNulls(DataTypes.STRING, args, v -> ByteStrings.fromText(idOf(List.of(v), types)));
+        });
+    }
+
+    /** The id of the partition whose key values are {@code values}, of {@code types}. */
+    public static String idOf(List<Object> values, List<DataType> types) {
+        if (values.isEmpty()) {
+            return "all";
+        }
+        boolean integral = true;
+        for (int i = 0; i < values.size(); i++) {
+            DataType u = types.get(i).unwrap();
+            if (values.get(i) == null || !(u instanceof IntType || u instanceof DateType && !((DateType) u).is32 || u instanceof BoolType
+                || u instanceof EnumType || u instanceof DateTimeType)) {
+                integral = false;
+            }
+        }
+        if (integral) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < values.size(); i++) {
+                if (i > 0) {
+                    sb.append('-');
+                }
+                DataType u = types.get(i).unwrap();
+                Object x = values.get(i);
+                if (u instanceof DateType) {
+                    java.time.LocalDate d = java.time.LocalDate.ofEpochDay((Long) x);
+                    sb.append(d.getYear() * 10000 + d.getMonthValue() * 100 + d.getDayOfMonth());
+                } else if (x instanceof Boolean) {
+                    sb.append((Boolean) x ? 1 : 0);
+                } else {
+                    u.formatText(x instanceof Long && u instanceof EnumType ? x : x, sb);
+                    if (u instanceof EnumType) {
+                        sb.setLength(sb.length() - ((EnumType) u).nameOf((Long) x).length());
+                        sb.append(x);
+                    }
+                }
+            }
+            return sb.toString();
+        }
+        SipHash h = new SipHash();
+        for (int i = 0; i < values.size(); i++) {
+            hashField(h, values.get(i), types.get(i).unwrap());
+        }
+        long[] r = h.get128();
+        return String.format("%016x%016x", r[1], r[0]);
+    }
+
+
+    private static void hashField(SipHash h, Object v, DataType u) {
+        if (v == null) {
+            h.update(new byte[] {0}, 0, 1);
+        } else if (v instanceof String) {
+            byte[] b = ByteStrings.bytes((String) v);
+            h.update(new byte[] {16}, 0, 1);
+            h.update(b.length);
+            h.update(b, 0, b.length);
+        } else if (v instanceof Double || v instanceof Float) {
+            h.update(new byte[] {3}, 0, 1);
+            h.update(Double.doubleToLongBits(((Number) v).doubleValue()));
+        } else if (v instanceof java.util.UUID) {
+            h.update(new byte[] {27}, 0, 1);
+            h.update(((java.util.UUID) v).getLeastSignificantBits());
+            h.update(((java.util.UUID) v).getMostSignificantBits());
+        } else {
+            byte[] b = String.valueOf(v).getBytes(StandardCharsets.UTF_8);
+            h.update(new byte[] {16}, 0, 1);
+            h.update(b.length);
+            h.update(b, 0, b.length);
+        }
+    }
+}
