@@ -28,6 +28,9 @@ public enum DedupProperty {
         + " LZ4 with its CityHash128 checksum), so a body cut off anywhere is an error on every server and no prefix of its rows"
         + " commits; none: the body goes as the official client sends it (a server such as 18.16 then commits the complete rows"
         + " of a cut-off request, and a retry cannot repair that).", 0, 0),
+    ROW_BINARY("dedup.rowBinary", "true", "true: a PreparedStatement batch of the form INSERT INTO t [(columns)] VALUES (?, ..., ?) is"
+        + " recorded as RowBinary as its rows are added and sent as INSERT INTO t (columns) FORMAT RowBinary (a batch that cannot be"
+        + " encoded keeps the text path); false: every batch is recorded as SQL text.", 0, 0),
     JOURNAL_DIR("dedup.journalDir", "", "Directory of a crash-safe insert journal (empty = none): each INSERT execution is journaled durably"
         + " before its first attempt, and what was in flight when the process died is re-sent at the next start.", 0, 0),
     JOURNAL_REPLAY("dedup.journalReplay", "auto", "auto: the first connection with a journal is handed out at once and the pending"
