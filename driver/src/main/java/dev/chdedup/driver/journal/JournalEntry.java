@@ -32,6 +32,26 @@ public record JournalEntry(long id, String token, String database, String table,
         this(id, token, database, table, kind, rows, sql, settings, createdMillis, null);
     }
 
+    /** Equal fields, the body compared by content. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof JournalEntry e && id == e.id && rows == e.rows && createdMillis == e.createdMillis
+            && java.util.Objects.equals(token, e.token) && java.util.Objects.equals(database, e.database)
+            && java.util.Objects.equals(table, e.table) && java.util.Objects.equals(kind, e.kind) && java.util.Objects.equals(sql, e.sql)
+            && settings.equals(e.settings) && java.util.Arrays.equals(data, e.data);
+    }
+
+    @Override
+    public int hashCode() {
+        return java.util.Objects.hash(id, token, sql) * 31 + java.util.Arrays.hashCode(data);
+    }
+
+    @Override
+    public String toString() {
+        return "JournalEntry[id=" + id + ", token=" + token + ", table=" + target() + ", kind=" + kind + ", rows=" + rows + ", sql="
+            + (sql.length() > 200 ? sql.substring(0, 200) + "..." : sql) + (data == null ? "" : ", RowBinary body of " + data.length + " bytes") + "]";
+    }
+
     /** Whether this entry is a RowBinary body (re-sent with {@link #data}), not SQL text. */
     public boolean rowBinary() {
         return data != null;
