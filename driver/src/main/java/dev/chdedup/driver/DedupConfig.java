@@ -11,7 +11,7 @@ import java.util.Properties;
 
 /** The driver's validated, immutable configuration of one connection. */
 public record DedupConfig(RetryPolicy policy, String tokenPrefix, Mode mode, boolean retryWithoutLog, long tableInfoTtlMillis,
-                          JournalSettings journal, boolean framed) {
+                          JournalSettings journal, boolean framed, boolean rowBinary) {
     /** {@code dedup.mode}: how an INSERT is made retry-safe, and what happens on a server without tokens. */
     public enum Mode {
         /** A token per execution; where the server has none, content hashing (a WARN says what that costs). */
@@ -53,7 +53,8 @@ public record DedupConfig(RetryPolicy policy, String tokenPrefix, Mode mode, boo
             DedupProperty.JOURNAL_STALE.choice(props, "fail", "resend", "skip").toUpperCase(Locale.ROOT));
         JournalSettings journal = dir.isEmpty() ? JournalSettings.NONE : new JournalSettings(journalPath(dir), replay, stale);
         boolean framed = DedupProperty.FRAMING.choice(props, "compressed", "none").equals("compressed");
-        return new DedupConfig(policy, prefix, mode, retryWithoutLog, ttl, journal, framed);
+        boolean rowBinary = DedupProperty.ROW_BINARY.choice(props, "true", "false").equals("true");
+        return new DedupConfig(policy, prefix, mode, retryWithoutLog, ttl, journal, framed, rowBinary);
     }
 
     private static Path journalPath(String dir) throws SQLException {

@@ -7,10 +7,10 @@ import javax.management.ObjectName;
 
 /**
  * Driver-wide counters, readable over JMX as {@code dev.chdedup:type=DedupDriver} (attributes Inserts, Retries,
- * AmbiguousRetries, GiveUps, TokenFallbacks, JournalResent, JournalStale, JournalReplayFailures) and, when Micrometer is present, in its global registry
+ * AmbiguousRetries, GiveUps, TokenFallbacks, RowBinaryBatches, TextBatches, JournalResent, JournalStale, JournalReplayFailures) and, when Micrometer is present, in its global registry
  * ({@link MicrometerBinding}): how many INSERT executions ran, how many retries were made and how
  * many of them after an error of unknown outcome, how many inserts were given up, how often a server without
- * token support was met, and what insert journal replays did ({@link JournalMetrics}).
+ * token support was met, how many PreparedStatement batches went as RowBinary and how many kept the text path, and what insert journal replays did ({@link JournalMetrics}).
  */
 public final class DedupMetrics implements DedupMetricsMBean {
     public static final DedupMetrics INSTANCE = new DedupMetrics();
@@ -21,6 +21,9 @@ public final class DedupMetrics implements DedupMetricsMBean {
     final LongAdder ambiguousRetries = new LongAdder();
     final LongAdder giveUps = new LongAdder();
     final LongAdder tokenFallbacks = new LongAdder();
+    /** PreparedStatement batches sent as RowBinary, and those of the form INSERT ... VALUES (?, ...) that kept the text path. */
+    final LongAdder rowBinaryBatches = new LongAdder();
+    final LongAdder textBatches = new LongAdder();
 
     private DedupMetrics() {
     }
@@ -64,6 +67,16 @@ public final class DedupMetrics implements DedupMetricsMBean {
     @Override
     public long getTokenFallbacks() {
         return tokenFallbacks.sum();
+    }
+
+    @Override
+    public long getRowBinaryBatches() {
+        return rowBinaryBatches.sum();
+    }
+
+    @Override
+    public long getTextBatches() {
+        return textBatches.sum();
     }
 
     @Override

@@ -12,6 +12,10 @@ public interface DedupMetricsMBean {
 
     long getTokenFallbacks();
 
+    long getRowBinaryBatches();
+
+    long getTextBatches();
+
     long getJournalResent();
 
     long getJournalStale();

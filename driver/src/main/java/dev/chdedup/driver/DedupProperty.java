@@ -34,6 +34,9 @@ public enum DedupProperty {
         + " deduplication log (the same replicated table, or a Distributed table over the same cluster).", 0, 0),
     ENDPOINT_QUARANTINE_MS("dedup.endpointQuarantineMs", "30000", "How long a host that failed is tried last, in milliseconds.", 0,
         86_400_000L),
+    ROW_BINARY("dedup.rowBinary", "true", "true: a PreparedStatement batch of the form INSERT INTO t [(columns)] VALUES (?, ..., ?) is"
+        + " recorded as RowBinary as its rows are added and sent as INSERT INTO t (columns) FORMAT RowBinary (a batch that cannot be"
+        + " encoded keeps the text path); false: every batch is recorded as SQL text.", 0, 0),
     JOURNAL_DIR("dedup.journalDir", "", "Directory of a crash-safe insert journal (empty = none): each INSERT execution is journaled durably"
         + " before its first attempt, and what was in flight when the process died is re-sent at the next start.", 0, 0),
     JOURNAL_REPLAY("dedup.journalReplay", "auto", "auto: the first connection with a journal is handed out at once and the pending"

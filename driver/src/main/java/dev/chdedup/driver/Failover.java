@@ -54,6 +54,8 @@ final class Failover implements AutoCloseable {
         private final TableInfo info;
         private String current = ownUrl;
         private Statement statement;
+        /** The current endpoint's connection when it is another endpoint's, else null (the own connection). */
+        private Connection connection;
         private boolean move;
         /** Whether an attempt of this execution found its endpoint gone (else it starts elsewhere after an earlier insert did). */
         private boolean failedHere;
@@ -66,28 +68,61 @@ final class Failover implements AutoCloseable {
             move = endpoints.quarantined(ownUrl);
         }
 
-        /** The statement of the next attempt: the current endpoint's, or another's after the current one failed. */
+        /**
+         * The statement of the next attempt (null for the own endpoint of an insert sent without one, a RowBinary body):
+         * the current endpoint's, or another's after the current one failed.
+         */
         Statement statement() {
             if (move) {
                 move = false;
                 for (String url : endpoints.others(current)) {
-                    Statement s = statementOn(url);
-                    if (s != null) {
-                        closeStatement();
-                        if (failedHere) {
-                            LOG.warn("INSERT into {}: endpoint {} did not answer; the next attempt goes to {}, which holds the same"
-                                + " deduplication log", info.describe(), Endpoints.endpoint(current), Endpoints.endpoint(url));
-                        } else {
-                            LOG.debug("INSERT into {}: endpoint {} is quarantined; it goes to {}, which holds the same deduplication log",
-                                info.describe(), Endpoints.endpoint(current), Endpoints.endpoint(url));
-                        }
-                        current = url;
-                        statement = s;
+                    if (moveTo(url)) {
                         break;
                     }
                 }
             }
             return statement;
+        }
+
+        /** The connection of the next attempt's endpoint: {@code own} (the connection's own), or another endpoint's. */
+        Connection connection(Connection own) {
+            return connection == null ? own : connection;
+        }
+
+        /** Moves the next attempts to {@code url} when it holds the same log as the own endpoint's table. */
+        private boolean moveTo(String url) {
+            Statement s;
+            Connection c = null;
+            if (url.equals(ownUrl)) {
+                s = own;
+            } else {
+                try {
+                    c = Failover.this.connection(url);
+                    TableInfo there = TableInfo.Cache.get(Endpoints.endpoint(url), c, info.database(), info.table(), tableInfoTtlMillis);
+                    if (!info.sharesLogWith(there)) {
+                        LOG.info("INSERT into {}: endpoint {} does not hold the same deduplication log, so retries stay on {}",
+                            info.describe(), Endpoints.endpoint(url), Endpoints.endpoint(current));
+                        return false;
+                    }
+                    s = c.createStatement();
+                } catch (SQLException | RuntimeException e) {
+                    endpoints.quarantine(url);
+                    forget(url);
+                    return false;
+                }
+            }
+            closeStatement();
+            if (failedHere) {
+                LOG.warn("INSERT into {}: endpoint {} did not answer; the next attempt goes to {}, which holds the same"
+                    + " deduplication log", info.describe(), Endpoints.endpoint(current), Endpoints.endpoint(url));
+            } else {
+                LOG.debug("INSERT into {}: endpoint {} is quarantined; it goes to {}, which holds the same deduplication log",
+                    info.describe(), Endpoints.endpoint(current), Endpoints.endpoint(url));
+            }
+            current = url;
+            statement = s;
+            connection = c;
+            return true;
         }
 
         /** Records an attempt's failure: an endpoint that did not answer is quarantined and the next attempt moves. */
@@ -104,30 +139,8 @@ final class Failover implements AutoCloseable {
             endpoints.release(current);
         }
 
-        /** A statement on {@code url} when it holds the same log as the own endpoint's table, else null. */
-        private Statement statementOn(String url) {
-            if (url.equals(ownUrl)) {
-                return own;
-            }
-            try {
-                Connection c = connection(url);
-                String[] name = {info.database(), info.table()};
-                TableInfo there = TableInfo.Cache.get(Endpoints.endpoint(url), c, name[0], name[1], tableInfoTtlMillis);
-                if (!info.sharesLogWith(there)) {
-                    LOG.info("INSERT into {}: endpoint {} does not hold the same deduplication log, so retries stay on {}",
-                        info.describe(), Endpoints.endpoint(url), Endpoints.endpoint(current));
-                    return null;
-                }
-                return c.createStatement();
-            } catch (SQLException | RuntimeException e) {
-                endpoints.quarantine(url);
-                forget(url);
-                return null;
-            }
-        }
-
         private void closeStatement() {
-            if (statement != own) {
+            if (statement != own && statement != null) {
                 try {
                     statement.close();
                 } catch (SQLException e) {

@@ -1,6 +1,7 @@
 package dev.chdedup.driver;
 
 import com.clickhouse.client.api.ClientConfigProperties;
+import com.clickhouse.client.api.insert.InsertSettings;
 import com.clickhouse.client.api.query.QuerySettings;
 import com.clickhouse.jdbc.StatementImpl;
 import dev.chdedup.driver.journal.DedupJournal;
@@ -103,6 +104,25 @@ final class InsertExecutor {
 
     /** As {@link #execute(Statement, String, SqlText.Kind, long)}, with the caller's token instead of a fresh one. */
     Outcome execute(Statement stmt, String sql, SqlText.Kind kind, long rows, String callerToken) throws SQLException {
+        return execute(stmt, sql, kind, rows, settings(kind, callerToken), true, null);
+    }
+
+    /**
+     * Executes one RowBinary batch: {@code statement} ({@code INSERT INTO t (cols) FORMAT RowBinary}) with the first
+     * {@code length} bytes of {@code body} as the request body, under the same token, pinned settings, framing, journal and
+     * retries as a text INSERT; every attempt writes the same bytes.
+     */
+    Outcome executeRowBinary(String statement, byte[] body, int length, long rows, String callerToken) throws SQLException {
+        return execute(null, statement, SqlText.Kind.INSERT_FORMAT, rows, settings(SqlText.Kind.INSERT_FORMAT, callerToken), true,
+            new RowBinaryBody(body, length));
+    }
+
+    /** A RowBinary request body: the first {@code length} bytes of {@code bytes}. */
+    record RowBinaryBody(byte[] bytes, int length) {
+    }
+
+    /** The settings of one execution: its token (the caller's, else a fresh one) and the pinned settings. */
+    private Map<String, String> settings(SqlText.Kind kind, String callerToken) {
         DedupConfig.Mode mode = config.mode();
         String token = mode == DedupConfig.Mode.CONTENT ? null : callerToken != null ? callerToken : config.tokenPrefix() + UUID.randomUUID();
         Map<String, String> settings = new LinkedHashMap<>();
@@ -115,14 +135,18 @@ final class InsertExecutor {
         } else {
             settings.remove("max_block_size");
         }
-        return execute(stmt, sql, kind, rows, settings, true);
+        return settings;
     }
 
     /** Re-sends a journal entry with its own token and settings, escapes off (its text is as sent), not journaled again. */
     long resend(JournalEntry e) throws SQLException {
+        if (e.rowBinary()) {
+            return execute(null, e.sql(), SqlText.Kind.valueOf(e.kind()), e.rows(), e.settings(), false,
+                new RowBinaryBody(e.data(), e.data().length)).landedRows(e.rows());
+        }
         try (Statement st = delegate.createStatement()) {
             st.setEscapeProcessing(false);
-            return execute(st, e.sql(), SqlText.Kind.valueOf(e.kind()), e.rows(), e.settings(), false).landedRows(e.rows());
+            return execute(st, e.sql(), SqlText.Kind.valueOf(e.kind()), e.rows(), e.settings(), false, null).landedRows(e.rows());
         }
     }
 
@@ -130,8 +154,8 @@ final class InsertExecutor {
         return TableInfo.Cache.get(endpoint, delegate, e.database(), e.table(), config.tableInfoTtlMillis());
     }
 
-    private Outcome execute(Statement stmt, String sql, SqlText.Kind kind, long rows, Map<String, String> settings, boolean journaled)
-        throws SQLException {
+    private Outcome execute(Statement stmt, String sql, SqlText.Kind kind, long rows, Map<String, String> settings, boolean journaled,
+                            RowBinaryBody body) throws SQLException {
         DedupMetrics.INSTANCE.inserts.increment();
         String[] target = SqlText.insertTarget(sql);
         TableInfo info = tableInfo(sql);
@@ -156,22 +180,27 @@ final class InsertExecutor {
         }
         boolean multiPart = mayWriteSeveralParts(kind, rows, blockSize, info);
         int[] attempts = new int[1];
-        JournalEntry entry = journaled ? InsertJournal.before(journal, stmt, sql, kind.name(), rows, info.database(),
-            target == null ? "?" : target[1], settings) : null;
+        String table = target == null ? "?" : target[1];
+        JournalEntry entry = !journaled ? null : body != null
+            ? InsertJournal.beforeRowBinary(journal, sql, body.bytes(), body.length(), kind.name(), rows, info.database(), table, settings)
+            : InsertJournal.before(journal, stmt, sql, kind.name(), rows, info.database(), table, settings);
         boolean settled = false;
         Failover.Session session = failover == null ? null : failover.session(stmt, info);
         try {
             long written = new RetryExecutor(policy).execute(n -> {
                 attempts[0] = n;
-                if (session == null) {
-                    return attempt(stmt, sql, settings);
-                }
+                Statement on = session == null ? stmt : session.statement();
                 try {
-                    long w = attempt(session.statement(), sql, settings);
-                    session.succeeded();
+                    long w = body != null ? attemptRowBinary(session == null ? delegate : session.connection(delegate), sql, body, settings)
+                        : attempt(on, sql, settings);
+                    if (session != null) {
+                        session.succeeded();
+                    }
                     return w;
                 } catch (SQLException | RuntimeException e) {
-                    session.failed(e);
+                    if (session != null) {
+                        session.failed(e);
+                    }
                     throw e;
                 }
             }, () -> unknownRetryable(current.get(), sql), multiPart, new Listener(token, info));
@@ -230,15 +259,51 @@ final class InsertExecutor {
         return info.hasLog() && info.retryBlocker(sql) == null || config.retryWithoutLog();
     }
 
+    /**
+     * One attempt of a RowBinary batch, through the official client's insert API (statement in the URL, body as written):
+     * the same settings and framing as {@link #attempt}; a setting the server does not know is dropped and the batch re-sent.
+     */
+    private long attemptRowBinary(Connection conn, String statement, RowBinaryBody body, Map<String, String> settings) throws SQLException {
+        while (true) {
+            Map<String, String> send = sendable(settings);
+            InsertSettings request = new InsertSettings();
+            for (Map.Entry<String, String> e : send.entrySet()) {
+                request.serverSetting(e.getKey(), e.getValue());
+            }
+            if (config.framed()) {
+                for (Map.Entry<String, Object> o : framing(body.length()).entrySet()) {
+                    request.setOption(o.getKey(), o.getValue());
+                }
+            }
+            String schema = conn.getSchema();
+            if (schema != null && !schema.isEmpty()) {
+                request.setDatabase(schema);
+            }
+            try {
+                return RowBinarySender.send(conn, statement, body, request);
+            } catch (SQLException e) {
+                if (!refuse(e, send.keySet())) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** The settings to send now: without those the server refused; in strict mode without a token, deduplication off. */
+    private Map<String, String> sendable(Map<String, String> settings) {
+        Map<String, String> send = new LinkedHashMap<>(settings);
+        send.keySet().removeAll(refused);
+        if (config.mode() == DedupConfig.Mode.STRICT && refused.contains(TOKEN)) {
+            // a token or nothing: content hashing would drop a legitimate second insert of identical rows
+            send.put("insert_deduplicate", "0");
+        }
+        return send;
+    }
+
     /** One attempt; a setting the server does not know is dropped and the statement re-sent at once. */
     private long attempt(Statement stmt, String sql, Map<String, String> settings) throws SQLException {
         while (true) {
-            Map<String, String> send = new LinkedHashMap<>(settings);
-            send.keySet().removeAll(refused);
-            if (config.mode() == DedupConfig.Mode.STRICT && refused.contains(TOKEN)) {
-                // a token or nothing: content hashing would drop a legitimate second insert of identical rows
-                send.put("insert_deduplicate", "0");
-            }
+            Map<String, String> send = sendable(settings);
             QuerySettings local = stmt.unwrap(StatementImpl.class).getLocalSettings();
             Map<String, Object> previous = new LinkedHashMap<>();
             for (Map.Entry<String, String> e : send.entrySet()) {
@@ -254,26 +319,8 @@ final class InsertExecutor {
             try {
                 return send(stmt, sql, local);
             } catch (SQLException e) {
-                String name = refusedSetting(e, send.keySet());
-                if (name == null) {
+                if (!refuse(e, send.keySet())) {
                     throw e;
-                }
-                if (!refused.add(name)) {
-                    continue;
-                }
-                if (name.equals(TOKEN)) {
-                    DedupMetrics.INSTANCE.tokenFallbacks.increment();
-                    if (config.mode() == DedupConfig.Mode.STRICT) {
-                        LOG.warn("The server does not support insert_deduplication_token (Code 115) and dedup.mode=strict: this connection"
-                            + " inserts without deduplication from now on, and an INSERT of unknown outcome is not retried");
-                    } else {
-                        LOG.warn("The server does not support insert_deduplication_token (Code 115): this connection relies on content"
-                            + " hashing with pinned block settings from now on. A retry is still recognized by its data, but a second"
-                            + " INSERT of identical rows into a table with a deduplication log is dropped as a duplicate too. Set"
-                            + " dedup.mode=strict to insert such rows without deduplication, or dedup.mode=content to accept this");
-                    }
-                } else {
-                    LOG.info("The server does not know setting {}; it is left out from now on", name);
                 }
             } finally {
                 for (Map.Entry<String, Object> p : previous.entrySet()) {
@@ -290,12 +337,45 @@ final class InsertExecutor {
     }
 
     /**
+     * Whether {@code e} is the server refusing one of the settings {@code sent} (Code 115): it is left out from now on
+     * (logged and counted once) and the caller sends again; false for any other error.
+     */
+    private boolean refuse(SQLException e, Set<String> sent) {
+        String name = refusedSetting(e, sent);
+        if (name == null) {
+            return false;
+        }
+        if (refused.add(name)) {
+            if (name.equals(TOKEN)) {
+                DedupMetrics.INSTANCE.tokenFallbacks.increment();
+                if (config.mode() == DedupConfig.Mode.STRICT) {
+                    LOG.warn("The server does not support insert_deduplication_token (Code 115) and dedup.mode=strict: this connection"
+                        + " inserts without deduplication from now on, and an INSERT of unknown outcome is not retried");
+                } else {
+                    LOG.warn("The server does not support insert_deduplication_token (Code 115): this connection relies on content"
+                        + " hashing with pinned block settings from now on. A retry is still recognized by its data, but a second"
+                        + " INSERT of identical rows into a table with a deduplication log is dropped as a duplicate too. Set"
+                        + " dedup.mode=strict to insert such rows without deduplication, or dedup.mode=content to accept this");
+                }
+            } else {
+                LOG.info("The server does not know setting {}; it is left out from now on", name);
+            }
+        }
+        return true;
+    }
+
+    /**
      * The official client's options that send {@code sql} as one ClickHouse compressed frame ({@code decompress=1}, LZ4,
      * checksummed): its buffer holds the whole statement, so the frame is the body and a body cut anywhere fails to
      * decompress on the server instead of committing the complete rows before the cut ({@code dedup.framing}).
      */
     static Map<String, Object> framing(String sql) {
-        int buffer = (int) Math.min(Integer.MAX_VALUE - 64, Math.max(65_536, utf8Length(sql) + 16));
+        return framing(utf8Length(sql));
+    }
+
+    /** {@link #framing(String)} for a body of {@code length} bytes. */
+    static Map<String, Object> framing(long length) {
+        int buffer = (int) Math.min(Integer.MAX_VALUE - 64, Math.max(65_536, length + 16));
         Map<String, Object> o = new LinkedHashMap<>();
         o.put(ClientConfigProperties.COMPRESS_CLIENT_REQUEST.getKey(), Boolean.TRUE);
         o.put(ClientConfigProperties.USE_HTTP_COMPRESSION.getKey(), Boolean.FALSE);

@@ -14,7 +14,7 @@ import java.util.UUID;
  * Renders JDBC parameter values as ClickHouse SQL literals, the way the official driver inlines them, so that a
  * recorded batch can be re-sent byte for byte: strings quoted with backslash escapes, dates and times in a form
  * every server parses for their column ({@link TemporalLiterals}), bytes as {@code unhex('..')}, arrays and
- * collections as {@code [..]}, maps as {@code {k:v}}.
+ * collections as {@code [..]}, maps as {@code {k:v}}, a JDBC Struct as a tuple {@code (..)}.
  */
 public final class Literals {
 
@@ -58,6 +58,17 @@ public final class Literals {
         } else if (v instanceof Array) {
             // getArray() may return a primitive array (long[], even byte[]): its elements, never unhex(..)
             renderArray(boxed(((Array) v).getArray()), target, sb);
+        } else if (v instanceof java.sql.Struct) {
+            // a tuple, as the official driver renders a Struct
+            Object[] a = ((java.sql.Struct) v).getAttributes();
+            sb.append('(');
+            for (int i = 0; i < a.length; i++) {
+                if (i > 0) {
+                    sb.append(',');
+                }
+                render(a[i], target, sb);
+            }
+            sb.append(')');
         } else if (v instanceof Object[]) {
             renderArray((Object[]) v, target, sb);
         } else if (v.getClass().isArray()) {

@@ -33,6 +33,10 @@ public final class MicrometerBinding {
         FunctionCounter.builder("chdedup.giveups", m, DedupMetrics::getGiveUps).description("INSERTs given up").register(registry);
         FunctionCounter.builder("chdedup.token.fallbacks", m, DedupMetrics::getTokenFallbacks)
             .description("Connections to servers without insert_deduplication_token").register(registry);
+        FunctionCounter.builder("chdedup.batches.rowbinary", m, DedupMetrics::getRowBinaryBatches)
+            .description("PreparedStatement batches sent as RowBinary").register(registry);
+        FunctionCounter.builder("chdedup.batches.text", m, DedupMetrics::getTextBatches)
+            .description("PreparedStatement INSERT ... VALUES (?, ...) batches that kept the text path").register(registry);
         FunctionCounter.builder("chdedup.journal.resent", m, DedupMetrics::getJournalResent)
             .description("Pending journal entries re-sent and acknowledged").register(registry);
         FunctionCounter.builder("chdedup.journal.stale", m, DedupMetrics::getJournalStale)

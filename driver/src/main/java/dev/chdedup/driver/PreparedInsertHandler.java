@@ -26,9 +26,13 @@ import java.util.List;
  * a retry re-sends exactly the same bytes even after the connection broke. An {@code INSERT ... VALUES (?, ...)}
  * batch goes out as one statement with one tuple per row, like the official driver does; any other
  * parameterized INSERT goes out once per batch entry. Statements are sent through an official-driver Statement
- * of the same connection, via the {@link InsertExecutor}.
+ * of the same connection, via the {@link InsertExecutor}. A batch of the form {@code INSERT INTO t [(cols)] VALUES (?, ...)}
+ * whose columns all have a {@link RowBinaryEncoder} is recorded as RowBinary instead ({@link RowBinaryBatch}), each row
+ * encoded at {@code addBatch}, and sent as {@code INSERT INTO t (cols) FORMAT RowBinary} under the same token, settings,
+ * framing and journal; the choice is made at a batch's first row and kept for the whole batch.
  */
 final class PreparedInsertHandler implements InvocationHandler {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PreparedInsertHandler.class);
     private final String sql;
     /**
      * {@code sql} with its JDBC escapes ({@code {fn ..}}, {@code {ts ..}}) converted once, as the official driver converts
@@ -61,6 +65,17 @@ final class PreparedInsertHandler implements InvocationHandler {
      */
     private TemporalLiterals.Target[] targets;
     private boolean targetsUnread;
+    /** The shape of a statement that may be recorded as RowBinary, or null (it always takes the text path). */
+    private final RowBinaryInsert shape;
+    /** Per placeholder, the encoder of the column it fills; null until the table's columns were read and all are encodable. */
+    private RowBinaryEncoder[] encoders;
+    /** Why this statement's batches take the text path for good (null: they may go as RowBinary). */
+    private String textReason;
+    private String rowBinaryStatement;
+    /** The batch being recorded as RowBinary (null: not yet needed); used while {@link #rowBinary} is true. */
+    private RowBinaryBatch binary;
+    /** Whether the current batch is recorded as RowBinary, decided at its first row. */
+    private boolean rowBinary;
 
     private PreparedInsertHandler(String sql, SqlText.Kind kind, Connection connection, InsertExecutor executor) {
         this.sql = sql;
@@ -73,6 +88,9 @@ final class PreparedInsertHandler implements InvocationHandler {
         this.tupleStart = kind == SqlText.Kind.INSERT_VALUES && start >= 0 && pieces.size() > 1 ? start : -1;
         this.params = new Object[pieces.size() - 1];
         this.set = new boolean[params.length];
+        this.shape = tupleStart >= 0 ? RowBinaryInsert.of(text) : null;
+        this.textReason = tupleStart < 0 ? null : !executor.config().rowBinary() ? "dedup.rowBinary=false"
+            : shape == null ? "the statement is not INSERT INTO t [(columns)] VALUES (?, ..., ?)" : null;
     }
 
     static PreparedStatement wrap(String sql, SqlText.Kind kind, Connection connection, InsertExecutor executor) {
@@ -140,6 +158,10 @@ final class PreparedInsertHandler implements InvocationHandler {
                 tuples.setLength(0);
                 statements.clear();
                 batchRows = 0;
+                if (binary != null) {
+                    binary.clear();
+                }
+                rowBinary = false;
                 return null;
             case "execute":
             case "executeUpdate":
@@ -299,6 +321,12 @@ final class PreparedInsertHandler implements InvocationHandler {
             return;
         }
         checkAllSet();
+        if (batchRows == 0 && (binary == null || binary.rows() == 0)) {
+            rowBinary = rowBinaryPossible();
+        }
+        if (rowBinary && addRowBinary()) {
+            return;
+        }
         if (batchRows > 0) {
             tuples.append(',');
         }
@@ -318,6 +346,82 @@ final class PreparedInsertHandler implements InvocationHandler {
         batchRows++;
     }
 
+    /**
+     * Whether this statement's batch can be recorded as RowBinary: its shape is the simple one and every column it fills
+     * has an encoder (read once from the table's columns; a table whose columns could not be read is asked again at the
+     * next batch). The reason for the text path is logged at debug level once per statement.
+     */
+    private boolean rowBinaryPossible() {
+        if (textReason != null) {
+            return false;
+        }
+        if (encoders != null) {
+            return true;
+        }
+        TableInfo info = executor.tableInfo(text);
+        if (info.columnTypes().isEmpty() || info.serverZone() == null) {
+            LOG.debug("Batch of [{}] takes the text path: the columns of {} could not be read", sql, info.describe());
+            return false;
+        }
+        List<String> columns = shape.columns() != null ? shape.columns() : new ArrayList<>(info.columnTypes().keySet());
+        RowBinaryEncoder[] found = new RowBinaryEncoder[params.length];
+        StringBuilder target = new StringBuilder(shape.quotedTable()).append(" (");
+        if (columns.size() != params.length) {
+            return textFor("the table has " + columns.size() + " insertable columns for " + params.length + " placeholders");
+        }
+        for (int i = 0; i < params.length; i++) {
+            String column = columns.get(i);
+            String type = info.columnTypes().get(column);
+            if (type == null) {
+                return textFor("column " + column + " is not an insertable column of " + info.describe());
+            }
+            found[i] = RowBinaryEncoder.of(type, info.serverZone());
+            if (found[i] == null) {
+                return textFor("column " + column + " has type " + type + ", which RowBinary batches do not take");
+            }
+            target.append(i == 0 ? "" : ", ").append(RowBinaryInsert.quote(column));
+        }
+        rowBinaryStatement = RowBinarySender.statement(target.append(')').toString());
+        encoders = found;
+        LOG.debug("Batches of [{}] are recorded as RowBinary: {}", sql, rowBinaryStatement);
+        return true;
+    }
+
+    private boolean textFor(String reason) {
+        textReason = reason;
+        LOG.debug("Batches of [{}] take the text path: {}", sql, reason);
+        return false;
+    }
+
+    /**
+     * Encodes the current parameters as one RowBinary row. A value the column cannot take fails the row: on the batch's
+     * first row the batch takes the text path instead (false), on a later one addBatch fails and the row is not added.
+     */
+    private boolean addRowBinary() throws SQLException {
+        if (binary == null) {
+            binary = new RowBinaryBatch(8192);
+        }
+        binary.beginRow();
+        int i = 0;
+        try {
+            for (; i < params.length; i++) {
+                encoders[i].encode(params[i], binary);
+            }
+        } catch (RowBinaryEncoder.Unencodable e) {
+            binary.rollback();
+            String what = "parameter " + (i + 1) + ": " + e.getMessage();
+            if (binary.rows() == 0) {
+                rowBinary = false;
+                LOG.debug("Batch of [{}] takes the text path: {}", sql, what);
+                return false;
+            }
+            throw new SQLException("Cannot add the row to a RowBinary batch, " + what + " (the batch's earlier rows took this column"
+                + " as RowBinary; execute them, then add this row)", e.getSQLState(), e);
+        }
+        binary.endRow();
+        return true;
+    }
+
     private static int trimEnd(String s) {
         int e = s.length();
         while (e > 0 && (Character.isWhitespace(s.charAt(e - 1)) || s.charAt(e - 1) == ';')) {
@@ -335,7 +439,28 @@ final class PreparedInsertHandler implements InvocationHandler {
     }
 
     private long[] executeBatch() throws SQLException {
+        if (rowBinary && binary != null && binary.rows() > 0) {
+            int rows = binary.rows();
+            rowBinary = false;
+            try {
+                DedupMetrics.INSTANCE.rowBinaryBatches.increment();
+                InsertExecutor.Outcome o = tokens.executeRowBinary(executor, rowBinaryStatement, binary);
+                long written = Math.max(0, o.landedRows(rows));
+                long[] counts = new long[rows];
+                Arrays.fill(counts, written == rows ? 1 : Statement.SUCCESS_NO_INFO);
+                return counts;
+            } catch (SQLException e) {
+                long[] failed = new long[rows];
+                Arrays.fill(failed, Statement.EXECUTE_FAILED);
+                throw new BatchUpdateException(e.getMessage(), e.getSQLState(), e.getErrorCode(), failed, e);
+            } finally {
+                binary.clear();
+            }
+        }
         if (tupleStart >= 0) {
+            if (batchRows > 0) {
+                DedupMetrics.INSTANCE.textBatches.increment();
+            }
             int rows = batchRows;
             if (rows == 0) {
                 return new long[0];

@@ -34,10 +34,23 @@ final class StatementTokens {
     /** Runs one INSERT execution through {@code executor}, recording its token and attempts. */
     InsertExecutor.Outcome execute(InsertExecutor executor, Statement stmt, String sql, SqlText.Kind kind, long rows)
         throws SQLException {
+        return run(token -> executor.execute(stmt, sql, kind, rows, token));
+    }
+
+    /** Runs one RowBinary batch through {@code executor}, recording its token and attempts. */
+    InsertExecutor.Outcome executeRowBinary(InsertExecutor executor, String statement, RowBinaryBatch batch) throws SQLException {
+        return run(token -> executor.executeRowBinary(statement, batch.array(), batch.size(), batch.rows(), token));
+    }
+
+    private interface Execution {
+        InsertExecutor.Outcome run(String token) throws SQLException;
+    }
+
+    private InsertExecutor.Outcome run(Execution execution) throws SQLException {
         String token = nextToken;
         nextToken = null;
         try {
-            InsertExecutor.Outcome o = executor.execute(stmt, sql, kind, rows, token);
+            InsertExecutor.Outcome o = execution.run(token);
             lastToken = o.token();
             lastAttempts = o.attempts();
             return o;

@@ -119,7 +119,7 @@ final class TemporalLiterals {
     }
 
     /** The instant of a value that names one (a Timestamp, Instant, OffsetDateTime, ZonedDateTime), else null. */
-    private static Instant instant(Object v) {
+    static Instant instant(Object v) {
         if (v instanceof Timestamp) {
             return ((Timestamp) v).toInstant();
         }
@@ -139,7 +139,7 @@ final class TemporalLiterals {
     }
 
     /** A local value as a date-time: a date at midnight, a time on 1970-01-01 (JDBC's epoch day for java.sql.Time). */
-    private static LocalDateTime local(Object v) {
+    static LocalDateTime local(Object v) {
         if (v instanceof LocalDateTime) {
             return (LocalDateTime) v;
         }

@@ -31,6 +31,19 @@ public final class InsertJournal {
             settings, System.currentTimeMillis()));
     }
 
+    /**
+     * Journals a RowBinary execution about to start: {@code statement} ({@code INSERT ... FORMAT RowBinary}) and the first
+     * {@code length} bytes of {@code body}, re-sent byte for byte by a replay; null when {@code journal} is null.
+     */
+    public static JournalEntry beforeRowBinary(DedupJournal journal, String statement, byte[] body, int length, String kind, long rows,
+                                               String database, String table, Map<String, String> settings) throws SQLException {
+        if (journal == null) {
+            return null;
+        }
+        return journal.append(new JournalEntry(-1, settings.get("insert_deduplication_token"), database, table, kind, rows, statement,
+            settings, System.currentTimeMillis(), java.util.Arrays.copyOf(body, length)));
+    }
+
     /** The execution was acknowledged. */
     public static void acknowledged(DedupJournal journal, JournalEntry entry) throws SQLException {
         if (entry != null) {

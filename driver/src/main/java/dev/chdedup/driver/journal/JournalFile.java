@@ -39,6 +39,8 @@ final class JournalFile implements Closeable {
     static final int HEADER = 8;
     static final byte ENTRY = 1;
     static final byte DONE = 2;
+    /** An entry with a payload kind (text or a RowBinary body); see {@link JournalEntry}. */
+    static final byte ENTRY_WITH_PAYLOAD = 3;
     private static final int MAX_RECORD = 1 << 30;
     /** Below this size the file is not rewritten (emptying it when nothing is in flight is always done). */
     static final long COMPACT_MIN_BYTES = 256 * 1024;
@@ -123,6 +125,9 @@ final class JournalFile implements Closeable {
                 if (type == ENTRY) {
                     JournalEntry e = JournalEntry.readFrom(in);
                     entries.put(e.id(), e);
+                } else if (type == ENTRY_WITH_PAYLOAD) {
+                    JournalEntry e = JournalEntry.readWithPayload(in);
+                    entries.put(e.id(), e);
                 } else if (type == DONE) {
                     entries.remove(in.readLong());
                 } else {
@@ -150,11 +155,16 @@ final class JournalFile implements Closeable {
     }
 
     static byte[] frame(byte type, JournalEntry e) throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(256 + e.sql().length());
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(256 + e.sql().length() + (e.data() == null ? 0 : e.data().length));
         DataOutputStream out = new DataOutputStream(bytes);
         out.writeInt(0);
         out.writeInt(0);
-        out.writeByte(type);
+        if (type == ENTRY && e.rowBinary()) {
+            out.writeByte(ENTRY_WITH_PAYLOAD);
+            out.writeByte(JournalEntry.PAYLOAD_ROW_BINARY);
+        } else {
+            out.writeByte(type);
+        }
         e.writeTo(out);
         out.flush();
         return seal(bytes.toByteArray());

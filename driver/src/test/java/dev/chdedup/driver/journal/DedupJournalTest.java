@@ -74,6 +74,33 @@ class DedupJournalTest {
         DedupJournal.open(dir).close();
     }
 
+    /**
+     * A RowBinary entry keeps its statement and body byte for byte across a reopen, in a record of type 3; a text entry
+     * is still written as a type-1 record, the format older drivers read, and both kinds are read back side by side.
+     */
+    @Test
+    void aRowBinaryEntrySurvivesAReopenByteForByteNextToATextEntry() throws Exception {
+        byte[] body = new byte[70_000];
+        new java.util.Random(7).nextBytes(body);
+        JournalEntry binary = new JournalEntry(-1, "rb", "default", "t", "INSERT_FORMAT", 1000, "INSERT INTO `t` (`a`) FORMAT RowBinary",
+            Map.of("insert_deduplication_token", "rb"), System.currentTimeMillis(), body);
+        JournalEntry text = entry("text", "INSERT INTO default.t VALUES (1)");
+        assertEquals(JournalFile.ENTRY, JournalFile.frame(JournalFile.ENTRY, text)[8], "a text entry keeps the first record format");
+        assertEquals(JournalFile.ENTRY_WITH_PAYLOAD, JournalFile.frame(JournalFile.ENTRY, binary)[8]);
+        DedupJournal j = DedupJournal.open(dir);
+        j.release(j.append(binary));
+        j.release(j.append(text));
+        j.close();
+        DedupJournal k = DedupJournal.open(dir);
+        List<JournalEntry> p = k.pending();
+        assertEquals(2, p.size());
+        assertTrue(p.get(0).rowBinary() && !p.get(1).rowBinary());
+        assertTrue(java.util.Arrays.equals(body, p.get(0).data()), "the body byte for byte");
+        assertEquals(binary.sql(), p.get(0).sql());
+        assertEquals(text.sql(), p.get(1).sql());
+        k.close();
+    }
+
     @Test
     void aRecordTornAtAnyByteIsCutAndTheOnesBeforeItSurvive() throws Exception {
         DedupJournal j = DedupJournal.open(dir);

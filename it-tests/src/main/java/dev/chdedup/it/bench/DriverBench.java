@@ -10,78 +10,114 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /**
- * The driver's overhead, measured in one process against an embedded stub: the raw official driver
- * ({@code jdbc:clickhouse://}) against ours ({@code jdbc:dedup:clickhouse://}) on (a) PreparedStatement batches of
- * 10,000 rows and (b) sequential single-row INSERTs (prepared, and plain Statement), after a warm-up, with raw and ours alternating in ABBA order so
- * that drift (JIT, parts piling up in the stub, GC) falls on both sides alike; and (c) the heap a recorded batch of
- * 100,000 rows holds, next to the size of the SQL it renders to. Each side writes to its own table of the same
- * definition (with a deduplication log, as the driver recommends), always with distinct rows. Prints its figures,
- * asserts nothing. Run it with
+ * The driver's cost and speed, measured in one process against one embedded stub. (a) PreparedStatement batches of
+ * 10,000 and 100,000 rows of (UInt64, String, Float64, DateTime64(3)) through the official driver's default path
+ * ({@code jdbc:clickhouse://}, VALUES text), its RowBinary path ({@code beta.row_binary_for_simple_insert=true}), and ours
+ * ({@code jdbc:dedup:clickhouse://}: RowBinary, one compressed frame), with ours without the framing
+ * ({@code dedup.framing=none}), with the insert journal ({@code dedup.journalDir}) and on the text path
+ * ({@code dedup.rowBinary=false}) as separate rows, so that each safety's cost shows; the sides run in a rotating order
+ * every round, so that drift (JIT, parts piling up in the stub, GC) falls on all alike, and medians are reported. (b)
+ * Sequential single-row INSERTs, official against ours. (c) The heap a recorded batch of 100,000 rows holds on each side.
+ * Each side writes to its own table of the same definition (with a deduplication log, as the driver recommends), always
+ * with distinct rows. Prints its figures, asserts nothing. Run it with
  * {@code java -cp "it-tests/target/classes:$(cat it-tests/target/classpath.txt)" dev.chdedup.it.bench.DriverBench
- * [--batches 20] [--batch-rows 10000] [--singles 2000] [--memory-rows 100000]}.
+ * [--rounds 6] [--batch-rows 10000,100000] [--singles 2000] [--memory-rows 100000]}.
  */
 public final class DriverBench {
     private static final String COLUMNS = "(id UInt64, s String, v Float64, ts DateTime64(3, 'UTC'))";
     private static final long BASE_MILLIS = 1_700_000_000_000L;
 
-    private final String rawUrl;
-    private final String oursUrl;
-    private final Connection raw;
-    private final Connection ours;
-    /** The next id per side: rows are never repeated, so no insert is ever deduplicated. */
-    private long rawNext;
-    private long oursNext;
+    /** One way of inserting: a connection and the table it writes. */
+    private static final class Side {
+        final String name;
+        final String table;
+        final Connection connection;
+        /** The next id: rows are never repeated, so no insert is ever deduplicated. */
+        long next;
 
-    private DriverBench(StubServer stub) throws SQLException {
-        this.rawUrl = stub.jdbcUrl();
-        this.oursUrl = "jdbc:dedup:" + rawUrl.substring("jdbc:".length());
-        this.raw = DriverManager.getConnection(rawUrl);
-        this.ours = DriverManager.getConnection(oursUrl);
-        try (Statement st = raw.createStatement()) {
-            for (String t : new String[] {"bench_raw", "bench_ours"}) {
-                st.execute("CREATE TABLE default." + t + " " + COLUMNS + " ENGINE = MergeTree ORDER BY id"
+        Side(String name, String url, String table) throws SQLException {
+            this.name = name;
+            this.table = table;
+            this.connection = DriverManager.getConnection(url);
+        }
+    }
+
+    private final List<Side> sides = new ArrayList<>();
+    private final Side raw;
+    private final Side rawRowBinary;
+    private final Side ours;
+
+    private DriverBench(StubServer stub, Path journalDir) throws SQLException {
+        String rawUrl = stub.jdbcUrl();
+        String oursUrl = "jdbc:dedup:" + rawUrl.substring("jdbc:".length());
+        raw = add("official, default (VALUES text)", rawUrl, "bench_raw");
+        rawRowBinary = add("official, RowBinary (beta.row_binary_for_simple_insert)", rawUrl + "?beta.row_binary_for_simple_insert=true",
+            "bench_raw_rb");
+        ours = add("ours (RowBinary, framed)", oursUrl, "bench_ours");
+        add("ours, dedup.framing=none", oursUrl + "?dedup.framing=none", "bench_ours_unframed");
+        add("ours + journal (dedup.journalDir)", oursUrl + "?dedup.journalDir=" + journalDir, "bench_ours_journal");
+        add("ours, dedup.rowBinary=false (text)", oursUrl + "?dedup.rowBinary=false", "bench_ours_text");
+        try (Statement st = raw.connection.createStatement()) {
+            for (Side side : sides) {
+                st.execute("CREATE TABLE default." + side.table + " " + COLUMNS + " ENGINE = MergeTree ORDER BY id"
                     + " SETTINGS non_replicated_deduplication_window = 100");
             }
         }
+    }
+
+    private Side add(String name, String url, String table) throws SQLException {
+        Side side = new Side(name, url, table);
+        sides.add(side);
+        return side;
     }
 
     public static void main(String[] args) throws Exception {
         if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
             System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
         }
-        int batches = 20;
-        int batchRows = 10_000;
+        int rounds = 6;
+        int[] batchRows = {10_000, 100_000};
         int singles = 2_000;
         int memoryRows = 100_000;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--batches" -> batches = Integer.parseInt(args[++i]);
-                case "--batch-rows" -> batchRows = Integer.parseInt(args[++i]);
+                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+                case "--batch-rows" -> batchRows = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray();
                 case "--singles" -> singles = Integer.parseInt(args[++i]);
                 case "--memory-rows" -> memoryRows = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]
-                    + "; use [--batches N] [--batch-rows N] [--singles N] [--memory-rows N]");
+                    + "; use [--rounds N] [--batch-rows N,N] [--singles N] [--memory-rows N]");
             }
         }
         Class.forName("dev.chdedup.driver.DedupDriver");
+        Path journalDir = Files.createTempDirectory("driverbench-journal");
         try (StubServer stub = StubServer.builder().port(0).build().start()) {
             System.out.printf(Locale.ROOT, "DriverBench: stub %s, %s %s, %d cores, max heap %d MB%n", stub.httpUrl(),
                 System.getProperty("java.vm.name"), System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(),
                 Runtime.getRuntime().maxMemory() >> 20);
-            DriverBench bench = new DriverBench(stub);
+            DriverBench bench = new DriverBench(stub, journalDir);
             try {
-                bench.warmUp(batchRows);
-                bench.batches(batches, batchRows);
-                bench.singles(singles);
+                bench.warmUp(batchRows[0]);
+                for (int rows : batchRows) {
+                    bench.batches(rounds, rows);
+                }
+                if (singles > 0) {
+                    bench.singles(singles);
+                }
                 bench.memory(memoryRows);
                 bench.check();
             } finally {
-                bench.raw.close();
-                bench.ours.close();
+                for (Side side : bench.sides) {
+                    side.connection.close();
+                }
             }
         }
     }
@@ -89,37 +125,49 @@ public final class DriverBench {
     private void warmUp(int batchRows) throws SQLException {
         long t0 = System.nanoTime();
         for (int i = 0; i < 5; i++) {
-            batch(false, batchRows);
-            batch(true, batchRows);
-        }
-        for (int i = 0; i < 300; i++) {
-            single(false);
-            single(true);
-        }
-        System.out.printf(Locale.ROOT, "warm-up: 5 batches and 300 single inserts per side, %.1f s%n", (System.nanoTime() - t0) / 1e9);
-    }
-
-    /** (a) {@code n} batches of {@code rows} rows per side, ABBA order; each timing covers setting, addBatch and executeBatch. */
-    private void batches(int n, int rows) throws SQLException {
-        long[] rawNanos = new long[n];
-        long[] oursNanos = new long[n];
-        for (int i = 0; i < n; i++) {
-            boolean oursFirst = (i & 1) == 1;
-            if (oursFirst) {
-                oursNanos[i] = batch(true, rows);
-                rawNanos[i] = batch(false, rows);
-            } else {
-                rawNanos[i] = batch(false, rows);
-                oursNanos[i] = batch(true, rows);
+            for (Side side : sides) {
+                batch(side, batchRows);
             }
         }
-        System.out.printf(Locale.ROOT, "%n(a) PreparedStatement batches: %d x %,d rows per side%n", n, rows);
-        report(rawNanos, oursNanos, rows, "batch", 1.05);
+        for (int i = 0; i < 300; i++) {
+            single(raw);
+            single(ours);
+        }
+        System.out.printf(Locale.ROOT, "warm-up: 5 batches of %,d rows per side and 300 single inserts (official, ours), %.1f s%n", batchRows,
+            (System.nanoTime() - t0) / 1e9);
     }
 
     /**
-     * (b) {@code n} sequential single-row INSERTs per side, alternating in blocks of 100 in ABBA order: through
-     * PreparedStatement.executeUpdate, then through Statement.executeUpdate with the values inline.
+     * (a) {@code rounds} batches of {@code rows} rows per side, the order of the sides rotated every round; each timing
+     * covers prepareStatement, setting every parameter, addBatch and executeBatch.
+     */
+    private void batches(int rounds, int rows) throws SQLException {
+        long[][] nanos = new long[sides.size()][rounds];
+        for (int r = 0; r < rounds; r++) {
+            for (int k = 0; k < sides.size(); k++) {
+                int s = (k + r) % sides.size();
+                nanos[s][r] = batch(sides.get(s), rows);
+            }
+        }
+        System.out.printf(Locale.ROOT, "%n(a) PreparedStatement batches of %,d rows, %d rounds, medians%n", rows, rounds);
+        System.out.printf(Locale.ROOT, "  | path | ms per batch | rows/s | vs official default | vs official RowBinary |%n");
+        System.out.printf(Locale.ROOT, "  | --- | --- | --- | --- | --- |%n");
+        double rawMedian = median(nanos[sides.indexOf(raw)]);
+        double rbMedian = median(nanos[sides.indexOf(rawRowBinary)]);
+        for (int s = 0; s < sides.size(); s++) {
+            double m = median(nanos[s]);
+            System.out.printf(Locale.ROOT, "  | %s | %.1f | %,.0f | %.2fx | %.2fx |%n", sides.get(s).name, m / 1e6, rows / (m / 1e9),
+                rawMedian / m, rbMedian / m);
+        }
+        double oursMedian = median(nanos[sides.indexOf(ours)]);
+        System.out.printf(Locale.ROOT, "  ours: %.2fx the official RowBinary path (target >= 1: %s), %.2fx its default path (target >= 4: %s)%n",
+            rbMedian / oursMedian, rbMedian / oursMedian >= 1 ? "met" : "NOT met", rawMedian / oursMedian,
+            rawMedian / oursMedian >= 4 ? "met" : "NOT met");
+    }
+
+    /**
+     * (b) {@code n} sequential single-row INSERTs, official against ours, alternating in blocks of 100 in ABBA order:
+     * through PreparedStatement.executeUpdate, then through Statement.executeUpdate with the values inline.
      */
     private void singles(int n) throws SQLException {
         singles(n, true);
@@ -133,18 +181,18 @@ public final class DriverBench {
         long[] oursNanos = new long[blocks];
         for (int b = 0; b < blocks; b++) {
             boolean oursFirst = (b & 1) == 1;
-            for (int side = 0; side < 2; side++) {
-                boolean useOurs = oursFirst == (side == 0);
+            for (int k = 0; k < 2; k++) {
+                Side side = oursFirst == (k == 0) ? ours : raw;
                 long t0 = System.nanoTime();
                 for (int i = 0; i < block; i++) {
                     if (prepared) {
-                        single(useOurs);
+                        single(side);
                     } else {
-                        singleStatement(useOurs);
+                        singleStatement(side);
                     }
                 }
                 long d = System.nanoTime() - t0;
-                if (useOurs) {
+                if (side == ours) {
                     oursNanos[b] = d;
                 } else {
                     rawNanos[b] = d;
@@ -153,33 +201,8 @@ public final class DriverBench {
         }
         System.out.printf(Locale.ROOT, "%n(b) single-row INSERTs (%s.executeUpdate): %,d sequential per side, in blocks of %d%n",
             prepared ? "PreparedStatement" : "Statement", blocks * block, block);
-        report(rawNanos, oursNanos, block, "block", 1.10);
-    }
-
-    private static void report(long[] rawNanos, long[] oursNanos, int rowsPerRun, String unit, double target) {
-        long rawTotal = Arrays.stream(rawNanos).sum();
-        long oursTotal = Arrays.stream(oursNanos).sum();
-        long rows = (long) rowsPerRun * rawNanos.length;
-        System.out.printf(Locale.ROOT, "  raw : total %8.1f ms, %,9.0f rows/s; per %s: median %7.2f, trimmed mean %7.2f, max %7.2f ms%n",
-            rawTotal / 1e6, rows / (rawTotal / 1e9), unit, median(rawNanos) / 1e6, trimmedMean(rawNanos) / 1e6,
-            Arrays.stream(rawNanos).max().getAsLong() / 1e6);
-        System.out.printf(Locale.ROOT, "  ours: total %8.1f ms, %,9.0f rows/s; per %s: median %7.2f, trimmed mean %7.2f, max %7.2f ms%n",
-            oursTotal / 1e6, rows / (oursTotal / 1e9), unit, median(oursNanos) / 1e6, trimmedMean(oursNanos) / 1e6,
-            Arrays.stream(oursNanos).max().getAsLong() / 1e6);
-        // the stub shares the process: its merges and the GC land on whichever side runs at the time, so the totals
-        // carry stray pauses; the median and the 10%-trimmed mean are the robust figures
-        double medians = median(oursNanos) / median(rawNanos);
-        double trimmed = trimmedMean(oursNanos) / trimmedMean(rawNanos);
-        System.out.printf(Locale.ROOT, "  ours/raw: %.3f on medians, %.3f on trimmed means, %.3f on totals (target <= %.2f: %s)%n", medians,
-            trimmed, (double) oursTotal / rawTotal, target, Math.max(medians, trimmed) <= target ? "met" : "NOT met");
-    }
-
-    /** The mean without the lowest and the highest 10%. */
-    private static double trimmedMean(long[] xs) {
-        long[] s = xs.clone();
-        Arrays.sort(s);
-        int cut = s.length / 10;
-        return Arrays.stream(s, cut, s.length - cut).average().orElse(0);
+        System.out.printf(Locale.ROOT, "  official: median %.2f ms per block; ours: median %.2f ms per block; ours/official %.3f%n",
+            median(rawNanos) / 1e6, median(oursNanos) / 1e6, median(oursNanos) / median(rawNanos));
     }
 
     static double median(long[] xs) {
@@ -188,13 +211,15 @@ public final class DriverBench {
         return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2.0;
     }
 
-    private long batch(boolean useOurs, int rows) throws SQLException {
-        Connection c = useOurs ? ours : raw;
-        String table = useOurs ? "default.bench_ours" : "default.bench_raw";
+    private static String insert(Side side) {
+        return "INSERT INTO default." + side.table + " (id, s, v, ts) VALUES (?, ?, ?, ?)";
+    }
+
+    private static long batch(Side side, int rows) throws SQLException {
         long t0 = System.nanoTime();
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (id, s, v, ts) VALUES (?, ?, ?, ?)")) {
+        try (PreparedStatement ps = side.connection.prepareStatement(insert(side))) {
             for (int i = 0; i < rows; i++) {
-                bind(ps, nextId(useOurs));
+                bind(ps, side.next++);
                 ps.addBatch();
             }
             ps.executeBatch();
@@ -202,26 +227,19 @@ public final class DriverBench {
         return System.nanoTime() - t0;
     }
 
-    private void single(boolean useOurs) throws SQLException {
-        Connection c = useOurs ? ours : raw;
-        String table = useOurs ? "default.bench_ours" : "default.bench_raw";
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (id, s, v, ts) VALUES (?, ?, ?, ?)")) {
-            bind(ps, nextId(useOurs));
+    private static void single(Side side) throws SQLException {
+        try (PreparedStatement ps = side.connection.prepareStatement(insert(side))) {
+            bind(ps, side.next++);
             ps.executeUpdate();
         }
     }
 
-    private void singleStatement(boolean useOurs) throws SQLException {
-        Connection c = useOurs ? ours : raw;
-        long id = nextId(useOurs);
-        try (Statement st = c.createStatement()) {
-            st.executeUpdate("INSERT INTO " + (useOurs ? "default.bench_ours" : "default.bench_raw") + " (id, s, v, ts) VALUES (" + id
-                + ", 'row " + id + " it\\'s', " + id * 0.25 + ", fromUnixTimestamp64Milli(" + (BASE_MILLIS + id) + "))");
+    private static void singleStatement(Side side) throws SQLException {
+        long id = side.next++;
+        try (Statement st = side.connection.createStatement()) {
+            st.executeUpdate("INSERT INTO default." + side.table + " (id, s, v, ts) VALUES (" + id + ", 'row " + id + " it\\'s', "
+                + id * 0.25 + ", fromUnixTimestamp64Milli(" + (BASE_MILLIS + id) + "))");
         }
-    }
-
-    private long nextId(boolean useOurs) {
-        return useOurs ? oursNext++ : rawNext++;
     }
 
     private static void bind(PreparedStatement ps, long id) throws SQLException {
@@ -231,50 +249,27 @@ public final class DriverBench {
         ps.setTimestamp(4, new Timestamp(BASE_MILLIS + id));
     }
 
-    /** (c) The heap one recorded batch holds, next to the size of the SQL text it is sent as. */
+    /** (c) The heap one recorded batch holds on each side, next to the size of its RowBinary body. */
     private void memory(int rows) throws SQLException {
-        System.out.printf(Locale.ROOT, "%n(c) batch recording memory: %,d rows of (UInt64, String, Float64, DateTime64)%n", rows);
-        long sqlChars = -1;
-        for (boolean useOurs : new boolean[] {true, false}) {
-            Connection c = useOurs ? ours : raw;
-            String table = useOurs ? "default.bench_ours" : "default.bench_raw";
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (id, s, v, ts) VALUES (?, ?, ?, ?)")) {
+        System.out.printf(Locale.ROOT, "%n(c) heap while recording a batch of %,d rows of (UInt64, String, Float64, DateTime64(3))%n", rows);
+        long body = 0;
+        for (long id = 0; id < rows; id++) {
+            body += 8 + 1 + ("row " + id + " it's").length() + 8 + 8;
+        }
+        System.out.printf(Locale.ROOT, "  RowBinary size of the batch: %,d bytes%n", body);
+        System.out.printf(Locale.ROOT, "  | path | heap while recording | per RowBinary byte |%n  | --- | --- | --- |%n");
+        for (Side side : sides) {
+            try (PreparedStatement ps = side.connection.prepareStatement(insert(side))) {
                 long before = usedHeapAfterGc();
                 for (int i = 0; i < rows; i++) {
-                    bind(ps, nextId(useOurs));
+                    bind(ps, side.next++);
                     ps.addBatch();
                 }
                 long after = usedHeapAfterGc();
-                if (useOurs) {
-                    sqlChars = renderedLength(rows);
-                }
-                long t0 = System.nanoTime();
-                int[] counts = ps.executeBatch();
-                System.out.printf(Locale.ROOT, "  %-4s: heap +%,d bytes while recording (%.2f bytes per rendered SQL char); sent in %.0f ms,"
-                    + " %d counts%n", useOurs ? "ours" : "raw", after - before, (double) (after - before) / sqlChars,
-                    (System.nanoTime() - t0) / 1e6, counts.length);
+                ps.executeBatch();
+                System.out.printf(Locale.ROOT, "  | %s | %.1f MB | %.2f |%n", side.name, (after - before) / 1e6, (double) (after - before) / body);
             }
         }
-        System.out.printf(Locale.ROOT, "  rendered SQL of the batch: %,d chars (Latin-1, so about as many bytes in a Java String)%n", sqlChars);
-    }
-
-    /** The length of the VALUES text our driver renders for {@code rows} rows bound by {@link #bind} (ids from {@code oursNext - rows}). */
-    private long renderedLength(int rows) throws SQLException {
-        long total = "INSERT INTO default.bench_ours (id, s, v, ts) VALUES ".length();
-        long first = oursNext - rows;
-        for (long id = first; id < oursNext; id++) {
-            StringBuilder sb = new StringBuilder(96).append('(');
-            dev.chdedup.driver.Literals.render(id, sb);
-            sb.append(", ");
-            dev.chdedup.driver.Literals.render("row " + id + " it's", sb);
-            sb.append(", ");
-            dev.chdedup.driver.Literals.render(id * 0.25, sb);
-            sb.append(", ");
-            dev.chdedup.driver.Literals.render(new Timestamp(BASE_MILLIS + id), sb);
-            sb.append(')');
-            total += sb.length() + (id > first ? 1 : 0);
-        }
-        return total;
     }
 
     private static long usedHeapAfterGc() {
@@ -289,15 +284,15 @@ public final class DriverBench {
 
     /** Every row each side sent is in its table exactly once: the figures above measured real, complete inserts. */
     private void check() throws SQLException {
-        try (Statement st = raw.createStatement()) {
-            for (String[] side : new String[][] {{"bench_raw", Long.toString(rawNext)}, {"bench_ours", Long.toString(oursNext)}}) {
-                try (ResultSet rs = st.executeQuery("SELECT count(), uniqExact(id) FROM default." + side[0])) {
+        try (Statement st = raw.connection.createStatement()) {
+            System.out.println();
+            for (Side side : sides) {
+                try (ResultSet rs = st.executeQuery("SELECT count(), uniqExact(id) FROM default." + side.table)) {
                     rs.next();
-                    System.out.printf(Locale.ROOT, "%ncheck %s: %,d rows, %,d distinct ids, %s sent%s", side[0], rs.getLong(1), rs.getLong(2),
-                        side[1], rs.getLong(1) == Long.parseLong(side[1]) && rs.getLong(2) == rs.getLong(1) ? " (ok)" : " (MISMATCH)");
+                    System.out.printf(Locale.ROOT, "check %s: %,d rows, %,d distinct ids, %,d sent%s%n", side.table, rs.getLong(1), rs.getLong(2),
+                        side.next, rs.getLong(1) == side.next && rs.getLong(2) == rs.getLong(1) ? " (ok)" : " (MISMATCH)");
                 }
             }
-            System.out.println();
         }
     }
 }

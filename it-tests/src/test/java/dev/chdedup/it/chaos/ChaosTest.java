@@ -20,6 +20,7 @@ class ChaosTest {
     void everyAcknowledgedBatchExactlyOnceOnEveryReplicaUnderEveryFault() throws Exception {
         ChaosConfig config = ChaosConfig.standard(20261201L).withSize(4, 60, Duration.ofSeconds(75))
             .withFaults(ChaosConfig.allWeights(1), Duration.ofMillis(600)).withLargeBatchEvery(30).withMinFaults(2 * FaultType.values().length);
+        long rowBinaryBefore = dev.chdedup.driver.DedupMetrics.INSTANCE.getRowBinaryBatches();
         ChaosReport report = ChaosRun.run(config, System.out);
         System.out.println(report);
         assertTrue(report.ok(), report.lastLine());
@@ -28,6 +29,9 @@ class ChaosTest {
             assertTrue(report.faults().getOrDefault(t, 0) >= 2, t + " fired at least twice: " + report.faults());
         }
         assertTrue(report.ours().acknowledged() >= 4 * 60 * 0.9, "most batches acknowledged: " + report.ours());
+        // our writers' PreparedStatement batches go as RowBinary, under every fault
+        assertTrue(dev.chdedup.driver.DedupMetrics.INSTANCE.getRowBinaryBatches() - rowBinaryBefore > 4 * 60 / 4,
+            "RowBinary batches: " + (dev.chdedup.driver.DedupMetrics.INSTANCE.getRowBinaryBatches() - rowBinaryBefore));
         assertTrue(report.rawResult().lostRows() + report.rawResult().duplicatedRows() > 0,
             "the raw driver loses the identical-content batches (content hashing drops the second) or duplicates: " + report.rawResult());
     }

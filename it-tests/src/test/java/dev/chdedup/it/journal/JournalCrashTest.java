@@ -40,6 +40,43 @@ class JournalCrashTest extends JournalTestBase {
 
     private enum Moment { RANDOM_BATCH, MID_APPEND, MID_RETRY, MID_REPLAY }
 
+    /**
+     * A RowBinary batch journaled, committed, its acknowledgement lost, and its writer killed with SIGKILL while it waits
+     * to retry: the journal keeps it as RowBinary (the statement and the body), the next connection re-sends the same
+     * bytes as {@code FORMAT RowBinary} with the same token, and the rows are in the table once.
+     */
+    @Test
+    void aJournaledRowBinaryBatchReSentAfterAKillLandsOnce() throws Exception {
+        String table = logTable();
+        String ours = "jdbc:dedup:" + stub().jdbcUrl().substring("jdbc:".length()) + "?retry.initialBackoffMs=60000&retry.maxBackoffMs=60000"
+            + "&dedup.journalReplay=manual&dedup.journalDir=" + dir;
+        try (ChildJvm child = ChildJvm.start(JournalWriter.class, List.of(), ours, stub().jdbcUrl(), table, "one-batch")) {
+            child.await(true, l -> l.contains("; retrying in "), 1, WAIT_MS, "the retry of the batch");
+            child.kill();
+        }
+        assertEquals(JournalWriter.ROWS, countAndUniq(table)[0], "the first attempt committed before its acknowledgement was lost");
+        try (Connection c = DriverManager.getConnection(ours)) {
+            DedupJournal j = DedupJournal.open(dir);
+            List<JournalEntry> left = j.pending();
+            assertEquals(1, left.size(), left.toString());
+            assertTrue(left.get(0).sql().endsWith("FORMAT RowBinary"), "journaled as RowBinary: " + left.get(0).sql());
+            assertEquals(1, j.replay(c).resent());
+            assertEquals(List.of(), j.pending());
+        }
+        long[] cu = countAndUniq(table);
+        assertEquals(JournalWriter.ROWS, cu[0], "rows after the re-send");
+        assertEquals(JournalWriter.ROWS, cu[1], "distinct ids after the re-send");
+        List<String> inserts = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection(stub().jdbcUrl()); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT query FROM system.query_log WHERE type = 'QueryFinish' AND query LIKE '%"
+                 + table.substring(table.indexOf('.') + 1) + "%' AND query LIKE 'INSERT%'")) {
+            while (rs.next()) {
+                inserts.add(rs.getString(1));
+            }
+        }
+        assertEquals(2, inserts.stream().filter(q -> q.endsWith("FORMAT RowBinary")).count(), "the batch and its re-send: " + inserts);
+    }
+
     @Test
     void everyJournaledBatchLandsExactlyOnceAcrossKills() throws Exception {
         String table = logTable();

@@ -36,6 +36,10 @@ public final class JournalWriter {
             Thread.sleep(Long.MAX_VALUE);
             return;
         }
+        if (args.length == 4 && args[3].equals("one-batch")) {
+            oneBatch(args[0], args[1], args[2]);
+            return;
+        }
         String ours = args[0];
         String raw = args[1];
         String table = args[2];
@@ -75,6 +79,28 @@ public final class JournalWriter {
                 }
                 say("DONE " + n);
             }
+        }
+    }
+
+    /**
+     * One PreparedStatement batch of {@value #ROWS} rows (ids 0..ROWS-1) whose acknowledgement the stub drops after the
+     * commit, so that the writer waits to retry it (the test kills it there). Arguments: our URL (with the journal), the
+     * raw URL, the table, {@code one-batch}.
+     */
+    private static void oneBatch(String ours, String raw, String table) throws Exception {
+        Class.forName("dev.chdedup.driver.DedupDriver");
+        try (Connection c = DriverManager.getConnection(ours); Connection admin = DriverManager.getConnection(raw);
+             Statement adminSt = admin.createStatement();
+             PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (id, s) VALUES (?, ?)")) {
+            adminSt.execute("SYSTEM ENABLE FAILPOINT stub_insert_drop_after_commit FOR 1 INSERTS ON TABLE " + table);
+            for (int i = 0; i < ROWS; i++) {
+                ps.setLong(1, i);
+                ps.setString(2, "one-" + i);
+                ps.addBatch();
+            }
+            say("START 0");
+            ps.executeBatch();
+            say("DONE 0");
         }
     }
 

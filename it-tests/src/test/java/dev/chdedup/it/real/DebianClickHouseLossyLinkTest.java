@@ -56,6 +56,7 @@ class DebianClickHouseLossyLinkTest {
         int acknowledged = 0;
         List<String> failures = new ArrayList<>();
         List<Long> ackedIds = new ArrayList<>();
+        long rowBinaryBefore = dev.chdedup.driver.DedupMetrics.INSTANCE.getRowBinaryBatches();
         try (LossyLink link = new LossyLink(clickhouse.httpPort(0), 0.15, 0.05, 0.03, 1500, 11)) {
             String url = "jdbc:dedup:clickhouse://127.0.0.1:" + link.port() + "/default?socket_timeout=1000"
                 + "&retry.maxAttempts=10&retry.initialBackoffMs=20&retry.maxBackoffMs=200";
@@ -104,6 +105,9 @@ class DebianClickHouseLossyLinkTest {
             assertEquals(0, lost, "acknowledged ids missing");
             assertTrue(link.lostAcks.get() > 10 && link.cutRequests.get() > 0, "the link did lose acknowledgements and cut requests");
             assertTrue(acknowledged >= INSERTS * 9 / 10, "most inserts are acknowledged: " + acknowledged + "; " + failures);
+            // the PreparedStatement half went as RowBinary batches (18.16 reads RowBinary), under the same framing and tokens
+            assertTrue(dev.chdedup.driver.DedupMetrics.INSTANCE.getRowBinaryBatches() - rowBinaryBefore >= INSERTS / 2 * 9 / 10,
+                "RowBinary batches: " + (dev.chdedup.driver.DedupMetrics.INSTANCE.getRowBinaryBatches() - rowBinaryBefore));
         }
     }
 

@@ -11,8 +11,11 @@ import dev.chdedup.stub.server.StubServer;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -53,6 +56,29 @@ class CutBodyRetryTest {
             assertEquals(2, attempts, kind + ": the cut attempt failed, the retry landed");
             RetryFixtures.assertExactlyOnce(stub(), table, 50);
         }
+    }
+
+    /**
+     * A RowBinary batch (the PreparedStatement batch above takes that path) cut in flight with no retry allowed: the
+     * framed body fails to decompress, nothing of it commits, and the server saw it as {@code FORMAT RowBinary}.
+     */
+    @Test
+    void aCutRowBinaryBatchCommitsNothing() throws SQLException {
+        String table = RetryFixtures.createTable(stub(), "cutrb", true);
+        stub().faults().add(FaultRule.of(FaultKind.COMMIT_CUT_BODY_200).onTable(table).times(1));
+        SQLException e = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class,
+            () -> insert50(RetryFixtures.oursUrl(stub(), "retry.maxAttempts=1"), table));
+        assertEquals(1, RetryFixtures.firedOn(stub().faults(), table, FaultKind.COMMIT_CUT_BODY_200), e.toString());
+        assertEquals(0, RetryFixtures.countAndUniq(stub(), table)[0], "rows of the cut batch");
+        List<String> inserts = new ArrayList<>();
+        try (Connection c = RetryFixtures.raw(stub()); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT query FROM system.query_log WHERE query LIKE 'INSERT%"
+                 + table.substring(table.indexOf('.') + 1) + "%'")) {
+            while (rs.next()) {
+                inserts.add(rs.getString(1));
+            }
+        }
+        assertTrue(!inserts.isEmpty() && inserts.stream().allMatch(q -> q.endsWith("FORMAT RowBinary")), "sent as RowBinary: " + inserts);
     }
 
     @Test
