@@ -321,7 +321,7 @@ public final class SelectExecutor {
             }
         }
         if (s.limitBy() != null) {
-            all = limitBy(all, comp, s, header, width);
+            all = limitBy(all, comp, s, header, width, ctx);
         }
         if (s.limit() != null) {
             ctx.addRowsBeforeLimit(all.size());
@@ -448,9 +448,9 @@ public final class SelectExecutor {
         return cols;
     }
 
-    private List<Object[]> limitBy(List<Object[]> all, ExprCompiler comp, Query.Select s, List<Column> header, int width) {
+    private List<Object[]> limitBy(List<Object[]> all, ExprCompiler comp, Query.Select s, List<Column> header, int width, QueryContext ctx) {
         long n = constLong(comp, s.limitByCount());
-        ExprCompiler outComp = new ExprCompiler(null, header, Map.of(), this);
+        ExprCompiler outComp = new ExprCompiler(ctx, header, Map.of(), this);
         List<Evaluator> keys = compileAll(outComp, s.limitBy());
         Map<List<Object>, Long> counts = new HashMap<>();
         List<Object[]> out = new ArrayList<>();

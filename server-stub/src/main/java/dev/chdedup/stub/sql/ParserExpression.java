@@ -471,7 +471,7 @@ final class ParserExpression {
             }
             if (t.is("INTERVAL")) {
                 pos.advance();
-                Expr amount = unary();
+                Expr amount = additive(); // an expression up to the unit, as ClickHouse's interval layer reads it: INTERVAL 2 * 3 DAY
                 if (amount instanceof Expr.Literal && ((Expr.Literal) amount).value() instanceof String
                     && ((String) ((Expr.Literal) amount).value()).trim().contains(" ")) {
                     return intervalOfString((String) ((Expr.Literal) amount).value());
