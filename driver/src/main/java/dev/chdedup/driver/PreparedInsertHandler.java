@@ -111,6 +111,9 @@ final class PreparedInsertHandler implements InvocationHandler {
         this.shape = tupleStart >= 0 ? RowBinaryInsert.of(text) : null;
         this.textReason = tupleStart < 0 ? null : !executor.config().rowBinary() ? "dedup.rowBinary=false"
             : shape == null ? "the statement is not INSERT INTO t [(columns)] VALUES (?, ..., ?)" : null;
+        if (textReason != null) {
+            LOG.debug("Batches of [{}] take the text path: {}", sql, textReason);
+        }
     }
 
     static PreparedStatement wrap(String sql, SqlText.Kind kind, Connection connection, InsertExecutor executor) {
