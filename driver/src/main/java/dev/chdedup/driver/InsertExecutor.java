@@ -108,17 +108,32 @@ final class InsertExecutor {
     }
 
     /**
-     * Executes one RowBinary batch: {@code statement} ({@code INSERT INTO t (cols) FORMAT RowBinary}) with the first
-     * {@code length} bytes of {@code body} as the request body, under the same token, pinned settings, framing, journal and
+     * Executes one RowBinary batch: {@code statement} ({@code INSERT INTO t (cols) FORMAT RowBinary}) with the recorded
+     * {@code batch} as the request body, under the same token, pinned settings, framing, journal and
      * retries as a text INSERT; every attempt writes the same bytes.
      */
-    Outcome executeRowBinary(String statement, byte[] body, int length, long rows, String callerToken) throws SQLException {
-        return execute(null, statement, SqlText.Kind.INSERT_FORMAT, rows, settings(SqlText.Kind.INSERT_FORMAT, callerToken), true,
-            new RowBinaryBody(body, length));
+    Outcome executeRowBinary(String statement, RowBinaryBatch batch, String callerToken) throws SQLException {
+        return execute(null, statement, SqlText.Kind.INSERT_FORMAT, batch.rows(), settings(SqlText.Kind.INSERT_FORMAT, callerToken), true,
+            new RowBinaryBody(batch, null));
     }
 
-    /** A RowBinary request body: the first {@code length} bytes of {@code bytes}. */
-    record RowBinaryBody(byte[] bytes, int length) {
+    /** A RowBinary request body: a recorded batch, or the bytes a journal entry kept. */
+    record RowBinaryBody(RowBinaryBatch batch, byte[] bytes) {
+        long length() {
+            return batch != null ? batch.size() : bytes.length;
+        }
+
+        void writeTo(java.io.OutputStream out) throws java.io.IOException {
+            if (batch != null) {
+                batch.writeTo(out);
+            } else {
+                out.write(bytes);
+            }
+        }
+
+        byte[] toByteArray() {
+            return batch != null ? batch.toByteArray() : bytes;
+        }
     }
 
     /** The settings of one execution: its token (the caller's, else a fresh one) and the pinned settings. */
@@ -142,7 +157,7 @@ final class InsertExecutor {
     long resend(JournalEntry e) throws SQLException {
         if (e.rowBinary()) {
             return execute(null, e.sql(), SqlText.Kind.valueOf(e.kind()), e.rows(), e.settings(), false,
-                new RowBinaryBody(e.data(), e.data().length)).landedRows(e.rows());
+                new RowBinaryBody(null, e.data())).landedRows(e.rows());
         }
         try (Statement st = delegate.createStatement()) {
             st.setEscapeProcessing(false);
@@ -182,7 +197,8 @@ final class InsertExecutor {
         int[] attempts = new int[1];
         String table = target == null ? "?" : target[1];
         JournalEntry entry = !journaled ? null : body != null
-            ? InsertJournal.beforeRowBinary(journal, sql, body.bytes(), body.length(), kind.name(), rows, info.database(), table, settings)
+            ? (journal == null ? null : InsertJournal.beforeRowBinary(journal, sql, body.toByteArray(), kind.name(), rows, info.database(), table,
+                settings))
             : InsertJournal.before(journal, stmt, sql, kind.name(), rows, info.database(), table, settings);
         boolean settled = false;
         Failover.Session session = failover == null ? null : failover.session(stmt, info);

@@ -33,6 +33,26 @@ import java.util.List;
  */
 final class PreparedInsertHandler implements InvocationHandler {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PreparedInsertHandler.class);
+    /**
+     * The names of PreparedStatement's parameter setters ({@code setXxx(int parameterIndex, ...)}), found once, so that
+     * the hot path tells a setter by one set lookup (Statement's own setters, such as setFetchSize, are not among them).
+     */
+    private static final java.util.Set<String> PARAMETER_SETTERS = parameterSetters();
+
+    private static java.util.Set<String> parameterSetters() {
+        java.util.Set<String> statementSetters = new java.util.HashSet<>();
+        for (Method m : Statement.class.getMethods()) {
+            statementSetters.add(m.getName());
+        }
+        java.util.Set<String> out = new java.util.HashSet<>();
+        for (Method m : PreparedStatement.class.getMethods()) {
+            if (m.getName().startsWith("set") && m.getParameterCount() >= 1 && m.getParameterTypes()[0] == int.class
+                && !statementSetters.contains(m.getName())) {
+                out.add(m.getName());
+            }
+        }
+        return java.util.Set.copyOf(out);
+    }
     private final String sql;
     /**
      * {@code sql} with its JDBC escapes ({@code {fn ..}}, {@code {ts ..}}) converted once, as the official driver converts
@@ -91,6 +111,9 @@ final class PreparedInsertHandler implements InvocationHandler {
         this.shape = tupleStart >= 0 ? RowBinaryInsert.of(text) : null;
         this.textReason = tupleStart < 0 ? null : !executor.config().rowBinary() ? "dedup.rowBinary=false"
             : shape == null ? "the statement is not INSERT INTO t [(columns)] VALUES (?, ..., ?)" : null;
+        if (textReason != null) {
+            LOG.debug("Batches of [{}] take the text path: {}", sql, textReason);
+        }
     }
 
     static PreparedStatement wrap(String sql, SqlText.Kind kind, Connection connection, InsertExecutor executor) {
@@ -129,9 +152,7 @@ final class PreparedInsertHandler implements InvocationHandler {
         if (closed) {
             throw new SQLException("The statement is closed", "HY010");
         }
-        if (name.startsWith("set") && args != null && args.length >= 1 && m.getParameterTypes()[0] == int.class
-            && !name.equals("setFetchSize") && !name.equals("setMaxRows") && !name.equals("setQueryTimeout")
-            && !name.equals("setMaxFieldSize") && !name.equals("setFetchDirection")) {
+        if (args != null && PARAMETER_SETTERS.contains(name) && m.getParameterCount() >= 1 && args[0] instanceof Integer) {
             setParameter(name, args);
             return null;
         }
@@ -399,7 +420,7 @@ final class PreparedInsertHandler implements InvocationHandler {
      */
     private boolean addRowBinary() throws SQLException {
         if (binary == null) {
-            binary = new RowBinaryBatch(8192);
+            binary = new RowBinaryBatch();
         }
         binary.beginRow();
         int i = 0;

@@ -1,42 +1,86 @@
 package dev.chdedup.driver;
 
+import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
- * One PreparedStatement batch recorded as a ClickHouse {@code RowBinary} body: a growable byte buffer that values are
- * encoded straight into, little-endian, as {@code WriteHelpers.h} writes them. Invariants: {@code bytes[0, size)} is
- * exactly {@code rows} complete rows (a row that failed half-way is cut back to where it began by {@link #rollback}), and
- * the buffer is what the request body is written from, so a re-send is byte-identical and memory is the body's size plus
- * the growth slack (at most half of it). Not thread-safe, as a JDBC statement is not.
+ * One PreparedStatement batch recorded as a ClickHouse {@code RowBinary} body: values are encoded straight into the
+ * buffer the request body is written from, little-endian, as {@code WriteHelpers.h} writes them. The buffer is a list
+ * of chunks of {@value #CHUNK} bytes (the last one may be smaller), so it grows without copying what is recorded and
+ * holds at most one chunk more than the body. Invariants: the chunks' used bytes, in order, are exactly {@code rows}
+ * complete rows (a row that failed half-way is cut back to where it began by {@link #rollback}); a fixed-width value
+ * never spans two chunks (a chunk may end with a few unused bytes, which {@code used} leaves out). Not thread-safe, as
+ * a JDBC statement is not.
  */
 final class RowBinaryBatch {
-    private static final int MAX_SIZE = Integer.MAX_VALUE - 64;
-    private byte[] bytes;
-    private int size;
+    static final int CHUNK = 256 << 10;
+    private static final int FIRST = 8 << 10;
+    private static final long MAX_SIZE = Integer.MAX_VALUE - 64;
+    /** Every chunk but the current one is full up to {@code used[i]}; {@code chunk == chunks.get(chunks.size() - 1)}. */
+    private final List<byte[]> chunks = new ArrayList<>();
+    private int[] used = new int[4];
+    private byte[] chunk;
+    private int pos;
+    /** Bytes in the chunks before the current one. */
+    private long before;
     private int rows;
-    private int rowStart;
+    private int rowChunk;
+    private int rowPos;
 
-    RowBinaryBatch(int initialCapacity) {
-        this.bytes = new byte[Math.max(64, initialCapacity)];
+    RowBinaryBatch() {
+        reset();
     }
 
+    private void reset() {
+        chunks.clear();
+        chunk = new byte[FIRST];
+        chunks.add(chunk);
+        pos = 0;
+        before = 0;
+        rows = 0;
+        rowChunk = 0;
+        rowPos = 0;
+    }
+
+    /** Bytes recorded. */
     int size() {
-        return size;
+        return (int) (before + pos);
     }
 
     int rows() {
         return rows;
     }
 
-    /** The recorded body; valid in {@code [0, size())} until the batch is written to again. */
-    byte[] array() {
-        return bytes;
+    /** Writes the recorded body to {@code out}, chunk by chunk, without copying it. */
+    void writeTo(OutputStream out) throws IOException {
+        int last = chunks.size() - 1;
+        for (int i = 0; i < last; i++) {
+            out.write(chunks.get(i), 0, used[i]);
+        }
+        out.write(chunk, 0, pos);
+    }
+
+    /** The recorded body as one array (for the journal, which stores it). */
+    byte[] toByteArray() {
+        byte[] all = new byte[size()];
+        int at = 0;
+        int last = chunks.size() - 1;
+        for (int i = 0; i < last; i++) {
+            System.arraycopy(chunks.get(i), 0, all, at, used[i]);
+            at += used[i];
+        }
+        System.arraycopy(chunk, 0, all, at, pos);
+        return all;
     }
 
     /** Marks where the next row starts, so that a failed row can be cut away. */
     void beginRow() {
-        rowStart = size;
+        rowChunk = chunks.size() - 1;
+        rowPos = pos;
     }
 
     void endRow() {
@@ -45,54 +89,74 @@ final class RowBinaryBatch {
 
     /** Cuts away the row begun last (its values failed to encode). */
     void rollback() {
-        size = rowStart;
-    }
-
-    /** Empties the batch, keeping its buffer when it is small (a statement reused for batch after batch). */
-    void clear() {
-        size = 0;
-        rows = 0;
-        rowStart = 0;
-        if (bytes.length > (1 << 20)) {
-            bytes = new byte[64 << 10];
+        while (chunks.size() - 1 > rowChunk) {
+            chunks.remove(chunks.size() - 1);
+            before -= used[chunks.size() - 1];
         }
+        chunk = chunks.get(rowChunk);
+        pos = rowPos;
     }
 
-    private void ensure(int more) {
-        int need = size + more;
-        if (need < 0 || need > MAX_SIZE) {
+    /** Empties the batch, keeping only a small first chunk (a statement reused for batch after batch). */
+    void clear() {
+        reset();
+    }
+
+    /** Room for {@code n} more bytes (at most {@link #CHUNK}) in the current chunk: it grows, or a new chunk starts. */
+    private void ensure(int n) {
+        if (pos + n <= chunk.length) {
+            return;
+        }
+        if (before + pos + n > MAX_SIZE) {
             throw new IllegalStateException("The batch exceeds " + MAX_SIZE + " bytes of RowBinary; execute it in smaller batches");
         }
-        if (need > bytes.length) {
-            int grown = (int) Math.min(MAX_SIZE, Math.max(need, (long) bytes.length + (bytes.length >> 1)));
-            bytes = Arrays.copyOf(bytes, grown);
+        if (chunks.size() == 1 && chunk.length < CHUNK) {
+            // the first chunk grows up to a whole one, so that a small batch holds a small array
+            chunk = Arrays.copyOf(chunk, Math.min(CHUNK, Math.max(pos + n, chunk.length * 4)));
+            chunks.set(0, chunk);
+            return;
         }
+        int index = chunks.size() - 1;
+        if (index + 1 >= used.length) {
+            used = Arrays.copyOf(used, used.length * 2);
+        }
+        used[index] = pos;
+        before += pos;
+        chunk = new byte[CHUNK];
+        chunks.add(chunk);
+        pos = 0;
     }
 
     void writeByte(int v) {
         ensure(1);
-        bytes[size++] = (byte) v;
+        chunk[pos++] = (byte) v;
     }
 
     void writeShort(int v) {
         ensure(2);
-        bytes[size++] = (byte) v;
-        bytes[size++] = (byte) (v >>> 8);
+        chunk[pos++] = (byte) v;
+        chunk[pos++] = (byte) (v >>> 8);
     }
 
     void writeInt(int v) {
         ensure(4);
-        bytes[size++] = (byte) v;
-        bytes[size++] = (byte) (v >>> 8);
-        bytes[size++] = (byte) (v >>> 16);
-        bytes[size++] = (byte) (v >>> 24);
+        byte[] c = chunk;
+        int p = pos;
+        c[p] = (byte) v;
+        c[p + 1] = (byte) (v >>> 8);
+        c[p + 2] = (byte) (v >>> 16);
+        c[p + 3] = (byte) (v >>> 24);
+        pos = p + 4;
     }
 
     void writeLong(long v) {
         ensure(8);
+        byte[] c = chunk;
+        int p = pos;
         for (int i = 0; i < 8; i++) {
-            bytes[size++] = (byte) (v >>> (i * 8));
+            c[p + i] = (byte) (v >>> (i * 8));
         }
+        pos = p + 8;
     }
 
     /** {@code v} as a little-endian two's complement integer of {@code width} bytes (sign-extended). */
@@ -102,7 +166,7 @@ final class RowBinaryBatch {
         byte fill = (byte) (v.signum() < 0 ? 0xff : 0);
         for (int i = 0; i < width; i++) {
             int src = be.length - 1 - i;
-            bytes[size++] = src >= 0 ? be[src] : fill;
+            chunk[pos++] = src >= 0 ? be[src] : fill;
         }
     }
 
@@ -110,25 +174,36 @@ final class RowBinaryBatch {
     void writeVarUInt(long v) {
         ensure(10);
         while ((v & ~0x7FL) != 0) {
-            bytes[size++] = (byte) ((v & 0x7F) | 0x80);
+            chunk[pos++] = (byte) ((v & 0x7F) | 0x80);
             v >>>= 7;
         }
-        bytes[size++] = (byte) v;
+        chunk[pos++] = (byte) v;
     }
 
+    /** {@code len} bytes, spread over as many chunks as they need. */
     void writeBytes(byte[] b, int off, int len) {
-        ensure(len);
-        System.arraycopy(b, off, bytes, size, len);
-        size += len;
+        while (len > 0) {
+            ensure(Math.min(len, CHUNK));
+            int n = Math.min(len, chunk.length - pos);
+            System.arraycopy(b, off, chunk, pos, n);
+            pos += n;
+            off += n;
+            len -= n;
+        }
     }
 
     void writeZeros(int n) {
-        ensure(n);
-        Arrays.fill(bytes, size, size + n, (byte) 0);
-        size += n;
+        while (n > 0) {
+            ensure(Math.min(n, CHUNK));
+            int k = Math.min(n, chunk.length - pos);
+            Arrays.fill(chunk, pos, pos + k, (byte) 0);
+            pos += k;
+            n -= k;
+        }
     }
 
-    /** A String column's value: its UTF-8 length as a varint, then the UTF-8 bytes, encoded in place (no copy). */
+    /** A String column's value: its UTF-8 length as a varint, then the UTF-8 bytes; ASCII text is encoded in place. */
+    @SuppressWarnings("deprecation")
     void writeString(CharSequence s) {
         int n = s.length();
         boolean ascii = true;
@@ -138,21 +213,26 @@ final class RowBinaryBatch {
                 break;
             }
         }
-        if (ascii) {
-            writeVarUInt(n);
-            ensure(n);
-            if (s instanceof String) {
-                ((String) s).getBytes(0, n, bytes, size);
-            } else {
-                for (int i = 0; i < n; i++) {
-                    bytes[size + i] = (byte) s.charAt(i);
-                }
-            }
-            size += n;
+        if (!ascii) {
+            byte[] utf8 = s.toString().getBytes(StandardCharsets.UTF_8);
+            writeVarUInt(utf8.length);
+            writeBytes(utf8, 0, utf8.length);
             return;
         }
-        byte[] utf8 = s.toString().getBytes(StandardCharsets.UTF_8);
-        writeVarUInt(utf8.length);
-        writeBytes(utf8, 0, utf8.length);
+        writeVarUInt(n);
+        if (n > CHUNK) {
+            writeBytes(s.toString().getBytes(StandardCharsets.ISO_8859_1), 0, n);
+            return;
+        }
+        ensure(n);
+        if (s instanceof String) {
+            // ASCII: each char is its byte; String.getBytes(int, int, byte[], int) copies them without an intermediate array
+            ((String) s).getBytes(0, n, chunk, pos);
+        } else {
+            for (int i = 0; i < n; i++) {
+                chunk[pos + i] = (byte) s.charAt(i);
+            }
+        }
+        pos += n;
     }
 }

@@ -35,7 +35,7 @@ final class RowBinarySender {
         // Client.insert writes "INSERT INTO " + table + " FORMAT RowBinary": the target carries the column list
         String target = statement.substring(PREFIX.length(), statement.length() - SUFFIX.length());
         Client client = delegate.unwrap(ConnectionImpl.class).getClient();
-        try (InsertResponse r = client.insert(target, out -> out.write(body.bytes(), 0, body.length()), ClickHouseFormat.RowBinary, settings)
+        try (InsertResponse r = client.insert(target, body::writeTo, ClickHouseFormat.RowBinary, settings)
             .get()) {
             return r.getWrittenRows();
         } catch (InterruptedException e) {

@@ -39,7 +39,7 @@ final class StatementTokens {
 
     /** Runs one RowBinary batch through {@code executor}, recording its token and attempts. */
     InsertExecutor.Outcome executeRowBinary(InsertExecutor executor, String statement, RowBinaryBatch batch) throws SQLException {
-        return run(token -> executor.executeRowBinary(statement, batch.array(), batch.size(), batch.rows(), token));
+        return run(token -> executor.executeRowBinary(statement, batch, token));
     }
 
     private interface Execution {

@@ -108,7 +108,9 @@ public record TableInfo(String database, String table, String engine, boolean re
                 // asks again, and this one goes on what was read before, even if it expired, rather than on nothing
                 return e != null ? e.info : info;
             }
-            if (ttlMillis > 0) {
+            // a table whose columns could not be read (a lost answer) is not kept either: its column types decide how
+            // date and time parameters are rendered and whether a batch can go as RowBinary, so the next insert asks again
+            if (ttlMillis > 0 && info.serverZone() != null) {
                 ENTRIES.put(key, new Entry(info, now + ttlMillis));
             }
             if (info.distributed() != null && (e == null || !info.distributed().equals(e.info.distributed()))) {

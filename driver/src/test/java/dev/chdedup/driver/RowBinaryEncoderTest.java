@@ -31,9 +31,9 @@ class RowBinaryEncoderTest {
     private static String hex(String type, Object v) throws Exception {
         RowBinaryEncoder e = RowBinaryEncoder.of(type, UTC);
         assertNotNull(e, type);
-        RowBinaryBatch b = new RowBinaryBatch(16);
+        RowBinaryBatch b = new RowBinaryBatch();
         e.encode(v, b);
-        return HexFormat.of().formatHex(b.array(), 0, b.size());
+        return HexFormat.of().formatHex(b.toByteArray());
     }
 
     @Test
@@ -95,6 +95,39 @@ class RowBinaryEncoderTest {
         m.put("k", 7);
         assertEquals("01016b07", hex("Map(String, UInt8)", m));
         assertEquals("01610500", hex("Tuple(a String, b UInt16)", List.of("a", 5)));
+    }
+
+    /** Rows across many chunks come back in order; a row that fails half-way, even across a chunk's end, is cut away. */
+    @Test
+    void aBatchSpansChunksAndCutsAFailedRow() throws Exception {
+        RowBinaryBatch b = new RowBinaryBatch();
+        java.io.ByteArrayOutputStream expected = new java.io.ByteArrayOutputStream();
+        RowBinaryEncoder s = RowBinaryEncoder.of("String", UTC);
+        RowBinaryEncoder u8 = RowBinaryEncoder.of("UInt8", UTC);
+        for (int i = 0; i < 20_000; i++) {
+            String v = "v".repeat(i % 97) + i;
+            b.beginRow();
+            s.encode(v, b);
+            if (i % 7 == 0) {
+                assertThrows(RowBinaryEncoder.Unencodable.class, () -> u8.encode(300, b));
+                b.rollback();
+                continue;
+            }
+            u8.encode(i % 256, b);
+            b.endRow();
+            expected.write(v.length());
+            expected.write(v.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            expected.write(i % 256);
+        }
+        byte[] big = new byte[RowBinaryBatch.CHUNK * 2 + 5];
+        b.beginRow();
+        b.writeBytes(big, 0, big.length);
+        b.rollback();
+        assertEquals(expected.size(), b.size());
+        assertEquals(HexFormat.of().formatHex(expected.toByteArray()), HexFormat.of().formatHex(b.toByteArray()));
+        java.io.ByteArrayOutputStream written = new java.io.ByteArrayOutputStream();
+        b.writeTo(written);
+        assertEquals(HexFormat.of().formatHex(expected.toByteArray()), HexFormat.of().formatHex(written.toByteArray()));
     }
 
     @Test

@@ -32,16 +32,16 @@ public final class InsertJournal {
     }
 
     /**
-     * Journals a RowBinary execution about to start: {@code statement} ({@code INSERT ... FORMAT RowBinary}) and the first
-     * {@code length} bytes of {@code body}, re-sent byte for byte by a replay; null when {@code journal} is null.
+     * Journals a RowBinary execution about to start: {@code statement} ({@code INSERT ... FORMAT RowBinary}) and its
+     * {@code body} (kept, not copied), re-sent byte for byte by a replay; null when {@code journal} is null.
      */
-    public static JournalEntry beforeRowBinary(DedupJournal journal, String statement, byte[] body, int length, String kind, long rows,
+    public static JournalEntry beforeRowBinary(DedupJournal journal, String statement, byte[] body, String kind, long rows,
                                                String database, String table, Map<String, String> settings) throws SQLException {
         if (journal == null) {
             return null;
         }
         return journal.append(new JournalEntry(-1, settings.get("insert_deduplication_token"), database, table, kind, rows, statement,
-            settings, System.currentTimeMillis(), java.util.Arrays.copyOf(body, length)));
+            settings, System.currentTimeMillis(), body));
     }
 
     /** The execution was acknowledged. */
