@@ -99,6 +99,7 @@ public final class FunctionFactory {
         FunctionHMAC.register(f);
         FunctionSqid.register(f);
         FunctionsNumericIndexedVector.register(f);
+        FunctionsLloydMaxQuantization.register(f);
         FunctionsSpaceFillingCurve.register(f);
         FunctionsSparseGrams.register(f);
         FunctionsHashing.register(f);
