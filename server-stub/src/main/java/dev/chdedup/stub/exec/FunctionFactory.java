@@ -100,6 +100,7 @@ public final class FunctionFactory {
         FunctionSqid.register(f);
         FunctionsNumericIndexedVector.register(f);
         FunctionsLloydMaxQuantization.register(f);
+        FunctionFormatRow.register(f);
         FunctionsSpaceFillingCurve.register(f);
         FunctionsSparseGrams.register(f);
         FunctionsHashing.register(f);
