@@ -155,6 +155,10 @@ public final class ExprCompiler {
             // a literal array needs a common type of its elements, where the function array makes a Variant of them
             TypeRules.common(args.stream().map(Evaluator::type).toList());
         }
+        if (FunctionFormatRow.handles(c.name())) { // its columns are named as the select list names its arguments
+            List<String> names = c.args().stream().map(dev.chdedup.stub.sql.ColumnNames::of).toList();
+            return FunctionFormatRow.compile(c.name(), args, names, ctx);
+        }
         Evaluator f = Functions.compile(c.name(), args, ctx);
         return fold(f, allConst && !Functions.isNonDeterministic(c.name()));
     }

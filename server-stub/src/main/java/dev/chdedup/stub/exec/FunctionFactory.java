@@ -108,6 +108,8 @@ public final class FunctionFactory {
         FunctionHMAC.register(f);
         FunctionSqid.register(f);
         FunctionsNumericIndexedVector.register(f);
+        FunctionsLloydMaxQuantization.register(f);
+        FunctionFormatRow.register(f);
         FunctionsSpaceFillingCurve.register(f);
         FunctionsSparseGrams.register(f);
         FunctionsHashing.register(f);

@@ -184,6 +184,8 @@ public final class SelectExecutor {
                     exprs.add(new Expr.Ident(aliases.containsKey(c.name()) ? List.of(STAR_QUALIFIER, c.name()) : List.of(c.name())));
                     names.add(c.name());
                 }
+            } else if (it.expr() instanceof Expr.Call u && u.name().equalsIgnoreCase("untuple") && u.args().size() == 1) {
+                untuple(u.args().get(0), it.alias(), comp, namer, exprs, names);
             } else {
                 // an aliased item is compiled as a reference to its alias, so a same-named column inside its own
                 // definition stays the column (SELECT k * 2 AS k is k * 2, not (k * 2) * 2)
@@ -575,17 +577,36 @@ public final class SelectExecutor {
     }
 
     /**
+     * untuple(t) in a select list: one item per element of the tuple t, tupleElement(t, 'name') (the element's name,
+     * or its position for an unnamed tuple), named so, or {@code alias.name} under an alias, as ClickHouse expands it.
+     */
+    private static void untuple(Expr tuple, String alias, ExprCompiler comp, ColumnNames namer, List<Expr> exprs, List<String> names) {
+        DataType t = comp.compile(tuple).type();
+        if (!(t.unwrap() instanceof dev.chdedup.stub.types.TupleType tt)) {
+            throw new ChException(ErrorCode.UNSUPPORTED_METHOD, "Function 'untuple' argument must have compound type. Actual type " + t.name() + ".");
+        }
+        for (int i = 0; i < tt.elements.size(); i++) {
+            String key = tt.names != null ? tt.names.get(i) : String.valueOf(i + 1);
+            Expr named = new Expr.Call("tupleElement", List.of(tuple, new Expr.Literal(dev.chdedup.stub.types.ByteStrings.fromText(key))), false, 0);
+            exprs.add(tt.names != null ? named : new Expr.Call("tupleElement", List.of(tuple, new Expr.Literal((long) (i + 1))), false, 0));
+            names.add(alias != null ? alias + "." + key : namer.name(named));
+        }
+    }
+
+    /**
      * {@code e} with an unqualified * among a scalar function's arguments replaced by the source's columns, as ClickHouse
-     * expands roundAge(*) to roundAge(number); an aggregate's * (count(*)) stays.
+     * expands roundAge(*) to roundAge(number), inside an aggregate's arguments too (groupBitXor(cityHash64(*))); an
+     * aggregate's own * (count(*)) stays.
      */
     private static Expr starArguments(Expr e, List<Column> physical) {
-        if (!(e instanceof Expr.Call c) || Aggregates.isAggregate(c.name())) {
+        if (!(e instanceof Expr.Call c)) {
             return e;
         }
+        boolean aggregate = Aggregates.isAggregate(c.name());
         List<Expr> args = new ArrayList<>();
         boolean changed = false;
         for (Expr a : c.args()) {
-            if (a instanceof Expr.Star star && star.qualifier() == null) {
+            if (a instanceof Expr.Star star && star.qualifier() == null && !aggregate) {
                 physical.forEach(col -> args.add(new Expr.Ident(List.of(col.name()))));
                 changed = true;
             } else {

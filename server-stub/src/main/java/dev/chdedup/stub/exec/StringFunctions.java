@@ -103,6 +103,9 @@ final class StringFunctions {
             }
             case "length": {
                 DataType t = args.get(0).type().unwrap();
+                if (args.get(0).type() instanceof dev.chdedup.stub.types.StringType fs && fs.fixedLength > 0) {
+                    return Evaluator.constant(DataTypes.UINT64, (long) fs.fixedLength); // a FixedString's length is its type's
+                }
                 return Functions.strict(DataTypes.UINT64, args, v -> {
                     if (t instanceof ArrayType) {
                         return (long) ((List<?>) v[0]).size();

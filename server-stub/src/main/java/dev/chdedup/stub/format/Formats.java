@@ -87,6 +87,11 @@ public final class Formats {
         return i;
     }
 
+    /** Whether the format {@code name} writes output; UNKNOWN_FORMAT if there is none so named. */
+    public static boolean isOutput(String name) {
+        return info(name).output;
+    }
+
     public static boolean isKnown(String name) {
         return name != null && BY_LOWER.containsKey(name.toLowerCase(Locale.ROOT));
     }

@@ -31,6 +31,10 @@ import java.util.Map;
  * {@link Builder#httpsPort HTTPS port} the same handler also serves HTTPS, as ClickHouse's {@code https_port}.
  */
 public final class StubServer implements Closeable {
+    static {
+        dev.chdedup.stub.exec.FunctionFormatRow.install(new dev.chdedup.stub.format.FormatRow());
+    }
+
     public enum State { LATENT, STARTED, STOPPED, CLOSED, FAILED }
 
     private final String host;
