@@ -25,6 +25,7 @@ public final class SettingsChangesHistory {
         new Change(24, 1, "print_pretty_type_names", "0", "1"),
         new Change(25, 8, "output_format_json_quote_64bit_integers", "1", "0"),
         new Change(25, 10, "enable_http_compression", "0", "1"),
+        new Change(25, 11, "create_table_empty_primary_key_by_default", "0", "1"),
         new Change(26, 5, "date_time_input_format", "basic", "best_effort"));
 
     /** MergeTree settings. */

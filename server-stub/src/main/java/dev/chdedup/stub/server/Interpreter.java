@@ -370,6 +370,9 @@ public final class Interpreter {
         return new QueryResult.Rows(new SelectExecutor.Stream(header, BlockStreams.chunk(header, new ArrayList<>(rows), 65536)), null);
     }
 
+    /** Whether a MergeTree table without ORDER BY and PRIMARY KEY gets an empty key (25.11+) rather than an error. */
+    private static final String EMPTY_PRIMARY_KEY = "create_table_empty_primary_key_by_default";
+
     private QueryResult createTable(Statement.CreateTable ct, String sql, QueryContext ctx) throws IOException {
         String db = db(ct.database(), ctx);
         if (DatabaseCatalog.SYSTEM.equals(db)) {
@@ -399,6 +402,15 @@ public final class Interpreter {
             sql = SystemCommands.createTableSql(ct);
         }
         Map<String, String> settings = ct.settings();
+        if (ct.orderBy() == null && ct.primaryKey() == null && ct.engine() != null && ct.engine().endsWith("MergeTree")
+            && !settings.containsKey(EMPTY_PRIMARY_KEY) && !ctx.settings().getBool(EMPTY_PRIMARY_KEY)) {
+            // off by the query, its compatibility or the release the server plays (before 25.11, and 18.16), each with its text
+            throw new ChException(ErrorCode.BAD_ARGUMENTS, ctx.compat().legacyErrorText()
+                ? "Table engine " + ct.engine() + " requires ORDER BY or PRIMARY KEY clause"
+                : "You must provide an ORDER BY or PRIMARY KEY expression in the table definition. If you don't want this table to be"
+                + " sorted, use ORDER BY/PRIMARY KEY (). Otherwise, you can use the setting 'create_table_empty_primary_key_by_default'"
+                + " to automatically add an empty primary key to the table definition");
+        }
         if (!ctx.settings().getBool(TableDefinition.FLATTEN_NESTED) && !settings.containsKey(TableDefinition.FLATTEN_NESTED)) {
             settings = new LinkedHashMap<>(settings); // the query's flatten_nested = 0 holds for this CREATE
             settings.put(TableDefinition.FLATTEN_NESTED, "0");

@@ -13,6 +13,11 @@ class CreateStatementsTest extends EngineAnswers {
     @Override
     String[][] cases() {
         return new String[][] {
+            {"CREATE TABLE ek1 (a UInt8) ENGINE = MergeTree", ""},
+            {"SHOW CREATE TABLE ek1", "CREATE TABLE default.ek1\\n(\\n    `a` UInt8\\n)\\nENGINE = MergeTree\\nORDER BY tuple()\\nSETTINGS index_granularity = 8192"},
+            {"CREATE TABLE ek2 (a UInt8, b String) ENGINE = ReplacingMergeTree PARTITION BY a", ""},
+            {"SELECT sorting_key, primary_key FROM system.tables WHERE name = 'ek2'", "\t"},
+            {"CREATE TABLE ek3 (a UInt8) ENGINE = MergeTree SETTINGS create_table_empty_primary_key_by_default = 0", "Code: 36 BAD_ARGUMENTS"},
             {"DROP TABLE IF EXISTS m1", ""},
             {"DROP TABLE IF EXISTS m2", ""},
             {"DROP TABLE IF EXISTS m3", ""},
