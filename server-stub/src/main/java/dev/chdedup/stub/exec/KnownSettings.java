@@ -78,7 +78,7 @@ public final class KnownSettings {
         // a 26.2+ server's default is 1 (SettingsChangesHistory.cpp, 26.2); the stub keeps 0: it inserts as the engine it is
         // checked against does, whose library mode has no insert queue and runs every insert synchronously (executeQuery:
         // "asynchronous insert queue is not configured"), and its queue lacks 26.x's adaptive busy timeout,
-        // async_insert_max_query_number and the synchronous insert of more than async_insert_max_data_size
+        // async_insert_max_query_number and the quorum wait of a flushed part (docs/stub.md, "async_insert")
         def("async_insert", "Bool", "0", "Collect INSERT data into batches on the server.");
         def("wait_for_async_insert", "Bool", "1", "Wait until an async insert is flushed before answering.");
         def("wait_for_async_insert_timeout", "Seconds", "120", "Timeout of waiting for an async insert flush.");

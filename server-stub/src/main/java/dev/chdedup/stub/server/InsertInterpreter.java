@@ -1,6 +1,7 @@
 package dev.chdedup.stub.server;
 
 import dev.chdedup.stub.async.AsynchronousInsertQueue;
+import dev.chdedup.stub.async.InlinedData;
 import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.data.ColumnRows;
@@ -51,8 +52,10 @@ import java.util.function.Consumer;
  * {@code min_insert_block_size_rows}/{@code _bytes} as ClickHouse's SquashingTransform does, and hands each
  * finished block to the table's {@link InsertSink}. A block is written whole or not at all; blocks finished
  * before a later error stay written, as in ClickHouse. With {@code async_insert=1} an insert with data (not
- * INSERT SELECT) is parsed whole as one block and handed to the {@link AsynchronousInsertQueue}; the query then
- * waits for the flush of its batch ({@code wait_for_async_insert=1}) or returns at once.
+ * INSERT SELECT) of at most {@code async_insert_max_data_size} bytes is parsed whole as one block and handed to the
+ * {@link AsynchronousInsertQueue}; the query then waits for the flush of its batch ({@code wait_for_async_insert=1}) or
+ * returns at once. An insert with more data is inserted synchronously, as ClickHouse's queue answers it
+ * {@code TOO_MUCH_DATA} ({@link InlinedData}).
  */
 public final class InsertInterpreter {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(InsertInterpreter.class);
@@ -113,8 +116,12 @@ public final class InsertInterpreter {
         List<Integer> targets = targetColumns(table, st.columns());
         RowCompleter completer = new RowCompleter(all, targets, ctx);
         Settings s = ctx.settings();
-        if (st.select() == null && asyncInserts != null && s.getBool("async_insert")) {
-            return executeAsync(st, data, defaultFormat, ctx, table, targets, completer);
+        if (st.select() == null && asyncInserts != null && s.getBool("async_insert") && data != null) {
+            InlinedData inlined = InlinedData.read(data, s.getLong("async_insert_max_data_size"));
+            data = inlined.stream();
+            if (!inlined.tooMuchData()) {
+                return executeAsync(st, data, defaultFormat, ctx, table, targets, completer);
+            } // more than async_insert_max_data_size: inserted synchronously, split by max_insert_block_size
         }
         long maxBlock = Math.max(1, s.getLong("max_insert_block_size"));
         String token = s.get("insert_deduplication_token");

@@ -107,6 +107,33 @@ class AsyncInsertsOverHttpTest {
         }
     }
 
+    /**
+     * AsynchronousInsertQueue::pushQueryWithInlinedData reads at most async_insert_max_data_size bytes; an insert with
+     * more (TOO_MUCH_DATA) runs synchronously: split by max_insert_block_size, one part and one id (token and ordinal)
+     * a block, so its retry, async or not, is dropped block by block, where a queued insert is one block and one part.
+     */
+    @Test
+    void anInsertOverAsyncInsertMaxDataSizeIsInsertedSynchronously() {
+        client.query("SYSTEM STOP MERGES t");
+        String rows = "5\t1\taaaaaaaaaa\n5\t2\tbbbbbbbbbb\n5\t3\tcccccccccc\n"; // 45 bytes
+        Map<String, String> blocks = Map.of("max_insert_block_size", "1", "min_insert_block_size_rows", "0", "min_insert_block_size_bytes", "0");
+        Map<String, String> tooMuch = new java.util.HashMap<>(blocks);
+        tooMuch.putAll(Map.of("async_insert", "1", "wait_for_async_insert", "1", "async_insert_busy_timeout_ms", "30",
+            "async_insert_max_data_size", "40", "insert_deduplication_token", "big"));
+        assertEquals(3, send("INSERT INTO t FORMAT TabSeparated\n" + rows, tooMuch));
+        assertEquals("3\n", client.query("SELECT count() FROM system.parts WHERE table = 't' AND active"));
+        assertEquals(0, send("INSERT INTO t FORMAT TabSeparated\n" + rows, tooMuch));
+        Map<String, String> sync = new java.util.HashMap<>(blocks);
+        sync.put("insert_deduplication_token", "big");
+        assertEquals(0, send("INSERT INTO t FORMAT TabSeparated\n" + rows, sync));
+
+        Map<String, String> queued = new java.util.HashMap<>(tooMuch);
+        queued.putAll(Map.of("async_insert_max_data_size", "60", "insert_deduplication_token", "small"));
+        assertEquals(3, send("INSERT INTO t FORMAT TabSeparated\n" + rows, queued));
+        assertEquals("4\t6\n", client.query("SELECT count(), sum(rows) FROM system.parts WHERE table = 't' AND active"));
+        assertEquals(0, send("INSERT INTO t FORMAT TabSeparated\n" + rows, queued));
+    }
+
     @Test
     void dataInTheBodyInAnyFormatIsQueuedAndMatchesASyncRetry() {
         Map<String, String> async = Map.of("async_insert", "1", "wait_for_async_insert", "1", "async_insert_busy_timeout_ms", "30");

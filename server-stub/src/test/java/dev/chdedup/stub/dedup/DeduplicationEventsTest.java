@@ -67,7 +67,7 @@ class DeduplicationEventsTest {
         c.query("INSERT INTO t VALUES (1, 1)");
         Map<String, String> noWait = Map.of("async_insert", "1", "wait_for_async_insert", "0", "async_insert_busy_timeout_ms", "600000");
         Map<String, String> flush = Map.of("async_insert", "1", "wait_for_async_insert", "1", "async_insert_busy_timeout_ms", "600000",
-            "async_insert_max_data_size", "1");
+            "async_insert_max_data_size", "10"); // the batch reaches it, the query's own data does not pass it
         c.query("INSERT INTO t VALUES (1, 1)", noWait);
         c.query("INSERT INTO t VALUES (2, 5)", noWait);
         c.query("INSERT INTO t SETTINGS insert_deduplication_token = 'x' VALUES (2, 6)", noWait);

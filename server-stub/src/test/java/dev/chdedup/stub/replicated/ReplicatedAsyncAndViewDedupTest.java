@@ -57,8 +57,9 @@ class ReplicatedAsyncAndViewDedupTest {
         String noWait = "async_insert=1&wait_for_async_insert=0&async_insert_deduplicate=1&async_insert_busy_timeout_ms=600000";
         ok(Http.send(url(1), "INSERT INTO b VALUES (10)", noWait));
         ok(Http.send(url(1), "INSERT INTO b VALUES (20)", noWait));
-        // the third query fills the batch: one flush of (10) stored on r2 already, (20), and (20) again
-        ok(Http.send(url(1), "INSERT INTO b VALUES (20)", ASYNC + "&async_insert_busy_timeout_ms=600000&async_insert_max_data_size=1"));
+        // the third query fills the batch (its own data does not pass async_insert_max_data_size, the batch's reaches it):
+        // one flush of (10) stored on r2 already, (20), and (20) again
+        ok(Http.send(url(1), "INSERT INTO b VALUES (20)", ASYNC + "&async_insert_busy_timeout_ms=600000&async_insert_max_data_size=8"));
         assertEquals("DuplicatedAsyncInserts\t1\nSelfDuplicatedAsyncInserts\t1\n", Http.query(url(1), "SELECT event, value FROM system.events"
             + " WHERE event IN ('DuplicatedAsyncInserts', 'SelfDuplicatedAsyncInserts') ORDER BY event"));
         assertEquals("1\n", Http.query(url(1), "SELECT count() FROM system.parts WHERE table = 'b' AND active AND rows = 1"
