@@ -43,6 +43,7 @@ public final class AggregateFunctionFactory {
         AggregateFunctionsIntervals.register();
         AggregateFunctionsCrossTab.register();
         AggregateFunctionSparkbar.register();
+        AggregateFunctionGroupFormat.register();
     }
 
     private AggregateFunctionFactory() {
