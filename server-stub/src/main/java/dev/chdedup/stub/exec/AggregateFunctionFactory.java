@@ -44,6 +44,7 @@ public final class AggregateFunctionFactory {
         AggregateFunctionsCrossTab.register();
         AggregateFunctionSparkbar.register();
         AggregateFunctionGroupNumericIndexedVector.register();
+        AggregateFunctionGroupFormat.register();
     }
 
     private AggregateFunctionFactory() {

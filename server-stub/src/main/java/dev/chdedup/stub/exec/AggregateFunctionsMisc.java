@@ -405,8 +405,9 @@ final class AggregateFunctionsMisc {
     }
 
     /**
-     * uniqCombined, uniqCombined64, uniqHLL12: the number of distinct argument rows, exactly (the engine's sets are exact
-     * for few values; its HyperLogLog estimate for many is not reproduced). The optional parameter of uniqCombined is
+     * uniqCombined, uniqCombined64, uniqHLL12: uniqCombined of one number or string as the engine estimates it
+     * ({@link AggregateFunctionUniqCombined}), else the number of distinct argument rows, exactly (the engine's sets are
+     * exact for few values; its HyperLogLog estimate for many is not reproduced). The optional parameter of uniqCombined is
      * the precision, 12 to 20.
      */
     private static Aggregates.Aggregate uniqSketch(String name, List<DataType> args, AggregateParameters p, int minPrecision, int maxPrecision) {
@@ -424,6 +425,22 @@ final class AggregateFunctionsMisc {
         }
         if (args.isEmpty()) {
             throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Incorrect number of arguments for aggregate function " + name);
+        }
+        if (name.startsWith("uniqCombined") && args.stream().anyMatch(a -> TypeRules.stripNullable(a).unwrap() instanceof dev.chdedup.stub.types.NothingType)) {
+            // an argument that is only NULL: the engine's Null combinator answers NULL
+            return new Aggregates.Aggregate(DataTypes.nullable(DataTypes.NOTHING), () -> new Aggregates.State() {
+                @Override
+                public void add(Object[] row) {
+                }
+
+                @Override
+                public Object result() {
+                    return null;
+                }
+            });
+        }
+        if (name.equals("uniqCombined") && args.size() == 1 && AggregateFunctionUniqCombined.handles(TypeRules.stripNullable(args.get(0)).unwrap())) {
+            return AggregateFunctionUniqCombined.create(TypeRules.stripNullable(args.get(0)).unwrap(), p.isEmpty() ? 17 : (int) p.asLong(0));
         }
         return Aggregates.create("uniqExact", args, false);
     }

@@ -16,8 +16,8 @@ import java.util.TreeMap;
 
 /**
  * topK, topKWeighted, approx_top_k and approx_top_sum (ClickHouse's AggregateFunctionTopK over its SpaceSaving list:
- * exact while the distinct values fit its capacity, k times the load factor; the values by count, descending, the
- * first seen first among equal counts; with 'counts', or for the approx_ forms, (item, count, error) tuples), and
+ * exact while the distinct values fit its capacity, k times the load factor; the k values of the greatest counts, as
+ * its partial sort orders the counters kept in the order first seen; with 'counts', or for the approx_ forms, (item, count, error) tuples), and
  * the map-of-arrays sums: sumMap / sumMappedArrays, sumMapWithOverflow, minMap / minMappedArrays, maxMap /
  * maxMappedArrays (keys sorted; a key whose sum is zero left out of sumMap).
  */
@@ -78,12 +78,24 @@ final class AggregateFunctionsTopK {
 
             @Override
             public Object result() {
+                // SpaceSaving::topK: ClickHouse's partial sort (a Floyd-Rivest selection of the k-th, then a sort of the
+                // first k) of the counters in the order first seen, the greater count first
                 List<Map.Entry<Object, long[]>> es = new ArrayList<>(counts.entrySet());
-                es.sort((a, b) -> Long.compareUnsigned(b.getValue()[0], a.getValue()[0]));
+                int n = es.size();
+                int limit = (int) Math.min(k, n);
+                Integer[] order = new Integer[n];
+                for (int i = 0; i < n; i++) {
+                    order[i] = i;
+                }
+                java.util.Comparator<Integer> greater = (a, b) -> Long.compareUnsigned(es.get(b).getValue()[0], es.get(a).getValue()[0]);
+                if (limit > 0) {
+                    MapHigherOrderFunctions.floydRivestSelect(order, 0, n - 1, limit - 1, greater);
+                    java.util.Arrays.sort(order, 0, limit, greater);
+                }
                 List<Object> out = new ArrayList<>();
-                for (int i = 0; i < es.size() && i < k; i++) {
-                    Object v = es.get(i).getKey();
-                    out.add(tuples ? List.of(v, es.get(i).getValue()[0], 0L) : v);
+                for (int i = 0; i < limit; i++) {
+                    Map.Entry<Object, long[]> e = es.get(order[i]);
+                    out.add(tuples ? List.of(e.getKey(), e.getValue()[0], 0L) : e.getKey());
                 }
                 return Collections.unmodifiableList(out);
             }

@@ -115,6 +115,7 @@ public final class StubServer implements Closeable {
         SystemTables system = new SystemTables(catalog, events);
         catalog.attachSystem(system);
         SelectExecutor selects = new SelectExecutor(catalog);
+        dev.chdedup.stub.exec.AggregateFunctionGroupFormat.attachWriter(new GroupFormatWriter());
         catalog.attachViewReader((view, ctx) -> {
             SelectExecutor.Stream result = selects.execute(view.select(), ctx);
             return new dev.chdedup.stub.exec.TableSource() {
