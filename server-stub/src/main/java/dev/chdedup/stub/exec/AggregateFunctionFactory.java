@@ -43,6 +43,7 @@ public final class AggregateFunctionFactory {
         AggregateFunctionsIntervals.register();
         AggregateFunctionsCrossTab.register();
         AggregateFunctionSparkbar.register();
+        dev.chdedup.stub.exec.timeseries.AggregateFunctionsTimeSeries.register();
     }
 
     private AggregateFunctionFactory() {

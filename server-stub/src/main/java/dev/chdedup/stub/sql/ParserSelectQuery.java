@@ -79,9 +79,9 @@ final class ParserSelectQuery {
     private final List<Map.Entry<String, Query>> ctes = new ArrayList<>();
 
     /**
-     * The WITH aliases ({@code WITH expr AS name}) of the enclosing SELECTs whose common table expressions are being
-     * parsed: a CTE's query sees the aliases defined before it ({@code WITH 1 AS x, y AS (SELECT x + 1) ...}), as in
-     * ClickHouse. Innermost last.
+     * The WITH aliases ({@code WITH expr AS name}) of the enclosing SELECTs whose common table expressions or FROM
+     * clauses are being parsed: a CTE's query sees the aliases defined before it ({@code WITH 1 AS x, y AS (SELECT x +
+     * 1) ...}), a subquery of FROM all of them, as in ClickHouse. Innermost last.
      */
     private final List<SelectItem> withInScope = new ArrayList<>();
 
@@ -224,7 +224,14 @@ final class ParserSelectQuery {
         } while (pos.readOp(",") && !endsSelectList(pos.tok));
         From from = null;
         if (pos.readIf("FROM")) {
-            from = tables.from();
+            // the subqueries of FROM see this SELECT's WITH aliases, as in ClickHouse (WITH [1, 2] AS a SELECT x FROM (SELECT arrayJoin(a) AS x))
+            int scope = withInScope.size();
+            withInScope.addAll(withItems);
+            try {
+                from = tables.from();
+            } finally {
+                withInScope.subList(scope, withInScope.size()).clear();
+            }
         }
         Expr prewhere = pos.readIf("PREWHERE") ? exp.expr() : null;
         Expr where = pos.readIf("WHERE") ? exp.expr() : null;
