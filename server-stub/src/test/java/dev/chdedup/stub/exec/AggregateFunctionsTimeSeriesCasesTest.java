@@ -5,7 +5,8 @@ package dev.chdedup.stub.exec;
  * examples, held to the engine's answers: the grid functions over DateTime, UInt32 and DateTime64 timestamps and
  * Float32 and Float64 values (Prometheus' extrapolation, resets, NaN and repeated timestamps), their parameters as
  * numbers, strings and DateTime values, NULL values skipped, GROUP BY, the -If, -State/-Merge, -Array and -OrNull
- * combinators, timeSeriesGroupArray and timeSeriesLastTwoSamples, and the engine's errors.
+ * combinators, timeSeriesGroupArray and timeSeriesLastTwoSamples (and tupleElement over its array of tuples), and
+ * the engine's errors.
  */
 class AggregateFunctionsTimeSeriesCasesTest extends EngineAnswers {
     @Override
@@ -91,6 +92,15 @@ class AggregateFunctionsTimeSeriesCasesTest extends EngineAnswers {
             {"SELECT finalizeAggregation(timeSeriesLastTwoSamplesState(x, y)) FROM (SELECT arrayJoin([110, 125, 120])::UInt32 x, x::Float64 y) SETTINGS allow_experimental_time_series_aggregate_functions = 1", "[(125,125),(120,120)]"},
             {"SELECT timeSeriesResampleToGridWithStalenessMerge(90, 210, 15, 45)(s) FROM (SELECT timeSeriesResampleToGridWithStalenessState(90, 210, 15, 45)(t, v) AS s FROM (SELECT arrayJoin([110, 120, 130, 200])::DateTime t, 1.5::Float32 v) GROUP BY t) SETTINGS allow_experimental_time_series_aggregate_functions = 1", "[NULL,NULL,1.5,1.5,1.5,1.5,NULL,NULL,1.5]"},
             {"SELECT timeSeriesGroupArrayForEach([[1,2]::Array(UInt32)], [[3,4]::Array(Float64)]) SETTINGS allow_experimental_time_series_aggregate_functions = 1", "[[(1,3),(2,4)]]"},
+            // timeSeriesLastTwoSamples gives an array of tuples, which .1 and .2 read as arrays (tupleElement over arrays)
+            {"SELECT [(1,'a'),(2,'b')].1, tupleElement([(1,'a')], 2), tupleElement([[(1,'a')]], 1), toTypeName([[(1,'a')]].2)", "[1,2]\t['a']\t[[1]]\tArray(Array(String))"},
+            {"SELECT tupleElement([(1,'a')], 3, 'x'), tupleElement([(1,'a')], 3, 5), tupleElement([(1,'a')], -1)", "x\t5\t['a']"},
+            {"SELECT tupleElement([]::Array(Tuple(UInt8, String)), 1), toTypeName(tupleElement([]::Array(Tuple(UInt8, String)), 2))", "[]\tArray(String)"},
+            {"SELECT tupleElement([1, 2], 1)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT [(1,'a')].3", "Code: 69 ARGUMENT_OUT_OF_BOUND"},
+            {"SELECT [(1 AS x,'a' AS y)].y", "Code: 36 BAD_ARGUMENTS"},
+            {"SELECT [CAST((1, 'a') AS Tuple(x UInt8, y String))].y, arrayJoin([[(1, 2)], [(3, 4)]]).2", "['a']\t[2]\n['a']\t[4]"},
+            {"SELECT (finalizeAggregation(timeSeriesLastTwoSamplesState(x, y)).1 AS t, finalizeAggregation(timeSeriesLastTwoSamplesState(x, y)).2 AS v) FROM (SELECT arrayJoin([110, 125, 120])::DateTime('UTC') x, x::Float64 y) SETTINGS allow_experimental_time_series_aggregate_functions = 1", "(['1970-01-01 00:02:05','1970-01-01 00:02:00'],[125,120])"},
         };
     }
 }
