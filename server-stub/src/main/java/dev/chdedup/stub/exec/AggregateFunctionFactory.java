@@ -45,6 +45,7 @@ public final class AggregateFunctionFactory {
         AggregateFunctionSparkbar.register();
         AggregateFunctionGroupNumericIndexedVector.register();
         AggregateFunctionGroupFormat.register();
+        dev.chdedup.stub.exec.timeseries.AggregateFunctionsTimeSeries.register();
     }
 
     private AggregateFunctionFactory() {

@@ -11,6 +11,7 @@ import dev.chdedup.stub.types.DecimalType;
 import dev.chdedup.stub.types.DynamicType;
 import dev.chdedup.stub.types.IntType;
 import dev.chdedup.stub.types.MapType;
+import dev.chdedup.stub.types.NothingType;
 import dev.chdedup.stub.types.TupleType;
 import dev.chdedup.stub.types.TypedValue;
 import dev.chdedup.stub.types.Values;
@@ -401,6 +402,11 @@ final class ArithmeticFunctions {
                 + args.size() + ", should be 2 or 3");
         }
         DataType t = args.get(0).type().unwrap();
+        int depth = 0; // an array of tuples (of arrays of tuples...) gives the array of their elements
+        while (t instanceof ArrayType a && !(a.element instanceof NothingType)) {
+            t = a.element.unwrap();
+            depth++;
+        }
         if (!(t instanceof TupleType)) {
             throw new ChException(ErrorCode.ILLEGAL_TYPE_OF_ARGUMENT, "First argument for function tupleElement must be a tuple");
         }
@@ -426,6 +432,23 @@ final class ArithmeticFunctions {
             throw new ChException(ErrorCode.ARGUMENT_OUT_OF_BOUND, "Tuple doesn't have element with index '" + key + "'");
         }
         int fi = idx;
-        return Functions.strict(tt.elements.get(fi), List.of(args.get(0)), v -> ((List<?>) v[0]).get(fi));
+        DataType result = tt.elements.get(fi);
+        for (int i = 0; i < depth; i++) {
+            result = DataTypes.array(result);
+        }
+        int levels = depth;
+        return Functions.strict(result, List.of(args.get(0)), v -> elementOf(v[0], fi, levels));
+    }
+
+    /** Element {@code index} of a tuple, or of each tuple of arrays {@code depth} deep. */
+    private static Object elementOf(Object v, int index, int depth) {
+        if (depth == 0) {
+            return ((List<?>) v).get(index);
+        }
+        List<Object> out = new ArrayList<>();
+        for (Object e : (List<?>) v) {
+            out.add(elementOf(e, index, depth - 1));
+        }
+        return out;
     }
 }

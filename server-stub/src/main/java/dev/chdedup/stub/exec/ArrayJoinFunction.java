@@ -40,7 +40,8 @@ final class ArrayJoinFunction {
     }
 
     /** {@code s} with its arrayJoin calls turned into an ARRAY JOIN, or {@code s} itself when it has none. */
-    static Query.Select rewrite(Query.Select s) {
+    static Query.Select rewrite(Query.Select original) {
+        Query.Select s = withAliasesInArguments(original);
         Map<Expr, String> joins = new LinkedHashMap<>();
         List<Query.SelectItem> items = new ArrayList<>();
         for (Query.SelectItem it : s.items()) {
@@ -216,5 +217,72 @@ final class ArrayJoinFunction {
             return uses(l.body(), names, keep);
         }
         return false;
+    }
+
+    /**
+     * {@code s} with the WITH aliases its arrayJoin arguments name replaced by their expressions: the join reads the
+     * FROM's rows, where those aliases are not ({@code WITH [1, 2] AS a SELECT arrayJoin(a)}).
+     */
+    private static Query.Select withAliasesInArguments(Query.Select s) {
+        Map<String, Expr> with = new java.util.HashMap<>();
+        for (Query.SelectItem it : s.items()) {
+            if (it.isWith() && it.alias() != null) {
+                with.put(it.alias(), it.expr());
+            }
+        }
+        if (with.isEmpty()) {
+            return s;
+        }
+        List<Query.SelectItem> items = new ArrayList<>();
+        for (Query.SelectItem it : s.items()) {
+            items.add(new Query.SelectItem(inArguments(it.expr(), with), it.alias(), it.text()));
+        }
+        List<Expr> groupBy = new ArrayList<>();
+        for (Expr g : s.groupBy()) {
+            groupBy.add(inArguments(g, with));
+        }
+        List<Query.OrderItem> orderBy = new ArrayList<>();
+        for (Query.OrderItem o : s.orderBy()) {
+            orderBy.add(new Query.OrderItem(inArguments(o.expr(), with), o.desc(), o.nullsFirst(), o.fill()));
+        }
+        return new Query.Select(s.distinct(), items, s.from(), inArguments(s.where(), with), groupBy, inArguments(s.having(), with),
+            orderBy, s.orderByAll(), s.orderByAllDesc(), s.limit(), s.offset(), s.limitBy(), s.limitByCount());
+    }
+
+    /** {@code e} with the arguments of its arrayJoin calls read through the WITH aliases {@code with}. */
+    private static Expr inArguments(Expr e, Map<String, Expr> with) {
+        if (e instanceof Expr.Call c) {
+            String lower = c.name().toLowerCase(Locale.ROOT);
+            boolean join = (lower.equals("arrayjoin") || lower.equals("unnest")) && c.args().size() == 1;
+            List<Expr> args = new ArrayList<>(c.args().size());
+            for (Expr a : c.args()) {
+                args.add(join ? aliased(inArguments(a, with), with, new HashSet<>()) : inArguments(a, with));
+            }
+            return new Expr.Call(c.name(), args, c.distinct(), c.params());
+        }
+        if (e instanceof Expr.Cast c) {
+            return new Expr.Cast(inArguments(c.expr(), with), c.typeName());
+        }
+        return e;
+    }
+
+    /** {@code e} with each name of a WITH alias replaced by its expression ({@code seen}: the names being replaced). */
+    private static Expr aliased(Expr e, Map<String, Expr> with, Set<String> seen) {
+        if (e instanceof Expr.Ident id && id.parts().size() == 1 && with.containsKey(id.parts().get(0)) && seen.add(id.parts().get(0))) {
+            Expr r = aliased(with.get(id.parts().get(0)), with, seen);
+            seen.remove(id.parts().get(0));
+            return r;
+        }
+        if (e instanceof Expr.Call c) {
+            List<Expr> args = new ArrayList<>(c.args().size());
+            for (Expr a : c.args()) {
+                args.add(aliased(a, with, seen));
+            }
+            return new Expr.Call(c.name(), args, c.distinct(), c.params());
+        }
+        if (e instanceof Expr.Cast c) {
+            return new Expr.Cast(aliased(c.expr(), with, seen), c.typeName());
+        }
+        return e;
     }
 }

@@ -317,6 +317,8 @@ final class ParserCreateQuery {
         }
         if (toTable == null && (pos.tok.isOp("(") || pos.tok.is("ENGINE"))) {
             inner = tableBody(n[0], n[1], false, false, false);
+        } else if (toTable != null && pos.tok.isOp("(")) {
+            tableBody(n[0], n[1], false, false, false); // TO t (columns): the view's columns, which are its target's
         }
         boolean populate = pos.readIf("POPULATE");
         viewSecurity();

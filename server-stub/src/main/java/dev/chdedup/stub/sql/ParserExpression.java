@@ -471,7 +471,9 @@ final class ParserExpression {
             }
             if (t.is("INTERVAL")) {
                 pos.advance();
-                Expr amount = additive(); // an expression up to the unit, as ClickHouse's interval layer reads it: INTERVAL 2 * 3 DAY
+                // the amount is an expression up to the unit, as in ClickHouse (INTERVAL (n % 100) * 900 MILLISECOND); a
+                // string is the interval itself (INTERVAL '1 day' + d)
+                Expr amount = pos.tok.kind() == Token.Kind.STRING ? unary() : expr();
                 if (amount instanceof Expr.Literal && ((Expr.Literal) amount).value() instanceof String
                     && ((String) ((Expr.Literal) amount).value()).trim().contains(" ")) {
                     return intervalOfString((String) ((Expr.Literal) amount).value());

@@ -79,9 +79,9 @@ final class ParserSelectQuery {
     private final List<Map.Entry<String, Query>> ctes = new ArrayList<>();
 
     /**
-     * The WITH aliases ({@code WITH expr AS name}) of the enclosing SELECTs whose common table expressions are being
-     * parsed: a CTE's query sees the aliases defined before it ({@code WITH 1 AS x, y AS (SELECT x + 1) ...}), as in
-     * ClickHouse. Innermost last.
+     * The WITH aliases ({@code WITH expr AS name}) of the enclosing SELECTs being parsed: a CTE's query and a WITH item
+     * see the aliases defined before them ({@code WITH 1 AS x, y AS (SELECT x + 1) ...}), the subqueries of the rest of
+     * the SELECT (select list, FROM, WHERE...) all of them, as in ClickHouse. Innermost last.
      */
     private final List<SelectItem> withInScope = new ArrayList<>();
 
@@ -243,7 +243,7 @@ final class ParserSelectQuery {
         } while (pos.readOp(",") && !endsSelectList(pos.tok));
         From from = null;
         if (pos.readIf("FROM")) {
-            from = tables.from();
+            from = tables.from(); // its subqueries see this SELECT's WITH aliases (in withInScope, see selectBody)
         }
         Expr prewhere = pos.readIf("PREWHERE") ? exp.expr() : null;
         Expr where = pos.readIf("WHERE") ? exp.expr() : null;

@@ -34,6 +34,7 @@ public final class FunctionsTimeSeriesGrid {
         f.register("timeSeriesRange", category, (args, ctx) -> range(args));
         f.register("timeSeriesFromGrid", category, (args, ctx) -> fromGrid(args));
         f.register("seriesOutliersDetectTukey", category, (args, ctx) -> SeriesOutliersDetectTukey.build(args));
+        f.register("seriesDecomposeSTL", category, (args, ctx) -> SeriesDecomposeSTL.build(args));
     }
 
     /** A grid's timestamp type and how to read its arguments in that type's units. */
