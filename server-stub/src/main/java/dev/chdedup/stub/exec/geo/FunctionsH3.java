@@ -103,8 +103,6 @@ public final class FunctionsH3 {
         });
         FunctionsH3Grid.register(f);
         FunctionsH3Edges.register(f);
-        FunctionsUTM.register(f);
-        FunctionsMVTBoundingBox.register(f);
     }
 
     /** A function of one cell: {@code dflt} for an invalid cell when functions_h3_default_if_invalid is set. */

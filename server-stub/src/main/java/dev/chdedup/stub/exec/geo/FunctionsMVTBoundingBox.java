@@ -1,7 +1,5 @@
 package dev.chdedup.stub.exec.geo;
 
-import static dev.chdedup.stub.exec.geo.H3Arguments.CATEGORY;
-
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.Evaluator;
@@ -21,7 +19,8 @@ import java.util.List;
  * at most 32 and the tile indices below 2^zoom; the arguments are unsigned integers (margin any number), never
  * Nullable. A latitude can differ from the engine's in its last digits.
  */
-final class FunctionsMVTBoundingBox {
+public final class FunctionsMVTBoundingBox {
+    private static final String CATEGORY = "Geo";
     private static final double WORLD = 4294967296.0;
     private static final DataType DEGREES = DataTypes.parse("Tuple(min_lon Float64, min_lat Float64, max_lon Float64, max_lat Float64)");
     private static final DataType MERCATOR = DataTypes.parse("Tuple(min_x Float64, min_y Float64, max_x Float64, max_y Float64)");
@@ -29,7 +28,7 @@ final class FunctionsMVTBoundingBox {
     private FunctionsMVTBoundingBox() {
     }
 
-    static void register(FunctionFactory f) {
+    public static void register(FunctionFactory f) {
         f.register("MVTBoundingBox", CATEGORY, (args, ctx) -> box("MVTBoundingBox", DEGREES, args));
         f.register("MVTBoundingBoxMercator", CATEGORY, (args, ctx) -> box("MVTBoundingBoxMercator", MERCATOR, args));
     }
