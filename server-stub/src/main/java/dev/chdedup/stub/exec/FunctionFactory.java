@@ -1,9 +1,9 @@
 package dev.chdedup.stub.exec;
 
+import dev.chdedup.stub.exec.geo.FunctionsGeometryWKB;
 import dev.chdedup.stub.exec.geo.FunctionsH3;
 import dev.chdedup.stub.exec.geo.FunctionsMVTBoundingBox;
 import dev.chdedup.stub.exec.geo.FunctionsUTM;
-import dev.chdedup.stub.exec.geo.FunctionsWKB;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -105,7 +105,7 @@ public final class FunctionFactory {
         FunctionsH3.register(f);
         FunctionsUTM.register(f);
         FunctionsMVTBoundingBox.register(f);
-        FunctionsWKB.register(f);
+        FunctionsGeometryWKB.register(f);
         return f;
     }
 

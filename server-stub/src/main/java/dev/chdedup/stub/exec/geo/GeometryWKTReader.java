@@ -14,14 +14,14 @@ import java.util.Locale;
  * no points, rings kept as written (not closed). Another type is BAD_ARGUMENTS; malformed text or text after the
  * geometry is CANNOT_PARSE_TEXT.
  */
-final class WKTReader {
+final class GeometryWKTReader {
     private static final List<String> TYPES = List.of("", "POINT", "LINESTRING", "POLYGON", "", "MULTILINESTRING", "MULTIPOLYGON");
 
     private final String text;
     private final List<String> tokens = new ArrayList<>();
     private int at;
 
-    private WKTReader(String text) {
+    private GeometryWKTReader(String text) {
         this.text = text;
         StringBuilder word = new StringBuilder();
         for (char c : text.toCharArray()) {
@@ -43,7 +43,7 @@ final class WKTReader {
     }
 
     static TypedValue read(byte[] bytes) {
-        return new WKTReader(new String(bytes, StandardCharsets.UTF_8)).geometry();
+        return new GeometryWKTReader(new String(bytes, StandardCharsets.UTF_8)).geometry();
     }
 
     private TypedValue geometry() {
@@ -62,7 +62,7 @@ final class WKTReader {
         if (at < tokens.size()) {
             throw error("Too many tokens at '" + tokens.get(at) + "'");
         }
-        return new TypedValue(FunctionsWKB.geoType(type), value);
+        return new TypedValue(FunctionsGeometryWKB.geoType(type), value);
     }
 
     private ChException error(String what) {

@@ -1,11 +1,11 @@
 package dev.chdedup.stub.exec;
 
 /**
- * readWKB, readWKT and wkb of exec.geo.FunctionsWKB held to the engine: every geo type both ways, little- and
+ * readWKB, readWKT and wkb of exec.geo.FunctionsGeometryWKB held to the engine: every geo type both ways, little- and
  * big-endian WKB, trailing bytes, empty geometries, Geometry and concrete-typed columns, NULL rows and literals, and
  * the engine's errors for bad flags, types, truncated data, unknown WKT types and malformed text.
  */
-class FunctionsWKBCasesTest extends EngineAnswers {
+class FunctionsGeometryWKBCasesTest extends EngineAnswers {
     @Override
     String[][] cases() {
         // {query, answer}: the answers are ClickHouse 26.7's, taken from the engine through the oracle (shared/oracle)

@@ -22,9 +22,10 @@ import java.util.List;
  * readWKT(String) answer a Geometry (the variant Point, LineString, Polygon, MultiLineString or MultiPolygon the
  * encoding names; bytes after the geometry are ignored, text after it is CANNOT_PARSE_TEXT), wkb writes a Point,
  * LineString, Polygon, MultiLineString, MultiPolygon or Geometry as little-endian WKB (NULL for a NULL Geometry; Ring
- * is refused). Big-endian WKB is read too.
+ * is refused). Big-endian WKB is read too. These are the Geometry-typed forms; the readers of one concrete type
+ * (readWKBPoint, readWKTPolygon, ...) are the polygon family's.
  */
-public final class FunctionsWKB {
+public final class FunctionsGeometryWKB {
     private static final String CATEGORY = "Geo";
     private static final int POINT = 1;
     private static final int LINE_STRING = 2;
@@ -33,12 +34,12 @@ public final class FunctionsWKB {
     private static final int MULTI_POLYGON = 6;
     private static final List<String> TYPE_NAMES = List.of("", "Point", "LineString", "Polygon", "", "MultiLineString", "MultiPolygon");
 
-    private FunctionsWKB() {
+    private FunctionsGeometryWKB() {
     }
 
     public static void register(FunctionFactory f) {
-        f.register("readWKB", CATEGORY, (args, ctx) -> read("readWKB", args, FunctionsWKB::readWkb));
-        f.register("readWKT", CATEGORY, (args, ctx) -> read("readWKT", args, WKTReader::read));
+        f.register("readWKB", CATEGORY, (args, ctx) -> read("readWKB", args, FunctionsGeometryWKB::readWkb));
+        f.register("readWKT", CATEGORY, (args, ctx) -> read("readWKT", args, GeometryWKTReader::read));
         f.register("wkb", CATEGORY, (args, ctx) -> wkb(args));
     }
 
