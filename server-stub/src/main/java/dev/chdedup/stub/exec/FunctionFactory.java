@@ -1,6 +1,9 @@
 package dev.chdedup.stub.exec;
 
+import dev.chdedup.stub.exec.geo.FunctionsGeometryWKB;
 import dev.chdedup.stub.exec.geo.FunctionsH3;
+import dev.chdedup.stub.exec.geo.FunctionsMVTBoundingBox;
+import dev.chdedup.stub.exec.geo.FunctionsUTM;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -118,6 +121,9 @@ public final class FunctionFactory {
         dev.chdedup.stub.exec.timeseries.FunctionsTimeSeriesTags.register(f);
         dev.chdedup.stub.exec.timeseries.FunctionsTimeSeriesGrid.register(f);
         FunctionsH3.register(f);
+        FunctionsUTM.register(f);
+        FunctionsMVTBoundingBox.register(f);
+        FunctionsGeometryWKB.register(f);
         return f;
     }
 

@@ -103,7 +103,7 @@ public final class FunctionsH3 {
         });
         FunctionsH3Grid.register(f);
         FunctionsH3Edges.register(f);
-        FunctionsUTM.register(f);
+        FunctionsH3Polygon.register(f);
     }
 
     /** A function of one cell: {@code dflt} for an invalid cell when functions_h3_default_if_invalid is set. */

@@ -1,7 +1,5 @@
 package dev.chdedup.stub.exec.geo;
 
-import static dev.chdedup.stub.exec.geo.H3Arguments.CATEGORY;
-
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.Evaluator;
@@ -23,7 +21,8 @@ import java.util.List;
  * letter, the 100 km square's two letters (proj4js/mgrs lettering) and 0 to 5 digits each of easting and northing,
  * decoded to the centre of the square they name. The arithmetic keeps the engine's order of operations.
  */
-final class FunctionsUTM {
+public final class FunctionsUTM {
+    private static final String CATEGORY = "Geo";
     private static final double A = 6378137.0;
     private static final double E2 = 0.0066943799901413165;
     private static final double K0 = 0.9996;
@@ -44,7 +43,7 @@ final class FunctionsUTM {
     private FunctionsUTM() {
     }
 
-    static void register(FunctionFactory f) {
+    public static void register(FunctionFactory f) {
         f.register("geoToUTM", CATEGORY, (args, ctx) -> geoToUTM(args));
         f.register("UTMToGeo", CATEGORY, (args, ctx) -> utmToGeo(args));
         f.register("geoToMGRS", CATEGORY, (args, ctx) -> geoToMGRS(args));
