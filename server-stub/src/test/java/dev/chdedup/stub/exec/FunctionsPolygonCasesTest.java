@@ -7,7 +7,7 @@ package dev.chdedup.stub.exec;
  * errors, NULL and Nullable arguments (an array-valued result cannot be Nullable, so a NULL row is read as ''), the
  * shapes each function takes (Ring, Polygon, MultiPolygon, named LineString/MultiLineString, never a Point), areas of
  * open and counter-clockwise rings, compensated perimeters, distances, convex hulls, relations and the set operations'
- * rings as Boost writes them.
+ * rings as Boost writes them, MVTEncodeGeom's tile projection and clipping, geometryIntersect's shapes.
  */
 class FunctionsPolygonCasesTest extends EngineAnswers {
     @Override
@@ -109,6 +109,29 @@ class FunctionsPolygonCasesTest extends EngineAnswers {
             {"SELECT toTypeName(polygonsSymDifferenceSpherical([[(0., 0.), (0., 5.), (5., 5.), (5., 0.)]], [[(0., 0.), (0., 5.), (5., 5.), (5., 0.)]]))", "MultiPolygon"},
             {"SELECT wkt(polygonsUnionSpherical([[[(0., 0.), (0., 10.), (10., 10.), (10., 0.)]]], [[[(5., 5.), (5., 20.), (20., 20.), (20., 5.)]]]))", "MULTIPOLYGON(((5 10.0374,5 20,20 20,20 5,10 5.03815,10 0,0 0,0 10,5 10.0374)))"},
             {"SELECT wkt(polygonsIntersectionSpherical([[[(0., 0.), (0., 10.), (10., 10.), (10., 0.)]]], [[[(5., 5.), (5., 20.), (20., 20.), (20., 5.)]]]))", "MULTIPOLYGON(((5 10.0374,10 10,10 5.03815,5 5,5 10.0374)))"},
+            {"SELECT MVTEncodeGeom((13.37, 52.52)::Point, 10, 550, 335), toTypeName(MVTEncodeGeom((13.37, 52.52)::Point, 10, 550, 335)), MVTEncodeGeom((13.37, 52.52), 10, 550, 335, 4096, 64), ST_AsMVTGeom((13.37, 52.52)::Point, 10, 550, 335)", "(124,3384)\tGeometry\t(124,3384)\t(124,3384)"},
+            {"SELECT MVTEncodeGeom((13.37, 52.52)::Point, toUInt8(10), toUInt16(550), toUInt64(335), 512, 0, 1), MVTEncodeGeom((200., 100.)::Point, 0, 0, 0), MVTEncodeGeom((13.37, 52.52)::Point, 10, 550, 336), MVTEncodeGeom((13.37, 52.52)::Point, toNullable(toUInt8(10)), 550, 335)", "(15,423)\t(4096,0)\t\\N\t(124,3384)"},
+            {"SELECT MVTEncodeGeom(x, 10, 550, 335) FROM (SELECT arrayJoin([(13.37, 52.52), (13.40, 52.53), (0., 0.)]) AS x)", "(124,3384)\n(473,3192)\n\\N"},
+            {"SELECT MVTEncodeGeom([(13.37, 52.52), (13.4, 52.5)]::LineString, 10, 550, 335), MVTEncodeGeom([(13.37, 52.52), (14.4, 52.5)]::LineString, 10, 550, 335, 4096, 1, 0), MVTEncodeGeom([(13.0, 52.52), (14.0, 52.52)]::LineString, 10, 550, 335, 4096, 5), MVTEncodeGeom([(0., 0.), (1., 1.)]::LineString, 10, 550, 335)", "[[(124,3384),(473,3767)]]\t[[(124,3384),(12124,3767)]]\t[[(-5,3384),(4101,3384)]]\t\\N"},
+            {"SELECT MVTEncodeGeom([[(13.37, 52.52), (13.4, 52.5), (13.3, 52.4)]]::Polygon, 10, 550, 335, 4096, 1, 0), MVTEncodeGeom([[]]::Polygon, 10, 550, 335, 4096, 1, 0)", "[[[(124,3384),(-692,5678),(473,3767),(124,3384)]]]\t\\N"},
+            {"SELECT MVTEncodeGeom([[(13.37, 52.52), (13.4, 52.5), (13.3, 52.4)]]::Polygon, 10, 550, 335)", "Code: 344 SUPPORT_IS_DISABLED"},
+            {"SELECT MVTEncodeGeom((13.37, 52.52)::Point, 10, 550)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT MVTEncodeGeom(NULL, 10, 550, 335)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT MVTEncodeGeom('x', 10, 550, 335)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT MVTEncodeGeom((13.37, 52.52)::Point, 10., 550, 335)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT MVTEncodeGeom((13.37, 52.52)::Point, -1, 550, 335)", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT MVTEncodeGeom((13.37, 52.52)::Point, 33, 550, 335)", "Code: 69 ARGUMENT_OUT_OF_BOUND"},
+            {"SELECT MVTEncodeGeom((13.37, 52.52)::Point, 10, 5500, 335)", "Code: 69 ARGUMENT_OUT_OF_BOUND"},
+            {"SELECT MVTEncodeGeom((13.37, 52.52)::Point, 10, 550, 335, 0)", "Code: 69 ARGUMENT_OUT_OF_BOUND"},
+            {"SELECT MVTEncodeGeom((13.37, 52.52)::Point, 10, 550, 335, 2147483647, 1)", "Code: 69 ARGUMENT_OUT_OF_BOUND"},
+            {"SELECT geometryIntersectCartesian([(2., 2.), (2., 3.)]::LineString, (2., 2.5)), geometryIntersectCartesian([(2., 2.), (2., 3.)]::Ring, (2., 2.5)), geometryIntersectCartesian([[(2., 2.), (2., 3.), (3., 3.)]]::Polygon, (2.5, 2.7)), geometryIntersectCartesian([[(0., 0.), (0., 1.), (1., 1.), (1., 0.)]]::MultiLineString, (0.5, 0.5)), geometryIntersectCartesian([(0., 0.), (0., 1.), (1., 1.), (1., 0.)]::Ring, (0.5, 0.5)), geometryIntersectCartesian((1., 1.), (1., 2.))", "1\t0\t1\t0\t1\t0"},
+            {"SELECT geometryIntersectSpherical([(0., 10.), (20., 10.)]::LineString, (10., 10.)), geometryIntersectSpherical([(0., 10.), (20., 10.)]::LineString, [(10., 9.), (10., 12.)]::LineString), geometryIntersectSpherical([(0., 10.), (20., 10.)]::LineString, [(10., 10.2), (10., 12.)]::LineString), geometryIntersectSpherical([[[(0., 0.), (0., 1.), (1., 1.), (1., 0.)]]], [[[(1., 1.), (1., 2.), (2., 2.), (2., 1.)]]])", "0\t1\t0\t1"},
+            {"SELECT geometryIntersectCartesian([(2., 2.), (2., 3.)], (2., 2.))", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT geometryIntersectCartesian([[(2., 2.), (2., 3.), (3., 3.)]], (2.5, 2.7))", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT geometryIntersectCartesian([[[(0., 0.), (0., 1.), (1., 1.), (1., 0.)]]], (toFloat32(1.), 1.))", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT geometryIntersectCartesian('x', (2.5, 2.7))", "Code: 43 ILLEGAL_TYPE_OF_ARGUMENT"},
+            {"SELECT geometryIntersectCartesian(NULL, (1., 1.)), toTypeName(geometryIntersectCartesian((1., 1.), (1., 1.)))", "\\N\tUInt8"},
+            {"SELECT geometryIntersectCartesian((1., 1.))", "Code: 42 NUMBER_OF_ARGUMENTS_DOESNT_MATCH"},
         };
     }
 }
