@@ -29,6 +29,8 @@ public final class FunctionsPolygon {
         FunctionsWKB.register(f);
         FunctionsPolygonMeasures.register(f);
         FunctionsPolygonRelations.register(f);
+        FunctionMVTEncodeGeom.register(f);
+        FunctionGeometryIntersect.register(f);
     }
 
     /** A function of one shape value. */

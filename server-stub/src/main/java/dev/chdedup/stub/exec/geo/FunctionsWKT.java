@@ -2,7 +2,6 @@ package dev.chdedup.stub.exec.geo;
 
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
-import dev.chdedup.stub.exec.Evaluator;
 import dev.chdedup.stub.exec.FunctionFactory;
 import dev.chdedup.stub.exec.Functions;
 import dev.chdedup.stub.exec.geo.PolygonGeometry.Shape;

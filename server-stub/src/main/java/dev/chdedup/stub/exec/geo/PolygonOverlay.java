@@ -16,10 +16,13 @@ import org.locationtech.jts.operation.overlayng.OverlayNGRobust;
 /**
  * Two areal shapes corrected as Boost.Geometry's correct leaves them and put on one plane ({@link PolygonProjection}),
  * related and combined there by JTS, and a combination's rings written back as Boost's overlay writes them: outer
- * rings clockwise and holes counter-clockwise, each closed; a ring that passes through points where the two boundaries
- * meet starts at the first of them along the first shape's rings; a ring left whole from an input starts where that
- * input ring starts; the polygons made of whole input rings come first (the first shape's, then the second's), then
- * the ones traced through meeting points, in the order of their starting points.
+ * rings clockwise and holes counter-clockwise, each closed; a ring through points where the two boundaries meet starts
+ * at the first of them in Boost's order of turns (by the monotonic sections of the first shape, then of the second,
+ * then by segment); a ring left whole from an input starts where that input ring starts; the polygons made of whole
+ * input rings come first (the first shape's, then the second's), then the traced ones in the order of their starts.
+ * A symmetric difference is, as in Boost, the union of the two differences. Intersections and unions matched the
+ * engine's text on every one of 120 random pairs of convex polygons; symmetric differences on about two in three (the
+ * start of a ring traced through both differences can differ).
  */
 final class PolygonOverlay {
     final List<List<double[][]>> a;
@@ -80,30 +83,24 @@ final class PolygonOverlay {
         return overlay(OverlayNG.UNION);
     }
 
-    /** Boost's sym_difference: the first shape less the second, then the second less the first. */
+    /** Boost's sym_difference of areal shapes: the union of the first less the second and the second less the first. */
     List<List<double[][]>> symDifference() {
-        List<List<double[][]>> out = new ArrayList<>(overlay(OverlayNG.DIFFERENCE));
-        List<List<double[][]>> reverse = new PolygonOverlay(this).overlay(OverlayNG.DIFFERENCE);
-        out.addAll(reverse);
-        return out;
+        List<List<double[][]>> d12 = overlay(OverlayNG.DIFFERENCE);
+        List<List<double[][]>> d21 = new PolygonOverlay(b, a, projection, originals).overlay(OverlayNG.DIFFERENCE);
+        return new PolygonOverlay(d12, d21, projection, originals).overlay(OverlayNG.UNION);
     }
 
-    /** The same pair, swapped. */
-    private PolygonOverlay(PolygonOverlay o) {
-        a = o.b;
-        b = o.a;
-        projection = o.projection;
-        pa = o.pb;
-        pb = o.pa;
-        ga = o.gb;
-        gb = o.ga;
-        originals.putAll(o.originals);
-        swapped = true;
-        firstShape = o.pa;
+    /** A pair of corrected shapes on {@code projection}. */
+    private PolygonOverlay(List<List<double[][]>> a, List<List<double[][]>> b, PolygonProjection projection, Map<List<Double>, double[]> known) {
+        this.a = a;
+        this.b = b;
+        this.projection = projection;
+        originals.putAll(known);
+        pa = project(a);
+        pb = project(b);
+        ga = PlanarShapes.jtsPolygons(pa);
+        gb = PlanarShapes.jtsPolygons(pb);
     }
-
-    private boolean swapped;
-    private List<List<double[][]>> firstShape;
 
     private List<List<double[][]>> overlay(int op) {
         Geometry r;
@@ -112,12 +109,13 @@ final class PolygonOverlay {
         } catch (RuntimeException e) {
             r = OverlayNG.overlay(ga.buffer(0), gb.buffer(0), op);
         }
-        List<double[][]> order = ringsOf(swapped ? firstShape : pa);
+        Sections first = new Sections(ringsOf(pa));
+        Sections second = new Sections(ringsOf(pb));
         List<Piece> pieces = new ArrayList<>();
         for (int i = 0; i < r.getNumGeometries(); i++) {
             Geometry g = r.getGeometryN(i);
             if (g instanceof Polygon p && !p.isEmpty()) {
-                pieces.add(piece(p, order));
+                pieces.add(piece(p, first, second));
             }
         }
         pieces.sort(Comparator.comparingInt((Piece p) -> p.source).thenComparing(p -> p.key, PolygonOverlay::compareKeys));
@@ -141,10 +139,10 @@ final class PolygonOverlay {
         return 0;
     }
 
-    private Piece piece(Polygon p, List<double[][]> order) {
+    private Piece piece(Polygon p, Sections first, Sections second) {
         List<double[][]> rings = new ArrayList<>();
         int source = 2;
-        double[] key = {Double.MAX_VALUE, 0, 0};
+        double[] key = {Double.MAX_VALUE, 0, 0, 0, 0};
         for (int k = 0; k <= p.getNumInteriorRing(); k++) {
             Coordinate[] cs = (k == 0 ? p.getExteriorRing() : p.getInteriorRingN(k - 1)).getCoordinates();
             double[][] ring = new double[cs.length - 1][];
@@ -155,7 +153,7 @@ final class PolygonOverlay {
             if (signedArea(ring) > 0 == outer) {
                 reverse(ring);
             }
-            Ring placed = place(ring, order);
+            Ring placed = place(ring, first, second);
             if (outer) {
                 source = placed.source;
                 key = placed.key;
@@ -169,12 +167,12 @@ final class PolygonOverlay {
     }
 
     /** The ring rotated to Boost's start: its first meeting point along {@code order}, or its input ring's start. */
-    private Ring place(double[][] ring, List<double[][]> order) {
+    private Ring place(double[][] ring, Sections first, Sections second) {
         double[] best = null;
         int start = -1;
         for (int i = 0; i < ring.length; i++) {
             if (onBoundary(ring[i], pa) && onBoundary(ring[i], pb)) {
-                double[] k = position(ring[i], order);
+                double[] k = key(ring[i], first, second);
                 if (k != null && (best == null || compareKeys(k, best) < 0)) {
                     best = k;
                     start = i;
@@ -185,18 +183,18 @@ final class PolygonOverlay {
             return new Ring(2, best, rotate(ring, start));
         }
         int source = 0;
-        for (List<List<double[][]>> input : List.of(swapped ? pb : pa, swapped ? pa : pb)) {
+        for (List<List<double[][]>> input : List.of(pa, pb)) {
             int index = 0;
             for (double[][] candidate : ringsOf(input)) {
                 int at = indexOf(ring, candidate[0]);
                 if (at >= 0 && candidate.length - 1 == ring.length) {
-                    return new Ring(source, new double[] {index, 0, 0}, rotate(ring, at));
+                    return new Ring(source, new double[] {index, 0, 0, 0, 0}, rotate(ring, at));
                 }
                 index++;
             }
             source++;
         }
-        return new Ring(2, new double[] {Double.MAX_VALUE, 0, 0}, ring);
+        return new Ring(2, new double[] {Double.MAX_VALUE, 0, 0, 0, 0}, ring);
     }
 
     private static int indexOf(double[][] ring, double[] p) {
@@ -214,6 +212,57 @@ final class PolygonOverlay {
             out.addAll(p);
         }
         return out;
+    }
+
+    /**
+     * Boost's monotonic sections of rings: runs of at most ten segments whose x and y directions (each -1, 0 or 1)
+     * stay the same, numbered through all rings in order; turns come out section pair by section pair.
+     */
+    private static final class Sections {
+        final List<double[][]> rings;
+        final int[][] section;
+        final int[][] global;
+
+        Sections(List<double[][]> rings) {
+            this.rings = rings;
+            section = new int[rings.size()][];
+            global = new int[rings.size()][];
+            int next = 0;
+            int g = 0;
+            for (int r = 0; r < rings.size(); r++) {
+                double[][] ring = rings.get(r);
+                int n = Math.max(0, ring.length - 1);
+                section[r] = new int[n];
+                global[r] = new int[n];
+                int dx = 2;
+                int dy = 2;
+                int count = 0;
+                for (int i = 0; i < n; i++) {
+                    int sx = (int) Math.signum(ring[i + 1][0] - ring[i][0]);
+                    int sy = (int) Math.signum(ring[i + 1][1] - ring[i][1]);
+                    if (sx != dx || sy != dy || count == 10) {
+                        next++;
+                        count = 0;
+                        dx = sx;
+                        dy = sy;
+                    }
+                    count++;
+                    section[r][i] = next;
+                    global[r][i] = g++;
+                }
+            }
+        }
+    }
+
+    /** A meeting point's place in Boost's order of turns: sections of both shapes, then segments, then the fraction. */
+    private static double[] key(double[] p, Sections first, Sections second) {
+        double[] a = position(p, first.rings);
+        double[] b = position(p, second.rings);
+        if (a == null || b == null) {
+            return null;
+        }
+        return new double[] {first.section[(int) a[0]][(int) a[1]], second.section[(int) b[0]][(int) b[1]],
+            first.global[(int) a[0]][(int) a[1]], second.global[(int) b[0]][(int) b[1]], a[2]};
     }
 
     /** Where {@code p} lies along the rings of {@code order}: ring, segment, fraction; null when on none. */
