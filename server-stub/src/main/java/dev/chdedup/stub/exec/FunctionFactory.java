@@ -83,6 +83,9 @@ public final class FunctionFactory {
         FunctionsBlock.register(f);
         FunctionsAggregateState.register(f);
         FunctionPartitionId.register(f);
+        FunctionsQueryText.register(f);
+        FunctionsTypeIntrospection.register(f);
+        FunctionStructureToFormatSchema.register(f);
         FunctionsColorConversion.register(f);
         FunctionsConditional.register(f);
         FunctionsString.register(f);
