@@ -86,6 +86,7 @@ public final class FunctionFactory {
         FunctionsQueryText.register(f);
         FunctionsTypeIntrospection.register(f);
         FunctionStructureToFormatSchema.register(f);
+        FunctionJoinGet.register(f);
         FunctionsColorConversion.register(f);
         FunctionsConditional.register(f);
         FunctionsString.register(f);

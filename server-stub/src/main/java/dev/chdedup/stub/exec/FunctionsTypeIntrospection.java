@@ -80,7 +80,10 @@ final class FunctionsTypeIntrospection {
         };
     }
 
-    /** The bytes {@code v} takes in a Native column of {@code t}: a Nullable's null map byte and value (its default when NULL), an array's 8-byte offset. */
+    /**
+     * The bytes {@code v} takes in a Native column of {@code t}: a Nullable's null map byte and value (its default when
+     * NULL), an array's or map's 8-byte offset and elements, any other value its binary form.
+     */
     static long nativeSize(DataType t, Object v) {
         if (t instanceof NullableType n) {
             return 1 + nativeSize(n.inner, v == null ? n.inner.defaultValue() : v);
