@@ -131,6 +131,9 @@ public final class ExprCompiler {
         if (Aggregates.isAggregate(c.name())) {
             throw new ChException(ErrorCode.ILLEGAL_AGGREGATION, "Aggregate function " + c.name() + " is found in a wrong place in the query");
         }
+        if (FunctionJoinGet.handles(c.name())) {
+            return FunctionJoinGet.compile(c, this, subqueries == null ? null : subqueries.catalog(), ctx);
+        }
         List<Evaluator> args = new ArrayList<>(c.args().size());
         boolean allConst = true;
         for (int i = 0; i < c.args().size(); i++) {

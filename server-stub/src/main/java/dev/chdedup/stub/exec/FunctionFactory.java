@@ -88,6 +88,10 @@ public final class FunctionFactory {
         FunctionsBlock.register(f);
         FunctionsAggregateState.register(f);
         FunctionPartitionId.register(f);
+        FunctionsQueryText.register(f);
+        FunctionsTypeIntrospection.register(f);
+        FunctionStructureToFormatSchema.register(f);
+        FunctionJoinGet.register(f);
         FunctionsColorConversion.register(f);
         FunctionsConditional.register(f);
         FunctionsString.register(f);

@@ -30,13 +30,16 @@ public final class Functions {
     private Functions() {
     }
 
-    /** Functions whose result differs between calls with the same arguments, and materialize (a column by design): never folded. */
+    /**
+     * Functions whose result differs between calls with the same arguments or with the block they are computed over, and
+     * materialize (a column by design): never folded.
+     */
     public static boolean isNonDeterministic(String name) {
         switch (name.toLowerCase(Locale.ROOT)) {
             case "generateuuidv4": case "generateuuidv7": case "generatesnowflakeid": case "datetimetouuidv7": case "rand": case "rand64": case "randcanonical": case "throwif": case "rownumberinblock":
             case "rownumberinallblocks": case "blocknumber": case "blocksize": case "neighbor": case "runningdifference":
             case "runningdifferencestartingwithfirstvalue": case "runningaccumulate": case "lowcardinalityindices":
-            case "lowcardinalitykeys": case "sleep": case "sleepeachrow":
+            case "lowcardinalitykeys": case "dumpcolumnstructure": case "blockserializedsize": case "sleep": case "sleepeachrow":
             case "randomstring": case "randomfixedstring": case "randomprintableascii": case "materialize":
                 return true;
             default:

@@ -17,7 +17,8 @@ import java.util.Map;
 
 /**
  * ClickHouse's readable sizes and time deltas: formatReadableSize (powers of 1024), formatReadableDecimalSize (powers
- * of 1000), formatReadableQuantity (powers of 1000 named in words), formatReadableTimeDelta, parseReadableSize with its OrNull and OrZero forms, and parseTimeDelta.
+ * of 1000), formatReadableQuantity (powers of 1000 named in words), formatReadableTimeDelta, parseReadableSize with its
+ * OrNull and OrZero forms, and parseTimeDelta.
  */
 final class FunctionsFormatReadable {
     private static final String CATEGORY = "Other";
@@ -57,7 +58,8 @@ final class FunctionsFormatReadable {
         f.register("formatReadableSize", CATEGORY, (args, ctx) -> formatSize("formatReadableSize", args, 1024, BINARY_UNITS));
         f.registerAlias("FORMAT_BYTES", "formatReadableSize", true);
         f.register("formatReadableDecimalSize", CATEGORY, (args, ctx) -> formatSize("formatReadableDecimalSize", args, 1000, DECIMAL_UNITS));
-        f.register("formatReadableQuantity", CATEGORY, (args, ctx) -> formatSize("formatReadableQuantity", args, 1000, QUANTITY_UNITS));
+        f.register("formatReadableQuantity", CATEGORY,
+            (args, ctx) -> formatSize("formatReadableQuantity", args, 1000, QUANTITY_UNITS));
         f.register("formatReadableTimeDelta", CATEGORY, (args, ctx) -> formatTimeDelta(args));
         f.register("parseReadableSize", CATEGORY, (args, ctx) -> parseSize("parseReadableSize", args, FunctionsDivision.OnZero.THROW));
         f.register("parseReadableSizeOrNull", CATEGORY, (args, ctx) -> parseSize("parseReadableSizeOrNull", args, FunctionsDivision.OnZero.NULL));

@@ -14,11 +14,11 @@ import java.util.Set;
 
 /**
  * Creates the tables of the simple engines from CREATE TABLE: Memory and Null (in memory), Log, TinyLog and StripeLog
- * (on disk), and Buffer (in memory, in front of another table). Their columns, types and defaults are compiled as MergeTree's are; the MergeTree-only clauses (ORDER BY,
+ * (on disk), Buffer (in memory, in front of another table) and Join (in memory, for joinGet). Their columns, types and defaults are compiled as MergeTree's are; the MergeTree-only clauses (ORDER BY,
  * PARTITION BY, PRIMARY KEY, SETTINGS) are refused as ClickHouse refuses them for these engines.
  */
 public final class Storages {
-    public static final Set<String> ENGINES = Set.of("Memory", "Null", "Log", "TinyLog", "StripeLog", "Buffer");
+    public static final Set<String> ENGINES = Set.of("Memory", "Null", "Log", "TinyLog", "StripeLog", "Buffer", "Join");
 
     private Storages() {
     }
@@ -53,6 +53,26 @@ public final class Storages {
         return new StorageBuffer(def.columns(), createSql, db, table, thresholds);
     }
 
+    /** Join(strictness, kind, key, ...): the keys must be columns of the table. */
+    private static Storage join(Statement.CreateTable ct, TableDefinition def, String createSql) {
+        List<Expr> a = ct.engineArgs();
+        if (a.size() < 3) {
+            throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH,
+                "Storage Join requires at least 3 parameters: Join(ANY|ALL|SEMI|ANTI, LEFT|INNER|RIGHT, keys...).");
+        }
+        List<String> keys = new java.util.ArrayList<>();
+        for (Expr k : a.subList(2, a.size())) {
+            if (!(k instanceof Expr.Ident id)) {
+                throw new ChException(ErrorCode.BAD_ARGUMENTS, "Parameter #" + (keys.size() + 3) + " for storage Join must be a column name");
+            }
+            if (def.columns().stream().noneMatch(c -> c.name().equals(id.last()))) {
+                throw new ChException(ErrorCode.NO_SUCH_COLUMN_IN_TABLE, "There is no column with name " + id.last());
+            }
+            keys.add(id.last());
+        }
+        return new StorageJoin(def.columns(), keys, createSql);
+    }
+
     /** A database or table argument: an identifier, a string, or currentDatabase() (empty: the table's own). */
     private static String name(Expr e) {
         if (e instanceof Expr.Ident) {
@@ -70,7 +90,7 @@ public final class Storages {
     /** The table {@code ct} describes; {@code dataDir} holds a Log-family table's data. */
     public static Storage create(Statement.CreateTable ct, Path dataDir, String createSql) throws IOException {
         String engine = ct.engine();
-        if (!ct.engineArgs().isEmpty() && !engine.equals("Memory") && !engine.equals("Buffer")) {
+        if (!ct.engineArgs().isEmpty() && !engine.equals("Memory") && !engine.equals("Buffer") && !engine.equals("Join")) {
             throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Engine " + engine + " doesn't support any arguments ("
                 + ct.engineArgs().size() + " given)");
         }
@@ -97,6 +117,7 @@ public final class Storages {
             case "Memory": return new StorageMemory(engine, def.columns(), false, createSql);
             case "Null": return new StorageMemory(engine, def.columns(), true, createSql);
             case "Buffer": return buffer(ct, def, createSql);
+            case "Join": return join(ct, def, createSql);
             default: return new StorageLog(engine, def.columns(), dataDir, createSql);
         }
     }
