@@ -35,7 +35,8 @@ ENVIRONMENT = re.compile(r'\b(now|now64|today|yesterday|nowInBlock|nowInBlock64|
                          r'rand\w*|generateUUIDv\d|generateSnowflakeID|tid|buildId|serverUUID|uptime|filesystem\w+|'
                          r'getOSKernelVersion|tcpPort|getServerPort|queryID|initialQueryID|initialQueryStartTime|'
                          r'currentQueryID|connectionId|hostName|FQDN|addressTo\w+|transactionID|transactionLatestSnapshot|'
-                         r'transactionOldestSnapshot|showCertificate|zookeeperSessionUptime)\s*\(', re.I)
+                         r'transactionOldestSnapshot|showCertificate|zookeeperSessionUptime)\s*\(|'
+                         r'\b(timezone|serverTimezone)\s*\(\s*\)', re.I)  # the machine's zone, where no session zone is set
 NAME = re.compile(r'\(([A-Z][A-Z_0-9]+)\)')
 
 
