@@ -167,6 +167,15 @@ class DebianDistributedLossyLinkTest {
         }
     }
 
+    /** Every batch acknowledged, every row stored once, on both shards, through a link that did lose acknowledgements. */
+    private static void assertEveryRowOnce(Run r, String table) throws Exception {
+        assertEquals(0, r.duplicated(), "no id stored twice");
+        assertEquals(0, r.lost(), "no acknowledged id missing");
+        assertEquals(WRITERS * BATCHES, r.acknowledged(), "every insert acknowledged: " + r.failures());
+        assertTrue(r.link().lostAcks.get() > 5, "the link lost acknowledgements");
+        assertBothShardsHoldRows(table);
+    }
+
     @Test
     void aDeterministicKeyWithForegroundSendsLandsEveryRowOnceWithAShardFrozenMidRun() throws Exception {
         String table = createTables("cityHash64(id)");
@@ -179,11 +188,7 @@ class DebianDistributedLossyLinkTest {
             }
         });
         System.out.printf("DISTRIBUTED ClickHouse 18.16, 2 shards, cityHash64(id), foreground, shard 2 frozen 3 s: %s%n", r);
-        assertEquals(0, r.duplicated(), "no id stored twice");
-        assertEquals(0, r.lost(), "no acknowledged id missing");
-        assertEquals(WRITERS * BATCHES, r.acknowledged(), "every insert acknowledged: " + r.failures());
-        assertTrue(r.link().lostAcks.get() > 5, "the link lost acknowledgements");
-        assertBothShardsHoldRows(table);
+        assertEveryRowOnce(r, table);
     }
 
     @Test
@@ -191,11 +196,7 @@ class DebianDistributedLossyLinkTest {
         String table = createTables("cityHash64(w, i, id)");
         Run r = run(table, "", 43, () -> { });
         System.out.printf("DISTRIBUTED ClickHouse 18.16, 2 shards, cityHash64(w, i, id), background: %s%n", r);
-        assertEquals(0, r.duplicated(), "no id stored twice");
-        assertEquals(0, r.lost(), "no acknowledged id missing");
-        assertEquals(WRITERS * BATCHES, r.acknowledged(), "every insert acknowledged: " + r.failures());
-        assertTrue(r.link().lostAcks.get() > 5, "the link lost acknowledgements");
-        assertBothShardsHoldRows(table);
+        assertEveryRowOnce(r, table);
     }
 
     @Test
