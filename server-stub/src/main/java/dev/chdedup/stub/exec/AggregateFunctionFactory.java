@@ -44,6 +44,7 @@ public final class AggregateFunctionFactory {
         AggregateFunctionsCrossTab.register();
         AggregateFunctionSparkbar.register();
         AggregateFunctionGroupFormat.register();
+        AggregateFunctionEstimateCompressionRatio.register();
     }
 
     private AggregateFunctionFactory() {
