@@ -46,6 +46,7 @@ public final class AggregateFunctionFactory {
         AggregateFunctionGroupNumericIndexedVector.register();
         AggregateFunctionGroupFormat.register();
         dev.chdedup.stub.exec.timeseries.AggregateFunctionsTimeSeries.register();
+        AggregateFunctionEstimateCompressionRatio.register();
     }
 
     private AggregateFunctionFactory() {
