@@ -76,6 +76,21 @@ public class DeduplicatingSink extends MergeTreeSink {
         return ctx.compat() != dev.chdedup.stub.compat.CompatibilityProfile.CURRENT;
     }
 
+    /**
+     * Sorts each partition's piece by the key and, where optimize_on_insert is on (a setting 18.16 does not have: its
+     * emulation writes the rows as sent), merges it as its part alone would merge ({@link StorageMergeTree#mergeOnInsert});
+     * the part and, under an older release's emulation, its hash are of the merged rows, as ClickHouse writes them.
+     */
+    public static void sortAndMerge(StorageMergeTree table, Map<String, List<Object[]>> pieces, QueryContext ctx) {
+        boolean merge = ctx.compat().knowsSetting("optimize_on_insert") && ctx.settings().getBool("optimize_on_insert");
+        for (Map.Entry<String, List<Object[]>> p : pieces.entrySet()) {
+            table.sortByKey(p.getValue());
+            if (merge) {
+                p.setValue(table.mergeOnInsert(p.getValue()));
+            }
+        }
+    }
+
     /** The block's deduplication info, or that of block {@code ordinal} of an insert with this sink's token. */
     public static DeduplicationInfo infoOf(Block block, String userToken, int ordinal) {
         return block.info() instanceof DeduplicationInfo ? (DeduplicationInfo) block.info()
@@ -142,9 +157,7 @@ public class DeduplicatingSink extends MergeTreeSink {
         if (!legacy && !info.isViewLevel() && enabled && !info.disabled() && (log != null || keeper || views != null)) {
             info.computeDataHashes(table.columns(), block.rows()); // over the rows as sent; the views' copies carry it
         }
-        for (List<Object[]> rows : pieces.values()) {
-            table.sortByKey(rows);
-        }
+        sortAndMerge(table, pieces, ctx);
         Map<String, List<String>> ids = log != null || keeper ? pieceIds(table, block, info, pieces, legacy) : Map.of();
         Runnable viewWrites = views == null ? null : views.prepare(table, block, info, enabled, oneBlockOut, ctx);
         DeduplicationInfo.Retry retry = info.isViewLevel() ? info.retry() : null;
@@ -198,8 +211,10 @@ public class DeduplicatingSink extends MergeTreeSink {
                 // some of a view output's tokens are duplicates here: its rows are made again of the others' source rows
                 LOG.info("{} of {} blocks of a view's output are duplicates in {}; writing the others", blockIds.size() - kept.size(),
                     blockIds.size(), table.name());
-                rows = table.splitByPartition(retry.recompute(kept).rows(), 0, false).getOrDefault(partitionId, new ArrayList<>());
-                table.sortByKey(rows);
+                Map<String, List<Object[]>> again = new LinkedHashMap<>();
+                again.put(partitionId, table.splitByPartition(retry.recompute(kept).rows(), 0, false).getOrDefault(partitionId, new ArrayList<>()));
+                sortAndMerge(table, again, ctx);
+                rows = again.get(partitionId);
                 if (rows.isEmpty()) {
                     return false;
                 }

@@ -43,6 +43,8 @@ public class StorageMergeTree implements TableSource {
     private final TableDefinition def;
     private final MergeTreeData data;
     private final MergeTreeDataMergerMutator mergerMutator;
+    private final MergeTreeDataMergerMutator.KeyOrder keyOrder;
+    private final MergeTreeDataMergerMutator.MergingMode mergingMode;
     /** The next block number to allocate; greater than every block number and mutation version on disk. Guarded by {@link #data}. */
     private long nextBlock = 1;
     /**
@@ -80,7 +82,7 @@ public class StorageMergeTree implements TableSource {
         this.storedColumns = List.copyOf(cols);
         this.data = new MergeTreeData(dir, storedColumns, PrimaryIndex.Spec.of(def, storedColumns, setting("index_granularity")),
             alterConversions(def, storedColumns, renamedFrom));
-        this.mergerMutator = new MergeTreeDataMergerMutator(data, new MergeTreeDataMergerMutator.KeyOrder() {
+        this.keyOrder = new MergeTreeDataMergerMutator.KeyOrder() {
             @Override
             public boolean sorted() {
                 return def.sortingKey() != null;
@@ -95,7 +97,9 @@ public class StorageMergeTree implements TableSource {
             public int compare(Object a, Object b) {
                 return compareKeys(def.sortingKey().type(), a, b);
             }
-        }, MergingModes.of(def));
+        };
+        this.mergingMode = MergingModes.of(def);
+        this.mergerMutator = new MergeTreeDataMergerMutator(data, keyOrder, mergingMode);
         this.ttl = TTLDescription.of(def.clauseSql(), def.columns());
         data.ttl(ttl);
         this.mutations = new MergeTreeMutations(this, data, mergerMutator, currentlyMerging);
@@ -469,6 +473,20 @@ public class StorageMergeTree implements TableSource {
                 + " misconception. It will lead to severe negative performance impact, including slow server startup, slow INSERT"
                 + " queries and slow SELECT queries.");
         }
+    }
+
+    /**
+     * An insert's sorted piece as a merge of that part alone would leave it (optimize_on_insert, as ClickHouse's
+     * MergeTreeDataWriter does): one row per key of a Replacing, Summing, Aggregating or (Versioned)Collapsing table as
+     * its engine merges them; the rows as they are for MergeTree or a table without a sorting key.
+     */
+    public List<Object[]> mergeOnInsert(List<Object[]> sortedRows) {
+        if (mergingMode == MergeTreeDataMergerMutator.MergingMode.KEEP_ALL || def.sortingKey() == null || sortedRows.size() < 2) {
+            return sortedRows;
+        }
+        List<Object[]> out = new ArrayList<>(sortedRows.size());
+        mergingMode.merge(sortedRows.iterator(), keyOrder).forEachRemaining(out::add);
+        return out;
     }
 
     /**

@@ -60,9 +60,7 @@ public final class ReplicatedMergeTreeSink extends MergeTreeSink {
         if (!legacy && !info.isViewLevel() && dedup) { // also what the views' tables need: they deduplicate only when this insert does
             info.computeDataHashes(table.columns(), block.rows()); // over the rows as sent; the views' copies carry it
         }
-        for (List<Object[]> rows : parts.values()) {
-            table.sortByKey(rows);
-        }
+        DeduplicatingSink.sortAndMerge(table, parts, ctx);
         Map<String, List<String>> ids = dedup ? DeduplicatingSink.pieceIds(table, block, info, parts, legacy) : Map.of();
         // the dependent views run after the commits, view after view
         Runnable viewWrites = views == null ? null : views.prepare(table, block, info, deduplicate, false, ctx);
