@@ -173,6 +173,7 @@ public enum ErrorCode {
     DICTIONARIES_WAS_NOT_LOADED(156),
     NAMED_COLLECTION_DOESNT_EXIST(669),
     POCO_EXCEPTION(1000),
+    STD_EXCEPTION(1001),
     UNKNOWN_EXCEPTION(1002);
 
     /** The code with number {@code n}, or UNKNOWN_EXCEPTION when the stub does not list it. */

@@ -82,6 +82,7 @@ public final class FunctionFactory {
         FunctionsFormatReadable.register(f);
         FunctionsOther.register(f);
         FunctionsMiscellaneous.register(f);
+        FunctionProportionsZTest.register(f);
         FunctionsServerIntrospection.register(f);
         FunctionsTableIntrospection.register(f);
         FunctionsIcebergTransform.register(f);
