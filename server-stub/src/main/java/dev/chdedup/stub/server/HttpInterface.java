@@ -373,7 +373,8 @@ public final class HttpInterface implements HttpHandler {
             out.attach(process);
             java.time.ZoneId zone = sessionZone(parsed.statement(), ctx);
             if (compat.queryHeaders()) {
-                out.response().setHeader("X-ClickHouse-Timezone", zone.getId());
+                out.response().setHeader("X-ClickHouse-Timezone", zone == dev.chdedup.stub.types.SessionTimeZone.server()
+                    ? dev.chdedup.stub.types.SessionTimeZone.serverName() : zone.getId());
             }
             try (dev.chdedup.stub.types.SessionTimeZone.Scope tz = dev.chdedup.stub.types.SessionTimeZone.use(zone)) {
                 executeParsed(req, parsed, sql, data, ctx.withProcess(process), session, defaultFormat, out);

@@ -5,15 +5,16 @@ import java.time.ZoneOffset;
 
 /**
  * The implicit time zone of the query running on this thread: {@code session_timezone} when set, else the server's.
- * The server's zone is the JVM's default (the {@code TZ} environment or {@code user.timezone}), as ClickHouse
- * takes the machine's zone when its {@code timezone} server setting is unset; a zone whose rules are a fixed
- * offset of zero computes as {@link ZoneOffset#UTC} while keeping its own name. DateTime and DateTime64 types that name no zone show, parse and split their values in it, as ClickHouse
+ * The server's zone is its {@code timezone} server setting: UTC unless the system property {@code chdedup.stub.timezone}
+ * names another (a real server without the setting takes the machine's zone; a stub embedded in tests answers the same
+ * on every machine unless told otherwise); a zone whose rules are a fixed offset of zero computes as
+ * {@link ZoneOffset#UTC} while keeping its own name. DateTime and DateTime64 types that name no zone show, parse and split their values in it, as ClickHouse
  * applies {@code session_timezone} to them. Held per thread because a query runs, from parsing its input to
  * writing its result, on the thread that serves its request.
  */
 public final class SessionTimeZone {
     private static final ThreadLocal<ZoneId> CURRENT = new ThreadLocal<>();
-    private static final String SERVER_NAME = java.util.TimeZone.getDefault().getID();
+    private static final String SERVER_NAME = System.getProperty("chdedup.stub.timezone", "UTC");
     private static final ZoneId SERVER = serverZone(SERVER_NAME);
 
     private SessionTimeZone() {
