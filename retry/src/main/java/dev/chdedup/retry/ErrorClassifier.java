@@ -23,14 +23,18 @@ import java.util.regex.Pattern;
  * blocks or parts: the others are raised per block, so after the first blocks were committed the outcome is unknown.
  */
 public final class ErrorClassifier {
-    /** Refused before any write: too many queries or connections, readonly, memory, too many parts, quorum. */
-    public static final Set<Integer> SAFE_CODES = Set.of(202, 203, 164, 242, 252, 241, 285, 286);
+    /**
+     * Nothing of the block at hand was written: too many queries or connections, readonly, memory, too many parts, quorum,
+     * and a request body that ended early (33, CANNOT_READ_ALL_DATA: a cut compressed frame fails whole on every server).
+     */
+    public static final Set<Integer> SAFE_CODES = Set.of(202, 203, 164, 242, 252, 241, 285, 286, 33);
     /** The insert may have been written: timeouts, network errors, quorum wait timeouts, keeper errors. */
     public static final Set<Integer> UNKNOWN_OUTCOME_CODES = Set.of(209, 210, 3, 159, 319, 999, 244, 425);
     /**
      * The safe codes a server raises before it writes anything, whatever the size of the INSERT: too many queries or
-     * connections, a readonly user. The rest of {@link #SAFE_CODES} (memory, readonly table, too many parts, quorum)
-     * is raised while blocks are written, so once a block may have been committed it means an unknown outcome.
+     * connections, a readonly user. The rest of {@link #SAFE_CODES} (memory, readonly table, too many parts, quorum, a body
+     * that ended early) is raised while blocks are written, so once a block may have been committed it means an unknown
+     * outcome.
      */
     public static final Set<Integer> BEFORE_WRITE_CODES = Set.of(202, 203, 164);
 

@@ -79,7 +79,8 @@ public final class FunctionPartitionId {
             hashField(h, values.get(i), types.get(i).unwrap());
         }
         long[] r = h.get128();
-        return String.format("%016x%016x", r[1], r[0]);
+        // the hash's 16 bytes as they lie in memory, low half first, each little-endian, as MergeTreePartition::getID writes them
+        return String.format("%016x%016x", Long.reverseBytes(r[0]), Long.reverseBytes(r[1]));
     }
 
 
@@ -98,6 +99,12 @@ public final class FunctionPartitionId {
             h.update(new byte[] {27}, 0, 1);
             h.update(((java.util.UUID) v).getLeastSignificantBits());
             h.update(((java.util.UUID) v).getMostSignificantBits());
+        } else if (v instanceof Long || v instanceof Integer) {
+            // a Field of UInt64 (tag 1) for unsigned values, dates and times, of Int64 (tag 2) for signed ones and enums
+            boolean signed = u instanceof dev.chdedup.stub.types.IntType it ? it.signed
+                : u instanceof EnumType || u.name().startsWith("Date32");
+            h.update(new byte[] {(byte) (signed ? 2 : 1)}, 0, 1);
+            h.update(((Number) v).longValue());
         } else {
             byte[] b = String.valueOf(v).getBytes(StandardCharsets.UTF_8);
             h.update(new byte[] {16}, 0, 1);

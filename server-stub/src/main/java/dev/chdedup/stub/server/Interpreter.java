@@ -370,6 +370,28 @@ public final class Interpreter {
         return new QueryResult.Rows(new SelectExecutor.Stream(header, BlockStreams.chunk(header, new ArrayList<>(rows), 65536)), null);
     }
 
+    /**
+     * The column of a Float type that a MergeTree table's PARTITION BY is or lists in a tuple, or null: ClickHouse refuses
+     * such a key unless the table sets allow_floating_point_partition_key (18.16 took it).
+     */
+    private static String floatingPointPartitionColumn(Statement.CreateTable ct) {
+        if (ct.partitionBy() == null || ct.engine() == null || !ct.engine().endsWith("MergeTree")) {
+            return null;
+        }
+        List<Expr> keys = ct.partitionBy() instanceof Expr.Call c && c.name().equals("tuple") ? c.args() : List.of(ct.partitionBy());
+        for (Expr k : keys) {
+            if (k instanceof Expr.Ident id && id.parts().size() == 1) {
+                for (Statement.ColumnDef col : ct.columns()) {
+                    String t = col.type() == null ? "" : col.type().replaceAll("^Nullable\\((.*)\\)$", "$1");
+                    if (col.name().equals(id.last()) && (t.equals("Float32") || t.equals("Float64") || t.equals("BFloat16"))) {
+                        return col.name();
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
     /** Whether a MergeTree table without ORDER BY and PRIMARY KEY gets an empty key (25.11+) rather than an error. */
     private static final String EMPTY_PRIMARY_KEY = "create_table_empty_primary_key_by_default";
 
@@ -410,6 +432,11 @@ public final class Interpreter {
                 : "You must provide an ORDER BY or PRIMARY KEY expression in the table definition. If you don't want this table to be"
                 + " sorted, use ORDER BY/PRIMARY KEY (). Otherwise, you can use the setting 'create_table_empty_primary_key_by_default'"
                 + " to automatically add an empty primary key to the table definition");
+        }
+        String floatKey = floatingPointPartitionColumn(ct);
+        if (floatKey != null && !ctx.compat().legacyErrorText() && !"1".equals(settings.get("allow_floating_point_partition_key"))
+            && !"true".equalsIgnoreCase(settings.get("allow_floating_point_partition_key"))) {
+            throw new ChException(ErrorCode.BAD_ARGUMENTS, "Floating point partition key is not supported: " + floatKey);
         }
         if (!ctx.settings().getBool(TableDefinition.FLATTEN_NESTED) && !settings.containsKey(TableDefinition.FLATTEN_NESTED)) {
             settings = new LinkedHashMap<>(settings); // the query's flatten_nested = 0 holds for this CREATE
