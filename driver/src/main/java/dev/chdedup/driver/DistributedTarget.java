@@ -52,13 +52,15 @@ public record DistributedTarget(String cluster, String database, String table, S
     /** The settings that make background sends merge queued files into one insert: 26.x's name, then 18.16's. */
     static final List<String> BATCH_SETTINGS = List.of("distributed_background_insert_batch", "distributed_directory_monitor_batch_inserts");
 
+    private static final java.util.regex.Pattern ENGINE = java.util.regex.Pattern.compile("(?i)\\bENGINE\\s*=\\s*Distributed\\s*\\(");
+
     /** Parses the engine arguments of {@code createQuery} ({@code ENGINE = Distributed(cluster, db, table[, key[, policy]])}). */
     static String[] engineArguments(String createQuery) {
-        int at = indexOfIgnoreCase(createQuery, "ENGINE = Distributed(");
-        if (at < 0) {
+        java.util.regex.Matcher m = ENGINE.matcher(createQuery);
+        if (!m.find()) {
             return null;
         }
-        int open = createQuery.indexOf('(', at);
+        int open = m.end() - 1;
         List<String> args = new ArrayList<>();
         int depth = 0;
         int start = open + 1;
@@ -79,29 +81,6 @@ public record DistributedTarget(String cluster, String database, String table, S
             }
         }
         return null;
-    }
-
-    private static int indexOfIgnoreCase(String s, String what) {
-        String compact = what.replace(" ", "");
-        for (int i = 0; i < s.length(); i++) {
-            int j = i;
-            int k = 0;
-            while (k < compact.length() && j < s.length()) {
-                char c = s.charAt(j);
-                if (Character.isWhitespace(c)) {
-                    j++;
-                } else if (Character.toLowerCase(c) == Character.toLowerCase(compact.charAt(k))) {
-                    j++;
-                    k++;
-                } else {
-                    break;
-                }
-            }
-            if (k == compact.length()) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /** An engine argument as a name: a quoted string or identifier unquoted, a bare identifier as it is. */

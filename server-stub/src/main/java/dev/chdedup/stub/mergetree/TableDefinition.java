@@ -121,12 +121,8 @@ public record TableDefinition(String engine, List<Expr> engineArgs, List<TableCo
                 aliases.set(i, new TableColumn(a.name(), e.type(), a.defaultKind(), a.defaultExpr(), a.defaultSql()));
             }
         }
-        // without ORDER BY and PRIMARY KEY the key is empty (ORDER BY tuple()), as create_table_empty_primary_key_by_default
-        // (on by default since 24.x) makes it, unless the CREATE's settings turn that off
-        String emptyKey = ct.settings().get("create_table_empty_primary_key_by_default");
-        if (ct.orderBy() == null && ct.primaryKey() == null && emptyKey != null && (emptyKey.trim().equals("0") || emptyKey.trim().equalsIgnoreCase("false"))) {
-            throw new ChException(ErrorCode.BAD_ARGUMENTS, "Table engine " + engine + " requires ORDER BY or PRIMARY KEY clause");
-        }
+        // without ORDER BY and PRIMARY KEY the key is empty (ORDER BY tuple()); CREATE refuses that where
+        // create_table_empty_primary_key_by_default is off (Interpreter.createTable)
         Evaluator partition = ct.partitionBy() == null || isEmptyTuple(ct.partitionBy()) ? null
             : new ExprCompiler(ctx, header, Map.of(), null).compile(ct.partitionBy());
         Expr order = ct.orderBy() != null ? ct.orderBy() : ct.primaryKey() != null ? ct.primaryKey() : new Expr.Call("tuple", List.of(), false, 0);

@@ -395,6 +395,11 @@ public final class Interpreter {
     /** Whether a MergeTree table without ORDER BY and PRIMARY KEY gets an empty key (25.11+) rather than an error. */
     private static final String EMPTY_PRIMARY_KEY = "create_table_empty_primary_key_by_default";
 
+    /** The table's own create_table_empty_primary_key_by_default when it sets one, else the query's. */
+    private static boolean emptyPrimaryKeyAllowed(String own, QueryContext ctx) {
+        return own == null ? ctx.settings().getBool(EMPTY_PRIMARY_KEY) : own.trim().equals("1") || own.trim().equalsIgnoreCase("true");
+    }
+
     private QueryResult createTable(Statement.CreateTable ct, String sql, QueryContext ctx) throws IOException {
         String db = db(ct.database(), ctx);
         if (DatabaseCatalog.SYSTEM.equals(db)) {
@@ -425,8 +430,9 @@ public final class Interpreter {
         }
         Map<String, String> settings = ct.settings();
         if (ct.orderBy() == null && ct.primaryKey() == null && ct.engine() != null && ct.engine().endsWith("MergeTree")
-            && !settings.containsKey(EMPTY_PRIMARY_KEY) && !ctx.settings().getBool(EMPTY_PRIMARY_KEY)) {
-            // off by the query, its compatibility or the release the server plays (before 25.11, and 18.16), each with its text
+            && !emptyPrimaryKeyAllowed(settings.get(EMPTY_PRIMARY_KEY), ctx)) {
+            // off by the table's settings, the query's, its compatibility or the release the server plays (before 25.11, and
+            // 18.16), each release with its text
             throw new ChException(ErrorCode.BAD_ARGUMENTS, ctx.compat().legacyErrorText()
                 ? "Table engine " + ct.engine() + " requires ORDER BY or PRIMARY KEY clause"
                 : "You must provide an ORDER BY or PRIMARY KEY expression in the table definition. If you don't want this table to be"
