@@ -27,7 +27,7 @@ class LayersTest {
     static final List<String> LAYERS = List.of(
         "error", "http", "common", "compat", "compress", "hash",
         "types", "data", "sql", "exec", "format", "fault",
-        "mergetree", "storages", "dedup", "mv", "async", "replicated", "system", "dictionaries", "access",
+        "mergetree", "storages", "dedup", "mv", "async", "replicated", "distributed", "system", "dictionaries", "access",
         "server", "cluster", "cli", "junit", "conformance");
 
     private static JavaClasses classes;

@@ -67,6 +67,8 @@ public final class StubServer implements Closeable {
     private final dev.chdedup.stub.replicated.ReplicationContext.Config replicationConfig;
     /** Survives restarts, so a test can arm a fault and then restart the server. */
     private final FaultInjector faults = new FaultInjector();
+    /** The clusters this server knows (its remote_servers); survives restarts as a configuration would. */
+    private final dev.chdedup.stub.distributed.Clusters clusters = new dev.chdedup.stub.distributed.Clusters();
 
     /** What a running server is made of; features and tests reach the engine through it. */
     public record Components(DatabaseCatalog catalog, Interpreter interpreter, Events events, SystemTables system,
@@ -164,6 +166,7 @@ public final class StubServer implements Closeable {
             }
             httpsPort = https.port();
         }
+        clusters.servesOn(host, port, httpsPort);
         Interpreter runDdl = interpreter;
         ddlWorker = new dev.chdedup.stub.replicated.DDLWorker(replication, host, port, (sql, queryId) -> runDdl.execute(
             dev.chdedup.stub.sql.Parser.parse(sql), sql, null, "Values", new dev.chdedup.stub.exec.QueryContext(DatabaseCatalog.DEFAULT, "default",
@@ -316,6 +319,11 @@ public final class StubServer implements Closeable {
     /** The fault injector: arm faults for the next inserts and read the journal of what fired. */
     public FaultInjector faults() {
         return faults;
+    }
+
+    /** The clusters this server knows: define one here as a {@code remote_servers} entry would. */
+    public dev.chdedup.stub.distributed.Clusters clusters() {
+        return clusters;
     }
 
     public Components components() {
