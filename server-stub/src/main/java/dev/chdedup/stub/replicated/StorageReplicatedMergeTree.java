@@ -65,7 +65,13 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
 
     public StorageReplicatedMergeTree(String database, String name, TableDefinition def, Path dir, ReplicationContext context)
         throws IOException {
-        super(database, name, def, dir, null);
+        this(database, name, def, dir, context, java.util.Map.of());
+    }
+
+    /** The table over its parts, reading the columns {@code renamedFrom} names (new to old) under their new names. */
+    public StorageReplicatedMergeTree(String database, String name, TableDefinition def, Path dir, ReplicationContext context,
+                                      java.util.Map<String, String> renamedFrom) throws IOException {
+        super(database, name, def, dir, null, renamedFrom);
         this.context = context;
         List<Expr> args = def.engineArgs() == null ? List.of() : def.engineArgs();
         if (args.size() == 1 || args.size() > 2) {
@@ -216,13 +222,40 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
 
     /**
      * ALTER of the schema from this replica ({@link ReplicatedMergeTreeAlter#alter}): writes the shared columns,
-     * metadata and ALTER_METADATA entry for {@code newDefinition}; returns the alter version, which
-     * {@link #metadataVersion} reaches on a replica that applied it.
+     * metadata and ALTER_METADATA entry for {@code newDefinition}, with the mutation of {@code mutationCommands} (a type
+     * change, DROP or RENAME COLUMN; null: none) whose row function here is {@code function}; returns the alter version,
+     * which {@link #metadataVersion} reaches on a replica that applied it, and the mutation's name.
      */
-    public int alterMetadata(TableDefinition newDefinition, boolean haveMutation) {
+    public AlterStarted alterMetadata(TableDefinition newDefinition, boolean haveMutation, String mutationCommands,
+                                      MergeTreeDataMergerMutator.RowMutation function) {
         checkWritable();
         String metadata = metadataText(newDefinition, settings());
-        return ReplicatedMergeTreeAlter.alter(this, newDefinition, metadata, haveMutation);
+        AlterStarted started = ReplicatedMergeTreeAlter.alter(this, newDefinition, metadata, haveMutation || mutationCommands != null,
+            mutationCommands);
+        if (started.mutation() != null) {
+            mutations.registered(started.mutation(), function);
+        }
+        return started;
+    }
+
+    /** An ALTER this replica wrote: its metadata version and the name of its mutation node (null without one). */
+    public record AlterStarted(int version, String mutation) {
+    }
+
+    /** Waits for mutation {@code name} as {@code alter_sync} says: 1 this replica, 2 every replica (inactive ones up to the timeout). */
+    public void waitMutation(String name, long alterSync, long inactiveTimeoutMs) {
+        if (alterSync > 0) {
+            mutations.waitMutation(name, alterSync >= 2, inactiveTimeoutMs);
+        }
+    }
+
+    /** The commands of the mutations written with the ALTER of metadata version {@code alterVersion} (its renames among them). */
+    public List<String> mutationCommandsOfAlter(int alterVersion) {
+        try {
+            return mutations.commandsOfAlter(alterVersion);
+        } catch (Exception e) {
+            throw zookeeperError("reading the mutations of ALTER version " + alterVersion, e);
+        }
     }
 
     /** A local CREATE statement after an ALTER_METADATA entry ({@link ReplicatedMergeTreeAlter#applied}). */

@@ -461,7 +461,7 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
         writeMetadata(db, table, createSql);
         StorageMergeTree t = old.getClass() == StorageMergeTree.class
             ? new StorageMergeTree(db, table, def, tableDataDir(db, table), merges, renamedFrom)
-            : storages.create(db, table, def, tableDataDir(db, table), merges);
+            : storages.create(db, table, def, tableDataDir(db, table), merges, renamedFrom);
         databases.get(db).put(table, t);
         return t;
     }
