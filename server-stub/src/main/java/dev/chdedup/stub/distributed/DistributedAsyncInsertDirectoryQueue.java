@@ -113,6 +113,9 @@ public final class DistributedAsyncInsertDirectoryQueue {
 
     /** One run of the sender: every queued file, then again after the sleep while files remain. */
     private void run() {
+        synchronized (this) {
+            scheduled = null; // this run is under way: the next schedule() sets the one after it
+        }
         if (stopped || storage.sendsBlocked()) {
             return;
         }
