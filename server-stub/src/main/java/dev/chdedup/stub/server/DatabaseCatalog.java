@@ -91,8 +91,20 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
     /** Reads a plain view (runs its SELECT); set by the server, which owns the SELECT executor. */
     private java.util.function.BiFunction<dev.chdedup.stub.mv.PlainView, QueryContext, TableSource> views;
 
+    private volatile dev.chdedup.stub.exec.RemoteTables remoteTables = dev.chdedup.stub.exec.RemoteTables.NONE;
+
     public void attachViewReader(java.util.function.BiFunction<dev.chdedup.stub.mv.PlainView, QueryContext, TableSource> reader) {
         this.views = reader;
+    }
+
+    /** The tables of other servers the remote and cluster table functions read (the server's clusters). */
+    public void attachRemoteTables(dev.chdedup.stub.exec.RemoteTables remote) {
+        this.remoteTables = remote;
+    }
+
+    @Override
+    public dev.chdedup.stub.exec.RemoteTables remoteTables() {
+        return remoteTables;
     }
 
     public void attachSystem(SystemTables system) {
