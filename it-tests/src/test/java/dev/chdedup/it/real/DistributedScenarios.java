@@ -16,8 +16,8 @@ import java.util.function.LongUnaryOperator;
  * player waits until the sends are done), split into one-row blocks or not, deduplicated or not; repeats, subsets and
  * supersets of an earlier insert (a subset of the rows one shard took is the case where that shard drops the block it
  * already has); inserts into one shard's local table; reads over the Distributed table (count, sum, avg, GROUP BY, ORDER
- * BY LIMIT, DISTINCT, WHERE) and statements 18.16 refuses. Every read orders its rows totally, so an answer is a function
- * of the rows alone.
+ * BY LIMIT, LIMIT BY, DISTINCT, WHERE, IN and JOIN on the local table, GLOBAL IN) and over cluster(); statements 18.16
+ * refuses. Every read orders its rows totally, so an answer is a function of the rows alone.
  */
 final class DistributedScenarios {
     /** A sharding key, and how a row's key picks its slot when Java can tell (null: a hash the generator does not compute). */
@@ -153,8 +153,12 @@ final class DistributedScenarios {
             } else if (what < 97) {
                 steps.add(new Step(rnd.nextInt(2), read(rnd, table), Map.of(), Kind.READ));
             } else {
-                steps.add(new Step(rnd.nextInt(2), rnd.nextBoolean() ? "SELECT _shard_num, count() FROM default." + table + " GROUP BY _shard_num"
-                    : "SYSTEM FLUSH DISTRIBUTED default." + table, Map.of(), Kind.REFUSED));
+                String refused = switch (rnd.nextInt(3)) {
+                    case 0 -> "SELECT _shard_num, count() FROM default." + table + " GROUP BY _shard_num";
+                    case 1 -> "SELECT shardNum(), count() FROM default." + table + " GROUP BY shardNum()";
+                    default -> "SYSTEM FLUSH DISTRIBUTED default." + table;
+                };
+                steps.add(new Step(rnd.nextInt(2), refused, Map.of(), Kind.REFUSED));
             }
         }
         steps.add(new Step(rnd.nextInt(2), "SELECT k, v FROM default." + table + " ORDER BY k, v", Map.of(), Kind.READ));
@@ -222,10 +226,17 @@ final class DistributedScenarios {
         return s.toString();
     }
 
-    /** A read over the Distributed table whose answer depends on its rows alone. */
+    /**
+     * A read over the Distributed table whose answer depends on its rows alone: aggregates, ORDER BY, LIMIT (BY), DISTINCT,
+     * WHERE; a subquery or join on the local table, which each shard runs over its own rows; GLOBAL ones, which the server
+     * asked runs over the whole; the cluster() table function over the local tables; and a subquery over the Distributed
+     * table without GLOBAL, which 18.16 refuses (distributed_product_mode = deny).
+     */
     private static String read(Random rnd, String table) {
         String t = "default." + table;
-        return switch (rnd.nextInt(8)) {
+        String local = t + "_local";
+        char v = (char) ('a' + rnd.nextInt(3));
+        return switch (rnd.nextInt(14)) {
             case 0 -> "SELECT count() FROM " + t;
             case 1 -> "SELECT count(), sum(k), avg(k) FROM " + t;
             case 2 -> "SELECT v, count(), sum(k) FROM " + t + " GROUP BY v ORDER BY v";
@@ -233,7 +244,13 @@ final class DistributedScenarios {
             case 4 -> "SELECT DISTINCT k FROM " + t + " ORDER BY k";
             case 5 -> "SELECT k, count() FROM " + t + " WHERE k >= " + rnd.nextInt(10) + " GROUP BY k ORDER BY k";
             case 6 -> "SELECT uniqExact(k), uniqExact(v), max(k), min(v) FROM " + t;
-            default -> "SELECT count() FROM " + t + " WHERE v = '" + (char) ('a' + rnd.nextInt(3)) + "'";
+            case 7 -> "SELECT k, v FROM " + t + " ORDER BY k, v LIMIT 1 BY v";
+            case 8 -> "SELECT count(), sum(k) FROM cluster(" + DebianClickHouse.CLUSTER + ", default, " + table + "_local)";
+            case 9 -> "SELECT count() FROM " + t + " WHERE k IN (SELECT k FROM " + local + " WHERE v = '" + v + "')";
+            case 10 -> "SELECT count() FROM " + t + " WHERE k GLOBAL IN (SELECT k FROM " + t + " WHERE v = '" + v + "')";
+            case 11 -> "SELECT k, count() FROM " + t + " ALL INNER JOIN (SELECT k FROM " + local + " WHERE v = '" + v + "') USING k GROUP BY k ORDER BY k";
+            case 12 -> "SELECT count() FROM " + t + " WHERE k IN (SELECT k FROM " + t + ")";
+            default -> "SELECT count() FROM " + t + " WHERE v = '" + v + "'";
         };
     }
 }
