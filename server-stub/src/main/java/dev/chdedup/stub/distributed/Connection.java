@@ -82,15 +82,20 @@ public final class Connection {
      * INSERT INTO table (columns) FORMAT Native}, with {@code settings} (the insert's own, its token included).
      */
     public void insert(String table, List<Column> columns, List<Object[]> rows, Map<String, String> settings) {
+        insertEncoded(table, columns, nativeBlock(columns, rows), settings);
+    }
+
+    /** {@code rows} of {@code columns} as one block in Native, with its header. */
+    public static byte[] nativeBlock(List<Column> columns, List<Object[]> rows) {
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         try {
             RowWriter w = Formats.openOutput("Native", body, columns, null);
             w.writeRowBlock(rows);
             w.finish();
         } catch (IOException e) {
-            throw new ChException(ErrorCode.LOGICAL_ERROR, "Cannot serialize the block for " + address.hostPort() + ": " + e.getMessage(), e);
+            throw new ChException(ErrorCode.LOGICAL_ERROR, "Cannot serialize a block in Native: " + e.getMessage(), e);
         }
-        insertEncoded(table, columns, body.toByteArray(), settings);
+        return body.toByteArray();
     }
 
     /** As {@link #insert}, with the rows already in Native (a queued file's block, sent byte for byte). */
@@ -126,12 +131,15 @@ public final class Connection {
         try {
             r = CLIENT.send(req, HttpResponse.BodyHandlers.ofInputStream());
         } catch (HttpConnectTimeoutException e) {
-            throw new ChException(ErrorCode.SOCKET_TIMEOUT, "Timeout: connect timed out: " + address.hostPort());
+            throw new ChException(ErrorCode.SOCKET_TIMEOUT, "Timeout: connect timed out: " + address.hostPort(), e);
         } catch (HttpTimeoutException e) {
             throw new ChException(ErrorCode.SOCKET_TIMEOUT, "Timeout exceeded while reading from socket (" + address.hostPort() + ", "
                 + receiveTimeout.toMillis() + " ms)");
         } catch (ConnectException e) {
-            throw new ChException(ErrorCode.NETWORK_ERROR, "Connection refused (" + address.hostPort() + ")");
+            if (unresolved(e)) {
+                throw new ChException(ErrorCode.DNS_ERROR, "Not found address of host: " + address.host() + ": (" + address.hostPort() + ")", e);
+            }
+            throw new ChException(ErrorCode.NETWORK_ERROR, "Connection refused (" + address.hostPort() + ")", e);
         } catch (IOException e) {
             throw new ChException(ErrorCode.NETWORK_ERROR, "Connection reset by peer, while reading from socket (" + address.hostPort() + "): "
                 + e.getMessage());
@@ -149,6 +157,23 @@ public final class Connection {
             throw remoteError(text);
         }
         return r;
+    }
+
+    /**
+     * Whether {@code e}, thrown by this class, says no connection was made (refused, timed out connecting, a host that
+     * does not resolve): the failures after which ClickHouse's pools try the next replica, the query not having started.
+     */
+    public static boolean connectFailed(ChException e) {
+        return e.getCause() instanceof ConnectException || e.getCause() instanceof HttpConnectTimeoutException;
+    }
+
+    private static boolean unresolved(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof java.nio.channels.UnresolvedAddressException || c instanceof java.net.UnknownHostException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The error a remote server answered, with its code, as ClickHouse rethrows a remote exception. */

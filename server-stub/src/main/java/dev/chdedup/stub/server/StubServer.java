@@ -159,10 +159,13 @@ public final class StubServer implements Closeable {
             reloadConfig(); // a restarted server reads its remote_servers again
         }
         replication = new dev.chdedup.stub.replicated.ReplicationContext(replicationConfig, dataDir);
-        catalog = new DatabaseCatalog(dataDir, dev.chdedup.stub.replicated.ReplicatedStorages.factory(replication));
+        DistributedServer distributed = new DistributedServer(clusters, compat);
+        catalog = new DatabaseCatalog(dataDir, dev.chdedup.stub.replicated.ReplicatedStorages.factory(replication), java.util.Map.of("Distributed",
+            (db, ct, dir, sql, attach) -> dev.chdedup.stub.distributed.StorageDistributed.create(distributed, db, ct, dir, attach)));
         events = new Events();
         SystemTables system = new SystemTables(catalog, events);
         catalog.attachSystem(system);
+        catalog.attachRemoteTables(new dev.chdedup.stub.distributed.RemoteTableFunctions(clusters, catalog, () -> port));
         SelectExecutor selects = new SelectExecutor(catalog);
         dev.chdedup.stub.exec.AggregateFunctionGroupFormat.attachWriter(new GroupFormatWriter());
         catalog.attachViewReader((view, ctx) -> {
@@ -185,9 +188,11 @@ public final class StubServer implements Closeable {
         InsertInterpreter inserts = new InsertInterpreter(catalog, selects,
             dev.chdedup.stub.replicated.ReplicatedStorages.sinks(views::sink, events, views), asyncInserts);
         inserts.pushStorageInsertsWith(views::pushFromStorage);
+        distributed.insertWith(inserts);
         SystemCommands commands = new SystemCommands(catalog, dedup, views, faults);
         system.attachExtra(new dev.chdedup.stub.system.ReplicationSystemTables(catalog, replication));
         system.attachExtra(new dev.chdedup.stub.system.StorageSystemClusters(clusters));
+        system.attachExtra(new dev.chdedup.stub.system.DistributionQueueTable(catalog));
         commands.onFlushAsyncInserts(asyncInserts::flushAll);
         commands.loadViews(catalog.takePendingViews());
         system.attach(dedup.partLog());
