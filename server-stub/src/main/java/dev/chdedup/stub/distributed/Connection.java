@@ -131,12 +131,15 @@ public final class Connection {
         try {
             r = CLIENT.send(req, HttpResponse.BodyHandlers.ofInputStream());
         } catch (HttpConnectTimeoutException e) {
-            throw new ChException(ErrorCode.SOCKET_TIMEOUT, "Timeout: connect timed out: " + address.hostPort());
+            throw new ChException(ErrorCode.SOCKET_TIMEOUT, "Timeout: connect timed out: " + address.hostPort(), e);
         } catch (HttpTimeoutException e) {
             throw new ChException(ErrorCode.SOCKET_TIMEOUT, "Timeout exceeded while reading from socket (" + address.hostPort() + ", "
                 + receiveTimeout.toMillis() + " ms)");
         } catch (ConnectException e) {
-            throw new ChException(ErrorCode.NETWORK_ERROR, "Connection refused (" + address.hostPort() + ")");
+            if (unresolved(e)) {
+                throw new ChException(ErrorCode.DNS_ERROR, "Not found address of host: " + address.host() + ": (" + address.hostPort() + ")", e);
+            }
+            throw new ChException(ErrorCode.NETWORK_ERROR, "Connection refused (" + address.hostPort() + ")", e);
         } catch (IOException e) {
             throw new ChException(ErrorCode.NETWORK_ERROR, "Connection reset by peer, while reading from socket (" + address.hostPort() + "): "
                 + e.getMessage());
@@ -154,6 +157,23 @@ public final class Connection {
             throw remoteError(text);
         }
         return r;
+    }
+
+    /**
+     * Whether {@code e}, thrown by this class, says no connection was made (refused, timed out connecting, a host that
+     * does not resolve): the failures after which ClickHouse's pools try the next replica, the query not having started.
+     */
+    public static boolean connectFailed(ChException e) {
+        return e.getCause() instanceof ConnectException || e.getCause() instanceof HttpConnectTimeoutException;
+    }
+
+    private static boolean unresolved(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof java.nio.channels.UnresolvedAddressException || c instanceof java.net.UnknownHostException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The error a remote server answered, with its code, as ClickHouse rethrows a remote exception. */

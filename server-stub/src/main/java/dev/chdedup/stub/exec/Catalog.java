@@ -8,6 +8,11 @@ public interface Catalog {
     /** The table, or throws UNKNOWN_TABLE / UNKNOWN_DATABASE. */
     TableSource table(String database, String table, QueryContext ctx);
 
+    /** The tables of other servers (the remote and cluster table functions): none outside a running server. */
+    default RemoteTables remoteTables() {
+        return RemoteTables.NONE;
+    }
+
     /**
      * The dictionary dictGet and {@code dictionary()} name: {@code db.name}, or {@code name} in the current database, as
      * ClickHouse's ExternalDictionariesLoader resolves it; a dictionary is a table of the catalog, so it is found as one.

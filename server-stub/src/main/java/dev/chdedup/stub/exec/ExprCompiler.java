@@ -131,6 +131,13 @@ public final class ExprCompiler {
         if (Aggregates.isAggregate(c.name())) {
             throw new ChException(ErrorCode.ILLEGAL_AGGREGATION, "Aggregate function " + c.name() + " is found in a wrong place in the query");
         }
+        if (keys == null && c.args().isEmpty() && (c.name().equals("shardNum") || c.name().equals("shardCount"))) {
+            // over a distributed read, the shard's own scalars, which each row carries
+            int i = columnIndex(new Expr.Ident(List.of(c.name().equals("shardNum") ? RemoteTables.SHARD_NUM : RemoteTables.SHARD_COUNT)));
+            if (i >= 0) {
+                return Evaluator.column(input.get(i).type(), i);
+            }
+        }
         if (FunctionJoinGet.handles(c.name())) {
             return FunctionJoinGet.compile(c, this, subqueries == null ? null : subqueries.catalog(), ctx);
         }

@@ -482,7 +482,10 @@ public final class SelectExecutor {
     private static boolean namesVirtual(Expr e) {
         if (e instanceof Expr.Ident) {
             String n = ((Expr.Ident) e).last();
-            return n.equals("_part") || n.equals("_partition_id");
+            return n.equals("_part") || n.equals("_partition_id") || n.equals(RemoteTables.SHARD_NUM);
+        }
+        if (e instanceof Expr.Call c && c.args().isEmpty() && (c.name().equals("shardNum") || c.name().equals("shardCount"))) {
+            return true; // read from a distributed source's virtual columns
         }
         if (e instanceof Expr.Call) {
             for (Expr a : ((Expr.Call) e).args()) {
@@ -962,12 +965,9 @@ public final class SelectExecutor {
                 List<Column> cols = List.of(new Column("number", DataTypes.UINT64));
                 return new Source(cols, cols, NumbersSource.blocks(start, count, step, maxBlock, cols));
             }
-            if (tf.name().equals("remote") || tf.name().equals("remotesecure")) {
-                ExprCompiler c = new ExprCompiler(ctx, List.of(), Map.of(), this);
-                return source(TableFunctions.remoteTable(tf, c, ctx.localPort()), ctx, maxBlock, virtuals);
-            }
-            if (tf.name().equals("cluster") || tf.name().equals("clusterallreplicas")) {
-                return source(TableFunctions.clusterTable(tf, new ExprCompiler(ctx, List.of(), Map.of(), this)), ctx, maxBlock, virtuals);
+            if (TableFunctionRemote.handles(tf.name())) {
+                TableSource remote = TableFunctionRemote.storage(tf, new ExprCompiler(ctx, List.of(), Map.of(), this), catalog, ctx);
+                return read(remote, false, ctx, maxBlock, virtuals, select);
             }
             if (tf.name().equals("dictionary")) {
                 return source(TableFunctions.dictionary(tf, catalog, ctx), ctx, maxBlock, virtuals);
@@ -979,12 +979,16 @@ public final class SelectExecutor {
             throw new ChException(ErrorCode.UNKNOWN_FUNCTION, "Unknown table function " + tf.name());
         }
         Query.TableRef t = (Query.TableRef) from;
-        TableSource ts = table(t, ctx);
+        return read(table(t, ctx), t.isFinal(), ctx, maxBlock, virtuals, select);
+    }
+
+    /** The rows of table {@code ts}, FINAL or not; {@code select}, when given, is the query reading them. */
+    private Source read(TableSource ts, boolean isFinal, QueryContext ctx, int maxBlock, boolean virtuals, Query.Select select) {
         List<Column> cols = new ArrayList<>(ts.columns());
         if (virtuals) {
             cols.addAll(ts.virtualColumns());
         }
-        Iterator<Block> blocks = t.isFinal() ? ts.readFinal(maxBlock, virtuals)
+        Iterator<Block> blocks = isFinal ? ts.readFinal(maxBlock, virtuals)
             : ctx.settings().getBool("select_sequential_consistency") ? ts.readSequentiallyConsistent(maxBlock, virtuals)
             : ts.read(maxBlock, virtuals, select == null ? null : ColumnsUsed.of(select, ts.columns(), !ts.aliasColumns().isEmpty()),
                 indexFilter(select, ts));

@@ -165,33 +165,6 @@ final class TableFunctions {
         });
     }
 
-    /** The stub's one cluster: this server as its only shard and replica. */
-    static final String CLUSTER = "default";
-
-    /**
-     * {@code cluster('name', db.table)}, {@code cluster('name', db, table)} and {@code clusterAllReplicas(...)}: the
-     * stub is a one-server cluster named {@code default}, so they read the local table.
-     */
-    static Query.TableRef clusterTable(Query.TableFunction tf, ExprCompiler c) {
-        List<Expr> args = tf.args();
-        if (args.size() < 2 || args.size() > 4) {
-            throw arguments(tf.name(), "2 to 4");
-        }
-        String cluster = nameArg(args.get(0), c);
-        if (!cluster.equals(CLUSTER)) {
-            throw new ChException(ErrorCode.CLUSTER_DOESNT_EXIST, "Requested cluster '" + cluster + "' not found");
-        }
-        Expr t = args.get(1);
-        if (t instanceof Expr.Ident && ((Expr.Ident) t).parts().size() == 2) {
-            List<String> p = ((Expr.Ident) t).parts();
-            return new Query.TableRef(p.get(0), p.get(1), tf.alias(), false);
-        }
-        if (args.size() >= 3) {
-            return new Query.TableRef(nameArg(t, c), nameArg(args.get(2), c), tf.alias(), false);
-        }
-        return new Query.TableRef(null, nameArg(t, c), tf.alias(), false);
-    }
-
     /**
      * {@code dictionary('name')} or {@code dictionary(db.name)}: the dictionary read as a table (its keys, range bounds
      * and attributes), as ClickHouse's TableFunctionDictionary; BAD_ARGUMENTS when no dictionary has the name.
@@ -205,54 +178,6 @@ final class TableFunctions {
         IDictionary d = catalog.dictionary(name, ctx);
         int dot = d.getFullName().indexOf('.');
         return new Query.TableRef(d.getFullName().substring(0, dot), d.getFullName().substring(dot + 1), tf.alias(), false);
-    }
-
-    /** ClickHouse's own default ports (native, secure native, HTTP, HTTPS), which remote() on this host may name. */
-    private static final java.util.Set<Integer> DEFAULT_PORTS = java.util.Set.of(9000, 9440, 8123, 8443);
-
-    /**
-     * {@code remote('addr', db.table)}, {@code remote('addr', db, table[, user[, password]])} and {@code remoteSecure}:
-     * the stub reaches no other server, so an address of this host (localhost, a loopback address or the host name,
-     * with no port, a default port or the port the query came in on) reads the local table, and any other fails as an
-     * unreachable shard does, with the engine's NO_REMOTE_SHARD_AVAILABLE. Several addresses or patterns are refused.
-     */
-    static Query.TableRef remoteTable(Query.TableFunction tf, ExprCompiler c, int localPort) {
-        List<Expr> args = tf.args();
-        String fn = tf.name().equals("remotesecure") ? "remoteSecure" : "remote";
-        if (args.isEmpty() || args.size() > 6) {
-            throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Table function '" + fn + "' requires from 1 to 6"
-                + " parameters: <addresses pattern> [, <name of remote database>, <name of remote table>] [, username[, password],"
-                + " sharding_key]");
-        }
-        String address = nameArg(args.get(0), c).strip();
-        if (address.contains(",") || address.contains("|") || address.contains("{")) {
-            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "The stub's " + fn + " takes one address, not '" + address + "'");
-        }
-        int colon = address.startsWith("[") ? address.indexOf("]:") + 1 : address.indexOf(':') == address.lastIndexOf(':')
-            ? address.indexOf(':') : -1;
-        String host = colon > 0 ? address.substring(0, colon) : address;
-        int port = colon > 0 ? Integer.parseInt(address.substring(colon + 1)) : fn.equals("remote") ? 9000 : 9440;
-        boolean loopback = host.equalsIgnoreCase("localhost") || host.startsWith("127.") || host.equals("::1") || host.equals("[::1]")
-            || host.equalsIgnoreCase(ServerInfo.hostName());
-        if (!loopback || !DEFAULT_PORTS.contains(port) && port != localPort) {
-            String hostPort = host + ":" + port;
-            String refused = host.matches("[0-9.]+|\\[?[0-9a-fA-F:]+]?")
-                ? "Code: 210. DB::NetException: Connection refused (" + hostPort + "). (NETWORK_ERROR)"
-                : "Code: 198. DB::NetException: Not found address of host: " + host + ": (" + hostPort + "). (DNS_ERROR)";
-            throw new ChException(ErrorCode.NO_REMOTE_SHARD_AVAILABLE, "All attempts to get table structure failed. Log: \n\n"
-                + "Code: 279. DB::NetException: All connection tries failed. Log: \n\n" + (refused + "\n").repeat(3)
-                + "\n. (ALL_CONNECTION_TRIES_FAILED)\n\n.");
-        }
-        if (args.size() < 2) {
-            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "The stub's " + fn + " needs the table: " + fn + "('" + address + "', db.table)");
-        }
-        Expr t = args.get(1);
-        String qualified = t instanceof Expr.Ident ? ((Expr.Ident) t).joined() : nameArg(t, c);
-        if (qualified.contains(".") || args.size() == 2) {
-            int dot = qualified.indexOf('.');
-            return new Query.TableRef(dot < 0 ? null : qualified.substring(0, dot), qualified.substring(dot + 1), tf.alias(), false);
-        }
-        return new Query.TableRef(qualified, nameArg(args.get(2), c), tf.alias(), false);
     }
 
     /** A name given as an identifier or a string literal. */

@@ -91,8 +91,20 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
     /** Reads a plain view (runs its SELECT); set by the server, which owns the SELECT executor. */
     private java.util.function.BiFunction<dev.chdedup.stub.mv.PlainView, QueryContext, TableSource> views;
 
+    private volatile dev.chdedup.stub.exec.RemoteTables remoteTables = dev.chdedup.stub.exec.RemoteTables.NONE;
+
     public void attachViewReader(java.util.function.BiFunction<dev.chdedup.stub.mv.PlainView, QueryContext, TableSource> reader) {
         this.views = reader;
+    }
+
+    /** The tables of other servers the remote and cluster table functions read (the server's clusters). */
+    public void attachRemoteTables(dev.chdedup.stub.exec.RemoteTables remote) {
+        this.remoteTables = remote;
+    }
+
+    @Override
+    public dev.chdedup.stub.exec.RemoteTables remoteTables() {
+        return remoteTables;
     }
 
     public void attachSystem(SystemTables system) {
@@ -481,7 +493,7 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
         writeMetadata(db, table, createSql);
         StorageMergeTree t = old.getClass() == StorageMergeTree.class
             ? new StorageMergeTree(db, table, def, tableDataDir(db, table), merges, renamedFrom)
-            : storages.create(db, table, def, tableDataDir(db, table), merges);
+            : storages.create(db, table, def, tableDataDir(db, table), merges, renamedFrom);
         databases.get(db).put(table, t);
         return t;
     }

@@ -351,7 +351,7 @@ public final class SystemTables {
                 StorageMergeTree m = (StorageMergeTree) e.getValue();
                 for (IMergeTreeDataPart p : m.activeParts()) {
                     t.add().set("database", db).set("table", e.getKey()).set("name", p.name()).set("partition_id", p.info().partitionId())
-                        .set("partition", p.info().partitionId()).set("active", 1L).set("rows", p.rowCount())
+                        .set("partition", m.partitionText(p)).set("active", 1L).set("rows", p.rowCount())
                         .set("bytes_on_disk", p.bytesOnDisk()).set("level", (long) p.info().level())
                         .set("min_block_number", p.info().minBlock()).set("max_block_number", p.info().maxBlock())
                         .set("data_version", p.dataVersion()).set("modification_time", p.modificationTime())
