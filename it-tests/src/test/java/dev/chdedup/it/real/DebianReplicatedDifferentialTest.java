@@ -7,18 +7,10 @@ import dev.chdedup.it.real.ReplicatedScenarios.Scenario;
 import dev.chdedup.it.real.ReplicatedScenarios.Step;
 import dev.chdedup.stub.cluster.StubCluster;
 import java.io.IOException;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,8 +28,6 @@ class DebianReplicatedDifferentialTest {
     private static final long SEED = Long.getLong("replicated.differential.seed", 20261202L);
     private static final int SCENARIOS = Integer.getInteger("replicated.differential.scenarios", 200);
     private static final Duration MUTATION_WAIT = Duration.ofSeconds(60);
-    private static final Pattern CODE = Pattern.compile("Code: (\\d+)");
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private static DebianClickHouse clickhouse;
     private static StubCluster stub;
@@ -153,7 +143,7 @@ class DebianReplicatedDifferentialTest {
             if (reference && outcome.startsWith("Code 49 ") && outcome.contains("Unknown log entry type: 0")) {
                 outcome = NOT_COMPARED;
             }
-            outcomes.add(outcome.replaceAll("(?s)^(Code \\d+) .*", "$1"));
+            outcomes.add(StatementOutcomes.comparable(outcome));
             if (step.kind() == Kind.MUTATION && outcome.equals("Ok.")) {
                 awaitMutations(side, scenario.table(), ++mutations, reference);
             }
@@ -186,24 +176,13 @@ class DebianReplicatedDifferentialTest {
 
     /** Runs one statement: "Ok." (or a SELECT's body), or "Code N ..." with the error text. */
     private static String outcome(Side side, Step step, boolean reference) throws Exception {
-        StringBuilder q = new StringBuilder("/?");
-        for (Map.Entry<String, String> e : step.settings().entrySet()) {
-            q.append(URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8)).append('=').append(URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8)).append('&');
-        }
-        HttpResponse<String> r;
         try {
-            r = HTTP.send(HttpRequest.newBuilder(URI.create(side.url(step.replica()) + q)).timeout(Duration.ofSeconds(90))
-                .POST(HttpRequest.BodyPublishers.ofString(step.sql())).build(), HttpResponse.BodyHandlers.ofString());
+            return StatementOutcomes.outcome(side.url(step.replica()), step.sql(), step.settings());
         } catch (IOException e) {
             if (reference && !side.alive(step.replica())) {
                 throw new ReferenceCrash(step + ": " + e + "; " + clickhouse.errorLogTail(step.replica(), 5));
             }
             return "no answer (" + e.getClass().getSimpleName() + ")";
         }
-        if (r.statusCode() == 200) {
-            return step.sql().startsWith("SELECT") ? r.body() : "Ok.";
-        }
-        Matcher m = CODE.matcher(r.body());
-        return m.find() ? "Code " + m.group(1) + " " + r.body().strip() : "HTTP " + r.statusCode() + " " + r.body().strip();
     }
 }

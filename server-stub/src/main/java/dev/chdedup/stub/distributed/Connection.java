@@ -82,15 +82,20 @@ public final class Connection {
      * INSERT INTO table (columns) FORMAT Native}, with {@code settings} (the insert's own, its token included).
      */
     public void insert(String table, List<Column> columns, List<Object[]> rows, Map<String, String> settings) {
+        insertEncoded(table, columns, nativeBlock(columns, rows), settings);
+    }
+
+    /** {@code rows} of {@code columns} as one block in Native, with its header. */
+    public static byte[] nativeBlock(List<Column> columns, List<Object[]> rows) {
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         try {
             RowWriter w = Formats.openOutput("Native", body, columns, null);
             w.writeRowBlock(rows);
             w.finish();
         } catch (IOException e) {
-            throw new ChException(ErrorCode.LOGICAL_ERROR, "Cannot serialize the block for " + address.hostPort() + ": " + e.getMessage(), e);
+            throw new ChException(ErrorCode.LOGICAL_ERROR, "Cannot serialize a block in Native: " + e.getMessage(), e);
         }
-        insertEncoded(table, columns, body.toByteArray(), settings);
+        return body.toByteArray();
     }
 
     /** As {@link #insert}, with the rows already in Native (a queued file's block, sent byte for byte). */

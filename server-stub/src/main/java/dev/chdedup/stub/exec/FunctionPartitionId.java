@@ -96,9 +96,13 @@ public final class FunctionPartitionId {
             h.update(new byte[] {3}, 0, 1);
             h.update(Double.doubleToLongBits(((Number) v).doubleValue()));
         } else if (v instanceof java.util.UUID) {
-            h.update(new byte[] {27}, 0, 1);
-            h.update(((java.util.UUID) v).getLeastSignificantBits());
+            // a partition value keeps a UUID as a Field of UInt128 (tag 4), its high half first
+            h.update(new byte[] {4}, 0, 1);
             h.update(((java.util.UUID) v).getMostSignificantBits());
+            h.update(((java.util.UUID) v).getLeastSignificantBits());
+        } else if (v instanceof Boolean) {
+            h.update(new byte[] {1}, 0, 1); // a Bool is a Field of UInt64
+            h.update((Boolean) v ? 1L : 0L);
         } else if (v instanceof Long || v instanceof Integer) {
             // a Field of UInt64 (tag 1) for unsigned values, dates and times, of Int64 (tag 2) for signed ones and enums
             boolean signed = u instanceof dev.chdedup.stub.types.IntType it ? it.signed

@@ -30,6 +30,41 @@ public final class PartitionKey {
         return idOf(key.eval(row), key.type());
     }
 
+    /**
+     * The partition's value as system.parts shows it ({@code MergeTreePartition::serializeText}): {@code tuple()}
+     * without a key, a one-value key's value as text, several values as a tuple of quoted values: {@code ('a',-3)}.
+     */
+    public String partitionText(Object[] row) {
+        if (key == null) {
+            return "tuple()";
+        }
+        Object v = key.eval(row);
+        DataType t = key.type();
+        StringBuilder sb = new StringBuilder();
+        if (!(t.unwrap() instanceof TupleType)) {
+            if (v == null) {
+                sb.append("NULL");
+            } else {
+                t.formatText(v, sb);
+            }
+            return sb.toString();
+        }
+        List<?> values = (List<?>) v;
+        List<DataType> types = ((TupleType) t.unwrap()).elements;
+        sb.append('(');
+        for (int i = 0; i < values.size(); i++) {
+            if (i > 0) {
+                sb.append(',');
+            }
+            if (values.get(i) == null) {
+                sb.append("NULL");
+            } else {
+                types.get(i).formatQuoted(values.get(i), sb);
+            }
+        }
+        return sb.append(')').toString();
+    }
+
     public static String idOf(Object v, DataType t) {
         List<Object> values = new ArrayList<>();
         List<DataType> types = new ArrayList<>();

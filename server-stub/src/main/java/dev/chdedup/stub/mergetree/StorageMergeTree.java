@@ -415,6 +415,17 @@ public class StorageMergeTree implements TableSource {
         };
     }
 
+    /** The value of each partition by its id, as system.parts shows it; taken from a part's first row when first asked. */
+    private final Map<String, String> partitionTexts = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The value of {@code part}'s partition as text ({@link PartitionKey#partitionText}). */
+    public String partitionText(IMergeTreeDataPart part) {
+        return partitionTexts.computeIfAbsent(part.info().partitionId(), id -> {
+            List<Object[]> rows = part.readAllRows();
+            return rows.isEmpty() ? id : def.partitionKey().partitionText(rows.get(0));
+        });
+    }
+
     /**
      * Splits a block of full table rows by partition, refusing more partitions than the setting allows. The rows of a
      * columnar block ({@link ColumnRows}) give columnar pieces: views of their own, which {@link #sortByKey} may

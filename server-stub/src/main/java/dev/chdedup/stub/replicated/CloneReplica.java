@@ -29,13 +29,21 @@ final class CloneReplica {
         return "1".equals(t.zk().get(t.paths().replicaNode("is_lost")));
     }
 
-    /** Clones if this replica is lost or {@code newReplica} and the log is trimmed; returns whether it cloned. */
+    /**
+     * Clones if this replica is lost, or {@code newReplica} and the log is trimmed; returns whether it cloned. A new
+     * replica while the whole log is still there replays it instead, as before the layout of 26.7, which creates every
+     * replica after the first lost: it is marked not lost (its pointer and queue are empty), so it also applies the
+     * ALTERs the log holds, which a clone would not copy.
+     */
     static boolean cloneReplicaIfNeeded(StorageReplicatedMergeTree t, boolean newReplica) throws Exception {
         ZooKeeperClient zk = t.zk();
         if (newReplica) {
             List<String> log = new ArrayList<>(zk.children(t.paths().log()));
             log.sort(null);
             if (log.isEmpty() || log.get(0).equals("log-0000000000")) {
+                if (isLost(t)) {
+                    zk.set(t.paths().replicaNode("is_lost"), "0");
+                }
                 return false;
             }
         } else if (!isLost(t)) {

@@ -245,10 +245,14 @@ final class ReplicatedMergeTreeAlter {
 
     /**
      * Runs an ALTER of the schema from this replica: the table's {@code columns} and {@code metadata} nodes and the
-     * ALTER_METADATA log entry in one multi, checked against the metadata node's version read before. Returns the
-     * alter version, which this replica's queue reaches when it has applied the ALTER.
+     * ALTER_METADATA log entry in one multi, checked against the metadata node's version read before. With
+     * {@code mutationCommands} (a type change, DROP or RENAME COLUMN) the mutation that rewrites the parts is written
+     * with the entry's alter version before that multi, at block numbers taken in every partition, and removed again
+     * when the multi fails; no replica mutates a part for it before it has applied the ALTER. Returns the alter version,
+     * which this replica's queue reaches when it has applied the ALTER, and the mutation's name (null without one).
      */
-    static int alter(StorageReplicatedMergeTree table, TableDefinition newDefinition, String newMetadata, boolean haveMutation) {
+    static StorageReplicatedMergeTree.AlterStarted alter(StorageReplicatedMergeTree table, TableDefinition newDefinition, String newMetadata, boolean haveMutation,
+                         String mutationCommands) {
         ZooKeeperClient zk = table.zk();
         String columns = columnsText(newDefinition);
         try {
@@ -262,15 +266,24 @@ final class ReplicatedMergeTreeAlter {
             ops.add(zk.op().setData().forPath(table.paths().node("columns"), ZooKeeperClient.bytes(columns)));
             ops.add(zk.op().create().withMode(CreateMode.PERSISTENT_SEQUENTIAL).forPath(table.paths().log() + "/log-",
                 ZooKeeperClient.bytes(entry.toText())));
+            ReplicatedMergeTreeMutations mutations = table.mutations();
+            List<String> locks = mutationCommands == null ? List.of() : mutations.takeBlockNumbers();
+            String mutation = null;
             try {
+                mutation = mutationCommands == null ? null : mutations.createEntry(mutationCommands, locks, version);
                 zk.multi(ops);
             } catch (org.apache.zookeeper.KeeperException.BadVersionException concurrent) {
+                if (mutation != null) {
+                    mutations.forget(mutation);
+                }
                 throw new ChException(ErrorCode.CANNOT_ASSIGN_ALTER, "Metadata on replica is not up to date with common metadata in"
                     + " Zookeeper. It means that this replica still not applied some of previous alters. Probably too many alters"
                     + " executing concurrently (highly not recommended). You can retry this error");
+            } finally {
+                mutations.releaseBlockNumbers(locks);
             }
             table.queue().wakeUp();
-            return version;
+            return new StorageReplicatedMergeTree.AlterStarted(version, mutation);
         } catch (ChException e) {
             throw e;
         } catch (Exception e) {

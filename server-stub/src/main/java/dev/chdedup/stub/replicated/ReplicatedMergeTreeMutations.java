@@ -78,48 +78,90 @@ final class ReplicatedMergeTreeMutations {
 
     /**
      * ALTER TABLE ... DELETE/UPDATE: takes a block number in every partition, writes the mutation node and releases
-     * the numbers in one multi, and waits as {@code mutationsSync} says (0 no, 1 this replica, 2 every replica).
+     * the numbers, and waits as {@code mutationsSync} says (0 no, 1 this replica, 2 every replica).
      */
     void mutate(String commands, MergeTreeDataMergerMutator.RowMutation function, long mutationsSync, long inactiveTimeoutMs) {
-        ZooKeeperClient zk = table.zk();
         String name;
         try {
-            List<String> partitions = new ArrayList<>(zk.children(table.paths().node("block_numbers")));
-            List<String> locks = List.of();
-            if (!partitions.isEmpty()) {
-                List<CuratorOp> take = new ArrayList<>();
-                for (String p : partitions) {
-                    take.add(zk.op().create().withMode(CreateMode.EPHEMERAL_SEQUENTIAL).forPath(table.paths().blockNumbers(p) + "/block-"));
-                }
-                locks = zk.multiPaths(take);
-            }
-            Map<String, Long> numbers = new TreeMap<>();
-            for (int i = 0; i < partitions.size(); i++) {
-                String lock = locks.get(i);
-                numbers.put(partitions.get(i), Long.parseLong(lock.substring(lock.length() - 10)));
-            }
-            ReplicatedMergeTreeMutationEntry entry = new ReplicatedMergeTreeMutationEntry("", System.currentTimeMillis() / 1000,
-                table.replicaName(), numbers, commands);
-            // Curator refuses the bare sequential name ("mutations/") inside a multi, so the node goes first and the
-            // locks after it: a merge selector that no longer sees a lock sees the mutation
-            String path = zk.create(dir() + "/", entry.toText(), CreateMode.PERSISTENT_SEQUENTIAL);
-            name = path.substring(path.lastIndexOf('/') + 1);
-            if (!locks.isEmpty()) {
-                List<CuratorOp> release = new ArrayList<>();
-                for (String lock : locks) {
-                    release.add(zk.op().delete().forPath(lock));
-                }
-                zk.multi(release);
+            List<String> locks = takeBlockNumbers();
+            try {
+                name = createEntry(commands, locks, -1);
+            } finally {
+                releaseBlockNumbers(locks);
             }
         } catch (Exception e) {
             throw StorageReplicatedMergeTree.zookeeperError("creating a mutation", e);
         }
-        functions.put(name, function);
-        stale = true;
-        table.queue().wakeUp();
+        registered(name, function);
         if (mutationsSync > 0) {
             waitMutation(name, mutationsSync >= 2, inactiveTimeoutMs);
         }
+    }
+
+    /** A block number in every partition of the table: ephemeral sequential locks under {@code block_numbers/<p>}. */
+    List<String> takeBlockNumbers() throws Exception {
+        ZooKeeperClient zk = table.zk();
+        List<String> partitions = new ArrayList<>(zk.children(table.paths().node("block_numbers")));
+        if (partitions.isEmpty()) {
+            return List.of();
+        }
+        List<CuratorOp> take = new ArrayList<>();
+        for (String p : partitions) {
+            take.add(zk.op().create().withMode(CreateMode.EPHEMERAL_SEQUENTIAL).forPath(table.paths().blockNumbers(p) + "/block-"));
+        }
+        return zk.multiPaths(take);
+    }
+
+    /**
+     * Writes the mutation node for {@code commands} at the numbers {@code locks} hold, of the ALTER whose metadata
+     * version is {@code alterVersion} (-1: none); returns its name. Curator refuses the bare sequential name
+     * ("mutations/") inside a multi, so the node goes first and the locks are released after it: a merge selector that
+     * no longer sees a lock sees the mutation.
+     */
+    String createEntry(String commands, List<String> locks, int alterVersion) throws Exception {
+        Map<String, Long> numbers = new TreeMap<>();
+        for (String lock : locks) {
+            String partition = lock.substring(0, lock.lastIndexOf('/'));
+            numbers.put(partition.substring(partition.lastIndexOf('/') + 1), Long.parseLong(lock.substring(lock.length() - 10)));
+        }
+        ReplicatedMergeTreeMutationEntry entry = new ReplicatedMergeTreeMutationEntry("", System.currentTimeMillis() / 1000,
+            table.replicaName(), numbers, commands, alterVersion);
+        String path = table.zk().create(dir() + "/", entry.toText(table.context().config().legacyBlocksDirectory()), CreateMode.PERSISTENT_SEQUENTIAL);
+        return path.substring(path.lastIndexOf('/') + 1);
+    }
+
+    void releaseBlockNumbers(List<String> locks) throws Exception {
+        if (!locks.isEmpty()) {
+            List<CuratorOp> release = new ArrayList<>();
+            for (String lock : locks) {
+                release.add(table.zk().op().delete().forPath(lock));
+            }
+            table.zk().multi(release);
+        }
+    }
+
+    /** Removes a mutation node written for an ALTER that did not commit. */
+    void forget(String name) throws Exception {
+        table.zk().tryDelete(dir() + "/" + name);
+        stale = true;
+    }
+
+    /** Makes {@code function} the row function of mutation {@code name} on this replica and wakes the queue. */
+    void registered(String name, MergeTreeDataMergerMutator.RowMutation function) {
+        functions.put(name, function);
+        stale = true;
+        table.queue().wakeUp();
+    }
+
+    /** The commands of the mutations that belong to the ALTER of metadata version {@code alterVersion}, in order. */
+    List<String> commandsOfAlter(int alterVersion) throws Exception {
+        List<String> out = new ArrayList<>();
+        for (ReplicatedMergeTreeMutationEntry e : update()) {
+            if (e.alterVersion() == alterVersion) {
+                out.add(e.commands());
+            }
+        }
+        return out;
     }
 
     /**
@@ -202,7 +244,9 @@ final class ReplicatedMergeTreeMutations {
      * writes {@code MUTATE_PART <part> -> <part with that mutation version>} to the log. Returns how many it wrote.
      */
     int assign() throws Exception {
-        List<ReplicatedMergeTreeMutationEntry> all = update();
+        int metadataVersion = table.metadataVersion();
+        // a mutation of an ALTER waits until this replica has applied the ALTER's metadata, as ClickHouse's merge predicate
+        List<ReplicatedMergeTreeMutationEntry> all = update().stream().filter(e -> e.alterVersion() <= metadataVersion).toList();
         if (all.isEmpty() || table.parts().activeParts().stream().noneMatch(p -> nextFor(all, p.info().partitionId(), p.dataVersion()) != null)
             || table.isReadonly() || !table.isLeader()) {
             return 0;

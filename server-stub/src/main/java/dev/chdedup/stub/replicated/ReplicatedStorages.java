@@ -16,9 +16,9 @@ public final class ReplicatedStorages {
     }
 
     public static StorageFactory factory(ReplicationContext context) {
-        return (db, table, def, dir, merges) -> def.engine().startsWith("Replicated")
-            ? new StorageReplicatedMergeTree(db, table, def, dir, context)
-            : new StorageMergeTree(db, table, def, dir, merges);
+        return (db, table, def, dir, merges, renamedFrom) -> def.engine().startsWith("Replicated")
+            ? new StorageReplicatedMergeTree(db, table, def, dir, context, renamedFrom)
+            : new StorageMergeTree(db, table, def, dir, merges, renamedFrom);
     }
 
     public static InsertSinkFactory sinks(InsertSinkFactory local, Events events, DeduplicatingSink.ViewPusher views) {

@@ -41,6 +41,7 @@ public final class ReplicationContext implements AutoCloseable {
     private final Path dataDir;
     /** Read or made on first use, so a server without replicated tables writes no file for it. */
     private String serverId;
+    private java.util.UUID serverUuid;
     private final Map<String, StorageReplicatedMergeTree> tables = new ConcurrentHashMap<>();
     private TestingServer embedded;
     private volatile ZooKeeperClient zk;
@@ -128,6 +129,28 @@ public final class ReplicationContext implements AutoCloseable {
 
     public String replicaName() {
         return config.replicaName();
+    }
+
+    /**
+     * The server's UUID, as {@code creator_info} names it: ClickHouse's {@code ServerUUID}, kept in the data
+     * directory's {@code uuid} file, made on first use.
+     */
+    public synchronized java.util.UUID serverUuid() {
+        if (serverUuid == null) {
+            Path f = dataDir.resolve("uuid");
+            try {
+                Files.createDirectories(dataDir);
+                if (Files.exists(f)) {
+                    serverUuid = java.util.UUID.fromString(Files.readString(f, StandardCharsets.UTF_8).trim());
+                } else {
+                    serverUuid = java.util.UUID.randomUUID();
+                    Files.writeString(f, serverUuid.toString(), StandardCharsets.UTF_8);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return serverUuid;
     }
 
     /** The value of this server's {@code is_active} nodes, as ClickHouse 18.16 writes it. */

@@ -58,6 +58,8 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
      */
     private final Map<String, byte[]> committing = new ConcurrentHashMap<>();
     private volatile String leaderNode;
+    /** This table's UUID, as {@code creator_info} and {@code table_shared_id} name it (the stub keeps none on disk). */
+    private final java.util.UUID tableUuid = java.util.UUID.randomUUID();
     private volatile boolean readonly;
     private final ReplicatedMergeTreeRestartingThread restarting;
     private final ReplicatedMergeTreeCleanupThread cleanup;
@@ -65,7 +67,13 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
 
     public StorageReplicatedMergeTree(String database, String name, TableDefinition def, Path dir, ReplicationContext context)
         throws IOException {
-        super(database, name, def, dir, null);
+        this(database, name, def, dir, context, java.util.Map.of());
+    }
+
+    /** The table over its parts, reading the columns {@code renamedFrom} names (new to old) under their new names. */
+    public StorageReplicatedMergeTree(String database, String name, TableDefinition def, Path dir, ReplicationContext context,
+                                      java.util.Map<String, String> renamedFrom) throws IOException {
+        super(database, name, def, dir, null, renamedFrom);
         this.context = context;
         List<Expr> args = def.engineArgs() == null ? List.of() : def.engineArgs();
         if (args.size() == 1 || args.size() > 2) {
@@ -89,8 +97,9 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         this.paths = new ReplicatedPaths(zkPath, replica, context.config().legacyBlocksDirectory());
         this.queue = new ReplicatedMergeTreeQueue(this);
         this.mutations = new ReplicatedMergeTreeMutations(this);
-        createTableIfNotExists();
-        createReplicaIfNotExists();
+        ReplicatedTableNodes.createTableIfNotExists(this);
+        ReplicatedTableNodes.createReplicaIfNotExists(this);
+        ReplicatedTableNodes.createNewZooKeeperNodes(this);
         activateReplica();
         try {
             CloneReplica.cloneReplicaIfNeeded(this, false);
@@ -134,6 +143,10 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
 
     ReplicatedPaths paths() {
         return paths;
+    }
+
+    java.util.UUID tableUuid() {
+        return tableUuid;
     }
 
     ReplicationContext context() {
@@ -186,18 +199,13 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         return ReplicatedMergeTreeAlter.columnsText(definition());
     }
 
-    private String metadataText() {
+    String metadataText() {
         return metadataText(definition(), settings());
     }
 
-    /** The text of the {@code metadata} nodes for a definition: the keys, granularity, and a sorting key or skip indices when it has them. */
-    private static String metadataText(TableDefinition def, Map<String, String> settings) {
-        Map<String, String> cl = def.clauseSql();
-        String primary = cl.containsKey("PRIMARY KEY") ? cl.get("PRIMARY KEY") : cl.getOrDefault("ORDER BY", "");
-        return "metadata format version: 1\ndate column: \nsampling expression: \nindex granularity: "
-            + settings.getOrDefault("index_granularity", "8192") + "\nmode: 0\nsign column: \nprimary key: "
-            + ReplicatedMergeTreeAlter.keyList(primary) + "\ndata format version: 1\npartition key: "
-            + ReplicatedMergeTreeAlter.keyList(cl.getOrDefault("PARTITION BY", "")) + "\n" + ReplicatedMergeTreeAlter.metadataExtras(def);
+    /** The text of the {@code metadata} nodes for a definition ({@link ReplicatedMergeTreeTableMetadata}). */
+    private String metadataText(TableDefinition def, Map<String, String> settings) {
+        return ReplicatedMergeTreeTableMetadata.text(def, settings, paths.legacyBlocksDirectory());
     }
 
     /** The ALTER_METADATA entry this replica's queue executed and whose definition is still to be applied here. */
@@ -216,13 +224,40 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
 
     /**
      * ALTER of the schema from this replica ({@link ReplicatedMergeTreeAlter#alter}): writes the shared columns,
-     * metadata and ALTER_METADATA entry for {@code newDefinition}; returns the alter version, which
-     * {@link #metadataVersion} reaches on a replica that applied it.
+     * metadata and ALTER_METADATA entry for {@code newDefinition}, with the mutation of {@code mutationCommands} (a type
+     * change, DROP or RENAME COLUMN; null: none) whose row function here is {@code function}; returns the alter version,
+     * which {@link #metadataVersion} reaches on a replica that applied it, and the mutation's name.
      */
-    public int alterMetadata(TableDefinition newDefinition, boolean haveMutation) {
+    public AlterStarted alterMetadata(TableDefinition newDefinition, boolean haveMutation, String mutationCommands,
+                                      MergeTreeDataMergerMutator.RowMutation function) {
         checkWritable();
         String metadata = metadataText(newDefinition, settings());
-        return ReplicatedMergeTreeAlter.alter(this, newDefinition, metadata, haveMutation);
+        AlterStarted started = ReplicatedMergeTreeAlter.alter(this, newDefinition, metadata, haveMutation || mutationCommands != null,
+            mutationCommands);
+        if (started.mutation() != null) {
+            mutations.registered(started.mutation(), function);
+        }
+        return started;
+    }
+
+    /** An ALTER this replica wrote: its metadata version and the name of its mutation node (null without one). */
+    public record AlterStarted(int version, String mutation) {
+    }
+
+    /** Waits for mutation {@code name} as {@code alter_sync} says: 1 this replica, 2 every replica (inactive ones up to the timeout). */
+    public void waitMutation(String name, long alterSync, long inactiveTimeoutMs) {
+        if (alterSync > 0) {
+            mutations.waitMutation(name, alterSync >= 2, inactiveTimeoutMs);
+        }
+    }
+
+    /** The commands of the mutations written with the ALTER of metadata version {@code alterVersion} (its renames among them). */
+    public List<String> mutationCommandsOfAlter(int alterVersion) {
+        try {
+            return mutations.commandsOfAlter(alterVersion);
+        } catch (Exception e) {
+            throw zookeeperError("reading the mutations of ALTER version " + alterVersion, e);
+        }
     }
 
     /** A local CREATE statement after an ALTER_METADATA entry ({@link ReplicatedMergeTreeAlter#applied}). */
@@ -259,82 +294,9 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         }
     }
 
-    private String hostText() {
+    String hostText() {
         return "host: " + context.config().host() + "\nport: " + context.interserverPort() + "\ntcp_port: 0\ndatabase: " + database()
             + "\ntable: " + name() + "\nscheme: http\n";
-    }
-
-    private void createTableIfNotExists() {
-        ZooKeeperClient zk = zk();
-        try {
-            if (zk.exists(zookeeperPath + "/metadata") != null) {
-                return;
-            }
-            String parent = zookeeperPath.substring(0, zookeeperPath.lastIndexOf('/'));
-            if (!parent.isEmpty() && zk.exists(parent) == null) {
-                try {
-                    zk.curator().create().creatingParentsIfNeeded().forPath(parent);
-                } catch (KeeperException.NodeExistsException ignored) {
-                    // another replica made it
-                }
-            }
-            if (zk.exists("/clickhouse/task_queue/ddl") == null) {
-                try {
-                    zk.curator().create().creatingParentsIfNeeded().forPath("/clickhouse/task_queue/ddl");
-                } catch (KeeperException.NodeExistsException ignored) {
-                    // another server made it
-                }
-            }
-            List<CuratorOp> ops = new ArrayList<>();
-            ops.add(zk.op().create().forPath(zookeeperPath, new byte[0]));
-            for (String n : ReplicatedPaths.TABLE_NODES) {
-                String v = n.equals("metadata") ? metadataText() : n.equals("columns") ? columnsText() : "";
-                ops.add(zk.op().create().forPath(paths.node(n), ZooKeeperClient.bytes(v)));
-            }
-            if (!paths.legacyBlocksDirectory()) {
-                ops.add(zk.op().create().forPath(paths.blocks(), new byte[0]));
-                ops.add(zk.op().create().forPath(paths.node("quorum/parallel"), new byte[0]));
-            }
-            try {
-                zk.multi(ops);
-            } catch (KeeperException.NodeExistsException e) {
-                LOG.debug("Table {} was created by another replica meanwhile", zookeeperPath);
-            }
-        } catch (ChException e) {
-            throw e;
-        } catch (Exception e) {
-            throw zookeeperError("creating the table's nodes", e);
-        }
-    }
-
-    private void createReplicaIfNotExists() {
-        ZooKeeperClient zk = zk();
-        try {
-            if (zk.exists(paths.replica()) != null) {
-                return;
-            }
-            List<CuratorOp> ops = new ArrayList<>();
-            ops.add(zk.op().create().forPath(paths.replica(), new byte[0]));
-            for (String n : ReplicatedPaths.REPLICA_NODES) {
-                String v = switch (n) {
-                    case "columns" -> columnsText();
-                    case "metadata" -> metadataText();
-                    case "host" -> hostText();
-                    case "is_lost", "log_pointer", "min_unprocessed_insert_time", "max_processed_insert_time" -> "0";
-                    default -> "";
-                };
-                ops.add(zk.op().create().forPath(paths.replicaNode(n), ZooKeeperClient.bytes(v)));
-            }
-            ops.add(zk.op().setData().forPath(paths.replicas(), ZooKeeperClient.bytes("last added replica: " + replicaName())));
-            zk.multi(ops);
-            CloneReplica.cloneReplicaIfNeeded(this, true);
-        } catch (KeeperException.NodeExistsException e) {
-            throw new ChException(ErrorCode.REPLICA_ALREADY_EXISTS, "Replica " + paths.replica() + " already exists");
-        } catch (ChException e) {
-            throw e;
-        } catch (Exception e) {
-            throw zookeeperError("creating the replica's nodes", e);
-        }
     }
 
     /**

@@ -57,14 +57,22 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
     private final List<String[]> pendingViews = new ArrayList<>();
 
     private final StorageFactory storages;
+    /** The engines of layers above the catalog's own (Distributed), by name: what CREATE TABLE and the start create them with. */
+    private final Map<String, dev.chdedup.stub.storages.StorageCreator> engines;
 
     public DatabaseCatalog(Path root) throws IOException {
         this(root, StorageMergeTree::new);
     }
 
     public DatabaseCatalog(Path root, StorageFactory storages) throws IOException {
+        this(root, storages, Map.of());
+    }
+
+    /** A catalog that also creates the tables of {@code engines} (engines of layers above it, Distributed) with their creators. */
+    public DatabaseCatalog(Path root, StorageFactory storages, Map<String, dev.chdedup.stub.storages.StorageCreator> engines) throws IOException {
         this.root = root;
         this.storages = storages;
+        this.engines = Map.copyOf(engines);
         Files.createDirectories(root.resolve("metadata"));
         Files.createDirectories(root.resolve("data"));
         load();
@@ -136,6 +144,11 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
                         if (!FileNames.escapeForFileName(ct.table()).equals(raw) && raw.equals(ct.table())) {
                             moveLegacy(sql, metadataFile(db, ct.table()));
                             moveLegacy(dataDir(db).resolve(raw), tableDataDir(db, ct.table()));
+                        }
+                        if (ct.engine() != null && engines.containsKey(ct.engine())) {
+                            databases.get(db).put(ct.table(), engines.get(ct.engine()).create(db, ct, tableDataDir(db, ct.table()),
+                                Files.readString(metadataFile(db, ct.table()), StandardCharsets.UTF_8), true));
+                            continue;
                         }
                         if (dev.chdedup.stub.storages.Storages.handles(ct.engine())) {
                             databases.get(db).put(ct.table(), withResolver(dev.chdedup.stub.storages.Storages.create(ct,
@@ -276,6 +289,13 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
         }
         FileNames.checkName("Table", table);
         DataPartStorageOnDisk.deleteRecursively(tableDataDir(db, table));
+        if (ct.engine() != null && engines.containsKey(ct.engine())) {
+            // an engine of a layer above (Distributed): the table may refuse its statement before anything is written
+            Object s = engines.get(ct.engine()).create(db, ct, tableDataDir(db, table), createSql, false);
+            writeMetadata(db, table, createSql);
+            tables.put(table, s);
+            return s;
+        }
         if (dev.chdedup.stub.storages.Storages.handles(ct.engine())) {
             // Memory, Null and the Log family (storages/)
             Object s = withResolver(dev.chdedup.stub.storages.Storages.create(ct, tableDataDir(db, table), createSql));
@@ -473,7 +493,7 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
         writeMetadata(db, table, createSql);
         StorageMergeTree t = old.getClass() == StorageMergeTree.class
             ? new StorageMergeTree(db, table, def, tableDataDir(db, table), merges, renamedFrom)
-            : storages.create(db, table, def, tableDataDir(db, table), merges);
+            : storages.create(db, table, def, tableDataDir(db, table), merges, renamedFrom);
         databases.get(db).put(table, t);
         return t;
     }
@@ -770,6 +790,8 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
             for (Object t : List.copyOf(tables.values())) {
                 if (t instanceof dev.chdedup.stub.storages.StorageBuffer) {
                     ((dev.chdedup.stub.storages.StorageBuffer) t).close(); // ClickHouse flushes its buffers on shutdown
+                } else if (t instanceof dev.chdedup.stub.storages.Storage) {
+                    ((dev.chdedup.stub.storages.Storage) t).shutdown();
                 }
             }
         }

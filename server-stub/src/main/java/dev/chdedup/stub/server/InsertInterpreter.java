@@ -443,7 +443,11 @@ public final class InsertInterpreter {
         if (table instanceof dev.chdedup.stub.storages.StorageBuffer) {
             ((dev.chdedup.stub.storages.StorageBuffer) table).flushWith(this::writeBuffered);
         }
-        table.write(rows);
+        if (table instanceof dev.chdedup.stub.distributed.StorageDistributed) {
+            ((dev.chdedup.stub.distributed.StorageDistributed) table).write(rows, ctx); // split, sent or queued with the query's settings
+        } else {
+            table.write(rows);
+        }
         StoragePusher pusher = storagePusher;
         if (db != null && pusher != null && !rows.isEmpty()) {
             pusher.push(db, name.substring(db.length() + 1), table.columns(), rows, ctx);

@@ -686,22 +686,22 @@ public final class Interpreter {
     /**
      * A schema ALTER of a replicated table, as ClickHouse makes it: the new columns and metadata and an ALTER_METADATA
      * entry go to ZooKeeper, each replica (this one included) applies the entry from its queue
-     * ({@link #applyReplicatedAlter}), and this waits until this replica has (alter_sync); the mutation that rewrites
-     * the parts follows, and the table's comment, which ZooKeeper does not keep, changes on this replica.
-     * RENAME COLUMN is refused: a replica applying it later could not tell the parts' old name.
+     * ({@link #applyReplicatedAlter}), and this waits until this replica has, then for the mutation (alter_sync); the
+     * table's comment, which ZooKeeper does not keep, changes on this replica. A change the parts must follow (a type
+     * change, DROP or RENAME COLUMN) is a mutation written with the entry, of its alter version: every replica reads its
+     * parts with the ALTER's renames until the mutation has rewritten them. CLEAR COLUMN and MATERIALIZE TTL are
+     * mutations of their own after it.
      */
     private StorageMergeTree alterReplicated(dev.chdedup.stub.replicated.StorageReplicatedMergeTree t, List<Statement.AlterCommand> commands,
                                              QueryContext ctx) throws IOException {
-        for (Statement.AlterCommand c : commands) {
-            if (c instanceof Statement.RenameColumn) {
-                throw new ChException(ErrorCode.NOT_IMPLEMENTED, "RENAME COLUMN of a ReplicatedMergeTree table is not supported by the stub");
-            }
-        }
         Statement.CreateTable ct = (Statement.CreateTable) Parser.parse(catalog.createQuery(t.database(), t.name()));
         AlterCommands.Result r = AlterCommands.apply(ct, commands);
         TableDefinition def = TableDefinition.from(r.create());
-        boolean mutation = !r.mutations().isEmpty() || !r.clears().isEmpty();
-        int version = t.alterMetadata(def, mutation);
+        List<String> rewrite = new ArrayList<>(r.mutations());
+        boolean ttl = rewrite.remove("MATERIALIZE TTL");
+        dev.chdedup.stub.replicated.StorageReplicatedMergeTree.AlterStarted started = t.alterMetadata(def,
+            ttl || !r.clears().isEmpty(), rewrite.isEmpty() ? null : String.join(", ", rewrite), row -> row);
+        int version = started.version();
         long deadline = System.currentTimeMillis() + Math.max(1, ctx.settings().getLong("replication_wait_for_inactive_replica_timeout")) * 1000L;
         StorageMergeTree now = t;
         while (true) {
@@ -744,10 +744,8 @@ public final class Interpreter {
         for (Statement.ClearColumn c : r.clears()) {
             replicated.mutate(c.sql(), compileMutation(now, c, ctx), sync, timeout);
         }
-        List<String> rewrite = new ArrayList<>(r.mutations());
-        boolean ttl = rewrite.remove("MATERIALIZE TTL");
-        if (!rewrite.isEmpty()) {
-            replicated.mutate(String.join(", ", rewrite), row -> row, sync, timeout);
+        if (started.mutation() != null) {
+            replicated.waitMutation(started.mutation(), sync, timeout);
         }
         if (ttl) {
             replicated.mutate("MATERIALIZE TTL", compileMutation(now, new Statement.MaterializeTtl(), ctx), sync, timeout);
@@ -767,11 +765,29 @@ public final class Interpreter {
             }
             Statement.CreateTable local = (Statement.CreateTable) Parser.parse(catalog.createQuery(t.database(), t.name()));
             Statement.CreateTable next = dev.chdedup.stub.replicated.StorageReplicatedMergeTree.definitionAfter(local, alter);
-            catalog.alterTable(t.database(), t.name(), AlterCommands.createQueryText(next), Map.of());
+            catalog.alterTable(t.database(), t.name(), AlterCommands.createQueryText(next), renamesOfAlter(t, alter.alterVersion()));
             system.tableReplaced(t);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The columns the ALTER of metadata version {@code version} renamed (new name to the name the parts have), from the
+     * RENAME COLUMN commands of its mutation, as ClickHouse's alter conversions read parts the mutation has not reached.
+     */
+    private static Map<String, String> renamesOfAlter(dev.chdedup.stub.replicated.StorageReplicatedMergeTree t, int version) {
+        Map<String, String> renamedFrom = new LinkedHashMap<>();
+        for (String commands : t.mutationCommandsOfAlter(version)) {
+            Statement.Alter a = (Statement.Alter) Parser.parse("ALTER TABLE `" + t.name().replace("`", "\\`") + "` " + commands);
+            for (Statement.AlterCommand c : a.commands()) {
+                if (c instanceof Statement.RenameColumn rc) {
+                    renamedFrom.put(rc.to(), renamedFrom.getOrDefault(rc.from(), rc.from()));
+                    renamedFrom.remove(rc.from());
+                }
+            }
+        }
+        return renamedFrom;
     }
 
     /**

@@ -112,7 +112,9 @@ public final class StubServer implements Closeable {
             tls = tlsSource.load(dataDir.resolve(HTTPS_DIR), host); // a certificate that cannot be used fails the start at once
         }
         replication = new dev.chdedup.stub.replicated.ReplicationContext(replicationConfig, dataDir);
-        catalog = new DatabaseCatalog(dataDir, dev.chdedup.stub.replicated.ReplicatedStorages.factory(replication));
+        DistributedServer distributed = new DistributedServer(clusters, compat);
+        catalog = new DatabaseCatalog(dataDir, dev.chdedup.stub.replicated.ReplicatedStorages.factory(replication), java.util.Map.of("Distributed",
+            (db, ct, dir, sql, attach) -> dev.chdedup.stub.distributed.StorageDistributed.create(distributed, db, ct, dir, attach)));
         events = new Events();
         SystemTables system = new SystemTables(catalog, events);
         catalog.attachSystem(system);
@@ -139,8 +141,10 @@ public final class StubServer implements Closeable {
         InsertInterpreter inserts = new InsertInterpreter(catalog, selects,
             dev.chdedup.stub.replicated.ReplicatedStorages.sinks(views::sink, events, views), asyncInserts);
         inserts.pushStorageInsertsWith(views::pushFromStorage);
+        distributed.insertWith(inserts);
         SystemCommands commands = new SystemCommands(catalog, dedup, views, faults);
         system.attachExtra(new dev.chdedup.stub.system.ReplicationSystemTables(catalog, replication));
+        system.attachExtra(new dev.chdedup.stub.system.DistributionQueueTable(catalog));
         commands.onFlushAsyncInserts(asyncInserts::flushAll);
         commands.loadViews(catalog.takePendingViews());
         system.attach(dedup.partLog());

@@ -113,6 +113,9 @@ public final class SystemCommands {
             default:
                 QueryResult replicated = replication.execute(cmd, ctx);
                 if (replicated == null) {
+                    replicated = new dev.chdedup.stub.distributed.DistributedSystemCommands(catalog).execute(cmd, ctx);
+                }
+                if (replicated == null) {
                     throw new ChException(ErrorCode.NOT_IMPLEMENTED, "SYSTEM " + cmd.action() + " is not supported by the stub");
                 }
                 return replicated;

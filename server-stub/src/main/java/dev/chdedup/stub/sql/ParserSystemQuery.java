@@ -22,6 +22,11 @@ final class ParserSystemQuery {
         StringBuilder action = new StringBuilder();
         while (pos.tok.kind() == Token.Kind.IDENT && !pos.tok.is("ON")) {
             String w = pos.tok.text().toUpperCase(Locale.ROOT);
+            if (action.toString().equals("FLUSH") && w.equals("DISTRIBUTED")) { // FLUSH DISTRIBUTED t; STOP DISTRIBUTED SENDS goes on
+                action.append(' ').append(w);
+                pos.advance();
+                break;
+            }
             if (action.length() > 0 && (w.equals("MERGES") || w.equals("FAILPOINT") || w.equals("LOGS") || w.equals("FETCHES")
                 || w.equals("REPLICATION") || w.equals("SENDS") || w.equals("QUEUES") || w.equals("CACHE") || w.equals("REPLICA")
                 || w.equals("DICTIONARY") || w.equals("DICTIONARIES"))) {

@@ -41,6 +41,7 @@ public final class AlterCommands {
     }
 
     public static Result apply(Statement.CreateTable ct, List<Statement.AlterCommand> commands) {
+        validateRenames(commands);
         List<Statement.ColumnDef> cols = new ArrayList<>(ct.columns());
         Map<String, String> clauses = new LinkedHashMap<>(ct.clauseSql());
         Expr orderBy = ct.orderBy();
@@ -455,6 +456,48 @@ public final class AlterCommands {
             StringType.quote(ct.clauseSql().get("COMMENT"), sb);
         }
         return sb.toString();
+    }
+
+    /**
+     * The rules ClickHouse's AlterCommands::validate sets on the renames of one ALTER, in the commands' order, before
+     * any applies: a column is not renamed twice, a renamed name is not renamed again (transitive), a column modified
+     * is not renamed after, and a column's new name is not modified after.
+     */
+    private static void validateRenames(List<Statement.AlterCommand> commands) {
+        Set<String> modified = new HashSet<>();
+        Set<String> renamedTo = new HashSet<>();
+        for (int i = 0; i < commands.size(); i++) {
+            Statement.AlterCommand c = commands.get(i);
+            if (c instanceof Statement.ModifyColumn m) {
+                if (renamedTo.contains(m.column().name())) {
+                    throw renameAndModify(m.column().name());
+                }
+                modified.add(m.column().name());
+            }
+            if (!(c instanceof Statement.RenameColumn r)) {
+                continue;
+            }
+            for (int j = i + 1; j < commands.size(); j++) {
+                if (commands.get(j) instanceof Statement.RenameColumn next) {
+                    if (next.from().equals(r.to())) {
+                        throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Transitive renames in a single ALTER query are not allowed (don't make sense)");
+                    }
+                    if (next.from().equals(r.from())) {
+                        throw new ChException(ErrorCode.BAD_ARGUMENTS, "Cannot rename column '" + backQuote(r.from())
+                            + "' to two different names in a single ALTER query");
+                    }
+                }
+            }
+            if (modified.contains(r.from())) {
+                throw renameAndModify(r.from());
+            }
+            renamedTo.add(r.to());
+        }
+    }
+
+    private static ChException renameAndModify(String column) {
+        return new ChException(ErrorCode.NOT_IMPLEMENTED, "Cannot rename and modify the same column " + backQuote(column)
+            + " in a single ALTER query");
     }
 
     private static String backQuote(String name) {

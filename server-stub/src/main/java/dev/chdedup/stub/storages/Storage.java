@@ -31,4 +31,8 @@ public interface Storage extends TableSource {
 
     /** The CREATE TABLE statement, for SHOW CREATE TABLE and system.tables. */
     String createSql();
+
+    /** The server stops: background work ends (nothing is flushed that the engine does not flush). */
+    default void shutdown() {
+    }
 }

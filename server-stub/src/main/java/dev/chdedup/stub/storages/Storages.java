@@ -100,11 +100,26 @@ public final class Storages {
                 + " have support for the feature: [MergeTree family]");
         }
         Map<String, String> settings = new LinkedHashMap<>(ct.settings());
-        String flatten = settings.remove(TableDefinition.FLATTEN_NESTED);
+        settings.remove(TableDefinition.FLATTEN_NESTED);
         if (!settings.isEmpty() && !engine.equals("Memory")) {
             throw new ChException(ErrorCode.BAD_ARGUMENTS, "Engine " + engine + " doesn't support SETTINGS clause");
         }
-        // the columns, compiled as a MergeTree table's would be
+        TableDefinition def = columnsOf(ct);
+        switch (engine) {
+            case "Memory": return new StorageMemory(engine, def.columns(), false, createSql);
+            case "Null": return new StorageMemory(engine, def.columns(), true, createSql);
+            case "Buffer": return buffer(ct, def, createSql);
+            case "Join": return join(ct, def, createSql);
+            default: return new StorageLog(engine, def.columns(), dataDir, createSql);
+        }
+    }
+
+    /**
+     * The columns of a table that is not of the MergeTree family, with their types and defaults, compiled as a MergeTree
+     * table's would be; ALIAS and EPHEMERAL columns are refused.
+     */
+    public static TableDefinition columnsOf(Statement.CreateTable ct) {
+        String flatten = ct.settings().get(TableDefinition.FLATTEN_NESTED);
         Statement.CreateTable asMergeTree = new Statement.CreateTable(ct.database(), ct.table(), ct.ifNotExists(), ct.orReplace(),
             ct.columns(), "MergeTree", List.of(), null, new Expr.Call("tuple", List.of(), false), null,
             flatten == null ? Map.of() : Map.of(TableDefinition.FLATTEN_NESTED, flatten), ct.clauseSql(),
@@ -113,12 +128,6 @@ public final class Storages {
         if (!def.aliasColumns().isEmpty() || !def.ephemeralColumns().isEmpty()) {
             throw new ChException(ErrorCode.NOT_IMPLEMENTED, "ALIAS and EPHEMERAL columns are supported by the stub only in MergeTree tables");
         }
-        switch (engine) {
-            case "Memory": return new StorageMemory(engine, def.columns(), false, createSql);
-            case "Null": return new StorageMemory(engine, def.columns(), true, createSql);
-            case "Buffer": return buffer(ct, def, createSql);
-            case "Join": return join(ct, def, createSql);
-            default: return new StorageLog(engine, def.columns(), dataDir, createSql);
-        }
+        return def;
     }
 }

@@ -280,8 +280,10 @@ public final class SystemTables {
         }
         if (t instanceof dev.chdedup.stub.storages.Storage) {
             dev.chdedup.stub.storages.Storage s = (dev.chdedup.stub.storages.Storage) t;
-            boolean counted = !s.engine().equals("TinyLog"); // the engine counts the rows of every one but TinyLog
-            row.set("engine", s.engine()).set("create_table_query", ByteStrings.fromText(s.createSql())).set("engine_full", s.engine())
+            // the engine counts the rows of every one but TinyLog and Distributed (which has none of its own)
+            boolean counted = !s.engine().equals("TinyLog") && !s.engine().equals("Distributed");
+            String engineFull = s instanceof dev.chdedup.stub.distributed.StorageDistributed d ? d.engineFull() : s.engine();
+            row.set("engine", s.engine()).set("create_table_query", ByteStrings.fromText(s.createSql())).set("engine_full", engineFull)
                 .set("total_rows", counted ? s.totalRows() : null).set("total_bytes", null)
                 .set("comment", ByteStrings.fromText(s.createSql().contains("COMMENT") ? clauseComment(s.createSql()) : ""))
                 .set("has_own_data", s.engine().endsWith("Log")); // storesDataOnDisk: the Log family, not Memory, Null or Buffer
@@ -349,7 +351,7 @@ public final class SystemTables {
                 StorageMergeTree m = (StorageMergeTree) e.getValue();
                 for (IMergeTreeDataPart p : m.activeParts()) {
                     t.add().set("database", db).set("table", e.getKey()).set("name", p.name()).set("partition_id", p.info().partitionId())
-                        .set("partition", p.info().partitionId()).set("active", 1L).set("rows", p.rowCount())
+                        .set("partition", m.partitionText(p)).set("active", 1L).set("rows", p.rowCount())
                         .set("bytes_on_disk", p.bytesOnDisk()).set("level", (long) p.info().level())
                         .set("min_block_number", p.info().minBlock()).set("max_block_number", p.info().maxBlock())
                         .set("data_version", p.dataVersion()).set("modification_time", p.modificationTime())

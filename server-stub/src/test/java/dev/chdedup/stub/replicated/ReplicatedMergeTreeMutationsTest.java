@@ -78,9 +78,18 @@ class ReplicatedMergeTreeMutationsTest {
         ReplicatedMergeTreeMutationEntry e = new ReplicatedMergeTreeMutationEntry("0000000000", 1_700_000_000L, "r1",
             java.util.Map.of("all", 5L, "202401", 12L), "UPDATE s = 'a\tb' WHERE k = 1");
         String text = e.toText();
-        assertTrue(text.matches("format version: 1\ncreate time: \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\nsource replica: r1\n"
-            + "block numbers count: 2\n202401\t12\nall\t5\nmutation commands:\nUPDATE s = 'a\\\\tb' WHERE k = 1"), text);
+        String head = "format version: 1\ncreate time: \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\nsource replica: r1\n"
+            + "block numbers count: 2\n202401\t12\nall\t5\n";
+        // ClickHouse's writeEscapedString: the quotes and the tab escaped
+        assertTrue(text.matches(head + "commands: UPDATE s = \\\\'a\\\\tb\\\\' WHERE k = 1\nalter version: -1"), text);
         assertEquals(e, ReplicatedMergeTreeMutationEntry.parse("0000000000", text));
+        String legacy = e.toText(true);
+        assertTrue(legacy.matches(head + "mutation commands:\nUPDATE s = \\\\'a\\\\tb\\\\' WHERE k = 1"), legacy);
+        assertEquals(e, ReplicatedMergeTreeMutationEntry.parse("0000000000", legacy));
+        ReplicatedMergeTreeMutationEntry rename = new ReplicatedMergeTreeMutationEntry("0000000001", 1_700_000_000L, "r1",
+            java.util.Map.of("all", 7L), "RENAME COLUMN v TO w", 3);
+        assertTrue(rename.toText().endsWith("\ncommands: RENAME COLUMN v TO w\nalter version: 3"), rename.toText());
+        assertEquals(rename, ReplicatedMergeTreeMutationEntry.parse("0000000001", rename.toText()));
         ReplicatedMergeTreeLogEntry m = ReplicatedMergeTreeLogEntry.mutatePart("r2", "all_0_3_1", "all_0_3_1_5");
         assertTrue(m.toText().endsWith("source replica: r2\nblock_id: \nmutate\nall_0_3_1\nto\nall_0_3_1_5\n"), m.toText());
         assertEquals(m, ReplicatedMergeTreeLogEntry.parse(m.toText()));

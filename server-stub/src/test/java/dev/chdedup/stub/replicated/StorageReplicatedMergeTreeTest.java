@@ -77,11 +77,13 @@ class StorageReplicatedMergeTreeTest {
         create("layout");
         Http.query(url(1), "INSERT INTO layout VALUES (1,'a')");
         String base = "/clickhouse/tables/01/layout";
-        assertEquals("block_numbers\nblocks\ncolumns\ndeduplication_hashes\nleader_election\nlog\nmetadata\nmutations\n"
-            + "nonincrement_block_numbers\nquorum\nreplicas\ntemp\n",
+        // 26.7's layout (oracle/replicated_create_layout_26_7.tsv)
+        assertEquals("alter_partition_version\nasync_blocks\nblock_numbers\nblocks\ncolumns\ndeduplication_hashes\nleader_election\n"
+            + "lightweight_updates\nlog\nlost_part_count\nmetadata\nmutations\nnonincrement_block_numbers\npart_moves_shard\n"
+            + "pinned_part_uuids\nquorum\nreplicas\ntable_shared_id\ntemp\n",
             Http.query(url(1), "SELECT name FROM system.zookeeper WHERE path = '" + base + "' ORDER BY name"));
-        assertEquals("columns\nflags\nhost\nis_active\nis_lost\nlog_pointer\nmax_processed_insert_time\nmetadata\n"
-            + "min_unprocessed_insert_time\nmutation_pointer\nparts\nqueue\n",
+        assertEquals("columns\ncreator_info\nflags\nhost\nis_active\nis_lost\nlog_pointer\nmax_processed_insert_time\nmetadata\n"
+            + "metadata_version\nmin_unprocessed_insert_time\nmutation_pointer\nparts\nqueue\n",
             Http.query(url(1), "SELECT name FROM system.zookeeper WHERE path = '" + base + "/replicas/r2' ORDER BY name"));
         String log = Http.query(url(1), "SELECT value FROM system.zookeeper WHERE path = '" + base + "/log' AND name = 'log-0000000000' FORMAT TSVRaw");
         assertTrue(log.matches("format version: 4\ncreate_time: \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\nsource replica: r1\n"
