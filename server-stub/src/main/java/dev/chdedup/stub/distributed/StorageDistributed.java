@@ -5,10 +5,12 @@ import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.exec.Catalog;
 import dev.chdedup.stub.exec.Evaluator;
 import dev.chdedup.stub.exec.ExprCompiler;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.Settings;
+import dev.chdedup.stub.exec.TableSource;
 import dev.chdedup.stub.mergetree.TableColumn;
 import dev.chdedup.stub.sql.Expr;
 import dev.chdedup.stub.sql.ExpressionFormatter;
@@ -52,10 +54,8 @@ public final class StorageDistributed implements Storage {
          */
         void insertLocal(String db, String table, List<Column> columns, List<Object[]> rows, QueryContext ctx);
 
-        /** A SELECT over the table: the union of its shards (distributed.ReadFromRemote), when the server has one. */
-        default Iterator<Block> read(StorageDistributed table, int maxBlockSize) {
-            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Reading from a Distributed table is not implemented by the stub yet");
-        }
+        /** The server's own tables, which a SELECT reads directly for a shard the server is a replica of. */
+        Catalog localTables();
     }
 
     private final Server server;
@@ -346,9 +346,24 @@ public final class StorageDistributed implements Storage {
         return createSql;
     }
 
+    /**
+     * A SELECT's read of the table for the query of {@code ctx}: the union of its shards' tables ({@link ReadFromRemote},
+     * with the query's settings), {@code *} leaving out MATERIALIZED columns, {@code _shard_num} a virtual column.
+     */
+    public TableSource reader(QueryContext ctx) {
+        List<Column> star = new ArrayList<>();
+        for (int i = 0; i < tableColumns.size(); i++) {
+            if (!tableColumns.get(i).isMaterialized()) {
+                star.add(columns.get(i));
+            }
+        }
+        return new ReadFromRemote(cluster(), remoteDatabase, remoteTable, columns, star, server.clusters(), server.localTables(), ctx);
+    }
+
+    /** A read outside a query (the catalog reads through {@link #reader}): with the server's default settings. */
     @Override
     public Iterator<Block> read(int maxBlockSize, boolean withVirtuals) {
-        return server.read(this, maxBlockSize);
+        return reader(new QueryContext(database, "default", "", Settings.DEFAULTS)).read(maxBlockSize, withVirtuals);
     }
 
     /** Storage's write without a query: an insert with the server's default settings. */
