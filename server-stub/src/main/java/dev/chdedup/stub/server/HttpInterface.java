@@ -201,7 +201,7 @@ public final class HttpInterface implements HttpHandler {
             return;
         }
         if (!path.equals("/") && !path.equals("/query")) {
-            text(resp, 404, "There is no handle " + path + "\n\nUse / or /ping for health checks.\n");
+            text(resp, 404, "There is no handle " + req.target() + "\n\nUse / or /ping for health checks.\n"); // the URI, as NotFoundHandler
             return;
         }
         String queryId = firstNonNull(req.param("query_id"), req.header("X-ClickHouse-Query-Id"), UUID.randomUUID().toString());

@@ -87,6 +87,17 @@ class StubServerTest {
         }
     }
 
+    @Test
+    void anUnknownPathIsAnsweredWithTheWholeUri() throws Exception {
+        // NotFoundHandler writes request.getURI(), the path with its query string (client-v2's suite looks for it)
+        try (StubServer s = StubServer.builder().port(0).build().start()) {
+            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(s.httpUrl() + "/some-path?database=d&a=1")).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+            assertEquals(404, r.statusCode(), r.body());
+            assertTrue(r.body().startsWith("There is no handle /some-path?database=d&a=1\n\n"), r.body());
+        }
+    }
+
     private static HttpResponse<String> withKeyHeader(StubServer s, String user, String key) throws Exception {
         return HTTP.send(HttpRequest.newBuilder(URI.create(s.httpUrl() + "/")).header("X-ClickHouse-User", user)
             .header("X-ClickHouse-Key", key).POST(HttpRequest.BodyPublishers.ofString("SELECT currentUser()")).build(),
