@@ -184,6 +184,8 @@ public enum ErrorCode {
     NAMED_COLLECTION_DOESNT_EXIST(669),
     POCO_EXCEPTION(1000),
     STD_EXCEPTION(1001),
+    CANNOT_STAT(400),
+    CANNOT_EXTRACT_TABLE_STRUCTURE(636),
     UNKNOWN_EXCEPTION(1002);
 
     /** The code with number {@code n}, or UNKNOWN_EXCEPTION when the stub does not list it. */

@@ -972,6 +972,10 @@ public final class SelectExecutor {
             if (tf.name().equals("dictionary")) {
                 return source(TableFunctions.dictionary(tf, catalog, ctx), ctx, maxBlock, virtuals);
             }
+            if (tf.name().equals("file")) {
+                Stream s = TableFunctionFile.source(tf, new ExprCompiler(ctx, List.of(), Map.of(), this), catalog, maxBlock);
+                return new Source(s.columns(), s.columns(), s.blocks());
+            }
             if (TableFunctions.handles(tf.name())) {
                 Stream s = TableFunctions.source(tf, new ExprCompiler(ctx, List.of(), Map.of(), this), maxBlock);
                 return new Source(s.columns(), s.columns(), s.blocks());

@@ -53,6 +53,8 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
     /** What DETACH ... PERMANENTLY appends to a table's metadata file, so that loading skips it. */
     private static final String DETACHED_SUFFIX = ".detached";
     private SystemTables system;
+    /** The directory file() reads, ClickHouse's user_files_path; set by the server before it serves. */
+    private volatile Path userFiles;
     /** Views read from metadata, created once every table is loaded: {database, CREATE statement}. */
     private final List<String[]> pendingViews = new ArrayList<>();
 
@@ -105,6 +107,18 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
     @Override
     public dev.chdedup.stub.exec.RemoteTables remoteTables() {
         return remoteTables;
+    }
+
+    /** Makes {@code dir} (created if missing, as the server creates its user_files_path) the directory file() reads. */
+    public void attachUserFiles(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        this.userFiles = dir;
+    }
+
+    @Override
+    public dev.chdedup.stub.exec.SelectExecutor.Stream file(String name, String format, List<dev.chdedup.stub.data.Column> columns,
+                                                            String compression, int maxBlock) {
+        return dev.chdedup.stub.storages.StorageFile.read(userFiles, name, format, columns, compression, maxBlock);
     }
 
     public void attachSystem(SystemTables system) {

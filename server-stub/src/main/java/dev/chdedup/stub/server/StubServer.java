@@ -50,6 +50,8 @@ public final class StubServer implements Closeable {
     private final Duration sendTimeout;
     private final java.util.function.Consumer<Throwable> fatalHandler;
     private final java.util.Set<String> unknownSettings;
+    /** The directory file() reads (ClickHouse's user_files_path): the builder's, else user_files in the data directory. */
+    private final Path userFiles;
     private final dev.chdedup.stub.compat.CompatibilityProfile compat;
     private volatile State state = State.LATENT;
     private HttpServer http;
@@ -93,6 +95,7 @@ public final class StubServer implements Closeable {
         this.sendTimeout = b.sendTimeout;
         this.fatalHandler = b.fatalHandler;
         this.unknownSettings = java.util.Set.copyOf(b.unknownSettings);
+        this.userFiles = b.userFiles != null ? b.userFiles : dataDir.resolve("user_files");
         this.compat = b.compat;
         this.configFile = b.configFile;
         dev.chdedup.stub.distributed.ConfigProcessor.ServerConfig file = b.configFile == null ? null
@@ -167,6 +170,7 @@ public final class StubServer implements Closeable {
         catalog.attachSystem(system);
         catalog.attachRemoteTables(new dev.chdedup.stub.distributed.RemoteTableFunctions(clusters, catalog, () -> port));
         distributed.readWith(catalog);
+        catalog.attachUserFiles(userFiles);
         SelectExecutor selects = new SelectExecutor(catalog);
         dev.chdedup.stub.exec.AggregateFunctionGroupFormat.attachWriter(new GroupFormatWriter());
         catalog.attachViewReader((view, ctx) -> {
@@ -400,6 +404,7 @@ public final class StubServer implements Closeable {
         private int httpsPort = -1;
         private TlsContext.Source tlsSource;
         private Path dataDir;
+        private Path userFiles;
         private final Map<String, String> users = new LinkedHashMap<>();
         private Duration keepAlive = Duration.ofSeconds(10);
         private Duration receiveTimeout = Duration.ofSeconds(30);
@@ -503,6 +508,15 @@ public final class StubServer implements Closeable {
         /** A data directory that outlives the server; without one a temporary directory is removed on close. */
         public Builder dataDir(Path dir) {
             this.dataDir = dir;
+            return this;
+        }
+
+        /**
+         * The directory the table function file() reads, as ClickHouse's {@code user_files_path} (created at start if
+         * missing); by default {@code user_files} in the data directory. file() reads nothing outside it.
+         */
+        public Builder userFilesPath(Path dir) {
+            this.userFiles = dir;
             return this;
         }
 
