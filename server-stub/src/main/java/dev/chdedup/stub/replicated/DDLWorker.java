@@ -279,7 +279,8 @@ public final class DDLWorker implements AutoCloseable {
         }
         dev.chdedup.stub.sql.Statement.OnCluster oc = (dev.chdedup.stub.sql.Statement.OnCluster) st;
         dev.chdedup.stub.sql.Statement.Alter a = (dev.chdedup.stub.sql.Statement.Alter) oc.statement();
-        StorageReplicatedMergeTree t = context.tableByName(a.database() != null ? a.database() : "default", a.table());
+        // a table being opened again by a replicated ALTER counts too: it is replicated all the same
+        StorageReplicatedMergeTree t = context.tableByNameOrReopening(a.database() != null ? a.database() : "default", a.table());
         if (t == null) {
             return true;
         }

@@ -43,6 +43,8 @@ public final class ReplicationContext implements AutoCloseable {
     private String serverId;
     private java.util.UUID serverUuid;
     private final Map<String, StorageReplicatedMergeTree> tables = new ConcurrentHashMap<>();
+    /** Tables shut down to be opened again (an ALTER's new definition), by {@code database.name}, until they are. */
+    private final Map<String, StorageReplicatedMergeTree> shutDown = new ConcurrentHashMap<>();
     private TestingServer embedded;
     private volatile ZooKeeperClient zk;
     private DataPartsExchange exchange;
@@ -286,10 +288,27 @@ public final class ReplicationContext implements AutoCloseable {
 
     void register(StorageReplicatedMergeTree t) {
         tables.put(t.replicaPath(), t);
+        shutDown.remove(t.database() + "." + t.name());
     }
 
-    void unregister(StorageReplicatedMergeTree t) {
+    /**
+     * The table leaves the context: dropped, or shut down to be opened again with a new definition ({@code reopening}),
+     * when it is remembered by name until it registers again, so the DDL worker still knows the name for a replicated
+     * table in between.
+     */
+    void unregister(StorageReplicatedMergeTree t, boolean reopening) {
         tables.remove(t.replicaPath(), t);
+        if (reopening) {
+            shutDown.put(t.database() + "." + t.name(), t);
+        } else {
+            shutDown.remove(t.database() + "." + t.name(), t);
+        }
+    }
+
+    /** The replicated table {@code database.name}, open or being opened again after an ALTER, or null. */
+    StorageReplicatedMergeTree tableByNameOrReopening(String database, String name) {
+        StorageReplicatedMergeTree t = tableByName(database, name);
+        return t != null ? t : shutDown.get(database + "." + name);
     }
 
     /** The replicated table {@code database.name} of this server, or null. */

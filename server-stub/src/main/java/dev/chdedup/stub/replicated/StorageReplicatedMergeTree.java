@@ -283,7 +283,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
     @Override
     public void shutdown() {
         super.shutdown();
-        context.unregister(this);
+        context.unregister(this, true);
         shutdown(false);
         try {
             if (leaderNode != null) {
@@ -905,7 +905,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         partCheck.close();
         restarting.close();
         queue.close();
-        context.unregister(this);
+        context.unregister(this, false);
         try {
             ZooKeeperClient zk = zk();
             if (leaderNode != null) {
