@@ -43,8 +43,8 @@ public final class ReplicationContext implements AutoCloseable {
     private String serverId;
     private java.util.UUID serverUuid;
     private final Map<String, StorageReplicatedMergeTree> tables = new ConcurrentHashMap<>();
-    /** Tables shut down to be opened again (an ALTER's new definition), by {@code database.name}, until they are. */
-    private final Map<String, StorageReplicatedMergeTree> shutDown = new ConcurrentHashMap<>();
+    /** The ZooKeeper path of each replicated table by {@code database.name}, kept while a table is opened again. */
+    private final Map<String, String> zookeeperPaths = new ConcurrentHashMap<>();
     private TestingServer embedded;
     private volatile ZooKeeperClient zk;
     private DataPartsExchange exchange;
@@ -288,27 +288,24 @@ public final class ReplicationContext implements AutoCloseable {
 
     void register(StorageReplicatedMergeTree t) {
         tables.put(t.replicaPath(), t);
-        shutDown.remove(t.database() + "." + t.name());
+        zookeeperPaths.put(t.database() + "." + t.name(), t.zookeeperPath());
+    }
+
+    /** A dropped table: its name no longer names a ZooKeeper path here. */
+    void dropped(StorageReplicatedMergeTree t) {
+        zookeeperPaths.remove(t.database() + "." + t.name(), t.zookeeperPath());
     }
 
     /**
-     * The table leaves the context: dropped, or shut down to be opened again with a new definition ({@code reopening}),
-     * when it is remembered by name until it registers again, so the DDL worker still knows the name for a replicated
-     * table in between.
+     * The ZooKeeper path of this server's replicated table {@code database.name}, or null: known also while an ALTER
+     * opens the table again (when {@link #tableByName} finds no object for a moment).
      */
-    void unregister(StorageReplicatedMergeTree t, boolean reopening) {
-        tables.remove(t.replicaPath(), t);
-        if (reopening) {
-            shutDown.put(t.database() + "." + t.name(), t);
-        } else {
-            shutDown.remove(t.database() + "." + t.name(), t);
-        }
+    String zookeeperPathOf(String database, String name) {
+        return zookeeperPaths.get(database + "." + name);
     }
 
-    /** The replicated table {@code database.name}, open or being opened again after an ALTER, or null. */
-    StorageReplicatedMergeTree tableByNameOrReopening(String database, String name) {
-        StorageReplicatedMergeTree t = tableByName(database, name);
-        return t != null ? t : shutDown.get(database + "." + name);
+    void unregister(StorageReplicatedMergeTree t) {
+        tables.remove(t.replicaPath(), t);
     }
 
     /** The replicated table {@code database.name} of this server, or null. */

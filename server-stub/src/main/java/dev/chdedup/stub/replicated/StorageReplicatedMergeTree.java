@@ -283,7 +283,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
     @Override
     public void shutdown() {
         super.shutdown();
-        context.unregister(this, true);
+        context.unregister(this);
         shutdown(false);
         try {
             if (leaderNode != null) {
@@ -905,7 +905,8 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         partCheck.close();
         restarting.close();
         queue.close();
-        context.unregister(this, false);
+        context.unregister(this);
+        context.dropped(this);
         try {
             ZooKeeperClient zk = zk();
             if (leaderNode != null) {

@@ -765,6 +765,9 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
         if (t == null) {
             throw StorageCatalog.unknownTable(db, table);
         }
+        if (t instanceof dev.chdedup.stub.distributed.StorageDistributed d) {
+            return d.reader(ctx); // the shards' tables, read with the query's settings
+        }
         if (t instanceof TableSource) {
             return (TableSource) t;
         }

@@ -169,6 +169,7 @@ public final class StubServer implements Closeable {
         SystemTables system = new SystemTables(catalog, events);
         catalog.attachSystem(system);
         catalog.attachRemoteTables(new dev.chdedup.stub.distributed.RemoteTableFunctions(clusters, catalog, () -> port));
+        distributed.readWith(catalog);
         SelectExecutor selects = new SelectExecutor(catalog);
         dev.chdedup.stub.exec.AggregateFunctionGroupFormat.attachWriter(new GroupFormatWriter());
         catalog.attachViewReader((view, ctx) -> {
