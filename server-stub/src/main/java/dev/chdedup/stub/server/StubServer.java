@@ -45,6 +45,7 @@ public final class StubServer implements Closeable {
     private final Path dataDir;
     private final boolean tempDir;
     private final Map<String, String> users;
+    private final String clusterUser;
     private final Duration keepAlive;
     private final Duration receiveTimeout;
     private final Duration sendTimeout;
@@ -90,6 +91,8 @@ public final class StubServer implements Closeable {
         this.dataDir = b.dataDir != null ? b.dataDir : Files.createTempDirectory("chdedup-stub-");
         // configuring any user closes the password-less default user unless it is configured too
         this.users = b.users.isEmpty() ? Map.of("default", "") : Map.copyOf(b.users);
+        // the user the servers of a discovered cluster reach each other as: default if it exists, else the first one given
+        this.clusterUser = users.containsKey("default") ? "default" : b.users.keySet().iterator().next();
         this.keepAlive = b.keepAlive;
         this.receiveTimeout = b.receiveTimeout;
         this.sendTimeout = b.sendTimeout;
@@ -199,6 +202,7 @@ public final class StubServer implements Closeable {
         system.attachExtra(new dev.chdedup.stub.system.StorageSystemClusters(clusters));
         system.attachExtra(new dev.chdedup.stub.system.DistributionQueueTable(catalog));
         commands.onFlushAsyncInserts(asyncInserts::flushAll);
+        commands.onReloadConfig(this::reloadConfig);
         commands.loadViews(catalog.takePendingViews());
         system.attach(dedup.partLog());
         ProcessList processes = new ProcessList();
@@ -229,7 +233,7 @@ public final class StubServer implements Closeable {
         ddlWorker = new dev.chdedup.stub.replicated.DDLWorker(replication, host, port, (sql, queryId) -> runDdl.execute(
             dev.chdedup.stub.sql.Parser.parse(sql), sql, null, "Values", new dev.chdedup.stub.exec.QueryContext(DatabaseCatalog.DEFAULT, "default",
                 queryId, dev.chdedup.stub.exec.Settings.DEFAULTS)));
-        clusters.discoverWith(new dev.chdedup.stub.distributed.ClusterDiscovery(replication, host, port));
+        clusters.discoverWith(new dev.chdedup.stub.distributed.ClusterDiscovery(replication, host, port, clusterUser, users.get(clusterUser)));
         ddlWorker.clusterHostsFrom(name -> clusters.get(name).addresses().stream()
             .map(a -> dev.chdedup.stub.replicated.DDLWorker.hostId(a.host(), a.port())).toList());
         ddlWorker.matchLocalHostsWith(id -> {
