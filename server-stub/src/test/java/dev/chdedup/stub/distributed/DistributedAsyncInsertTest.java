@@ -185,6 +185,18 @@ class DistributedAsyncInsertTest {
     }
 
     @Test
+    void renameTakesTheQueuedFilesAlong() throws Exception {
+        distributed("");
+        sql(head(), "SYSTEM STOP DISTRIBUTED SENDS d");
+        sql(head(), "INSERT INTO d SELECT number, 'x' FROM numbers(10)");
+        sql(head(), "RENAME TABLE d TO d2");
+        assertFalse(Files.exists(queueDir()));
+        sql(head(), "SYSTEM FLUSH DISTRIBUTED d2");
+        assertEquals(5, count(second()));
+        assertEquals(List.of("d2"), rows(head(), "SELECT name FROM system.tables WHERE engine = 'Distributed'"));
+    }
+
+    @Test
     void batchModeSendsTheQueuedFilesAsOneInsert() throws Exception {
         distributed(" SETTINGS background_insert_batch = 1");
         sql(head(), "SYSTEM STOP DISTRIBUTED SENDS d");

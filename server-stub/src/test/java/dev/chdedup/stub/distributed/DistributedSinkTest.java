@@ -102,6 +102,22 @@ class DistributedSinkTest {
     }
 
     @Test
+    void shardsTakeRowsByTheirWeights() {
+        List<Cluster.ShardInfo> shards = new ArrayList<>();
+        int[] weights = {1, 2, 0};
+        for (int i = 0; i < 3; i++) {
+            shards.add(new Cluster.ShardInfo(i + 1, weights[i], true,
+                List.of(new Cluster.Address("127.0.0.1", servers.server(i, 0).port(), null, null, null, false, i + 1, 1))));
+        }
+        first().clusters().define(new Cluster("weighted", shards));
+        String n = tables("UInt64", "k", "");
+        sql(first(), "CREATE TABLE " + n + "_w AS " + n + "_local ENGINE = Distributed(weighted, default, " + n + "_local, k)");
+        sql(first(), "INSERT INTO " + n + "_w SELECT number, 'x' FROM numbers(9)", Map.of("distributed_foreground_insert", "1"));
+        // slots 0 | 1 2 (weights 1 and 2; the third shard, of weight 0, has none): key mod 3
+        assertEquals(List.of(List.of("0", "3", "6"), List.of("1", "2", "4", "5", "7", "8"), List.of()), perShard(n));
+    }
+
+    @Test
     void withoutAKeyAnInsertOverSeveralShardsIsRefused() {
         String n = tables("Int64", null, "");
         ChException e = assertThrows(ChException.class, () -> sql(first(), "INSERT INTO " + n + " VALUES (1, 'a')"));
@@ -131,6 +147,18 @@ class DistributedSinkTest {
         sql(first(), "INSERT INTO " + n + " SELECT number - 5, 'x' FROM numbers(11)", s);
         sql(first(), "SYSTEM FLUSH DISTRIBUTED " + n);
         assertEquals(expectedForInt64(), perShard(n));
+    }
+
+    @Test
+    void aForegroundInsertOverItsTimeoutFailsAfterTheShardsAnswered() {
+        String n = tables("Int64", "k", "");
+        // the third shard commits and answers 2.1 s later: the engine checks the elapsed whole seconds once every shard answered
+        sql(servers.server(2, 0), "SYSTEM ENABLE FAILPOINT stub_insert_delay_response DELAY 2100 ON TABLE default." + n + "_local FOR 1 INSERTS");
+        ChException e = assertThrows(ChException.class, () -> sql(first(), "INSERT INTO " + n + " SELECT number - 5, 'x' FROM numbers(11)",
+            Map.of("distributed_foreground_insert", "1", "distributed_background_insert_timeout", "1")));
+        assertEquals(ErrorCode.TIMEOUT_EXCEEDED, e.code(), e.getMessage());
+        assertTrue(e.getMessage().contains("Synchronous distributed insert timeout exceeded."), e.getMessage());
+        assertEquals(expectedForInt64(), perShard(n), "the rows landed all the same");
     }
 
     @Test
