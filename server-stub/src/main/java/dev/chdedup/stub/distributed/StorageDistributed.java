@@ -113,6 +113,9 @@ public final class StorageDistributed implements Storage {
         }
         this.columns = List.copyOf(cols);
         this.shardingKey = a.size() >= 4 ? a.get(3) : null;
+        if (shardingKey != null) {
+            checkShardingKeyColumns(shardingKey, columns, legacy);
+        }
         this.shardingKeyEvaluator = shardingKey == null ? null : compileShardingKey(shardingKey, columns, database);
         Map<String, String> own = new LinkedHashMap<>(ct.settings());
         own.remove(dev.chdedup.stub.mergetree.TableDefinition.FLATTEN_NESTED);
@@ -181,6 +184,36 @@ public final class StorageDistributed implements Storage {
         StringBuilder sb = new StringBuilder();
         dev.chdedup.stub.types.StringType.quote(s, sb);
         return sb.toString();
+    }
+
+    /**
+     * The key's names must be the table's columns: the engine's analyzer of expressions (not the query analyzer) words the
+     * error, 26.7 with the missing and the available columns, 18.16 with the first unknown name.
+     */
+    private static void checkShardingKeyColumns(Expr key, List<Column> columns, boolean legacy) {
+        java.util.Set<String> have = new java.util.LinkedHashSet<>();
+        columns.forEach(c -> have.add(c.name()));
+        java.util.Set<String> used = dev.chdedup.stub.exec.ColumnsUsed.names(key);
+        if (used == null) {
+            return; // a key the stub cannot look into: the compiler says what it lacks
+        }
+        used = new java.util.TreeSet<>(used);
+        List<String> missing = new ArrayList<>();
+        for (String n : used) {
+            if (!have.contains(n)) {
+                missing.add(n);
+            }
+        }
+        if (missing.isEmpty()) {
+            return;
+        }
+        if (legacy) {
+            throw new ChException(ErrorCode.UNKNOWN_IDENTIFIER, "Unknown identifier: " + missing.get(0));
+        }
+        String quoted = String.join(", ", missing.stream().map(n -> "'" + n + "'").toList());
+        throw new ChException(ErrorCode.UNKNOWN_IDENTIFIER, "Missing columns: " + quoted + " while processing: '" + ExpressionFormatter.format(key)
+            + "', required columns: " + String.join(", ", used.stream().map(n -> "'" + n + "'").toList())
+            + ", available columns: " + String.join(", ", have.stream().map(n -> "'" + n + "'").toList()));
     }
 
     /** The sharding key over the table's columns; its type must be an integer one, as the engine checks at CREATE. */
