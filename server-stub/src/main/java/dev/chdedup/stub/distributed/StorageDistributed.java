@@ -5,10 +5,12 @@ import dev.chdedup.stub.data.Block;
 import dev.chdedup.stub.data.Column;
 import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
+import dev.chdedup.stub.exec.Catalog;
 import dev.chdedup.stub.exec.Evaluator;
 import dev.chdedup.stub.exec.ExprCompiler;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.Settings;
+import dev.chdedup.stub.exec.TableSource;
 import dev.chdedup.stub.mergetree.TableColumn;
 import dev.chdedup.stub.sql.Expr;
 import dev.chdedup.stub.sql.ExpressionFormatter;
@@ -35,7 +37,7 @@ import java.util.stream.Stream;
  * table[, sharding_key[, policy]])} over the table of that name on every shard of the cluster. It stores no rows of its
  * own: an INSERT goes through {@link DistributedSink} (rows split by the sharding key, sent at once or queued in files
  * of this table's data directory, one {@link DistributedAsyncInsertDirectoryQueue} per shard or replica directory);
- * a SELECT is the union of the shards' tables ({@code distributed.ReadFromRemote}). The cluster must exist when a query
+ * a SELECT is the union of the shards' tables ({@link #reader}, ReadFromRemote). The cluster must exist when a query
  * creates the table, not when the server loads it at its start (it may be defined later), as in the engine.
  */
 public final class StorageDistributed implements Storage {
@@ -52,10 +54,6 @@ public final class StorageDistributed implements Storage {
          */
         void insertLocal(String db, String table, List<Column> columns, List<Object[]> rows, QueryContext ctx);
 
-        /** A SELECT over the table: the union of its shards (distributed.ReadFromRemote), when the server has one. */
-        default Iterator<Block> read(StorageDistributed table, int maxBlockSize) {
-            throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Reading from a Distributed table is not implemented by the stub yet");
-        }
     }
 
     private final Server server;
@@ -379,9 +377,19 @@ public final class StorageDistributed implements Storage {
         return createSql;
     }
 
+    /**
+     * What a SELECT reads: the union of the shards' tables ({@link ReadFromRemote}: a local shard read from {@code local},
+     * the others over the network), as this table's columns; an empty remote database is the query's.
+     */
+    public TableSource reader(QueryContext ctx, Catalog local) {
+        String db = remoteDatabase.isEmpty() ? ctx.database() : remoteDatabase;
+        return new ReadFromRemote(cluster(), db, remoteTable, columns, columnsToSend(), server.clusters(), local, ctx);
+    }
+
+    /** A read needs the query ({@link #reader}); the catalog gives a SELECT that source instead of this table. */
     @Override
     public Iterator<Block> read(int maxBlockSize, boolean withVirtuals) {
-        return server.read(this, maxBlockSize);
+        throw new ChException(ErrorCode.LOGICAL_ERROR, "Distributed table " + database + "." + table + " read without its query");
     }
 
     /** Storage's write without a query: an insert with the server's default settings. */

@@ -781,6 +781,9 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
         if (t == null) {
             throw StorageCatalog.unknownTable(db, table);
         }
+        if (t instanceof dev.chdedup.stub.distributed.StorageDistributed d) {
+            return d.reader(ctx, this); // the union of its shards, read for this query
+        }
         if (t instanceof TableSource) {
             return (TableSource) t;
         }

@@ -90,6 +90,23 @@ class DistributedSinkTest {
     }
 
     @Test
+    void aSelectOverTheTableReadsTheUnionOfTheShards() {
+        String n = tables("Int64", "k", "");
+        sql(first(), "INSERT INTO " + n + " SELECT number - 5, 'x' FROM numbers(11)", Map.of("distributed_foreground_insert", "1"));
+        List<String> all = new ArrayList<>();
+        for (long k = -5; k <= 5; k++) {
+            all.add(Long.toString(k));
+        }
+        assertEquals(all, rows(first(), "SELECT k FROM " + n + " ORDER BY k"));
+        List<String> perShardCounts = new ArrayList<>();
+        List<List<String>> expected = expectedForInt64();
+        for (int i = 0; i < expected.size(); i++) {
+            perShardCounts.add((i + 1) + "\t" + expected.get(i).size());
+        }
+        assertEquals(perShardCounts, rows(first(), "SELECT _shard_num, count() FROM " + n + " GROUP BY _shard_num ORDER BY _shard_num"));
+    }
+
+    @Test
     void aSignedKeyNarrowerThan64BitsIsWidenedTo32BitsWithItsSign() {
         // the engine casts an Int8 key to UInt32: -1 is 4294967295, slot 0 of 3, where a signed remainder would say -1 (or 2)
         String n = tables("Int8", "k", "");
