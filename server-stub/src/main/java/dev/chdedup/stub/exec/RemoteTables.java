@@ -46,6 +46,15 @@ public interface RemoteTables {
         return dev.chdedup.stub.compat.CompatibilityVersion.before(ctx.compat().serverVersion(null), 19, 1);
     }
 
+    /**
+     * A read over shards (a Distributed table, a cluster or remote table function) that can run a query's WHERE on each
+     * shard, as the engine sends the query with its filter to the shards: a subquery in it reads each shard's own tables.
+     */
+    interface ShardedSource extends TableSource {
+        /** This read with {@code where} (over its columns, {@code _shard_num} and {@code shardNum()} included) run on each shard. */
+        TableSource filteredOnShards(Expr where);
+    }
+
     /** The table {@code args} names, read from the servers of its cluster, with its columns as the first reachable shard has them. */
     TableSource table(Arguments args, QueryContext ctx);
 
