@@ -32,7 +32,14 @@ public record CompatibilityProfile(String name, String version, boolean legacyEr
         "deduplicate_blocks_in_dependent_materialized_views", "session_timezone", "insert_deduplicate_select", "date_time_output_format",
         "output_format_json_quote_64bit_integers_as_strings", "input_format_null_as_default", "insert_null_as_default",
         "allow_experimental_object_type", "max_execution_time_leaf", "http_response_buffer_size", "enable_http_compression_level",
-        "log_comment", "throw_on_max_partitions_per_insert_block");
+        "log_comment", "throw_on_max_partitions_per_insert_block",
+        // the Distributed engine's settings 18.16 lacks (it has insert_distributed_sync, insert_distributed_timeout,
+        // distributed_directory_monitor_sleep_time_ms and _batch_inserts)
+        "distributed_foreground_insert", "distributed_background_insert_timeout", "distributed_background_insert_sleep_time_ms",
+        "distributed_background_insert_max_sleep_time_ms", "distributed_background_insert_batch",
+        "distributed_background_insert_split_batch_on_failure", "distributed_directory_monitor_max_sleep_time_ms",
+        "distributed_directory_monitor_split_batch_on_failure", "use_compact_format_in_distributed_parts_names", "insert_shard_id",
+        "insert_distributed_one_random_shard");
     /**
      * Functions the stub has that 18.16's system.functions does not list (checked on a real 18.16.1), lower case: the
      * official driver's {@code fromUnixTimestamp64Nano} for instants among them.

@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -278,19 +277,10 @@ public final class DistributedAsyncInsertDirectoryQueue {
     private void send(DistributedAsyncInsertHeader header, List<Column> columns, byte[] nativeBody) {
         String table = storage.remoteDatabase().isEmpty() ? Connection.quote(storage.remoteTable())
             : Connection.quote(storage.remoteDatabase()) + "." + Connection.quote(storage.remoteTable());
-        List<String> tries = new ArrayList<>();
-        for (Cluster.Address a : addresses()) {
-            try {
-                new Connection(a, Duration.ofSeconds(1), Duration.ofSeconds(300)).insertEncoded(table, columns, nativeBody, header.settings());
-                return;
-            } catch (ChException e) {
-                if (!DistributedSink.isConnectionFailure(e)) {
-                    throw e;
-                }
-                tries.add(a.hostPort() + ": " + e.getMessage());
-            }
-        }
-        throw new ChException(ErrorCode.ALL_CONNECTION_TRIES_FAILED, "All connection tries failed. Log: \n\n" + String.join("\n", tries) + "\n");
+        ConnectionPoolWithFailover.tryEach(addresses(), dev.chdedup.stub.exec.Settings.DEFAULTS, c -> {
+            c.insertEncoded(table, columns, nativeBody, header.settings());
+            return null;
+        });
     }
 
     /** The replicas the directory's name stands for, in order. */

@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -137,7 +136,7 @@ final class DistributedSink {
                             + a.hostPort());
                     } else {
                         for (Cluster.Address a : remote) {
-                            connection(a, timeout).insert(remoteName(), storage.columnsToSend(), shardRows, settings.changed());
+                            sendToOneReplica(List.of(a), shardRows, timeout);
                             status.add("Wrote 1 blocks and " + shardRows.size() + " rows on shard " + s + " replica " + (a.replicaIndex() - 1)
                                 + ", " + a.hostPort());
                         }
@@ -157,33 +156,16 @@ final class DistributedSink {
     }
 
     /**
-     * Sends the rows to the first replica of {@code replicas} that takes a connection, as a shard with internal
-     * replication is written through one of them; an error the replica answered is the insert's.
+     * Sends the rows to the first replica of {@code replicas} that takes a connection (ConnectionPoolWithFailover), as a
+     * shard with internal replication is written through one of them; an error the replica answered is the insert's.
+     * With a timeout, the receive timeout of the connections is it.
      */
     private Cluster.Address sendToOneReplica(List<Cluster.Address> replicas, List<Object[]> rows, long timeout) {
-        List<String> tries = new ArrayList<>();
-        for (Cluster.Address a : replicas) {
-            try {
-                connection(a, timeout).insert(remoteName(), storage.columnsToSend(), rows, settings.changed());
-                return a;
-            } catch (ChException e) {
-                if (!isConnectionFailure(e)) {
-                    throw e;
-                }
-                tries.add(a.hostPort() + ": " + e.getMessage());
-            }
-        }
-        throw new ChException(ErrorCode.ALL_CONNECTION_TRIES_FAILED, "All connection tries failed. Log: \n\n" + String.join("\n", tries) + "\n");
-    }
-
-    /** A failure to reach a replica at all (another replica may be tried), not an error the replica answered. */
-    static boolean isConnectionFailure(ChException e) {
-        return (e.code() == ErrorCode.NETWORK_ERROR || e.code() == ErrorCode.SOCKET_TIMEOUT) && !e.getMessage().startsWith("Received from");
-    }
-
-    private Connection connection(Cluster.Address a, long timeoutSeconds) {
-        Duration receive = timeoutSeconds > 0 ? Duration.ofSeconds(timeoutSeconds) : Duration.ofSeconds(settings.getLong("receive_timeout"));
-        return new Connection(a, Duration.ofMillis(Math.max(1000, settings.getLong("connect_timeout_with_failover_ms"))), receive);
+        Settings s = timeout > 0 ? settings.with(Map.of("receive_timeout", Long.toString(timeout))) : settings;
+        return ConnectionPoolWithFailover.tryEach(replicas, s, c -> {
+            c.insert(remoteName(), storage.columnsToSend(), rows, settings.changed());
+            return c.address();
+        });
     }
 
     /** The remote table, qualified and quoted; an empty remote database is the replica's default one. */

@@ -13,7 +13,7 @@ import java.util.List;
  * The SYSTEM statements of Distributed tables, which the server's SystemCommands hands on, as ClickHouse's
  * InterpreterSystemQuery runs them: {@code SYSTEM FLUSH DISTRIBUTED [db.]t} (every queued file of the table sent now;
  * an error that keeps one is the statement's) and {@code SYSTEM STOP|START DISTRIBUTED SENDS [[db.]t]} (one table, or
- * every Distributed table). 18.16 has them too (its InterpreterSystemQuery), with these names.
+ * every Distributed table). 18.16's parser has none of them: a server playing it answers SYNTAX_ERROR.
  */
 public final class DistributedSystemCommands {
     private final StorageCatalog catalog;
@@ -24,6 +24,14 @@ public final class DistributedSystemCommands {
 
     /** Runs a SYSTEM statement of Distributed tables; null for any other action. */
     public QueryResult execute(Statement.SystemCmd cmd, QueryContext ctx) {
+        int at = cmd.action().indexOf("DISTRIBUTED");
+        if (at >= 0 && StorageDistributed.isLegacy(ctx.compat())) {
+            // 18.16's parser knows none of these: the error points at DISTRIBUTED, after "SYSTEM "
+            String rest = cmd.action().substring(at) + (cmd.table() == null ? "" : " " + (cmd.database() == null ? "" : cmd.database() + ".")
+                + cmd.table());
+            throw new ChException(ErrorCode.SYNTAX_ERROR, "Syntax error: failed at position " + (at + 8) + ": " + rest + ". Expected one of:"
+                + " SYSTEM query");
+        }
         switch (cmd.action()) {
             case "FLUSH DISTRIBUTED":
                 if (cmd.table() == null) {

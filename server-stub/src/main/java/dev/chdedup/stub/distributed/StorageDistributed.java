@@ -86,6 +86,12 @@ public final class StorageDistributed implements Storage {
         this.database = database;
         this.table = ct.table();
         List<Expr> a = ct.engineArgs();
+        boolean legacy = isLegacy(server.compat());
+        if (legacy && (a.size() < 3 || a.size() > 4)) {
+            throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Storage Distributed requires 3 or 4 parameters - name of"
+                + " configuration section with list of remote servers, name of remote database, name of remote table, sharding key"
+                + " expression (optional).");
+        }
         if (a.size() < 3 || a.size() > 5) {
             throw new ChException(ErrorCode.NUMBER_OF_ARGUMENTS_DOESNT_MATCH, "Storage Distributed requires from 3 to 5 parameters - name of"
                 + " configuration section with list of remote servers, name of remote database, name of remote table, sharding key"
@@ -108,28 +114,38 @@ public final class StorageDistributed implements Storage {
         this.columns = List.copyOf(cols);
         this.shardingKey = a.size() >= 4 ? a.get(3) : null;
         this.shardingKeyEvaluator = shardingKey == null ? null : compileShardingKey(shardingKey, columns, database);
-        this.settings = DistributedSettings.of(ct.settings());
+        Map<String, String> own = new LinkedHashMap<>(ct.settings());
+        own.remove(dev.chdedup.stub.mergetree.TableDefinition.FLATTEN_NESTED);
+        if (legacy && !own.isEmpty()) {
+            throw new ChException(ErrorCode.BAD_ARGUMENTS, "Engine Distributed doesn't support SETTINGS clause. Currently only the MergeTree"
+                + " family of engines, Kafka engine and Join engine support it");
+        }
+        this.settings = DistributedSettings.of(own);
         if (!policy.equals("default")) {
             throw new ChException(ErrorCode.UNKNOWN_POLICY, "Unknown storage policy `" + policy + "`");
         }
         if (!attach) {
-            Cluster cluster = server.clusters().get(clusterName);
+            Cluster cluster = cluster(server, clusterName);
             boolean local = cluster.shards().stream().anyMatch(s -> !server.clusters().localReplicas(s).isEmpty());
-            if (local && remoteDatabase.equals(database) && remoteTable.equals(table)) {
+            if (local && !legacy && remoteDatabase.equals(database) && remoteTable.equals(table)) { // 18.16 has no such check
                 throw new ChException(ErrorCode.INFINITE_LOOP, "Distributed table " + table + " looks at itself");
             }
         }
-        StringBuilder engine = new StringBuilder("Distributed(").append(quoted(clusterName)).append(", ").append(quoted(remoteDatabase))
-            .append(", ").append(quoted(remoteTable));
-        if (shardingKey != null) {
-            engine.append(", ").append(ExpressionFormatter.format(shardingKey));
-        }
-        if (a.size() == 5) {
-            engine.append(", ").append(quoted(policy));
+        StringBuilder engine = new StringBuilder("Distributed(");
+        if (legacy) { // 18.16 keeps the arguments as written
+            for (int i = 0; i < a.size(); i++) {
+                engine.append(i == 0 ? "" : ", ").append(ExpressionFormatter.format(a.get(i)));
+            }
+        } else {
+            engine.append(quoted(clusterName)).append(", ").append(quoted(remoteDatabase)).append(", ").append(quoted(remoteTable));
+            if (shardingKey != null) {
+                engine.append(", ").append(ExpressionFormatter.format(shardingKey));
+            }
+            if (a.size() == 5) {
+                engine.append(", ").append(quoted(policy));
+            }
         }
         this.engineFull = engine.append(')').toString();
-        Map<String, String> own = new LinkedHashMap<>(ct.settings());
-        own.remove(dev.chdedup.stub.mergetree.TableDefinition.FLATTEN_NESTED);
         Map<String, String> clauses = new LinkedHashMap<>(ct.clauseSql());
         clauses.put("ENGINE", engineFull);
         this.createSql = AlterCommands.createQueryText(new Statement.CreateTable(database, table, false, false, ct.columns(), ct.engine(),
@@ -249,15 +265,30 @@ public final class StorageDistributed implements Storage {
         return remoteTable;
     }
 
-    /** The table's cluster now (CLUSTER_DOESNT_EXIST when the server has none of that name). */
+    /** The table's cluster now (CLUSTER_DOESNT_EXIST when the server has none of that name; 18.16's BAD_GET). */
     public Cluster cluster() {
-        return server.clusters().get(clusterName);
+        return cluster(server, clusterName);
+    }
+
+    private static Cluster cluster(Server server, String name) {
+        try {
+            return server.clusters().get(name);
+        } catch (ChException e) {
+            if (isLegacy(server.compat()) && e.code() == ErrorCode.CLUSTER_DOESNT_EXIST) {
+                throw new ChException(ErrorCode.BAD_GET, e.getMessage());
+            }
+            throw e;
+        }
+    }
+
+    /** Whether {@code compat} is 18.16: its argument count, SETTINGS, errors, directory names and SYSTEM statements. */
+    public static boolean isLegacy(CompatibilityProfile compat) {
+        return compat.version() != null && compat.version().startsWith("18.");
     }
 
     /** Whether the server plays 18.16: its directory names, setting names and errors. */
     boolean legacy() {
-        String v = server.compat().version();
-        return v != null && v.startsWith("18.");
+        return isLegacy(server.compat());
     }
 
     Server server() {

@@ -2,6 +2,8 @@ package dev.chdedup.stub.system;
 
 import dev.chdedup.stub.distributed.DistributedAsyncInsertDirectoryQueue;
 import dev.chdedup.stub.distributed.StorageDistributed;
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.TableSource;
 import dev.chdedup.stub.types.ByteStrings;
@@ -26,9 +28,8 @@ public final class DistributionQueueTable implements SystemTables.Extra {
 
     @Override
     public TableSource table(String name, QueryContext ctx) {
-        String v = ctx.compat().version();
-        if (v != null && v.startsWith("18.")) {
-            return null;
+        if (StorageDistributed.isLegacy(ctx.compat())) {
+            throw new ChException(ErrorCode.UNKNOWN_TABLE, "Table system.distribution_queue doesn't exist."); // 18.16's words
         }
         SystemTable out = SystemTable.of("distribution_queue");
         for (String db : catalog.databaseNames()) {
