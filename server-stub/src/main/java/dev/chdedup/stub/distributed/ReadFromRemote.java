@@ -91,6 +91,61 @@ public final class ReadFromRemote implements RemoteTables.ShardedSource {
     }
 
     @Override
+    public dev.chdedup.stub.sql.Query.TableRef shardTable(String alias) {
+        return new dev.chdedup.stub.sql.Query.TableRef(database, table, alias, false);
+    }
+
+    @Override
+    public SelectExecutor.Stream runOnShards(dev.chdedup.stub.sql.Query query) {
+        boolean preferLocal = ctx.settings().getBool("prefer_localhost_replica");
+        String sql = dev.chdedup.stub.exec.ExplainSyntax.queryText(query, null);
+        List<CompletableFuture<List<Block>>> parts = new ArrayList<>();
+        for (Cluster.ShardInfo shard : cluster.shards()) {
+            if (preferLocal && !clusters.localReplicas(shard).isEmpty()) {
+                SelectExecutor.Result r = new SelectExecutor(local).executeToRows(query, ctx);
+                parts.add(CompletableFuture.completedFuture(List.of(new Block(r.columns(), r.rows()))));
+            } else {
+                parts.add(CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return ConnectionPoolWithFailover.tryEach(shard.replicas(), ctx.settings(), c -> c.query(sql, forwardedSettings(Mode.PLAIN)))
+                            .blocks();
+                    } catch (ChException e) {
+                        if (ConnectionPoolWithFailover.unavailable(e) && ctx.settings().getBool("skip_unavailable_shards")) {
+                            return List.of();
+                        }
+                        throw e;
+                    }
+                }, SHARD_READS));
+            }
+        }
+        List<Column> header = null;
+        List<Object[]> rows = new ArrayList<>();
+        for (CompletableFuture<List<Block>> p : parts) {
+            List<Block> blocks;
+            try {
+                blocks = p.join();
+            } catch (CompletionException e) {
+                throw e.getCause() instanceof RuntimeException re ? re : e;
+            }
+            for (Block b : blocks) {
+                header = header != null ? header : b.columns();
+                for (Object[] r : b.rows()) {
+                    for (int i = 0; i < r.length; i++) {
+                        DataType to = header.get(i).type();
+                        DataType have = b.columns().get(i).type();
+                        r[i] = r[i] == null || have.equals(to) ? r[i] : TypeRules.stripNullable(to).convert(r[i], have);
+                    }
+                    rows.add(r);
+                }
+            }
+        }
+        if (header == null) { // no shard answered a row: the header as the query has it here
+            header = new SelectExecutor(local).header(query, ctx);
+        }
+        return new SelectExecutor.Stream(header, dev.chdedup.stub.exec.BlockStreams.chunk(header, rows, 65536));
+    }
+
+    @Override
     public List<Column> columns() {
         return columns;
     }
@@ -196,6 +251,20 @@ public final class ReadFromRemote implements RemoteTables.ShardedSource {
         };
     }
 
+    /** The settings a shard's query carries: those of {@link #FORWARDED} the query changed. */
+    private Map<String, String> forwardedSettings(Mode mode) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (String name : FORWARDED) {
+            if (ctx.settings().isChanged(name)) {
+                settings.put(name, ctx.settings().get(name));
+            }
+        }
+        if (mode == Mode.SEQUENTIALLY_CONSISTENT) {
+            settings.put("select_sequential_consistency", "1");
+        }
+        return settings;
+    }
+
     /** The query a shard runs: the {@code fetched} columns (none: its row count) of its table, with the WHERE if any. */
     private String shardQuery(Cluster.ShardInfo shard, List<Integer> fetched, Mode mode) {
         StringBuilder sql = new StringBuilder("SELECT ");
@@ -249,15 +318,7 @@ public final class ReadFromRemote implements RemoteTables.ShardedSource {
     /** The {@code fetched} columns of a remote shard's table, from one live replica, converted to this table's types. */
     private Iterator<Object[]> remote(Cluster.ShardInfo shard, List<Integer> fetched, Mode mode) {
         String sql = shardQuery(shard, fetched, mode);
-        Map<String, String> settings = new LinkedHashMap<>();
-        for (String name : FORWARDED) {
-            if (ctx.settings().isChanged(name)) {
-                settings.put(name, ctx.settings().get(name));
-            }
-        }
-        if (mode == Mode.SEQUENTIALLY_CONSISTENT) {
-            settings.put("select_sequential_consistency", "1");
-        }
+        Map<String, String> settings = forwardedSettings(mode);
         Connection.Result result;
         try {
             result = ConnectionPoolWithFailover.tryEach(shard.replicas(), ctx.settings(), c -> c.query(sql, settings));

@@ -53,6 +53,12 @@ public interface RemoteTables {
     interface ShardedSource extends TableSource {
         /** This read with {@code where} (over its columns, {@code _shard_num} and {@code shardNum()} included) run on each shard. */
         TableSource filteredOnShards(Expr where);
+
+        /** The table each shard reads, as a FROM item with {@code alias} (null: none). */
+        dev.chdedup.stub.sql.Query.TableRef shardTable(String alias);
+
+        /** {@code query} (reading {@link #shardTable}) run on each shard, its answers in one stream, typed as the first's. */
+        SelectExecutor.Stream runOnShards(dev.chdedup.stub.sql.Query query);
     }
 
     /** The table {@code args} names, read from the servers of its cluster, with its columns as the first reachable shard has them. */

@@ -938,8 +938,14 @@ public final class SelectExecutor {
             List<Column> one = List.of(new Column("dummy", DataTypes.UINT8));
             return new Source(one, one, List.of(new Block(one, new ArrayList<>(Collections.singletonList(new Object[] {0L})))).iterator());
         }
-        if (from instanceof Query.Join) {
-            return join((Query.Join) from, ctx, maxBlock);
+        if (from instanceof Query.Join j) {
+            Stream onShards = headerOnly ? null : ShardJoin.pushDown(j, select, catalog, ctx, f -> f instanceof Query.TableRef t ? table(t, ctx)
+                : TableFunctionRemote.handles(((Query.TableFunction) f).name())
+                ? TableFunctionRemote.storage((Query.TableFunction) f, new ExprCompiler(ctx, List.of(), Map.of(), this), catalog, ctx) : null);
+            if (onShards != null) {
+                return new Source(onShards.columns(), onShards.columns(), onShards.blocks(), Map.of(), true);
+            }
+            return join(j, ctx, maxBlock);
         }
         if (from instanceof Query.ArrayJoin) {
             return arrayJoin((Query.ArrayJoin) from, ctx, maxBlock, virtuals);
