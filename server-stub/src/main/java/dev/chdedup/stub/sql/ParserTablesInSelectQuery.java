@@ -28,6 +28,10 @@ final class ParserTablesInSelectQuery {
         From f = fromItem();
         while (true) {
             String kind;
+            if (pos.tok.is("ALL") && (pos.peekIs("INNER") || pos.peekIs("LEFT") || pos.peekIs("RIGHT") || pos.peekIs("FULL")
+                || pos.peekIs("JOIN"))) {
+                pos.advance(); // ALL before the kind: the default strictness
+            }
             if (pos.readIf("CROSS")) {
                 pos.expect("JOIN");
                 kind = "CROSS";
