@@ -143,7 +143,7 @@ final class DistributedSink {
                     }
                 }
                 if (writeLocal) {
-                    writeToLocal(shardRows, local.size());
+                    writeToLocal(shardRows, local.size(), ctx);
                     status.add("Wrote 1 blocks and " + shardRows.size() + " rows on shard " + s + " (local)");
                 }
             }
@@ -172,12 +172,21 @@ final class DistributedSink {
             : Connection.quote(storage.remoteDatabase()) + "." + Connection.quote(storage.remoteTable());
     }
 
-    /** A local shard's rows through the server's own insert path, once per local replica, with the query's settings. */
-    private void writeToLocal(List<Object[]> rows, int repeats) {
+    /** A local shard's rows through the server's own insert path, once per local replica, in {@code in} (its settings). */
+    private void writeToLocal(List<Object[]> rows, int repeats, QueryContext in) {
         String db = storage.remoteDatabase().isEmpty() ? ctx.database() : storage.remoteDatabase();
         for (int i = 0; i < repeats; i++) {
-            storage.server().insertLocal(db, storage.remoteTable(), storage.columnsToSend(), rows, ctx);
+            storage.server().insertLocal(db, storage.remoteTable(), storage.columnsToSend(), rows, in);
         }
+    }
+
+    /**
+     * The context of a background insert's local write: the query's; under 18.16 the server's own (its
+     * DistributedBlockOutputStream wrote a local shard with the storage's context, and its files carried no settings, so
+     * a background insert deduplicated on every shard whatever its insert_deduplicate said).
+     */
+    private QueryContext backgroundContext() {
+        return storage.legacy() ? ctx.withSettings(Settings.ofRelease(ctx.compat().settingDefaults())) : ctx;
     }
 
     // ---- background ----
@@ -193,14 +202,14 @@ final class DistributedSink {
             boolean writeLocal = !local.isEmpty() && preferLocalhostReplica();
             if (shard.internalReplication()) {
                 if (writeLocal) {
-                    writeToLocal(shardRows, local.size());
+                    writeToLocal(shardRows, local.size(), backgroundContext());
                 } else {
                     writeToShard(shard, shardRows, List.of(directoryName(shard, null)));
                 }
                 continue;
             }
             if (writeLocal) {
-                writeToLocal(shardRows, local.size());
+                writeToLocal(shardRows, local.size(), backgroundContext());
             }
             List<String> dirs = new ArrayList<>();
             for (Cluster.Address a : shard.replicas()) {
@@ -243,7 +252,8 @@ final class DistributedSink {
         for (Object[] r : rows) {
             bytes += MemoryTracker.rowBytes(columns, r);
         }
-        Map<String, String> carried = new LinkedHashMap<>(settings.changed());
+        // 18.16's files held the query text and the block; its sender used the server's settings
+        Map<String, String> carried = storage.legacy() ? Map.of() : new LinkedHashMap<>(settings.changed());
         DistributedAsyncInsertHeader header = new DistributedAsyncInsertHeader(DistributedAsyncInsertHeader.REVISION, insertQuery(),
             carried, rows.size(), bytes, DistributedAsyncInsertHeader.structure(columns), shard.shardNum(), storage.clusterName(),
             storage.database() + "." + storage.name(), storage.remoteDatabase() + "." + storage.remoteTable());

@@ -95,16 +95,44 @@ class DistributedDeduplication1816Test {
         fourInserts(20, "");
         assertEquals("20|22|22", shard(0, 20, 30), "the local shard is written at once");
         assertTrue(await(Duration.ofSeconds(30), () -> shard(1, 20, 30).equals("21|23")), shard(1, 20, 30));
-        Path dir = shards.get(0).dataDir().resolve("data").resolve("default").resolve("e")
-            .resolve("default@127%2E0%2E0%2E1:" + shards.get(1).port());
+        Path dir = queue();
         assertTrue(Files.isDirectory(dir), "18.16 names the directory after the replica: " + dir);
-        assertTrue(await(Duration.ofSeconds(30), () -> {
-            try (var files = Files.list(dir)) {
+        assertTrue(awaitQueueEmpty(), "every file sent and removed");
+        assertEquals("21|23", shard(1, 20, 30), "the repeated and equal blocks were dropped, not sent late");
+    }
+
+    /**
+     * 18.16 wrote a background insert's local shard with the server's settings and sent its files with them too, so
+     * insert_deduplicate=0 held only in the foreground. Recorded on 18.16.1 (DebianDistributedDifferentialTest's cluster):
+     * the same two rows twice with insert_deduplicate=0 leave one row on each shard in the background, two in the foreground.
+     */
+    @Test
+    void aBackgroundInsertDeduplicatesWhateverItsQuerySaysAsOnA1816Cluster() throws Exception {
+        for (int i = 0; i < 2; i++) {
+            post(shards.get(0), "INSERT INTO e VALUES (30, 'a'), (31, 'b')", "insert_deduplicate=0");
+        }
+        assertEquals("30", shard(0, 30, 40), "the local shard's write deduplicated");
+        assertTrue(awaitQueueEmpty(), "every file sent and removed");
+        assertEquals("31", shard(1, 30, 40), "the sent block deduplicated");
+        for (int i = 0; i < 2; i++) {
+            post(shards.get(0), "INSERT INTO e VALUES (40, 'a'), (41, 'b')", "insert_deduplicate=0&insert_distributed_sync=1");
+        }
+        assertEquals("40|40", shard(0, 40, 50));
+        assertEquals("41|41", shard(1, 40, 50));
+    }
+
+    /** The first shard's queue of files for the second. */
+    private static Path queue() {
+        return shards.get(0).dataDir().resolve("data").resolve("default").resolve("e").resolve("default@127%2E0%2E0%2E1:" + shards.get(1).port());
+    }
+
+    private static boolean awaitQueueEmpty() throws InterruptedException {
+        return await(Duration.ofSeconds(30), () -> {
+            try (var files = Files.list(queue())) {
                 return files.noneMatch(f -> f.getFileName().toString().endsWith(".bin"));
             } catch (java.io.IOException e) {
                 return false;
             }
-        }), "every file sent and removed");
-        assertEquals("21|23", shard(1, 20, 30), "the repeated and equal blocks were dropped, not sent late");
+        });
     }
 }

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * server of its own with a cluster {@code two} whose second shard was down, observed 2026-12-06): no
  * {@code shardNum()} (46), no {@code _shard_num} (47), no {@code clusterAllReplicas} (46), an unknown cluster BAD_GET
  * (170), an unreachable table's structure the shard's ALL_CONNECTION_TRIES_FAILED (279), not 26.7's
- * NO_REMOTE_SHARD_AVAILABLE. An answer is its text, or an error's code.
+ * NO_REMOTE_SHARD_AVAILABLE; a join with its strictness first ({@code ALL INNER JOIN}), the way 18.16 writes one. An answer
+ * is its text, or an error's code.
  */
 class ReadFromRemoteEmulationTest {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -36,6 +37,10 @@ class ReadFromRemoteEmulationTest {
                 {"SELECT * FROM remote('127.0.0.1:1', system.one)", "Code: 279"},
                 {"SELECT * FROM clusterAllReplicas('two', system.one)", "Code: 46"},
                 {"SELECT * FROM cluster('nope', system.one)", "Code: 170"},
+                {"SELECT number, x FROM numbers(5) ALL INNER JOIN (SELECT number, number * 10 AS x FROM numbers(2, 5)) USING number"
+                    + " ORDER BY number", "2\t20\n3\t30\n4\t40"},
+                {"SELECT number, x FROM numbers(5) ALL LEFT JOIN (SELECT number, number * 10 AS x FROM numbers(2, 5)) USING number"
+                    + " ORDER BY number", "0\t0\n1\t0\n2\t20\n3\t30\n4\t40"},
             };
             List<String> wrong = new ArrayList<>();
             for (String[] c : cases) {
