@@ -15,11 +15,16 @@ import picocli.CommandLine.Option;
  * (OutOfMemoryError) that kills any other thread (acceptor, head waiter, background work) halts the JVM with a
  * message and exit code 3: a server that lost a thread it needs ends rather than linger as a zombie.
  * {@code --replicas N} runs replicas r1..rN in this process on one ZooKeeper (data in DIR/r1, DIR/r2, ...; ports P,
- * P+1, ..., or free ones with port 0) and prints one Ready line per replica, in order; {@code --zookeeper} names an
+ * P+1, ..., or free ones with port 0) and prints one Ready line per replica, in order; {@code --shards S} makes that S
+ * shards of N replicas each (macros {@code {shard}} 01..S, data in DIR/s01/r1, ...; Ready lines shard by shard), all of
+ * them in cluster {@code --cluster} (default "default"), which each server knows; {@code --zookeeper} names an
  * ensemble ({@code embedded}, the default, starts one); {@code --replica-name} names the one replica of this process,
  * so replicas can run in separate processes sharing an ensemble. {@code --https-port} also serves HTTPS (ports P, P+1,
  * ... for replicas), with the certificate given or a self-signed one made in the data directory; the Ready line then
- * names both URLs: {@code Ready: http://HOST:PORT https://HOST:HTTPS_PORT}.
+ * names both URLs: {@code Ready: http://HOST:PORT https://HOST:HTTPS_PORT}. {@code --config-file} reads a ClickHouse
+ * server config (and its config.d): {@code remote_servers} (the clusters this server knows; a port there is the HTTP
+ * port of that stub), {@code macros} and {@code zookeeper}, so separate processes on other hosts make one cluster as
+ * ClickHouse servers do; an option given on the command line wins over the file.
  */
 @Command(name = "server-stub", mixinStandardHelpOptions = true, version = "chdedup server-stub 0.1.0",
     description = "A ClickHouse-compatible HTTP server for integration tests.")
@@ -74,15 +79,23 @@ public final class StubMain implements Callable<Integer> {
         defaultValue = "1")
     int replicas;
 
-    @Option(names = "--zookeeper", description = "embedded, or an ensemble host:port[,host:port...] (default: ${DEFAULT-VALUE}).",
-        defaultValue = "embedded")
+    @Option(names = "--shards", description = "Run S shards of --replicas replicas each in this process, macros {shard} = 01..S"
+        + " (default: ${DEFAULT-VALUE}).", defaultValue = "1")
+    int shards;
+
+    @Option(names = "--zookeeper", description = "embedded, or an ensemble host:port[,host:port...] (default: the config file's"
+        + " zookeeper, else embedded).")
     String zookeeper;
+
+    @Option(names = "--config-file", description = "A ClickHouse server config (config.xml, with config.d/): its remote_servers,"
+        + " macros and zookeeper; options given here win over it.")
+    Path configFile;
 
     @Option(names = "--replica-name", description = "This server's replica name, the {replica} macro (default: r1).")
     String replicaName;
 
-    @Option(names = "--cluster", description = "The cluster this server belongs to for ON CLUSTER, the {cluster} macro (default: ${DEFAULT-VALUE}).",
-        defaultValue = "default")
+    @Option(names = "--cluster", description = "The cluster this server registers in, the {cluster} macro (default: the config"
+        + " file's {cluster} macro, else default).")
     String cluster;
 
     /** Ends the JVM at once: no shutdown hooks, which could wait on the threads that died. */
@@ -103,9 +116,16 @@ public final class StubMain implements Callable<Integer> {
             }
             System.err.println("Uncaught exception on " + t.getName() + ": " + e);
         });
-        String ensemble = "embedded".equals(zookeeper) ? null : zookeeper;
-        if (replicas < 1) {
-            System.err.println("--replicas must be at least 1");
+        dev.chdedup.stub.distributed.ConfigProcessor.ServerConfig file;
+        try {
+            file = configFile == null ? null : dev.chdedup.stub.distributed.ConfigProcessor.load(configFile);
+        } catch (RuntimeException e) {
+            System.err.println(e.getMessage());
+            return 2;
+        }
+        String ensemble = zookeeper == null ? (file == null ? null : file.zookeeper()) : "embedded".equals(zookeeper) ? null : zookeeper;
+        if (replicas < 1 || shards < 1) {
+            System.err.println(replicas < 1 ? "--replicas must be at least 1" : "--shards must be at least 1");
             return 2;
         }
         String httpsProblem = httpsProblem();
@@ -113,20 +133,24 @@ public final class StubMain implements Callable<Integer> {
             System.err.println(httpsProblem);
             return 2;
         }
-        if (replicas > 1) {
+        if (replicas > 1 || shards > 1) {
             if (replicaName != null) {
-                System.err.println("--replica-name names the one replica of a process: it cannot go with --replicas " + replicas);
+                System.err.println("--replica-name names the one replica of a process: it cannot go with --replicas " + replicas
+                    + " --shards " + shards);
                 return 2;
             }
-            return runCluster(ensemble);
+            return runCluster(ensemble, file);
         }
         StubServer.Builder b = StubServer.builder().host(host).port(port).dataDir(dataDir).zookeeper(ensemble)
-            .replicaName(replicaName == null ? "r1" : replicaName)
-            .cluster(cluster)
+            .replicaName(replicaName)
+            .configFile(configFile)
             .unknownSettings(unknownSettings.toArray(new String[0]))
             .httpReceiveTimeout(java.time.Duration.ofMillis(Math.round(receiveTimeout * 1000)))
             .httpSendTimeout(java.time.Duration.ofMillis(Math.round(sendTimeout * 1000)))
             .fatalHandler(StubMain::halt);
+        if (cluster != null) {
+            b.cluster(cluster);
+        }
         if (httpsPort != null) {
             b.httpsPort(httpsPort);
             https(b);
@@ -155,13 +179,14 @@ public final class StubMain implements Callable<Integer> {
         return 0;
     }
 
-    private int runCluster(String ensemble) throws Exception {
-        dev.chdedup.stub.cluster.StubCluster.Builder b = dev.chdedup.stub.cluster.StubCluster.builder().replicas(replicas).host(host)
-            .basePort(port).dataDir(dataDir).zookeeper(ensemble).cluster(cluster)
+    private int runCluster(String ensemble, dev.chdedup.stub.distributed.ConfigProcessor.ServerConfig file) throws Exception {
+        dev.chdedup.stub.cluster.StubCluster.Builder b = dev.chdedup.stub.cluster.StubCluster.builder().shards(shards).replicas(replicas).host(host)
+            .basePort(port).dataDir(dataDir).zookeeper(ensemble).cluster(cluster != null ? cluster
+                : file != null ? file.macros().getOrDefault("cluster", "default") : "default")
             .unknownSettings(unknownSettings.toArray(new String[0]))
             .httpReceiveTimeout(java.time.Duration.ofMillis(Math.round(receiveTimeout * 1000)))
             .httpSendTimeout(java.time.Duration.ofMillis(Math.round(sendTimeout * 1000)))
-            .replicaOption(s -> s.fatalHandler(StubMain::halt));
+            .replicaOption(s -> s.fatalHandler(StubMain::halt).configFile(configFile));
         if (httpsPort != null) {
             b.httpsBasePort(httpsPort).replicaOption(this::https);
         }

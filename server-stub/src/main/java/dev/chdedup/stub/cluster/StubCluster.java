@@ -11,10 +11,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * N stub replicas in one JVM sharing one ZooKeeper, shaped like Curator's {@code TestingCluster}: replicas r1..rN,
- * each with its own HTTP port (0: a free one) and data directory, on an embedded ZooKeeper ({@code TestingServer})
- * an embedded ensemble of several ({@code TestingCluster}, {@link Builder#zookeeperEnsemble}) or an external one.
- * {@link #kill} stops a replica as a crash would (its session is left to expire), {@link #restart} brings it back on
+ * A cluster of stub servers in one JVM sharing one ZooKeeper, shaped like Curator's {@code TestingCluster}: S shards
+ * ({@link Builder#shards}, default 1) of R replicas each ({@link Builder#replicas}), servers r1..rR per shard with the
+ * macros {@code {shard}} = 01..S and {@code {replica}} = r1..rR, each with its own HTTP port (0: a free one) and data
+ * directory (DIR/r1.. for one shard, DIR/s01/r1.. for several), on an embedded ZooKeeper ({@code TestingServer}), an
+ * embedded ensemble of several ({@code TestingCluster}, {@link Builder#zookeeperEnsemble}) or an external one. The
+ * servers register in the cluster named by {@link Builder#cluster}, so each one's {@code clusters()} knows the whole
+ * cluster and ON CLUSTER reaches every shard and replica. Servers are numbered 1..S*R shard by shard
+ * ({@link #replica(int)}, the fault handle's numbering) or by shard and replica ({@link #replica(int, int)}).
+ * {@link #kill} stops a server as a crash would (its session is left to expire), {@link #restart} brings it back on
  * the same data directory; {@link #restartZooKeeper} restarts the embedded ZooKeeper. {@link #faults} is the handle
  * the chaos tests drive: every fault the cluster can suffer, logged as it fires.
  */
@@ -44,18 +49,24 @@ public final class StubCluster implements Closeable {
             connect = zookeeper.connectString();
         }
         List<StubServer> built = new ArrayList<>();
-        for (int i = 1; i <= config.replicas; i++) {
-            String name = "r" + i;
-            int port = config.basePort == 0 ? 0 : config.basePort + i - 1;
-            int httpsPort = config.httpsBasePort <= 0 ? config.httpsBasePort : config.httpsBasePort + i - 1;
-            Files.createDirectories(root.resolve(name));
-            StubServer.Builder b = StubServer.builder().host(config.host).port(port).dataDir(root.resolve(name)).zookeeper(connect)
-                .replicaName(name).macro("shard", config.shard).cluster(config.cluster).zookeeperSessionTimeout(config.sessionTimeout);
-            if (httpsPort >= 0) {
-                b.httpsPort(httpsPort);
+        int shards = config.shards;
+        for (int shard = 1; shard <= shards; shard++) {
+            String shardName = shards == 1 ? config.shard : shardName(shard);
+            for (int i = 1; i <= config.replicas; i++) {
+                String name = "r" + i;
+                int index = (shard - 1) * config.replicas + i - 1;
+                int port = config.basePort == 0 ? 0 : config.basePort + index;
+                int httpsPort = config.httpsBasePort <= 0 ? config.httpsBasePort : config.httpsBasePort + index;
+                Path dir = shards == 1 ? root.resolve(name) : root.resolve("s" + shardName).resolve(name);
+                Files.createDirectories(dir);
+                StubServer.Builder b = StubServer.builder().host(config.host).port(port).dataDir(dir).zookeeper(connect)
+                    .replicaName(name).macro("shard", shardName).cluster(config.cluster).zookeeperSessionTimeout(config.sessionTimeout);
+                if (httpsPort >= 0) {
+                    b.httpsPort(httpsPort);
+                }
+                config.replicaOptions.accept(b); // every mode one server takes reaches every replica
+                built.add(b.build());
             }
-            config.replicaOptions.accept(b); // every mode one server takes reaches every replica
-            built.add(b.build());
         }
         // the replicas start in parallel, as separate servers would
         List<java.util.concurrent.CompletableFuture<StubServer>> starting = new ArrayList<>();
@@ -82,13 +93,52 @@ public final class StubCluster implements Closeable {
         return this;
     }
 
+    /** The {@code {shard}} macro of shard {@code n} (from 1) of a cluster of several shards: 01, 02, ... */
+    static String shardName(int n) {
+        return String.format("%02d", n);
+    }
+
+    /** How many servers the cluster has: shards times replicas. */
     public int size() {
         return replicas.size();
     }
 
-    /** Replica {@code i}, counting from 1 (r1). */
+    /** How many shards. */
+    public int shards() {
+        return config.shards;
+    }
+
+    /** How many replicas each shard has. */
+    public int replicasPerShard() {
+        return config.replicas;
+    }
+
+    /** The cluster's name: the one its servers register under and ON CLUSTER names. */
+    public String name() {
+        return config.cluster;
+    }
+
+    /** Server {@code i}, counting from 1 shard by shard (with one shard: replica r{@code i}). */
     public StubServer replica(int i) {
         return replicas.get(i - 1);
+    }
+
+    /** Replica r{@code i} of shard {@code shard}, both counting from 1. */
+    public StubServer replica(int shard, int i) {
+        if (shard < 1 || shard > config.shards || i < 1 || i > config.replicas) {
+            throw new IndexOutOfBoundsException("no replica " + i + " of shard " + shard + " in " + config.shards + " shards of "
+                + config.replicas + " replicas");
+        }
+        return replicas.get((shard - 1) * config.replicas + i - 1);
+    }
+
+    /** The servers of shard {@code shard} (from 1), r1 first. */
+    public List<StubServer> shard(int shard) {
+        List<StubServer> out = new ArrayList<>();
+        for (int i = 1; i <= config.replicas; i++) {
+            out.add(replica(shard, i));
+        }
+        return out;
     }
 
     public List<StubServer> replicas() {
@@ -160,6 +210,7 @@ public final class StubCluster implements Closeable {
 
     public static final class Builder {
         private int replicas = 2;
+        private int shards = 1;
         private String zookeeper;
         private String host = "127.0.0.1";
         private int basePort;
@@ -177,6 +228,15 @@ public final class StubCluster implements Closeable {
                 throw new IllegalArgumentException("replicas must be at least 1: " + n);
             }
             this.replicas = n;
+            return this;
+        }
+
+        /** Shards of {@link #replicas} replicas each (default 1), their {@code {shard}} macros 01, 02, ... */
+        public Builder shards(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException("shards must be at least 1: " + n);
+            }
+            this.shards = n;
             return this;
         }
 
@@ -200,7 +260,7 @@ public final class StubCluster implements Closeable {
             return this;
         }
 
-        /** HTTP port of r1; r2 gets the next one, and so on. 0 (the default): each replica picks a free port. */
+        /** HTTP port of the first server; the next server (shard by shard) gets the next one, and so on. 0 (the default): each picks a free port. */
         public Builder basePort(int port) {
             this.basePort = port;
             return this;
@@ -212,12 +272,16 @@ public final class StubCluster implements Closeable {
             return this;
         }
 
-        /** A root directory kept after close (replica data in r1/, r2/, ...); without one a temporary one is removed. */
+        /**
+         * A root directory kept after close (server data in r1/, r2/, ... with one shard; s01/r1/, ..., s02/r1/, ... with
+         * several); without one a temporary one is removed.
+         */
         public Builder dataDir(Path dir) {
             this.dataDir = dir;
             return this;
         }
 
+        /** The {@code {shard}} macro of a cluster of one shard (default 01); several shards are 01, 02, ... */
         public Builder shard(String shard) {
             this.shard = shard;
             return this;

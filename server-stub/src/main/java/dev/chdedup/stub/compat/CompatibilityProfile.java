@@ -47,7 +47,7 @@ public record CompatibilityProfile(String name, String version, boolean legacyEr
     private static final Set<String> FUNCTIONS_ABSENT_IN_18_16 = Set.of("fromunixtimestamp64nano", "fromunixtimestamp64micro",
         "fromunixtimestamp64milli", "fromunixtimestamp64second", "todatetime64", "tounixtimestamp64nano", "tounixtimestamp64micro",
         "tounixtimestamp64milli", "now64", "todate32", "parsedatetime64besteffort", "mapkeys", "mapvalues", "map", "jsonextract",
-        "servertimezone", "queryid", "currentuser", "toipv4", "isvalidjson", "randomstring");
+        "servertimezone", "queryid", "currentuser", "toipv4", "isvalidjson", "randomstring", "shardnum", "shardcount");
     /** MergeTree settings 18.16's system.merge_tree_settings does not have (02c-merge-tree-settings.txt). */
     private static final Set<String> MERGE_TREE_SETTINGS_ABSENT_IN_18_16 = Set.of("non_replicated_deduplication_window");
     /**

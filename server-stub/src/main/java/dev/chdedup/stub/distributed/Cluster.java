@@ -25,15 +25,28 @@ public final class Cluster {
             return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
         }
 
+        /** This address reached over HTTPS ({@code secure}) or HTTP, on the same port. */
+        public Address secure(boolean secure) {
+            return new Address(host, port, user, password, defaultDatabase, secure, shardIndex, replicaIndex);
+        }
+
         /** This address with another position in its cluster. */
         public Address at(int shard, int replica) {
             return new Address(host, port, user, password, defaultDatabase, secure, shard, replica);
         }
     }
 
-    /** A shard: {@code shardNum} from 1, its weight (0: takes no rows of an insert), its replicas in order. */
-    public record ShardInfo(int shardNum, int weight, boolean internalReplication, List<Address> replicas) {
+    /**
+     * A shard: {@code shardNum} from 1, its weight (0: takes no rows of an insert), its replicas in order, and its
+     * name (a configuration's {@code <name>}, given for every shard of a cluster or for none; empty when none).
+     */
+    public record ShardInfo(int shardNum, int weight, boolean internalReplication, List<Address> replicas, String name) {
+        public ShardInfo(int shardNum, int weight, boolean internalReplication, List<Address> replicas) {
+            this(shardNum, weight, internalReplication, replicas, "");
+        }
+
         public ShardInfo {
+            name = name == null ? "" : name;
             if (replicas.isEmpty()) {
                 throw new IllegalArgumentException("shard " + shardNum + " has no replica");
             }

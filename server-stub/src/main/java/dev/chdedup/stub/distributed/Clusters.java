@@ -81,8 +81,9 @@ public final class Clusters {
     }
 
     /**
-     * Whether {@code a} is this server: its port (the HTTPS one for a secure address) on a loopback address, this
-     * server's host or the machine's name.
+     * Whether {@code a} is this server: its port (the HTTPS one for a secure address) on localhost (127.0.0.1, ::1),
+     * this server's host or the machine's name; another loopback address (127.0.0.2) is not, as for ClickHouse, whose
+     * server listening on 127.0.0.1 it does not reach.
      */
     public boolean isLocal(Cluster.Address a) {
         int port = a.secure() ? localSecurePort : localPort;
@@ -90,7 +91,7 @@ public final class Clusters {
             return false;
         }
         String h = a.host();
-        return h.equalsIgnoreCase(localHost) || h.equalsIgnoreCase("localhost") || h.startsWith("127.") || h.equals("::1")
+        return h.equalsIgnoreCase(localHost) || h.equalsIgnoreCase("localhost") || h.equals("127.0.0.1") || h.equals("::1")
             || h.equals("[::1]") || h.equalsIgnoreCase(dev.chdedup.stub.exec.ServerInfo.hostName());
     }
 

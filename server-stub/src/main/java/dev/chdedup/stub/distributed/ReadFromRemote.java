@@ -85,7 +85,7 @@ public final class ReadFromRemote implements TableSource {
 
     @Override
     public List<Column> virtualColumns() {
-        return VIRTUALS;
+        return RemoteTables.legacy(ctx) ? List.of() : VIRTUALS;
     }
 
     @Override
@@ -135,9 +135,10 @@ public final class ReadFromRemote implements TableSource {
             }
             rows.add(r != null ? r : local(fetched, mode, maxBlock));
         }
-        int width = columns.size() + (withVirtuals ? VIRTUALS.size() : 0);
+        boolean shardColumns = withVirtuals && !virtualColumns().isEmpty();
+        int width = columns.size() + (shardColumns ? VIRTUALS.size() : 0);
         List<Column> header = new ArrayList<>(columns);
-        if (withVirtuals) {
+        if (shardColumns) {
             header.addAll(VIRTUALS);
         }
         return new Iterator<>() {
@@ -167,7 +168,7 @@ public final class ReadFromRemote implements TableSource {
                     for (int k = 0; k < fetched.size(); k++) {
                         row[fetched.get(k)] = got[k];
                     }
-                    if (withVirtuals) {
+                    if (shardColumns) {
                         row[columns.size()] = (long) cluster.shards().get(shard).shardNum();
                         row[columns.size() + 1] = (long) cluster.shards().size();
                     }

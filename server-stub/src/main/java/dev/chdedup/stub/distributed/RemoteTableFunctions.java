@@ -1,5 +1,7 @@
 package dev.chdedup.stub.distributed;
 
+import dev.chdedup.stub.error.ChException;
+import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.Catalog;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.RemoteTables;
@@ -37,7 +39,7 @@ public final class RemoteTableFunctions implements RemoteTables {
 
     @Override
     public TableSource table(Arguments args, QueryContext ctx) {
-        Cluster cluster = args.clusterName() != null ? named(args.clusterName()) : described(args, ctx);
+        Cluster cluster = args.clusterName() != null ? named(args.clusterName(), ctx) : described(args, ctx);
         if (args.allReplicas()) {
             cluster = replicasAsShards(cluster);
         }
@@ -45,10 +47,13 @@ public final class RemoteTableFunctions implements RemoteTables {
         return new ReadFromRemote(cluster, args.database(), args.table(), s.columns(), s.starColumns(), clusters, local, ctx);
     }
 
-    private Cluster named(String name) {
+    private Cluster named(String name, QueryContext ctx) {
         Cluster c = clusters.find(name);
         if (c == null && name.equals("default")) {
             return Cluster.of("default", false, List.of(List.of(self())));
+        }
+        if (c == null && RemoteTables.legacy(ctx)) {
+            throw new ChException(ErrorCode.BAD_GET, "Requested cluster '" + name + "' not found");
         }
         return c != null ? c : clusters.get(name);
     }

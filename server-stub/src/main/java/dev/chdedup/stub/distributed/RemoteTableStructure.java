@@ -6,6 +6,7 @@ import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.error.ErrorCode;
 import dev.chdedup.stub.exec.Catalog;
 import dev.chdedup.stub.exec.QueryContext;
+import dev.chdedup.stub.exec.RemoteTables;
 import dev.chdedup.stub.exec.TableSource;
 import dev.chdedup.stub.types.ByteStrings;
 import dev.chdedup.stub.types.DataTypes;
@@ -44,7 +45,7 @@ public final class RemoteTableStructure {
                     return s;
                 }
             } catch (ChException e) {
-                if (!ConnectionPoolWithFailover.unavailable(e)) {
+                if (!ConnectionPoolWithFailover.unavailable(e) || RemoteTables.legacy(ctx)) {
                     throw e;
                 }
                 failures.append(ConnectionPoolWithFailover.netExceptionText(e)).append('\n');

@@ -54,6 +54,8 @@ public final class StorageDistributed implements Storage {
          */
         void insertLocal(String db, String table, List<Column> columns, List<Object[]> rows, QueryContext ctx);
 
+        /** The server's own tables, which a SELECT reads directly for a shard the server is a replica of. */
+        Catalog localTables();
     }
 
     private final Server server;
@@ -378,18 +380,23 @@ public final class StorageDistributed implements Storage {
     }
 
     /**
-     * What a SELECT reads: the union of the shards' tables ({@link ReadFromRemote}: a local shard read from {@code local},
-     * the others over the network), as this table's columns; an empty remote database is the query's.
+     * A SELECT's read of the table for the query of {@code ctx}: the union of its shards' tables ({@link ReadFromRemote},
+     * with the query's settings), {@code *} leaving out MATERIALIZED columns, {@code _shard_num} a virtual column.
      */
-    public TableSource reader(QueryContext ctx, Catalog local) {
-        String db = remoteDatabase.isEmpty() ? ctx.database() : remoteDatabase;
-        return new ReadFromRemote(cluster(), db, remoteTable, columns, columnsToSend(), server.clusters(), local, ctx);
+    public TableSource reader(QueryContext ctx) {
+        List<Column> star = new ArrayList<>();
+        for (int i = 0; i < tableColumns.size(); i++) {
+            if (!tableColumns.get(i).isMaterialized()) {
+                star.add(columns.get(i));
+            }
+        }
+        return new ReadFromRemote(cluster(), remoteDatabase, remoteTable, columns, star, server.clusters(), server.localTables(), ctx);
     }
 
-    /** A read needs the query ({@link #reader}); the catalog gives a SELECT that source instead of this table. */
+    /** A read outside a query (the catalog reads through {@link #reader}): with the server's default settings. */
     @Override
     public Iterator<Block> read(int maxBlockSize, boolean withVirtuals) {
-        throw new ChException(ErrorCode.LOGICAL_ERROR, "Distributed table " + database + "." + table + " read without its query");
+        return reader(new QueryContext(database, "default", "", Settings.DEFAULTS)).read(maxBlockSize, withVirtuals);
     }
 
     /** Storage's write without a query: an insert with the server's default settings. */

@@ -37,6 +37,15 @@ public interface RemoteTables {
         }
     }
 
+    /**
+     * Whether the server plays a release before ClickHouse's distributed reads of 2020 (18.16): no
+     * {@code clusterAllReplicas}, no {@code _shard_num} nor {@code shardNum()}, an unknown cluster BAD_GET and an
+     * unreachable table's structure the shard's own ALL_CONNECTION_TRIES_FAILED, as a real 18.16.1 answers.
+     */
+    static boolean legacy(QueryContext ctx) {
+        return dev.chdedup.stub.compat.CompatibilityVersion.before(ctx.compat().serverVersion(null), 19, 1);
+    }
+
     /** The table {@code args} names, read from the servers of its cluster, with its columns as the first reachable shard has them. */
     TableSource table(Arguments args, QueryContext ctx);
 

@@ -31,6 +31,9 @@ final class TableFunctionRemote {
 
     /** The table {@code tf} names, as the catalog's {@link RemoteTables} reads it. */
     static TableSource storage(Query.TableFunction tf, ExprCompiler c, Catalog catalog, QueryContext ctx) {
+        if (tf.name().equals("clusterallreplicas") && RemoteTables.legacy(ctx)) {
+            throw new ChException(ErrorCode.UNKNOWN_FUNCTION, "Unknown table function clusterAllReplicas");
+        }
         return catalog.remoteTables().table(parse(tf, c), ctx);
     }
 

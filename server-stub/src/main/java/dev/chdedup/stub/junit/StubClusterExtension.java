@@ -8,10 +8,11 @@ import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
- * Runs a {@link StubCluster} of replicas for JUnit 5 tests, as {@link StubServerExtension} runs one server: on a
- * static {@code @RegisterExtension} field one cluster serves the class, on an instance field each test gets its own.
- * Tests reach the replicas' JDBC and HTTP URLs (r1 first) and the cluster's fault handle ({@link #faults}), and can take
- * the running cluster as a parameter.
+ * Runs a {@link StubCluster} of shards of replicas for JUnit 5 tests, as {@link StubServerExtension} runs one server:
+ * on a static {@code @RegisterExtension} field one cluster serves the class, on an instance field each test gets its
+ * own. Tests reach the servers' JDBC and HTTP URLs (shard by shard, r1 first), one server by shard and replica
+ * ({@link #replica}), the cluster's fault handle ({@link #faults}), and can take the running cluster as a parameter.
+ * {@link WithStubCluster} is the annotation for the simple case.
  *
  * <pre>{@code
  * @RegisterExtension
@@ -46,6 +47,11 @@ public final class StubClusterExtension extends ScopedExtension implements Param
     /** The running cluster's fault handle (kill and restart replicas, expire sessions, stop ZooKeeper, failpoints). */
     public dev.chdedup.stub.cluster.ClusterFaults faults() {
         return cluster().faults();
+    }
+
+    /** Replica r{@code i} of shard {@code shard}, both from 1. */
+    public dev.chdedup.stub.server.StubServer replica(int shard, int i) {
+        return cluster().replica(shard, i);
     }
 
     public List<String> jdbcUrls() {
@@ -83,8 +89,15 @@ public final class StubClusterExtension extends ScopedExtension implements Param
     public static final class Builder {
         private final StubCluster.Builder cluster = StubCluster.builder();
 
+        /** Replicas per shard (default 2). */
         public Builder replicas(int n) {
             cluster.replicas(n);
+            return this;
+        }
+
+        /** Shards of {@link #replicas} replicas each (default 1), their {@code {shard}} macros 01, 02, ... */
+        public Builder shards(int n) {
+            cluster.shards(n);
             return this;
         }
 

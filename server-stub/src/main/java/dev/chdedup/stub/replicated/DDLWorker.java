@@ -16,16 +16,18 @@ import org.slf4j.LoggerFactory;
  * and that has no {@code finished/<host id>} of it yet (so a server that was down runs what it missed when it is
  * back): {@code active/<host id>} (ephemeral) while it runs, then {@code finished/<host id>} holding the status as
  * {@code ExecutionStatus::serializeText} writes it ({@code <code>\n<escaped message>}). The initiator's side is
- * {@link DistributedDDL}. A cluster's hosts are the servers that registered under {@link #CLUSTERS}: the stub's
- * stand-in for ClickHouse's {@code remote_servers} configuration (every server of a StubCluster registers itself
- * under the cluster name it was given).
+ * {@link DistributedDDL}. Every server registers itself under {@link #CLUSTERS} as {@code <cluster>/<shard>/<replica>}
+ * = host id, the stub's stand-in for a {@code remote_servers} entry listing it (its {@code {shard}} macro and replica
+ * name place it); a cluster's hosts are what the server's clusters say ({@link #clusterHosts}), by default these
+ * registrations. A task is this server's when one of its hosts is this server ({@link #matchLocalHostsWith}): its own
+ * host id, or another name of it (localhost, the machine's name) as a configuration may list it.
  */
 public final class DDLWorker implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DDLWorker.class);
     public static final String QUEUE = "/clickhouse/task_queue/ddl";
     /**
-     * Where servers list themselves per cluster: {@code <CLUSTERS>/<cluster>/<replica name>} = host id; outside
-     * {@code /clickhouse}, which holds only what a real server writes.
+     * Where servers list themselves per cluster: {@code <CLUSTERS>/<cluster>/<shard>/<replica name>} = host id;
+     * outside {@code /clickhouse}, which holds only what a real server writes.
      */
     public static final String CLUSTERS = "/chdedup_stub/clusters";
 
@@ -44,6 +46,10 @@ public final class DDLWorker implements AutoCloseable {
     private boolean wake;
     private volatile Thread thread;
     private volatile boolean registered;
+    /** A cluster's host ids, shard by shard; CLUSTER_DOESNT_EXIST for an unknown one. */
+    private volatile java.util.function.Function<String, List<String>> clusterHosts = this::registeredHosts;
+    /** Whether a host id of a task names this server. */
+    private volatile java.util.function.Predicate<String> localHost = id -> false;
 
     public DDLWorker(ReplicationContext context, String host, int port, LocalExecutor executor) {
         this.context = context;
@@ -62,6 +68,49 @@ public final class DDLWorker implements AutoCloseable {
 
     ReplicationContext context() {
         return context;
+    }
+
+    /** Where a cluster's hosts come from (the server's clusters); without it, the registrations under {@link #CLUSTERS}. */
+    public void clusterHostsFrom(java.util.function.Function<String, List<String>> source) {
+        this.clusterHosts = source;
+    }
+
+    /** Other host ids that name this server besides its own (a cluster configured with localhost, say). */
+    public void matchLocalHostsWith(java.util.function.Predicate<String> isLocal) {
+        this.localHost = isLocal;
+    }
+
+    /** The host ids of {@code cluster}, in its shard and replica order; CLUSTER_DOESNT_EXIST when it has none. */
+    List<String> clusterHosts(String cluster) {
+        return clusterHosts.apply(cluster);
+    }
+
+    /** The host id of {@code hosts} that is this server, or null. */
+    private String mine(List<String> hosts) {
+        if (hosts.contains(hostId)) {
+            return hostId;
+        }
+        for (String h : hosts) {
+            if (localHost.test(h)) {
+                return h;
+            }
+        }
+        return null;
+    }
+
+    private List<String> registeredHosts(String cluster) {
+        try {
+            return DistributedDDL.hosts(context.zookeeper(), cluster);
+        } catch (ChException e) {
+            throw e;
+        } catch (Exception e) {
+            throw StorageReplicatedMergeTree.zookeeperError("reading the hosts of cluster " + cluster, e);
+        }
+    }
+
+    /** The path this server registers at: {@code <CLUSTERS>/<cluster>/<shard>/<replica>}. */
+    private String registration() {
+        return CLUSTERS + "/" + context.config().cluster() + "/" + context.macros().get("shard") + "/" + context.replicaName();
     }
 
     public synchronized boolean started() {
@@ -86,10 +135,10 @@ public final class DDLWorker implements AutoCloseable {
         return this;
     }
 
-    /** {@code <CLUSTERS>/<cluster>/<replica>} = this host id, and the queue node; throws while ZooKeeper is away. */
+    /** {@code <CLUSTERS>/<cluster>/<shard>/<replica>} = this host id, and the queue node; throws while ZooKeeper is away. */
     private void register() throws Exception {
         ZooKeeperClient zk = context.zookeeper();
-        String me = CLUSTERS + "/" + context.config().cluster() + "/" + context.replicaName();
+        String me = registration();
         if (zk.exists(me) == null) {
             try {
                 zk.curator().create().creatingParentsIfNeeded().forPath(me, ZooKeeperClient.bytes(hostId));
@@ -182,14 +231,15 @@ public final class DDLWorker implements AutoCloseable {
             LOG.warn("DDLWorker of {}: skipping task {} it cannot read: {}", hostId, task, e.getMessage());
             return true;
         }
-        if (!entry.hosts().contains(hostId) || zk.exists(path + "/finished/" + hostId) != null) {
+        String me = mine(entry.hosts());
+        if (me == null || zk.exists(path + "/finished/" + me) != null) {
             return true;
         }
         if (zk.exists(path + "/finished") == null) {
             return false; // the initiator has not made active/ and finished/ yet
         }
         try {
-            zk.create(path + "/active/" + hostId, "", CreateMode.EPHEMERAL);
+            zk.create(path + "/active/" + me, "", CreateMode.EPHEMERAL);
         } catch (KeeperException.NodeExistsException ignored) {
             // left by this server's previous session
         }
@@ -210,8 +260,8 @@ public final class DDLWorker implements AutoCloseable {
             status = ErrorCode.UNKNOWN_EXCEPTION.code + "\n" + ReplicatedMergeTreeMutationEntry.escape("Code: 1002. DB::Exception: " + e);
         }
         List<org.apache.curator.framework.api.transaction.CuratorOp> ops = List.of(
-            zk.op().create().forPath(path + "/finished/" + hostId, ZooKeeperClient.bytes(status)),
-            zk.op().delete().forPath(path + "/active/" + hostId));
+            zk.op().create().forPath(path + "/finished/" + me, ZooKeeperClient.bytes(status)),
+            zk.op().delete().forPath(path + "/active/" + me));
         zk.multi(ops);
         LOG.info("DDLWorker of {}: task {} done: {}", hostId, task, status.trim());
         return true;
@@ -229,11 +279,12 @@ public final class DDLWorker implements AutoCloseable {
         }
         dev.chdedup.stub.sql.Statement.OnCluster oc = (dev.chdedup.stub.sql.Statement.OnCluster) st;
         dev.chdedup.stub.sql.Statement.Alter a = (dev.chdedup.stub.sql.Statement.Alter) oc.statement();
-        StorageReplicatedMergeTree t = context.tableByName(a.database() != null ? a.database() : "default", a.table());
-        if (t == null) {
+        // the path, not the table object: an ALTER being applied here opens the table again, when no object is registered
+        String zookeeperPath = context.zookeeperPathOf(a.database() != null ? a.database() : "default", a.table());
+        if (zookeeperPath == null) {
             return true;
         }
-        String node = task + "/shards/" + dev.chdedup.stub.common.FileNames.escapeForFileName(t.zookeeperPath());
+        String node = task + "/shards/" + dev.chdedup.stub.common.FileNames.escapeForFileName(zookeeperPath);
         try {
             zk.curator().create().creatingParentsIfNeeded().forPath(node, ZooKeeperClient.bytes(hostId));
             return true;

@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeMap;
 import org.apache.zookeeper.CreateMode;
 
 /**
@@ -32,19 +31,65 @@ public final class DistributedDDL {
     private DistributedDDL() {
     }
 
-    /** The host ids of {@code cluster}'s servers, in replica-name order; CLUSTER_DOESNT_EXIST when none registered. */
+    /**
+     * The host ids of the servers registered in {@code cluster}, shard by shard and by replica name within a shard
+     * (names compared with their numbers as numbers: r2 before r10); CLUSTER_DOESNT_EXIST when none registered.
+     */
     static List<String> hosts(ZooKeeperClient zk, String cluster) throws Exception {
-        TreeMap<String, String> byName = new TreeMap<>();
-        for (String r : zk.children(DDLWorker.CLUSTERS + "/" + cluster)) {
-            String id = zk.get(DDLWorker.CLUSTERS + "/" + cluster + "/" + r);
-            if (id != null && !id.isEmpty()) {
-                byName.put(r, id);
+        List<String> out = new ArrayList<>();
+        for (String shard : naturalOrder(zk.children(DDLWorker.CLUSTERS + "/" + cluster))) {
+            String shardPath = DDLWorker.CLUSTERS + "/" + cluster + "/" + shard;
+            for (String r : naturalOrder(zk.children(shardPath))) {
+                String id = zk.get(shardPath + "/" + r);
+                if (id != null && !id.isEmpty() && !out.contains(id)) {
+                    out.add(id);
+                }
             }
         }
-        if (byName.isEmpty()) {
+        if (out.isEmpty()) {
             throw new ChException(ErrorCode.CLUSTER_DOESNT_EXIST, "Requested cluster '" + cluster + "' not found");
         }
-        return new ArrayList<>(new LinkedHashSet<>(byName.values()));
+        return out;
+    }
+
+    /** Names sorted with their runs of digits compared as numbers (01 < 2 < 10, r2 < r10). */
+    public static List<String> naturalOrder(List<String> names) {
+        List<String> sorted = new ArrayList<>(names);
+        sorted.sort(DistributedDDL::compareNatural);
+        return sorted;
+    }
+
+    private static int compareNatural(String a, String b) {
+        int i = 0;
+        int j = 0;
+        while (i < a.length() && j < b.length()) {
+            char x = a.charAt(i);
+            char y = b.charAt(j);
+            if (Character.isDigit(x) && Character.isDigit(y)) {
+                int ei = i;
+                int ej = j;
+                while (ei < a.length() && Character.isDigit(a.charAt(ei))) {
+                    ei++;
+                }
+                while (ej < b.length() && Character.isDigit(b.charAt(ej))) {
+                    ej++;
+                }
+                int c = new java.math.BigInteger(a.substring(i, ei)).compareTo(new java.math.BigInteger(b.substring(j, ej)));
+                if (c != 0) {
+                    return c;
+                }
+                i = ei;
+                j = ej;
+            } else {
+                if (x != y) {
+                    return Character.compare(x, y);
+                }
+                i++;
+                j++;
+            }
+        }
+        int c = Integer.compare(a.length() - i, b.length() - j);
+        return c != 0 ? c : a.compareTo(b);
     }
 
     public static QueryResult execute(DDLWorker worker, Statement.OnCluster oc, QueryContext ctx) {
@@ -59,7 +104,7 @@ public final class DistributedDDL {
         String path;
         List<String> hosts;
         try {
-            hosts = hosts(zk, cluster);
+            hosts = worker.clusterHosts(cluster);
             DDLLogEntry entry = new DDLLogEntry(oc.entryQuery(ctx.database()), hosts, worker.hostId());
             path = zk.create(DDLWorker.QUEUE + "/query-", entry.toText(), CreateMode.PERSISTENT_SEQUENTIAL);
             zk.multi(List.of(zk.op().create().forPath(path + "/active"), zk.op().create().forPath(path + "/finished")));

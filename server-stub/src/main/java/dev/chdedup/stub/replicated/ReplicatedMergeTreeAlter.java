@@ -128,7 +128,7 @@ final class ReplicatedMergeTreeAlter {
             sb.append("sorting key: ").append(keyList(cl.get("ORDER BY"))).append('\n');
         }
         if (cl.containsKey("TTL")) {
-            sb.append("ttl: ").append(cl.get("TTL")).append('\n');
+            sb.append("ttl: ").append(ExpressionFormatter.formatTtl(cl.get("TTL"))).append('\n');
         }
         List<String> indices = new ArrayList<>();
         for (Map.Entry<String, String> e : cl.entrySet()) {
@@ -142,13 +142,16 @@ final class ReplicatedMergeTreeAlter {
         return sb.toString();
     }
 
-    /** A key as the metadata text writes it: its elements without the tuple's parentheses. */
+    /** A key as the metadata text writes it: its elements without the tuple's parentheses, nothing for an empty tuple. */
     static String keyList(String sql) {
         if (sql.isBlank()) {
             return "";
         }
         String f = formatted(sql);
-        return f.startsWith("(") && f.endsWith(")") && !f.equals("()") ? f.substring(1, f.length() - 1) : f;
+        if (f.equals("tuple()")) {
+            return "";
+        }
+        return f.startsWith("(") && f.endsWith(")") ? f.substring(1, f.length() - 1) : f;
     }
 
     /** The value of a {@code name: value} line of a metadata text, or null. */
@@ -206,7 +209,7 @@ final class ReplicatedMergeTreeAlter {
         if (sorting != null) {
             String primary = metadataLine(alter.metadata(), "primary key");
             String orderSql = sorting.contains(",") ? "(" + sorting + ")" : sorting;
-            String primarySql = primary != null && primary.contains(",") ? "(" + primary + ")" : primary;
+            String primarySql = primary == null ? null : primary.isEmpty() ? "tuple()" : primary.contains(",") ? "(" + primary + ")" : primary;
             orderBy = new Parser(orderSql).standaloneExpr();
             clauses.put("ORDER BY", orderSql);
             if (primarySql != null) {

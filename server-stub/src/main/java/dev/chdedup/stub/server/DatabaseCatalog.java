@@ -782,7 +782,7 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
             throw StorageCatalog.unknownTable(db, table);
         }
         if (t instanceof dev.chdedup.stub.distributed.StorageDistributed d) {
-            return d.reader(ctx, this); // the union of its shards, read for this query
+            return d.reader(ctx); // the shards' tables, read with the query's settings
         }
         if (t instanceof TableSource) {
             return (TableSource) t;

@@ -23,6 +23,7 @@ final class DistributedServer implements StorageDistributed.Server {
     private final Clusters clusters;
     private final CompatibilityProfile compat;
     private volatile InsertInterpreter inserts;
+    private volatile dev.chdedup.stub.exec.Catalog local;
 
     DistributedServer(Clusters clusters, CompatibilityProfile compat) {
         this.clusters = clusters;
@@ -31,6 +32,16 @@ final class DistributedServer implements StorageDistributed.Server {
 
     void insertWith(InsertInterpreter i) {
         this.inserts = i;
+    }
+
+    /** The server's catalog, once built: the tables a SELECT reads directly for a local shard. */
+    void readWith(dev.chdedup.stub.exec.Catalog catalog) {
+        this.local = catalog;
+    }
+
+    @Override
+    public dev.chdedup.stub.exec.Catalog localTables() {
+        return local;
     }
 
     @Override

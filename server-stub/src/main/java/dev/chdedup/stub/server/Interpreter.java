@@ -256,8 +256,8 @@ public final class Interpreter {
                 }
             } else if (db.equals(DatabaseCatalog.SYSTEM) && catalog.tables(db).containsKey(d.table())
                 && dev.chdedup.stub.system.SystemTableSchema.of(d.table()) != null) {
-                // a system table: the engine's columns, kinds and comments
-                for (dev.chdedup.stub.system.SystemTableSchema.ColumnDef c : dev.chdedup.stub.system.SystemTableSchema.of(d.table())) {
+                // a system table: the engine's columns, kinds and comments (an older release's where it plays one)
+                for (dev.chdedup.stub.system.SystemTableSchema.ColumnDef c : dev.chdedup.stub.system.SystemTableSchema.of(d.table(), ctx.compat())) {
                     String type = typeName(c.type(), ctx);
                     out.add(new Object[] {c.name(), type, c.shownKind(), c.defaultExpression(),
                         dev.chdedup.stub.types.ByteStrings.fromText(c.comment()), "", ""});

@@ -69,6 +69,10 @@ public final class StubServer implements Closeable {
     private final FaultInjector faults = new FaultInjector();
     /** The clusters this server knows (its remote_servers); survives restarts as a configuration would. */
     private final dev.chdedup.stub.distributed.Clusters clusters = new dev.chdedup.stub.distributed.Clusters();
+    /** The ClickHouse configuration file given, whose remote_servers are read again at each start; null when none. */
+    private final Path configFile;
+    /** The clusters the configuration file defined at the last (re)load. */
+    private final java.util.Set<String> configuredClusters = new java.util.HashSet<>();
 
     /** What a running server is made of; features and tests reach the engine through it. */
     public record Components(DatabaseCatalog catalog, Interpreter interpreter, Events events, SystemTables system,
@@ -90,8 +94,48 @@ public final class StubServer implements Closeable {
         this.fatalHandler = b.fatalHandler;
         this.unknownSettings = java.util.Set.copyOf(b.unknownSettings);
         this.compat = b.compat;
-        this.replicationConfig = new dev.chdedup.stub.replicated.ReplicationContext.Config(b.zookeeper, b.replicaName, b.macros, b.cluster,
-            b.zookeeperSessionTimeoutMs, b.host, "18.16".equals(b.emulated), b.compat.version() == null ? "" : b.compat.version());
+        this.configFile = b.configFile;
+        dev.chdedup.stub.distributed.ConfigProcessor.ServerConfig file = b.configFile == null ? null
+            : dev.chdedup.stub.distributed.ConfigProcessor.load(b.configFile);
+        // what the builder was told explicitly wins over the file, as command-line options over config.xml
+        Map<String, String> macros = new LinkedHashMap<>(file == null ? Map.of() : file.macros());
+        macros.putAll(b.macros);
+        String replicaName = b.replicaName != null ? b.replicaName : macros.getOrDefault("replica", "r1");
+        String cluster = b.cluster != null ? b.cluster : macros.getOrDefault("cluster", "default");
+        String zookeeper = b.zookeeperSet || file == null ? b.zookeeper : file.zookeeper();
+        int sessionTimeout = b.zookeeperSessionTimeoutMs != null ? b.zookeeperSessionTimeoutMs
+            : file != null && file.zookeeperSessionTimeoutMs() != null ? file.zookeeperSessionTimeoutMs() : 30_000;
+        this.replicationConfig = new dev.chdedup.stub.replicated.ReplicationContext.Config(zookeeper, replicaName, macros, cluster,
+            sessionTimeout, b.host, "18.16".equals(b.emulated), b.compat.version() == null ? "" : b.compat.version());
+        if (file != null) {
+            defineConfigured(file);
+        }
+    }
+
+    /** Defines the configuration's clusters, forgetting those an earlier reading defined that it no longer has. */
+    private synchronized void defineConfigured(dev.chdedup.stub.distributed.ConfigProcessor.ServerConfig file) {
+        java.util.Set<String> now = new java.util.HashSet<>();
+        for (dev.chdedup.stub.distributed.Cluster c : file.clusters()) {
+            clusters.define(c);
+            now.add(c.name());
+        }
+        for (String gone : configuredClusters) {
+            if (!now.contains(gone)) {
+                clusters.remove(gone);
+            }
+        }
+        configuredClusters.clear();
+        configuredClusters.addAll(now);
+    }
+
+    /**
+     * Reads the configuration file's {@code remote_servers} again, as ClickHouse reloads its configuration (SYSTEM
+     * RELOAD CONFIG); macros and ZooKeeper take effect at the next start. Does nothing without a file.
+     */
+    public void reloadConfig() {
+        if (configFile != null) {
+            defineConfigured(dev.chdedup.stub.distributed.ConfigProcessor.load(configFile));
+        }
     }
 
     public static Builder builder() {
@@ -111,6 +155,9 @@ public final class StubServer implements Closeable {
         if (httpsPort >= 0) {
             tls = tlsSource.load(dataDir.resolve(HTTPS_DIR), host); // a certificate that cannot be used fails the start at once
         }
+        if (state != State.LATENT) {
+            reloadConfig(); // a restarted server reads its remote_servers again
+        }
         replication = new dev.chdedup.stub.replicated.ReplicationContext(replicationConfig, dataDir);
         DistributedServer distributed = new DistributedServer(clusters, compat);
         catalog = new DatabaseCatalog(dataDir, dev.chdedup.stub.replicated.ReplicatedStorages.factory(replication), java.util.Map.of("Distributed",
@@ -119,6 +166,7 @@ public final class StubServer implements Closeable {
         SystemTables system = new SystemTables(catalog, events);
         catalog.attachSystem(system);
         catalog.attachRemoteTables(new dev.chdedup.stub.distributed.RemoteTableFunctions(clusters, catalog, () -> port));
+        distributed.readWith(catalog);
         SelectExecutor selects = new SelectExecutor(catalog);
         dev.chdedup.stub.exec.AggregateFunctionGroupFormat.attachWriter(new GroupFormatWriter());
         catalog.attachViewReader((view, ctx) -> {
@@ -144,6 +192,7 @@ public final class StubServer implements Closeable {
         distributed.insertWith(inserts);
         SystemCommands commands = new SystemCommands(catalog, dedup, views, faults);
         system.attachExtra(new dev.chdedup.stub.system.ReplicationSystemTables(catalog, replication));
+        system.attachExtra(new dev.chdedup.stub.system.StorageSystemClusters(clusters));
         system.attachExtra(new dev.chdedup.stub.system.DistributionQueueTable(catalog));
         commands.onFlushAsyncInserts(asyncInserts::flushAll);
         commands.loadViews(catalog.takePendingViews());
@@ -176,6 +225,13 @@ public final class StubServer implements Closeable {
         ddlWorker = new dev.chdedup.stub.replicated.DDLWorker(replication, host, port, (sql, queryId) -> runDdl.execute(
             dev.chdedup.stub.sql.Parser.parse(sql), sql, null, "Values", new dev.chdedup.stub.exec.QueryContext(DatabaseCatalog.DEFAULT, "default",
                 queryId, dev.chdedup.stub.exec.Settings.DEFAULTS)));
+        clusters.discoverWith(new dev.chdedup.stub.distributed.ClusterDiscovery(replication, host, port));
+        ddlWorker.clusterHostsFrom(name -> clusters.get(name).addresses().stream()
+            .map(a -> dev.chdedup.stub.replicated.DDLWorker.hostId(a.host(), a.port())).toList());
+        ddlWorker.matchLocalHostsWith(id -> {
+            dev.chdedup.stub.distributed.Cluster.Address a = dev.chdedup.stub.distributed.ClusterDiscovery.address(id);
+            return a != null && (clusters.isLocal(a) || clusters.isLocal(a.secure(true)));
+        });
         if (replicationConfig.zookeeper() != null) {
             ddlWorker.start();
         }
@@ -353,10 +409,25 @@ public final class StubServer implements Closeable {
         private dev.chdedup.stub.compat.CompatibilityProfile compat = dev.chdedup.stub.compat.CompatibilityProfile.CURRENT;
         private String emulated;
         private String zookeeper;
-        private String replicaName = "r1";
+        /** Whether {@link #zookeeper} was called (null then means embedded, whatever a configuration file says). */
+        private boolean zookeeperSet;
+        /** Unset ones (null) come from the configuration file, else default to r1, "default" and 30 s. */
+        private String replicaName;
         private final Map<String, String> macros = new LinkedHashMap<>();
-        private String cluster = "default";
-        private int zookeeperSessionTimeoutMs = 30_000;
+        private String cluster;
+        private Integer zookeeperSessionTimeoutMs;
+        private Path configFile;
+
+        /**
+         * A ClickHouse server configuration (config.xml, with its config.d): its {@code remote_servers} become this
+         * server's clusters (read again at each start and by {@link StubServer#reloadConfig}), its {@code macros} and
+         * {@code zookeeper} this server's unless given to this builder too (see ConfigProcessor). A file that cannot be
+         * read or describes a bad cluster fails {@link #build} with ClickHouse's error.
+         */
+        public Builder configFile(Path file) {
+            this.configFile = file;
+            return this;
+        }
 
         /**
          * The ZooKeeper ensemble replicated tables use ({@code host:port[,host:port...]}); without one an embedded
@@ -364,6 +435,7 @@ public final class StubServer implements Closeable {
          */
         public Builder zookeeper(String connectString) {
             this.zookeeper = connectString;
+            this.zookeeperSet = true;
             return this;
         }
 
@@ -379,7 +451,7 @@ public final class StubServer implements Closeable {
             return this;
         }
 
-        /** The cluster name this server belongs to (the {@code {cluster}} macro). */
+        /** The cluster name this server registers in (the {@code {cluster}} macro; default "default"). */
         public Builder cluster(String name) {
             this.cluster = name;
             macros.put("cluster", name);

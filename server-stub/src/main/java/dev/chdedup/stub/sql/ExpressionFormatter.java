@@ -29,6 +29,28 @@ public final class ExpressionFormatter {
         return format(new Parser(sql).standaloneExpr());
     }
 
+    /**
+     * A TTL clause as the engine writes it (SHOW CREATE, a replicated table's metadata): each rule formatted, DELETE
+     * left out, WHERE kept; the clause's own text where it cannot be read.
+     */
+    public static String formatTtl(String sql) {
+        try {
+            StringBuilder sb = new StringBuilder();
+            for (Statement.TtlElement e : Parser.ttl(sql)) {
+                sb.append(sb.length() > 0 ? ", " : "").append(format(e.expr()));
+                if (!e.action().equals("DELETE")) {
+                    sb.append(' ').append(e.action());
+                }
+                if (e.where() != null) {
+                    sb.append(" WHERE ").append(format(e.where()));
+                }
+            }
+            return sb.toString();
+        } catch (RuntimeException e) {
+            return sql;
+        }
+    }
+
     public static String format(Expr e) {
         StringBuilder sb = new StringBuilder();
         write(e, sb);

@@ -83,7 +83,7 @@ final class ColumnFacts {
                     }
                     continue;
                 }
-                List<SystemTableSchema.ColumnDef> schema = db.equals(SystemCatalog.SYSTEM) ? SystemTableSchema.of(e.getKey()) : null;
+                List<SystemTableSchema.ColumnDef> schema = db.equals(SystemCatalog.SYSTEM) ? SystemTableSchema.of(e.getKey(), ctx.compat()) : null;
                 if (schema != null) {
                     long pos = 1;
                     for (SystemTableSchema.ColumnDef d : schema) {

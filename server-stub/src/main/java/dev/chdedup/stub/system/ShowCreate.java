@@ -58,7 +58,7 @@ public final class ShowCreate {
         }
         sb.append("ORDER BY ").append(formatted(cl.getOrDefault("ORDER BY", cl.getOrDefault("PRIMARY KEY", "tuple()")))).append('\n');
         if (cl.containsKey("TTL")) {
-            sb.append("TTL ").append(ttlFormatted(cl.get("TTL"))).append('\n');
+            sb.append("TTL ").append(dev.chdedup.stub.sql.ExpressionFormatter.formatTtl(cl.get("TTL"))).append('\n');
         }
         sb.append("SETTINGS index_granularity = ").append(t.settings().getOrDefault("index_granularity", "8192"));
         for (Map.Entry<String, String> e : t.settings().entrySet()) {
@@ -131,25 +131,6 @@ public final class ShowCreate {
             String t = sql.strip();
             return t.startsWith("(") && t.endsWith(")") && !(f.startsWith("(") && f.endsWith(")")) ? "(" + f + ")" : f;
         } catch (RuntimeException e) { // a subquery: the statement's own text
-            return sql;
-        }
-    }
-
-    /** A TTL clause as the engine writes it: each rule formatted, DELETE left out, WHERE kept. */
-    static String ttlFormatted(String sql) {
-        try {
-            StringBuilder sb = new StringBuilder();
-            for (dev.chdedup.stub.sql.Statement.TtlElement e : dev.chdedup.stub.sql.Parser.ttl(sql)) {
-                sb.append(sb.length() > 0 ? ", " : "").append(dev.chdedup.stub.sql.ExpressionFormatter.format(e.expr()));
-                if (!e.action().equals("DELETE")) {
-                    sb.append(' ').append(e.action());
-                }
-                if (e.where() != null) {
-                    sb.append(" WHERE ").append(dev.chdedup.stub.sql.ExpressionFormatter.format(e.where()));
-                }
-            }
-            return sb.toString();
-        } catch (RuntimeException e) {
             return sql;
         }
     }

@@ -44,6 +44,14 @@ public final class SystemTable {
         return new SystemTable(LAYOUTS.computeIfAbsent(name, SystemTable::layout));
     }
 
+    /** A new, empty snapshot of system table {@code name} with the columns the release {@code compat} plays has. */
+    public static SystemTable of(String name, dev.chdedup.stub.compat.CompatibilityProfile compat) {
+        if (!SystemTableSchema.differs(name, compat)) {
+            return of(name);
+        }
+        return new SystemTable(LAYOUTS.computeIfAbsent(compat.name() + "/" + name, k -> layout(SystemTableSchema.of(name, compat))));
+    }
+
     /** The columns of system table {@code name} as its TableSource has them (stored ones, MATERIALIZED too). */
     public static List<Column> columns(String name) {
         return LAYOUTS.computeIfAbsent(name, SystemTable::layout).stored;
@@ -54,6 +62,10 @@ public final class SystemTable {
         if (defs == null) {
             throw new IllegalArgumentException("no recorded columns for system." + name);
         }
+        return layout(defs);
+    }
+
+    private static Layout layout(List<SystemTableSchema.ColumnDef> defs) {
         List<Column> stored = new ArrayList<>();
         List<Column> star = new ArrayList<>();
         Map<String, Integer> index = new HashMap<>();

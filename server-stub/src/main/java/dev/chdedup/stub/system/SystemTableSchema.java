@@ -49,6 +49,20 @@ public final class SystemTableSchema {
         return Holder.TABLES.get(table);
     }
 
+    /**
+     * The columns of system table {@code table} as the release {@code compat} plays has them: an older release's
+     * where it is recorded as different ({@code system/columns_18_16.tsv}), else the engine's.
+     */
+    public static List<ColumnDef> of(String table, dev.chdedup.stub.compat.CompatibilityProfile compat) {
+        List<ColumnDef> old = compat.version() == null ? null : Holder.LEGACY.get(compat.name() + "/" + table);
+        return old != null ? old : of(table);
+    }
+
+    /** Whether {@code compat} plays a release whose {@code table} has other columns than the engine's. */
+    static boolean differs(String table, dev.chdedup.stub.compat.CompatibilityProfile compat) {
+        return compat.version() != null && Holder.LEGACY.containsKey(compat.name() + "/" + table);
+    }
+
     /** Every system table recorded, by name. */
     public static Map<String, List<ColumnDef>> all() {
         return Holder.TABLES;
@@ -61,14 +75,16 @@ public final class SystemTableSchema {
 
     private static final class Holder {
         static final String[] VERSION = {""};
-        static final Map<String, List<ColumnDef>> TABLES = load();
+        static final Map<String, List<ColumnDef>> TABLES = load("", List.of("columns.tsv", "server_columns.tsv"));
+        /** An older release's tables that differ, by {@code <profile name>/<table>}. */
+        static final Map<String, List<ColumnDef>> LEGACY = load("18.16/", List.of("columns_18_16.tsv"));
     }
 
-    private static Map<String, List<ColumnDef>> load() {
+    private static Map<String, List<ColumnDef>> load(String prefix, List<String> files) {
         Map<String, List<ColumnDef>> out = new LinkedHashMap<>();
-        for (String file : List.of("columns.tsv", "server_columns.tsv")) {
+        for (String file : files) {
             for (List<String> r : read(file)) {
-                out.computeIfAbsent(r.get(0), k -> new ArrayList<>())
+                out.computeIfAbsent(prefix + r.get(0), k -> new ArrayList<>())
                     .add(new ColumnDef(r.get(1), DataTypes.parse(r.get(2)), r.get(3), r.get(4), r.get(5)));
             }
         }

@@ -85,6 +85,59 @@ class StubMainReplicasTest {
         }
     }
 
+    /**
+     * {@code --shards 2 --replicas 2}: four Ready lines shard by shard; every server lists the same four in
+     * system.clusters in that order, itself as the local one, and an ON CLUSTER CREATE puts each shard's pair on a
+     * path of its own {@code {shard}} macro.
+     */
+    @Test
+    void twoShardsOfTwoReplicasInOneProcessPrintReadyLinesShardByShard() throws Exception {
+        Child c = start(4, "--shards", "2", "--replicas", "2", "--cluster", "c2", "--data-dir", dir.toString());
+        try {
+            List<String> ports = c.urls().stream().map(u -> u.substring(u.lastIndexOf(':') + 1)).toList();
+            for (int i = 0; i < 4; i++) {
+                StringBuilder expected = new StringBuilder();
+                for (int j = 0; j < 4; j++) {
+                    expected.append(j / 2 + 1).append('\t').append(j % 2 + 1).append('\t').append(ports.get(j)).append('\t')
+                        .append(i == j ? 1 : 0).append('\n');
+                }
+                assertEquals(expected.toString(), new ConformanceClient(c.urls().get(i)).query("SELECT shard_num, replica_num, port,"
+                    + " is_local FROM system.clusters WHERE cluster = 'c2' ORDER BY shard_num, replica_num"), c.urls().get(i));
+            }
+            new ConformanceClient(c.urls().get(0)).query("CREATE TABLE t ON CLUSTER c2 (k UInt64) ENGINE = ReplicatedMergeTree("
+                + "'/clickhouse/tables/{shard}/t', '{replica}') ORDER BY k");
+            for (int i = 0; i < 4; i++) {
+                assertEquals(String.format("/clickhouse/tables/%02d/t\tr%d\n", i / 2 + 1, i % 2 + 1), new ConformanceClient(c.urls().get(i))
+                    .query("SELECT zookeeper_path, replica_name FROM system.replicas"));
+            }
+            assertTrue(Files.isDirectory(dir.resolve("s02").resolve("r2")), "each server's data in DIR/sNN/rN");
+        } finally {
+            c.stop();
+        }
+    }
+
+    /**
+     * {@code --config-file}: the file's remote_servers are the process's clusters and its macros name the replica and
+     * the shard, while an option given on the command line ({@code --cluster}) wins over the file's {cluster} macro.
+     */
+    @Test
+    void aConfigFileGivesClustersAndMacrosAndTheCommandLineWins() throws Exception {
+        Path config = dir.resolve("config.xml");
+        Files.writeString(config, "<clickhouse><macros><shard>05</shard><replica>rx</replica><cluster>fromfile</cluster></macros>"
+            + "<remote_servers><listed><node><host>localhost</host><port>1234</port></node></listed></remote_servers>"
+            + "<logger><level>trace</level></logger></clickhouse>");
+        Child c = start(1, "--config-file", config.toString(), "--cluster", "cli");
+        try {
+            ConformanceClient client = new ConformanceClient(c.urls().get(0));
+            String port = c.urls().get(0).substring(c.urls().get(0).lastIndexOf(':') + 1);
+            assertEquals("cli\t" + port + "\t1\nlisted\t1234\t0\n", client.query("SELECT cluster, port, is_local FROM system.clusters"));
+            create(c.urls().get(0), "{replica}");
+            assertEquals("/clickhouse/tables/05/t\trx\n", client.query("SELECT zookeeper_path, replica_name FROM system.replicas"));
+        } finally {
+            c.stop();
+        }
+    }
+
     @Test
     void threeReplicasInOneProcessOnAnEmbeddedZooKeeper() throws Exception {
         Child c = start(3, "--replicas", "3");

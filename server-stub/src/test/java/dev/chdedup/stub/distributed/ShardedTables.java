@@ -89,10 +89,15 @@ final class ShardedTables {
      * part (its position, from 1) when the query asks for it.
      */
     static String union(List<Integer> shards, boolean withShardNum) {
+        return union("t_s", "", shards, withShardNum);
+    }
+
+    /** As above over tables {@code prefix<n>}, each read with {@code suffix} ({@code " FINAL"}). */
+    static String union(String prefix, String suffix, List<Integer> shards, boolean withShardNum) {
         List<String> parts = new ArrayList<>();
         for (int i = 0; i < shards.size(); i++) {
             parts.add("SELECT *" + (withShardNum ? ", toUInt32(" + (i + 1) + ") AS _shard_num, toUInt32(" + shards.size() + ") AS _shard_count" : "")
-                + " FROM t_s" + shards.get(i));
+                + " FROM " + prefix + shards.get(i) + suffix);
         }
         return "(" + String.join(" UNION ALL ", parts) + ")";
     }
@@ -103,11 +108,17 @@ final class ShardedTables {
      */
     static List<String> differences(StubServer s, EngineOracle engine, String table, List<Integer> shards, List<String> templates,
                                     Map<String, String> settings) throws Exception {
+        return differences(s, engine, table, withShardNum -> union(shards, withShardNum), templates, settings);
+    }
+
+    /** As above, the engine's table being {@code engineTable} (given whether the query reads {@code _shard_num}). */
+    static List<String> differences(StubServer s, EngineOracle engine, String table, java.util.function.Function<Boolean, String> engineTable,
+                                    List<String> templates, Map<String, String> settings) throws Exception {
         List<String> wrong = new ArrayList<>();
         for (String q : templates) {
             boolean shardColumns = q.contains("_shard_num") || q.contains("shardNum()") || q.contains("shardCount()");
             String stubSql = q.replace("{T}", table);
-            String engineSql = q.replace("{T}", union(shards, shardColumns)).replace("shardNum()", "_shard_num")
+            String engineSql = q.replace("{T}", engineTable.apply(shardColumns)).replace("shardNum()", "_shard_num")
                 .replace("shardCount()", "_shard_count");
             EngineOracle.Answer e = engine.query(engineSql, settings, null);
             String expected = e.ok() ? strip(e.output()) : "Code: " + e.errorName();

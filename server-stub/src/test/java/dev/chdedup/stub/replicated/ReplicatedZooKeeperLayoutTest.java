@@ -121,6 +121,33 @@ class ReplicatedZooKeeperLayoutTest {
             creationGroups(stubZxids).toString().replace("], [", "],\n["));
     }
 
+    /**
+     * The metadata and columns texts of CREATEs with keys, a TTL, skip indices and granularity settings, against the
+     * engine's (oracle/replicated_metadata_26_7.tsv): 26.7's lines after the keys, {@code granularity bytes} the
+     * table's setting and absent when it is 0.
+     */
+    @Test
+    void metadataAndColumnsTextsAreTheEngines() throws Exception {
+        Map<String, Map<String, String>> recorded = new TreeMap<>();
+        try (InputStream in = ReplicatedZooKeeperLayoutTest.class.getResourceAsStream("/oracle/replicated_metadata_26_7.tsv")) {
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                if (!line.startsWith("#")) {
+                    String[] f = line.split("\t", -1);
+                    recorded.computeIfAbsent(f[0], k -> new TreeMap<>()).put(f[1], f[2]);
+                }
+            }
+        }
+        ZooKeeperClient zk = current.cluster().replica(1).replication().zookeeper();
+        for (Map.Entry<String, Map<String, String>> t : recorded.entrySet()) {
+            Http.query(current.cluster().replica(1).httpUrl(), t.getValue().get("create"));
+            for (String node : List.of("metadata", "columns")) {
+                String path = "/clickhouse/tables/" + t.getKey() + "/" + node;
+                assertEquals(t.getValue().get(node), escape(zk.get(path)), path);
+                assertEquals(t.getValue().get(node), escape(zk.get("/clickhouse/tables/" + t.getKey() + "/replicas/r1/" + node)), path);
+            }
+        }
+    }
+
     @Test
     void underTheEmulationOf18_16CreateWritesThatReleasesNodes() throws Exception {
         for (int i = 1; i <= 2; i++) {
