@@ -253,7 +253,10 @@ final class DistributedSink {
             for (String dir : dirs) {
                 Path path = storage.dataDir().resolve(dir);
                 Path tmp = path.resolve("tmp");
-                Files.createDirectories(tmp);
+                if (!Files.isDirectory(tmp)) {
+                    Files.createDirectories(tmp);
+                    syncDirectory(storage.dataDir()); // the new directory's entry survives a crash with the file
+                }
                 String name = storage.nextFileNumber() + ".bin";
                 Path tmpFile = tmp.resolve(name);
                 try (FileChannel ch = FileChannel.open(tmpFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
