@@ -51,16 +51,32 @@ final class DistributedSink {
 
     void write(List<Object[]> rows) {
         Cluster cluster = storage.cluster();
-        if (!storage.hasShardingKey() && cluster.shards().size() >= 2) {
+        // insert_shard_id names the one shard that takes every row (and makes the insert foreground);
+        // insert_distributed_one_random_shard gives them all to one shard drawn by weight when there is no key
+        long shardId = storage.legacy() ? 0 : settings.getLong("insert_shard_id");
+        boolean randomShard = !storage.legacy() && settings.getBool("insert_distributed_one_random_shard") && !storage.hasShardingKey();
+        if (shardId == 0 && !randomShard && !storage.hasShardingKey() && cluster.shards().size() >= 2) {
             throw new ChException(ErrorCode.STORAGE_REQUIRES_PARAMETER,
                 "Method write is not supported by storage Distributed with more than one shard and no sharding key provided");
+        }
+        if (shardId > cluster.shards().size()) {
+            throw new ChException(ErrorCode.INVALID_SHARD_ID, "Shard id should be range from 1 to shard number");
         }
         if (rows.isEmpty()) {
             return;
         }
-        List<List<Object[]>> perShard = split(cluster, rows);
+        List<List<Object[]>> perShard;
+        if (shardId > 0 || randomShard) {
+            int only = shardId > 0 ? (int) shardId - 1 : cluster.slotToShard(java.util.concurrent.ThreadLocalRandom.current().nextInt(cluster.totalWeight()));
+            perShard = new ArrayList<>();
+            for (int i = 0; i < cluster.shards().size(); i++) {
+                perShard.add(i == only ? rows : new ArrayList<>());
+            }
+        } else {
+            perShard = split(cluster, rows);
+        }
         perShard.replaceAll(this::sendable);
-        if (bool(setting(settings, "distributed_foreground_insert", "insert_distributed_sync"))) {
+        if (shardId > 0 || bool(setting(settings, "distributed_foreground_insert", "insert_distributed_sync"))) {
             writeSync(cluster, perShard);
         } else {
             writeAsync(cluster, perShard);
@@ -263,7 +279,10 @@ final class DistributedSink {
             for (String dir : dirs) {
                 Path path = storage.dataDir().resolve(dir);
                 Path tmp = path.resolve("tmp");
-                Files.createDirectories(tmp);
+                if (!Files.isDirectory(tmp)) {
+                    Files.createDirectories(tmp);
+                    syncDirectory(storage.dataDir()); // the new directory's entry survives a crash with the file
+                }
                 String name = storage.nextFileNumber() + ".bin";
                 Path tmpFile = tmp.resolve(name);
                 try (FileChannel ch = FileChannel.open(tmpFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {

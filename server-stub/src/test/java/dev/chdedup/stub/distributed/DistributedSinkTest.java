@@ -135,6 +135,28 @@ class DistributedSinkTest {
     }
 
     @Test
+    void insertShardIdSendsEveryRowToThatShardAtOnce() {
+        String n = tables("Int64", null, "");
+        sql(first(), "SYSTEM STOP DISTRIBUTED SENDS " + n); // insert_shard_id makes the insert foreground: nothing waits in a file
+        sql(first(), "INSERT INTO " + n + " SELECT number, 'x' FROM numbers(4)", Map.of("insert_shard_id", "3"));
+        assertEquals(List.of(List.of(), List.of(), List.of("0", "1", "2", "3")), perShard(n));
+        ChException e = assertThrows(ChException.class, () -> sql(first(), "INSERT INTO " + n + " VALUES (1, 'a')", Map.of("insert_shard_id",
+            "4")));
+        assertEquals(ErrorCode.INVALID_SHARD_ID, e.code());
+        assertTrue(e.getMessage().contains("Shard id should be range from 1 to shard number"), e.getMessage());
+    }
+
+    @Test
+    void oneRandomShardTakesAnInsertWithoutAKey() {
+        String n = tables("Int64", null, "");
+        sql(first(), "INSERT INTO " + n + " SELECT number, 'x' FROM numbers(4)", Map.of("insert_distributed_one_random_shard", "1",
+            "distributed_foreground_insert", "1"));
+        List<List<String>> shards = perShard(n);
+        assertEquals(1, shards.stream().filter(l -> !l.isEmpty()).count(), shards.toString());
+        assertTrue(shards.contains(List.of("0", "1", "2", "3")), shards.toString());
+    }
+
+    @Test
     void withoutAKeyAnInsertOverSeveralShardsIsRefused() {
         String n = tables("Int64", null, "");
         ChException e = assertThrows(ChException.class, () -> sql(first(), "INSERT INTO " + n + " VALUES (1, 'a')"));
