@@ -301,6 +301,13 @@ public final class SystemTables {
             row.set("engine", "MaterializedView").set("as_select", ByteStrings.fromText(v.selectSql().strip()));
             return;
         }
+        if (db.equals("system") && (name.equals("query_log") || name.equals("part_log"))) {
+            // the server's logs are MergeTree tables with SystemLog's default keys
+            row.set("engine", "MergeTree").set("engine_full", "MergeTree PARTITION BY toYYYYMM(event_date) ORDER BY (event_date, event_time) "
+                + "SETTINGS index_granularity = 8192").set("partition_key", "toYYYYMM(event_date)")
+                .set("sorting_key", "event_date, event_time").set("primary_key", "event_date, event_time").set("has_own_data", 1L);
+            return;
+        }
         String engine = db.equals("system") ? "SystemTable" : t.getClass().getSimpleName();
         row.set("engine", engine).set("engine_full", engine).set("total_rows", null).set("total_bytes", null);
     }
