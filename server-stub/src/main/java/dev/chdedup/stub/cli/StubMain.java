@@ -57,6 +57,10 @@ public final class StubMain implements Callable<Integer> {
     @Option(names = "--data-dir", description = "Data directory, kept across restarts (default: a temporary directory removed on exit).")
     Path dataDir;
 
+    @Option(names = "--user-files-path", description = "The directory the table function file() reads, as ClickHouse's"
+        + " user_files_path (default: user_files in the data directory).")
+    Path userFilesPath;
+
     @Option(names = "--user", description = "A user as name:password (repeatable); once any is given, the password-less"
         + " default user exists only if given too.")
     java.util.List<String> users = new java.util.ArrayList<>();
@@ -151,6 +155,9 @@ public final class StubMain implements Callable<Integer> {
         if (cluster != null) {
             b.cluster(cluster);
         }
+        if (userFilesPath != null) {
+            b.userFilesPath(userFilesPath);
+        }
         if (httpsPort != null) {
             b.httpsPort(httpsPort);
             https(b);
@@ -187,6 +194,9 @@ public final class StubMain implements Callable<Integer> {
             .httpReceiveTimeout(java.time.Duration.ofMillis(Math.round(receiveTimeout * 1000)))
             .httpSendTimeout(java.time.Duration.ofMillis(Math.round(sendTimeout * 1000)))
             .replicaOption(s -> s.fatalHandler(StubMain::halt).configFile(configFile));
+        if (userFilesPath != null) {
+            b.replicaOption(s -> s.userFilesPath(userFilesPath));
+        }
         if (httpsPort != null) {
             b.httpsBasePort(httpsPort).replicaOption(this::https);
         }

@@ -16,8 +16,9 @@ import org.slf4j.LoggerFactory;
  * The clusters the servers sharing this server's ZooKeeper make up, as ClickHouse's {@code ClusterDiscovery} finds
  * them: each server registers {@code <DDLWorker.CLUSTERS>/<cluster>/<shard>/<replica>} = its host id (DDLWorker), and a
  * cluster is its shards in shard order (01, 02, ...), each of its replicas in name order (r1, r2, ...), with weight 1
- * and {@code internal_replication} (the servers replicate through ReplicatedMergeTree), reached as user default on
- * the HTTP port they registered. The answer is kept until a ZooKeeper watch says the registrations changed, and at
+ * and {@code internal_replication} (the servers replicate through ReplicatedMergeTree), reached on the HTTP port
+ * they registered as the server's cluster user (default, or the first user of a server without it: the servers of a
+ * StubCluster share their users). The answer is kept until a ZooKeeper watch says the registrations changed, and at
  * most {@link #TTL_MS} (a missed watch, a changed port), so a lookup costs no ZooKeeper round trip. A server that
  * does not use ZooKeeper (none named and none started) knows only its own cluster: one shard of itself, as does a
  * server whose cluster has no registration yet; while ZooKeeper cannot be read the last answer stands.
@@ -29,15 +30,19 @@ public final class ClusterDiscovery implements Supplier<List<Cluster>> {
 
     private final ReplicationContext context;
     private final Cluster.Address self;
+    private final String user;
+    private final String password;
     private final CuratorWatcher invalidate = event -> this.dirty = true;
     private volatile boolean dirty = true;
     private volatile long readAtNanos;
     private volatile List<Cluster> cached = List.of();
 
-    /** Discovery for the server of {@code context} serving HTTP on {@code host:port}. */
-    public ClusterDiscovery(ReplicationContext context, String host, int port) {
+    /** Discovery for the server of {@code context} serving HTTP on {@code host:port}, reaching the others as {@code user}. */
+    public ClusterDiscovery(ReplicationContext context, String host, int port, String user, String password) {
         this.context = context;
-        this.self = new Cluster.Address(host, port, "default", "", "", false, 1, 1);
+        this.user = user;
+        this.password = password;
+        this.self = new Cluster.Address(host, port, user, password, "", false, 1, 1);
     }
 
     @Override
@@ -85,7 +90,7 @@ public final class ClusterDiscovery implements Supplier<List<Cluster>> {
                 for (String id : paths.isEmpty() ? List.<String>of() : zk.getAll(paths)) {
                     Cluster.Address a = address(id);
                     if (a != null) {
-                        addresses.add(a);
+                        addresses.add(new Cluster.Address(a.host(), a.port(), user, password, "", false, 1, 1));
                     }
                 }
                 if (!addresses.isEmpty()) {

@@ -131,12 +131,12 @@ final class DistributedSink {
                         }
                     }
                     if (shard.internalReplication()) {
-                        Cluster.Address a = sendToOneReplica(remote, shardRows, timeout);
+                        Cluster.Address a = sendToOneReplica(remote, shardRows);
                         status.add("Wrote 1 blocks and " + shardRows.size() + " rows on shard " + s + " replica " + (a.replicaIndex() - 1) + ", "
                             + a.hostPort());
                     } else {
                         for (Cluster.Address a : remote) {
-                            sendToOneReplica(List.of(a), shardRows, timeout);
+                            sendToOneReplica(List.of(a), shardRows);
                             status.add("Wrote 1 blocks and " + shardRows.size() + " rows on shard " + s + " replica " + (a.replicaIndex() - 1)
                                 + ", " + a.hostPort());
                         }
@@ -158,11 +158,9 @@ final class DistributedSink {
     /**
      * Sends the rows to the first replica of {@code replicas} that takes a connection (ConnectionPoolWithFailover), as a
      * shard with internal replication is written through one of them; an error the replica answered is the insert's.
-     * With a timeout, the receive timeout of the connections is it.
      */
-    private Cluster.Address sendToOneReplica(List<Cluster.Address> replicas, List<Object[]> rows, long timeout) {
-        Settings s = timeout > 0 ? settings.with(Map.of("receive_timeout", Long.toString(timeout))) : settings;
-        return ConnectionPoolWithFailover.tryEach(replicas, s, c -> {
+    private Cluster.Address sendToOneReplica(List<Cluster.Address> replicas, List<Object[]> rows) {
+        return ConnectionPoolWithFailover.tryEach(replicas, settings, c -> {
             c.insert(remoteName(), storage.columnsToSend(), rows, settings.changed());
             return c.address();
         });

@@ -6,6 +6,7 @@ import dev.chdedup.stub.error.ChException;
 import dev.chdedup.stub.exec.Catalog;
 import dev.chdedup.stub.exec.QueryContext;
 import dev.chdedup.stub.exec.RemoteTables;
+import dev.chdedup.stub.exec.SelectExecutor;
 import dev.chdedup.stub.exec.TableSource;
 import dev.chdedup.stub.exec.TypeRules;
 import dev.chdedup.stub.sql.Expr;
@@ -32,9 +33,12 @@ import java.util.concurrent.Executors;
  * (a shard asked for none counts its rows), so the query itself runs here over the union, answering what the engine
  * answers over the union of the shards. Remote shards are asked in parallel before the first row, so a shard that
  * cannot be reached fails the query (ALL_CONNECTION_TRIES_FAILED) unless {@code skip_unavailable_shards} passes it over.
+ * A query's WHERE may run on the shards ({@link #filteredOnShards}): each shard then reads {@code SELECT columns FROM
+ * table WHERE ...} (the local one through this server's own executor), so a subquery in it reads that shard's tables,
+ * {@code _shard_num}, {@code shardNum()} and {@code shardCount()} being the shard's constants there.
  * One object serves one query (it holds the query's context).
  */
-public final class ReadFromRemote implements TableSource {
+public final class ReadFromRemote implements RemoteTables.ShardedSource {
     private static final List<Column> VIRTUALS = List.of(new Column(RemoteTables.SHARD_NUM, DataTypes.UINT32),
         new Column(RemoteTables.SHARD_COUNT, DataTypes.UINT32));
     /** The initiator's settings a shard's query carries, where it changed them: those that change what a shard reads. */
@@ -56,6 +60,8 @@ public final class ReadFromRemote implements TableSource {
     private final Clusters clusters;
     private final Catalog local;
     private final QueryContext ctx;
+    /** The WHERE each shard runs, or null. */
+    private final Expr where;
 
     /**
      * A read of {@code database.table} on every shard of {@code cluster}, as a table of {@code columns} ({@code *} being
@@ -63,6 +69,12 @@ public final class ReadFromRemote implements TableSource {
      */
     public ReadFromRemote(Cluster cluster, String database, String table, List<Column> columns, List<Column> starColumns,
                           Clusters clusters, Catalog local, QueryContext ctx) {
+        this(cluster, database, table, columns, starColumns, clusters, local, ctx, null);
+    }
+
+    private ReadFromRemote(Cluster cluster, String database, String table, List<Column> columns, List<Column> starColumns,
+                           Clusters clusters, Catalog local, QueryContext ctx, Expr where) {
+        this.where = where;
         this.cluster = cluster;
         this.database = database;
         this.table = table;
@@ -71,6 +83,66 @@ public final class ReadFromRemote implements TableSource {
         this.clusters = clusters;
         this.local = local;
         this.ctx = ctx;
+    }
+
+    @Override
+    public TableSource filteredOnShards(Expr condition) {
+        return new ReadFromRemote(cluster, database, table, columns, starColumns, clusters, local, ctx, condition);
+    }
+
+    @Override
+    public dev.chdedup.stub.sql.Query.TableRef shardTable(String alias) {
+        return new dev.chdedup.stub.sql.Query.TableRef(database, table, alias, false);
+    }
+
+    @Override
+    public SelectExecutor.Stream runOnShards(dev.chdedup.stub.sql.Query query) {
+        boolean preferLocal = ctx.settings().getBool("prefer_localhost_replica");
+        String sql = dev.chdedup.stub.exec.ExplainSyntax.queryText(query, null);
+        List<CompletableFuture<List<Block>>> parts = new ArrayList<>();
+        for (Cluster.ShardInfo shard : cluster.shards()) {
+            if (preferLocal && !clusters.localReplicas(shard).isEmpty()) {
+                SelectExecutor.Result r = new SelectExecutor(local).executeToRows(query, ctx);
+                parts.add(CompletableFuture.completedFuture(List.of(new Block(r.columns(), r.rows()))));
+            } else {
+                parts.add(CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return ConnectionPoolWithFailover.tryEach(shard.replicas(), ctx.settings(), c -> c.query(sql, forwardedSettings(Mode.PLAIN)))
+                            .blocks();
+                    } catch (ChException e) {
+                        if (ConnectionPoolWithFailover.unavailable(e) && ctx.settings().getBool("skip_unavailable_shards")) {
+                            return List.of();
+                        }
+                        throw e;
+                    }
+                }, SHARD_READS));
+            }
+        }
+        List<Column> header = null;
+        List<Object[]> rows = new ArrayList<>();
+        for (CompletableFuture<List<Block>> p : parts) {
+            List<Block> blocks;
+            try {
+                blocks = p.join();
+            } catch (CompletionException e) {
+                throw e.getCause() instanceof RuntimeException re ? re : e;
+            }
+            for (Block b : blocks) {
+                header = header != null ? header : b.columns();
+                for (Object[] r : b.rows()) {
+                    for (int i = 0; i < r.length; i++) {
+                        DataType to = header.get(i).type();
+                        DataType have = b.columns().get(i).type();
+                        r[i] = r[i] == null || have.equals(to) ? r[i] : TypeRules.stripNullable(to).convert(r[i], have);
+                    }
+                    rows.add(r);
+                }
+            }
+        }
+        if (header == null) { // no shard answered a row: the header as the query has it here
+            header = new SelectExecutor(local).header(query, ctx);
+        }
+        return new SelectExecutor.Stream(header, dev.chdedup.stub.exec.BlockStreams.chunk(header, rows, 65536));
     }
 
     @Override
@@ -120,7 +192,7 @@ public final class ReadFromRemote implements TableSource {
         List<CompletableFuture<Iterator<Object[]>>> parts = new ArrayList<>();
         for (Cluster.ShardInfo shard : cluster.shards()) {
             if (preferLocal && !clusters.localReplicas(shard).isEmpty()) {
-                parts.add(CompletableFuture.completedFuture(null)); // read when its turn comes
+                parts.add(CompletableFuture.completedFuture(where == null ? null : localQuery(shard, fetched, mode)));
             } else {
                 parts.add(CompletableFuture.supplyAsync(() -> remote(shard, fetched, mode), SHARD_READS));
             }
@@ -179,8 +251,22 @@ public final class ReadFromRemote implements TableSource {
         };
     }
 
-    /** The {@code fetched} columns of a remote shard's table, from one live replica, converted to this table's types. */
-    private Iterator<Object[]> remote(Cluster.ShardInfo shard, List<Integer> fetched, Mode mode) {
+    /** The settings a shard's query carries: those of {@link #FORWARDED} the query changed. */
+    private Map<String, String> forwardedSettings(Mode mode) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (String name : FORWARDED) {
+            if (ctx.settings().isChanged(name)) {
+                settings.put(name, ctx.settings().get(name));
+            }
+        }
+        if (mode == Mode.SEQUENTIALLY_CONSISTENT) {
+            settings.put("select_sequential_consistency", "1");
+        }
+        return settings;
+    }
+
+    /** The query a shard runs: the {@code fetched} columns (none: its row count) of its table, with the WHERE if any. */
+    private String shardQuery(Cluster.ShardInfo shard, List<Integer> fetched, Mode mode) {
         StringBuilder sql = new StringBuilder("SELECT ");
         for (int k = 0; k < fetched.size(); k++) {
             sql.append(k == 0 ? "" : ", ").append(Connection.quote(columns.get(fetched.get(k)).name()));
@@ -192,30 +278,67 @@ public final class ReadFromRemote implements TableSource {
         if (mode == Mode.FINAL) {
             sql.append(" FINAL");
         }
-        Map<String, String> settings = new LinkedHashMap<>();
-        for (String name : FORWARDED) {
-            if (ctx.settings().isChanged(name)) {
-                settings.put(name, ctx.settings().get(name));
+        if (where != null) {
+            sql.append(" WHERE ").append(dev.chdedup.stub.exec.ExplainSyntax.operators(shardScalars(where, shard.shardNum(),
+                cluster.shards().size())));
+        }
+        return sql.toString();
+    }
+
+    /** {@code e} with the shard's {@code _shard_num}, {@code shardNum()} and {@code shardCount()} as constants (subqueries kept). */
+    private static Expr shardScalars(Expr e, int shardNum, int shardCount) {
+        if (e instanceof Expr.Ident id && id.parts().size() == 1 && id.last().equals(RemoteTables.SHARD_NUM)
+            || e instanceof Expr.Call c0 && c0.args().isEmpty() && c0.name().equals("shardNum")) {
+            return new Expr.Call("toUInt32", List.of(new Expr.Literal((long) shardNum)), false);
+        }
+        if (e instanceof Expr.Call c0 && c0.args().isEmpty() && c0.name().equals("shardCount")) {
+            return new Expr.Call("toUInt32", List.of(new Expr.Literal((long) shardCount)), false);
+        }
+        if (e instanceof Expr.Call c) {
+            List<Expr> args = new ArrayList<>();
+            for (Expr a : c.args()) {
+                args.add(shardScalars(a, shardNum, shardCount));
             }
+            return new Expr.Call(c.name(), args, c.distinct(), c.params());
         }
-        if (mode == Mode.SEQUENTIALLY_CONSISTENT) {
-            settings.put("select_sequential_consistency", "1");
+        if (e instanceof Expr.Cast c) {
+            return new Expr.Cast(shardScalars(c.expr(), shardNum, shardCount), c.typeName());
         }
+        return e;
+    }
+
+    /** The local shard's rows when it runs the WHERE: its query through this server's own executor, no network. */
+    private Iterator<Object[]> localQuery(Cluster.ShardInfo shard, List<Integer> fetched, Mode mode) {
+        QueryContext c = mode == Mode.SEQUENTIALLY_CONSISTENT ? ctx.withSettings(ctx.settings().with(Map.of("select_sequential_consistency", "1"))) : ctx;
+        dev.chdedup.stub.sql.Statement st = dev.chdedup.stub.sql.Parser.parse(shardQuery(shard, fetched, mode));
+        SelectExecutor.Result r = new SelectExecutor(local).executeToRows(((dev.chdedup.stub.sql.Statement.SelectStmt) st).query(), c);
+        return rowsOf(List.of(new Block(r.columns(), r.rows())), fetched);
+    }
+
+    /** The {@code fetched} columns of a remote shard's table, from one live replica, converted to this table's types. */
+    private Iterator<Object[]> remote(Cluster.ShardInfo shard, List<Integer> fetched, Mode mode) {
+        String sql = shardQuery(shard, fetched, mode);
+        Map<String, String> settings = forwardedSettings(mode);
         Connection.Result result;
         try {
-            result = ConnectionPoolWithFailover.tryEach(shard.replicas(), ctx.settings(), c -> c.query(sql.toString(), settings));
+            result = ConnectionPoolWithFailover.tryEach(shard.replicas(), ctx.settings(), c -> c.query(sql, settings));
         } catch (ChException e) {
             if (ConnectionPoolWithFailover.unavailable(e) && ctx.settings().getBool("skip_unavailable_shards")) {
                 return Collections.emptyIterator();
             }
             throw e;
         }
+        return rowsOf(result.blocks(), fetched);
+    }
+
+    /** A shard's answer as rows of the {@code fetched} columns (its count as that many empty rows when none is fetched). */
+    private Iterator<Object[]> rowsOf(List<Block> blocks, List<Integer> fetched) {
         if (fetched.isEmpty()) {
-            long count = result.blocks().isEmpty() ? 0 : ((Number) result.blocks().get(0).rows().get(0)[0]).longValue();
+            long count = blocks.isEmpty() || blocks.get(0).rows().isEmpty() ? 0 : ((Number) blocks.get(0).rows().get(0)[0]).longValue();
             return emptyRows(count);
         }
         List<Object[]> rows = new ArrayList<>();
-        for (Block b : result.blocks()) {
+        for (Block b : blocks) {
             for (Object[] r : b.rows()) {
                 rows.add(converted(r, b.columns(), fetched));
             }

@@ -37,7 +37,7 @@ import java.util.stream.Stream;
  * table[, sharding_key[, policy]])} over the table of that name on every shard of the cluster. It stores no rows of its
  * own: an INSERT goes through {@link DistributedSink} (rows split by the sharding key, sent at once or queued in files
  * of this table's data directory, one {@link DistributedAsyncInsertDirectoryQueue} per shard or replica directory);
- * a SELECT is the union of the shards' tables ({@code distributed.ReadFromRemote}). The cluster must exist when a query
+ * a SELECT is the union of the shards' tables ({@link #reader}, ReadFromRemote). The cluster must exist when a query
  * creates the table, not when the server loads it at its start (it may be defined later), as in the engine.
  */
 public final class StorageDistributed implements Storage {
@@ -113,6 +113,9 @@ public final class StorageDistributed implements Storage {
         }
         this.columns = List.copyOf(cols);
         this.shardingKey = a.size() >= 4 ? a.get(3) : null;
+        if (shardingKey != null) {
+            checkShardingKeyColumns(shardingKey, columns, legacy);
+        }
         this.shardingKeyEvaluator = shardingKey == null ? null : compileShardingKey(shardingKey, columns, database);
         Map<String, String> own = new LinkedHashMap<>(ct.settings());
         own.remove(dev.chdedup.stub.mergetree.TableDefinition.FLATTEN_NESTED);
@@ -181,6 +184,36 @@ public final class StorageDistributed implements Storage {
         StringBuilder sb = new StringBuilder();
         dev.chdedup.stub.types.StringType.quote(s, sb);
         return sb.toString();
+    }
+
+    /**
+     * The key's names must be the table's columns: the engine's analyzer of expressions (not the query analyzer) words the
+     * error, 26.7 with the missing and the available columns, 18.16 with the first unknown name.
+     */
+    private static void checkShardingKeyColumns(Expr key, List<Column> columns, boolean legacy) {
+        java.util.Set<String> have = new java.util.LinkedHashSet<>();
+        columns.forEach(c -> have.add(c.name()));
+        java.util.Set<String> used = dev.chdedup.stub.exec.ColumnsUsed.names(key);
+        if (used == null) {
+            return; // a key the stub cannot look into: the compiler says what it lacks
+        }
+        used = new java.util.TreeSet<>(used);
+        List<String> missing = new ArrayList<>();
+        for (String n : used) {
+            if (!have.contains(n)) {
+                missing.add(n);
+            }
+        }
+        if (missing.isEmpty()) {
+            return;
+        }
+        if (legacy) {
+            throw new ChException(ErrorCode.UNKNOWN_IDENTIFIER, "Unknown identifier: " + missing.get(0));
+        }
+        String quoted = String.join(", ", missing.stream().map(n -> "'" + n + "'").toList());
+        throw new ChException(ErrorCode.UNKNOWN_IDENTIFIER, "Missing columns: " + quoted + " while processing: '" + ExpressionFormatter.format(key)
+            + "', required columns: " + String.join(", ", used.stream().map(n -> "'" + n + "'").toList())
+            + ", available columns: " + String.join(", ", have.stream().map(n -> "'" + n + "'").toList()));
     }
 
     /** The sharding key over the table's columns; its type must be an integer one, as the engine checks at CREATE. */
@@ -347,23 +380,19 @@ public final class StorageDistributed implements Storage {
     }
 
     /**
-     * A SELECT's read of the table for the query of {@code ctx}: the union of its shards' tables ({@link ReadFromRemote},
-     * with the query's settings), {@code *} leaving out MATERIALIZED columns, {@code _shard_num} a virtual column.
+     * What a SELECT reads: the union of the shards' tables ({@link ReadFromRemote}: a local shard read from {@code local},
+     * the others over the network, with the query's settings), {@code *} leaving out MATERIALIZED columns,
+     * {@code _shard_num} a virtual column; an empty remote database is the query's.
      */
-    public TableSource reader(QueryContext ctx) {
-        List<Column> star = new ArrayList<>();
-        for (int i = 0; i < tableColumns.size(); i++) {
-            if (!tableColumns.get(i).isMaterialized()) {
-                star.add(columns.get(i));
-            }
-        }
-        return new ReadFromRemote(cluster(), remoteDatabase, remoteTable, columns, star, server.clusters(), server.localTables(), ctx);
+    public TableSource reader(QueryContext ctx, Catalog local) {
+        String db = remoteDatabase.isEmpty() ? ctx.database() : remoteDatabase;
+        return new ReadFromRemote(cluster(), db, remoteTable, columns, columnsToSend(), server.clusters(), local, ctx);
     }
 
-    /** A read outside a query (the catalog reads through {@link #reader}): with the server's default settings. */
+    /** A read outside a query (the catalog gives a SELECT {@link #reader}): with the server's default settings. */
     @Override
     public Iterator<Block> read(int maxBlockSize, boolean withVirtuals) {
-        return reader(new QueryContext(database, "default", "", Settings.DEFAULTS)).read(maxBlockSize, withVirtuals);
+        return reader(new QueryContext(database, "default", "", Settings.DEFAULTS), server.localTables()).read(maxBlockSize, withVirtuals);
     }
 
     /** Storage's write without a query: an insert with the server's default settings. */

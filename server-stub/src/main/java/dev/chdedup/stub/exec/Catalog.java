@@ -14,6 +14,16 @@ public interface Catalog {
     }
 
     /**
+     * The rows of the table function file() (ClickHouse's StorageFile over its user_files_path): {@code format} and
+     * {@code compression} may be {@code auto}, {@code columns} null for a structure to infer. A catalog without user
+     * files (a view's overlay) refuses it.
+     */
+    default SelectExecutor.Stream file(String name, String format, java.util.List<dev.chdedup.stub.data.Column> columns, String compression,
+                                       int maxBlock) {
+        throw new ChException(ErrorCode.DATABASE_ACCESS_DENIED, "The table function file has no user_files directory here");
+    }
+
+    /**
      * The dictionary dictGet and {@code dictionary()} name: {@code db.name}, or {@code name} in the current database, as
      * ClickHouse's ExternalDictionariesLoader resolves it; a dictionary is a table of the catalog, so it is found as one.
      * Throws BAD_ARGUMENTS {@code Dictionary (`name`) not found} for any other name.

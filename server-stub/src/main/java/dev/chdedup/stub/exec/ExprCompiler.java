@@ -125,6 +125,9 @@ public final class ExprCompiler {
             throw new ChException(ErrorCode.NOT_IMPLEMENTED, "Lambda functions are not supported by the stub");
         }
         Expr.Call c = (Expr.Call) e;
+        if (c.name().equals("globalIn") || c.name().equals("globalNotIn")) { // here, where the query runs, GLOBAL IN is IN
+            c = new Expr.Call(c.name().equals("globalIn") ? "in" : "notIn", c.args(), c.distinct(), c.params());
+        }
         if (!c.args().isEmpty() && c.args().get(0) instanceof Expr.Lambda) {
             return HigherOrderFunctions.compile(c, this);
         }

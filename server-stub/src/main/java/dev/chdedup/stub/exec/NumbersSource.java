@@ -13,8 +13,8 @@ import java.util.NoSuchElementException;
 
 /**
  * The {@code numbers(...)} table function and {@code system.numbers}: UInt64 values generated block by block. The
- * endless {@code system.numbers} read under a WHERE that bounds {@code number} (IN, =, <, <=, >, >=, joined by AND)
- * generates only that range, as ClickHouse's ReadFromSystemNumbersStep does, so such a query ends.
+ * endless {@code system.numbers} read under a WHERE that bounds {@code number} (IN a tuple or an array literal, =, <, <=,
+ * >, >=, joined by AND) generates only that range, as ClickHouse's ReadFromSystemNumbersStep does, so such a query ends.
  */
 public final class NumbersSource {
     private NumbersSource() {
@@ -61,7 +61,7 @@ public final class NumbersSource {
                     return false;
                 }
                 List<Expr> values = a.get(1) instanceof Expr.Call && ((Expr.Call) a.get(1)).name().equals("tuple")
-                    ? ((Expr.Call) a.get(1)).args() : List.of(a.get(1));
+                    ? ((Expr.Call) a.get(1)).args() : elements(a.get(1));
                 long lo = Long.MAX_VALUE;
                 long hi = 0;
                 for (Expr v : values) {
@@ -95,6 +95,17 @@ public final class NumbersSource {
             default:
                 return false;
         }
+    }
+
+    /** The set of {@code number IN x}: an array literal's elements ({@code IN ([2, 4])} as the JDBC driver sends an array), else x. */
+    private static List<Expr> elements(Expr x) {
+        if (x instanceof Expr.Call && ((Expr.Call) x).name().equals("array")) {
+            return ((Expr.Call) x).args();
+        }
+        if (x instanceof Expr.Literal && ((Expr.Literal) x).value() instanceof List) {
+            return ((List<?>) ((Expr.Literal) x).value()).stream().map(v -> (Expr) new Expr.Literal(v)).toList();
+        }
+        return List.of(x);
     }
 
     private static String mirror(String op) {

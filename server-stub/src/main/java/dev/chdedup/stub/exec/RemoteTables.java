@@ -46,6 +46,21 @@ public interface RemoteTables {
         return dev.chdedup.stub.compat.CompatibilityVersion.before(ctx.compat().serverVersion(null), 19, 1);
     }
 
+    /**
+     * A read over shards (a Distributed table, a cluster or remote table function) that can run a query's WHERE on each
+     * shard, as the engine sends the query with its filter to the shards: a subquery in it reads each shard's own tables.
+     */
+    interface ShardedSource extends TableSource {
+        /** This read with {@code where} (over its columns, {@code _shard_num} and {@code shardNum()} included) run on each shard. */
+        TableSource filteredOnShards(Expr where);
+
+        /** The table each shard reads, as a FROM item with {@code alias} (null: none). */
+        dev.chdedup.stub.sql.Query.TableRef shardTable(String alias);
+
+        /** {@code query} (reading {@link #shardTable}) run on each shard, its answers in one stream, typed as the first's. */
+        SelectExecutor.Stream runOnShards(dev.chdedup.stub.sql.Query query);
+    }
+
     /** The table {@code args} names, read from the servers of its cluster, with its columns as the first reachable shard has them. */
     TableSource table(Arguments args, QueryContext ctx);
 

@@ -151,7 +151,7 @@ public final class SelectExecutor {
         Source src = source(s.from(), ctx, maxBlock, needsVirtuals, s);
         boolean storage = s.from() instanceof Query.TableRef || s.from() instanceof Query.TableFunction;
         src = new Source(src.physical, src.columns, headerOnly ? java.util.Collections.emptyIterator()
-            : BlockStreams.cancellable(src.blocks, ctx, storage), src.aliasColumns);
+            : BlockStreams.cancellable(src.blocks, ctx, storage), src.aliasColumns, src.whereOnShards);
         List<Column> input = src.columns;
         s = starArguments(s, src.physical);
         Map<String, Expr> aliases = new LinkedHashMap<>();
@@ -195,7 +195,7 @@ public final class SelectExecutor {
             }
         }
         s = positionalArguments(s, exprs, ctx, comp);
-        Evaluator where = s.where() == null ? null : comp.compile(s.where());
+        Evaluator where = s.where() == null || src.whereOnShards ? null : comp.compile(s.where());
         List<Expr.Call> aggCalls = new ArrayList<>();
         for (Expr e : exprs) {
             comp.collectAggregates(comp.expand(e), aggCalls);
@@ -702,9 +702,15 @@ public final class SelectExecutor {
 
     // ---- sources ----
 
-    private record Source(List<Column> physical, List<Column> columns, Iterator<Block> blocks, Map<String, Expr> aliasColumns) {
+    /** {@code whereOnShards}: the rows come from shards that ran the query's WHERE (ShardFilter), which is not run again. */
+    private record Source(List<Column> physical, List<Column> columns, Iterator<Block> blocks, Map<String, Expr> aliasColumns,
+                          boolean whereOnShards) {
         Source(List<Column> physical, List<Column> columns, Iterator<Block> blocks) {
             this(physical, columns, blocks, Map.of());
+        }
+
+        Source(List<Column> physical, List<Column> columns, Iterator<Block> blocks, Map<String, Expr> aliasColumns) {
+            this(physical, columns, blocks, aliasColumns, false);
         }
     }
 
@@ -932,8 +938,14 @@ public final class SelectExecutor {
             List<Column> one = List.of(new Column("dummy", DataTypes.UINT8));
             return new Source(one, one, List.of(new Block(one, new ArrayList<>(Collections.singletonList(new Object[] {0L})))).iterator());
         }
-        if (from instanceof Query.Join) {
-            return join((Query.Join) from, ctx, maxBlock);
+        if (from instanceof Query.Join j) {
+            Stream onShards = headerOnly ? null : ShardJoin.pushDown(j, select, catalog, ctx, f -> f instanceof Query.TableRef t ? table(t, ctx)
+                : TableFunctionRemote.handles(((Query.TableFunction) f).name())
+                ? TableFunctionRemote.storage((Query.TableFunction) f, new ExprCompiler(ctx, List.of(), Map.of(), this), catalog, ctx) : null);
+            if (onShards != null) {
+                return new Source(onShards.columns(), onShards.columns(), onShards.blocks(), Map.of(), true);
+            }
+            return join(j, ctx, maxBlock);
         }
         if (from instanceof Query.ArrayJoin) {
             return arrayJoin((Query.ArrayJoin) from, ctx, maxBlock, virtuals);
@@ -972,6 +984,10 @@ public final class SelectExecutor {
             if (tf.name().equals("dictionary")) {
                 return source(TableFunctions.dictionary(tf, catalog, ctx), ctx, maxBlock, virtuals);
             }
+            if (tf.name().equals("file")) {
+                Stream s = TableFunctionFile.source(tf, new ExprCompiler(ctx, List.of(), Map.of(), this), catalog, maxBlock);
+                return new Source(s.columns(), s.columns(), s.blocks());
+            }
             if (TableFunctions.handles(tf.name())) {
                 Stream s = TableFunctions.source(tf, new ExprCompiler(ctx, List.of(), Map.of(), this), maxBlock);
                 return new Source(s.columns(), s.columns(), s.blocks());
@@ -984,6 +1000,8 @@ public final class SelectExecutor {
 
     /** The rows of table {@code ts}, FINAL or not; {@code select}, when given, is the query reading them. */
     private Source read(TableSource ts, boolean isFinal, QueryContext ctx, int maxBlock, boolean virtuals, Query.Select select) {
+        TableSource onShards = headerOnly ? null : ShardFilter.pushDown(ts, select, catalog, ctx);
+        ts = onShards != null ? onShards : ts;
         List<Column> cols = new ArrayList<>(ts.columns());
         if (virtuals) {
             cols.addAll(ts.virtualColumns());
@@ -992,7 +1010,7 @@ public final class SelectExecutor {
             : ctx.settings().getBool("select_sequential_consistency") ? ts.readSequentiallyConsistent(maxBlock, virtuals)
             : ts.read(maxBlock, virtuals, select == null ? null : ColumnsUsed.of(select, ts.columns(), !ts.aliasColumns().isEmpty()),
                 indexFilter(select, ts));
-        return new Source(ts.starColumns(), cols, blocks, ts.aliasColumns());
+        return new Source(ts.starColumns(), cols, blocks, ts.aliasColumns(), onShards != null);
     }
 
     /** {@link #indexFilter} of a query as it was parsed (EXPLAIN's: its qualified names not resolved yet). */

@@ -146,7 +146,12 @@ final class WithFill {
             step = n * unitScale(type, iv.unit(), iv.unit());
         } else {
             Evaluator ev = comp.compile(e);
-            step = Values.toNumber(ev.eval(new Object[0]), ev.type()).doubleValue();
+            Object v = ev.eval(new Object[0]);
+            // an Interval value (toIntervalDay(1)) steps by its unit as INTERVAL 1 DAY does
+            step = ev.type().unwrap() instanceof dev.chdedup.stub.types.DataTypeInterval
+                ? ((Number) v).doubleValue() * unitScale(type, ((dev.chdedup.stub.types.DataTypeInterval) ev.type().unwrap()).unit,
+                    ((dev.chdedup.stub.types.DataTypeInterval) ev.type().unwrap()).unit)
+                : Values.toNumber(v, ev.type()).doubleValue();
         }
         if (step == 0 || desc && step > 0 || !desc && step < 0) {
             throw new ChException(ErrorCode.INVALID_WITH_FILL_EXPRESSION, "WITH FILL STEP value cannot be "

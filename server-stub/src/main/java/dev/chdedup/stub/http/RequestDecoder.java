@@ -110,7 +110,9 @@ final class RequestDecoder {
             if (colon <= 0 || !isToken(line.substring(0, colon))) {
                 throw new HttpException(400, "Malformed " + what.toLowerCase() + " field");
             }
-            into.add(line.substring(0, colon), line.substring(colon + 1).strip());
+            String value = line.substring(colon + 1).strip();
+            // request header values have their RFC 2047 encoded words decoded, as ClickHouse's readHeaders does
+            into.add(line.substring(0, colon), what.equals("Header") ? MessageHeader.decodeWord(value) : value);
         }
     }
 

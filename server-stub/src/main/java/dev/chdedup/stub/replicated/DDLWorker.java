@@ -279,11 +279,12 @@ public final class DDLWorker implements AutoCloseable {
         }
         dev.chdedup.stub.sql.Statement.OnCluster oc = (dev.chdedup.stub.sql.Statement.OnCluster) st;
         dev.chdedup.stub.sql.Statement.Alter a = (dev.chdedup.stub.sql.Statement.Alter) oc.statement();
-        StorageReplicatedMergeTree t = context.tableByName(a.database() != null ? a.database() : "default", a.table());
-        if (t == null) {
+        // the path, not the table object: an ALTER being applied here opens the table again, when no object is registered
+        String zookeeperPath = context.zookeeperPathOf(a.database() != null ? a.database() : "default", a.table());
+        if (zookeeperPath == null) {
             return true;
         }
-        String node = task + "/shards/" + dev.chdedup.stub.common.FileNames.escapeForFileName(t.zookeeperPath());
+        String node = task + "/shards/" + dev.chdedup.stub.common.FileNames.escapeForFileName(zookeeperPath);
         try {
             zk.curator().create().creatingParentsIfNeeded().forPath(node, ZooKeeperClient.bytes(hostId));
             return true;

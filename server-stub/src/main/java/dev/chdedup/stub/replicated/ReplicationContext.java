@@ -43,6 +43,8 @@ public final class ReplicationContext implements AutoCloseable {
     private String serverId;
     private java.util.UUID serverUuid;
     private final Map<String, StorageReplicatedMergeTree> tables = new ConcurrentHashMap<>();
+    /** The ZooKeeper path of each replicated table by {@code database.name}, kept while a table is opened again. */
+    private final Map<String, String> zookeeperPaths = new ConcurrentHashMap<>();
     private TestingServer embedded;
     private volatile ZooKeeperClient zk;
     private DataPartsExchange exchange;
@@ -286,6 +288,20 @@ public final class ReplicationContext implements AutoCloseable {
 
     void register(StorageReplicatedMergeTree t) {
         tables.put(t.replicaPath(), t);
+        zookeeperPaths.put(t.database() + "." + t.name(), t.zookeeperPath());
+    }
+
+    /** A dropped table: its name no longer names a ZooKeeper path here. */
+    void dropped(StorageReplicatedMergeTree t) {
+        zookeeperPaths.remove(t.database() + "." + t.name(), t.zookeeperPath());
+    }
+
+    /**
+     * The ZooKeeper path of this server's replicated table {@code database.name}, or null: known also while an ALTER
+     * opens the table again (when {@link #tableByName} finds no object for a moment).
+     */
+    String zookeeperPathOf(String database, String name) {
+        return zookeeperPaths.get(database + "." + name);
     }
 
     void unregister(StorageReplicatedMergeTree t) {

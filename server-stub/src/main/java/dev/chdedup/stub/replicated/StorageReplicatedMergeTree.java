@@ -906,6 +906,7 @@ public final class StorageReplicatedMergeTree extends StorageMergeTree {
         restarting.close();
         queue.close();
         context.unregister(this);
+        context.dropped(this);
         try {
             ZooKeeperClient zk = zk();
             if (leaderNode != null) {

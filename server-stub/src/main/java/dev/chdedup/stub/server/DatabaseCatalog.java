@@ -53,6 +53,8 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
     /** What DETACH ... PERMANENTLY appends to a table's metadata file, so that loading skips it. */
     private static final String DETACHED_SUFFIX = ".detached";
     private SystemTables system;
+    /** The directory file() reads, ClickHouse's user_files_path; set by the server before it serves. */
+    private volatile Path userFiles;
     /** Views read from metadata, created once every table is loaded: {database, CREATE statement}. */
     private final List<String[]> pendingViews = new ArrayList<>();
 
@@ -105,6 +107,18 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
     @Override
     public dev.chdedup.stub.exec.RemoteTables remoteTables() {
         return remoteTables;
+    }
+
+    /** Makes {@code dir} (created if missing, as the server creates its user_files_path) the directory file() reads. */
+    public void attachUserFiles(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        this.userFiles = dir;
+    }
+
+    @Override
+    public dev.chdedup.stub.exec.SelectExecutor.Stream file(String name, String format, List<dev.chdedup.stub.data.Column> columns,
+                                                            String compression, int maxBlock) {
+        return dev.chdedup.stub.storages.StorageFile.read(userFiles, name, format, columns, compression, maxBlock);
     }
 
     public void attachSystem(SystemTables system) {
@@ -508,7 +522,8 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
 
     private synchronized StorageMergeTree rename(String fromDb, String from, String toDb, String to) throws IOException {
         Object obj = find(fromDb, from);
-        StorageMergeTree t = obj instanceof dev.chdedup.stub.mv.PlainView ? null : renamable(fromDb, from);
+        boolean ofEngine = obj instanceof dev.chdedup.stub.storages.Storage st && engines.containsKey(st.engine());
+        StorageMergeTree t = obj instanceof dev.chdedup.stub.mv.PlainView || ofEngine ? null : renamable(fromDb, from);
         Map<String, Object> target = databases.get(toDb);
         if (target == null) {
             throw new ChException(ErrorCode.UNKNOWN_DATABASE, "Database " + toDb + " does not exist");
@@ -517,6 +532,21 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
             throw new ChException(ErrorCode.TABLE_ALREADY_EXISTS, "Table " + toDb + "." + to + " already exists");
         }
         FileNames.checkName("Table", to);
+        if (ofEngine) { // an engine of a layer above (Distributed): stopped, moved with its directory, created again under the new name
+            dev.chdedup.stub.storages.Storage st = (dev.chdedup.stub.storages.Storage) obj;
+            Statement.CreateTable ct = named((Statement.CreateTable) Parser.parse(createQuery(fromDb, from)), toDb, to);
+            st.shutdown();
+            Files.createDirectories(dataDir(toDb));
+            if (Files.exists(tableDataDir(fromDb, from))) {
+                Files.move(tableDataDir(fromDb, from), tableDataDir(toDb, to), StandardCopyOption.ATOMIC_MOVE);
+            }
+            String sql = dev.chdedup.stub.storages.AlterCommands.createQueryText(ct);
+            writeMetadata(toDb, to, sql);
+            Files.delete(metadataFile(fromDb, from));
+            databases.get(fromDb).remove(from);
+            target.put(to, engines.get(st.engine()).create(toDb, ct, tableDataDir(toDb, to), sql, true));
+            return null;
+        }
         if (t == null) { // a plain view: its statement under the new name
             dev.chdedup.stub.mv.PlainView v = (dev.chdedup.stub.mv.PlainView) obj;
             String sql = v.createSql().replaceFirst("(?is)^(\\s*CREATE\\s+(?:OR\\s+REPLACE\\s+)?VIEW\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?)\\S+",
@@ -766,7 +796,7 @@ public final class DatabaseCatalog implements SystemCatalog, AutoCloseable {
             throw StorageCatalog.unknownTable(db, table);
         }
         if (t instanceof dev.chdedup.stub.distributed.StorageDistributed d) {
-            return d.reader(ctx); // the shards' tables, read with the query's settings
+            return d.reader(ctx, this); // the union of its shards, read with the query's settings
         }
         if (t instanceof TableSource) {
             return (TableSource) t;

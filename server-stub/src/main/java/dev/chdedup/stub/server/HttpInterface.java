@@ -201,7 +201,7 @@ public final class HttpInterface implements HttpHandler {
             return;
         }
         if (!path.equals("/") && !path.equals("/query")) {
-            text(resp, 404, "There is no handle " + path + "\n\nUse / or /ping for health checks.\n");
+            text(resp, 404, "There is no handle " + req.target() + "\n\nUse / or /ping for health checks.\n"); // the URI, as NotFoundHandler
             return;
         }
         String queryId = firstNonNull(req.param("query_id"), req.header("X-ClickHouse-Query-Id"), UUID.randomUUID().toString());
@@ -225,7 +225,10 @@ public final class HttpInterface implements HttpHandler {
             boolean form = HTMLForm.isMultipart(req.header("Content-Type"));
             List<HTMLForm.Part> externalTables = new ArrayList<>();
             if (form) {
-                for (HTMLForm.Part p : HTMLForm.parse(req.header("Content-Type"), req.body(), MAX_FORM_BYTES)) {
+                // the form is read from the body as sent (DynamicQueryHandler::getQuery reads request.getStream()):
+                // a Content-Encoding is checked but not applied, so client-v2's uncompressed form with "lz4" is read
+                req.body();
+                for (HTMLForm.Part p : HTMLForm.parse(req.header("Content-Type"), req.rawBody(), MAX_FORM_BYTES)) {
                     if (p.filename() == null) {
                         req.addParam(p.name(), p.text());
                     } else {

@@ -45,11 +45,14 @@ public final class StubServer implements Closeable {
     private final Path dataDir;
     private final boolean tempDir;
     private final Map<String, String> users;
+    private final String clusterUser;
     private final Duration keepAlive;
     private final Duration receiveTimeout;
     private final Duration sendTimeout;
     private final java.util.function.Consumer<Throwable> fatalHandler;
     private final java.util.Set<String> unknownSettings;
+    /** The directory file() reads (ClickHouse's user_files_path): the builder's, else user_files in the data directory. */
+    private final Path userFiles;
     private final dev.chdedup.stub.compat.CompatibilityProfile compat;
     private volatile State state = State.LATENT;
     private HttpServer http;
@@ -88,11 +91,14 @@ public final class StubServer implements Closeable {
         this.dataDir = b.dataDir != null ? b.dataDir : Files.createTempDirectory("chdedup-stub-");
         // configuring any user closes the password-less default user unless it is configured too
         this.users = b.users.isEmpty() ? Map.of("default", "") : Map.copyOf(b.users);
+        // the user the servers of a discovered cluster reach each other as: default if it exists, else the first one given
+        this.clusterUser = users.containsKey("default") ? "default" : b.users.keySet().iterator().next();
         this.keepAlive = b.keepAlive;
         this.receiveTimeout = b.receiveTimeout;
         this.sendTimeout = b.sendTimeout;
         this.fatalHandler = b.fatalHandler;
         this.unknownSettings = java.util.Set.copyOf(b.unknownSettings);
+        this.userFiles = b.userFiles != null ? b.userFiles : dataDir.resolve("user_files");
         this.compat = b.compat;
         this.configFile = b.configFile;
         dev.chdedup.stub.distributed.ConfigProcessor.ServerConfig file = b.configFile == null ? null
@@ -167,6 +173,7 @@ public final class StubServer implements Closeable {
         catalog.attachSystem(system);
         catalog.attachRemoteTables(new dev.chdedup.stub.distributed.RemoteTableFunctions(clusters, catalog, () -> port));
         distributed.readWith(catalog);
+        catalog.attachUserFiles(userFiles);
         SelectExecutor selects = new SelectExecutor(catalog);
         dev.chdedup.stub.exec.AggregateFunctionGroupFormat.attachWriter(new GroupFormatWriter());
         catalog.attachViewReader((view, ctx) -> {
@@ -195,6 +202,7 @@ public final class StubServer implements Closeable {
         system.attachExtra(new dev.chdedup.stub.system.StorageSystemClusters(clusters));
         system.attachExtra(new dev.chdedup.stub.system.DistributionQueueTable(catalog));
         commands.onFlushAsyncInserts(asyncInserts::flushAll);
+        commands.onReloadConfig(this::reloadConfig);
         commands.loadViews(catalog.takePendingViews());
         system.attach(dedup.partLog());
         ProcessList processes = new ProcessList();
@@ -225,7 +233,7 @@ public final class StubServer implements Closeable {
         ddlWorker = new dev.chdedup.stub.replicated.DDLWorker(replication, host, port, (sql, queryId) -> runDdl.execute(
             dev.chdedup.stub.sql.Parser.parse(sql), sql, null, "Values", new dev.chdedup.stub.exec.QueryContext(DatabaseCatalog.DEFAULT, "default",
                 queryId, dev.chdedup.stub.exec.Settings.DEFAULTS)));
-        clusters.discoverWith(new dev.chdedup.stub.distributed.ClusterDiscovery(replication, host, port));
+        clusters.discoverWith(new dev.chdedup.stub.distributed.ClusterDiscovery(replication, host, port, clusterUser, users.get(clusterUser)));
         ddlWorker.clusterHostsFrom(name -> clusters.get(name).addresses().stream()
             .map(a -> dev.chdedup.stub.replicated.DDLWorker.hostId(a.host(), a.port())).toList());
         ddlWorker.matchLocalHostsWith(id -> {
@@ -400,6 +408,7 @@ public final class StubServer implements Closeable {
         private int httpsPort = -1;
         private TlsContext.Source tlsSource;
         private Path dataDir;
+        private Path userFiles;
         private final Map<String, String> users = new LinkedHashMap<>();
         private Duration keepAlive = Duration.ofSeconds(10);
         private Duration receiveTimeout = Duration.ofSeconds(30);
@@ -503,6 +512,15 @@ public final class StubServer implements Closeable {
         /** A data directory that outlives the server; without one a temporary directory is removed on close. */
         public Builder dataDir(Path dir) {
             this.dataDir = dir;
+            return this;
+        }
+
+        /**
+         * The directory the table function file() reads, as ClickHouse's {@code user_files_path} (created at start if
+         * missing); by default {@code user_files} in the data directory. file() reads nothing outside it.
+         */
+        public Builder userFilesPath(Path dir) {
+            this.userFiles = dir;
             return this;
         }
 

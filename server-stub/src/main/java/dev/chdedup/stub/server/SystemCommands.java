@@ -31,6 +31,8 @@ public final class SystemCommands {
     private final FaultInjector faults;
     private final ReplicatedSystemCommands replication;
     private volatile Runnable flushAsyncInserts = () -> { };
+    /** SYSTEM RELOAD CONFIG: the server reads its configuration file's remote_servers again. */
+    private volatile Runnable reloadConfig = () -> { };
 
     public SystemCommands(DatabaseCatalog catalog, DeduplicationService dedup, ViewRegistry views, FaultInjector faults) {
         this.catalog = catalog;
@@ -38,6 +40,11 @@ public final class SystemCommands {
         this.views = views;
         this.faults = faults;
         this.replication = new ReplicatedSystemCommands(catalog);
+    }
+
+    /** What {@code SYSTEM RELOAD CONFIG} runs. */
+    public void onReloadConfig(Runnable reload) {
+        this.reloadConfig = reload;
     }
 
     /** What {@code SYSTEM FLUSH ASYNC INSERT QUEUE} runs. */
@@ -105,10 +112,12 @@ public final class SystemCommands {
             case "FLUSH ASYNC INSERT QUEUE":
                 flushAsyncInserts.run();
                 return QueryResult.Done.NOTHING;
+            case "RELOAD CONFIG":
+                reloadConfig.run();
+                return QueryResult.Done.NOTHING;
             case "FLUSH LOGS":
             case "DROP MARK CACHE":
             case "DROP UNCOMPRESSED CACHE":
-            case "RELOAD CONFIG":
                 return QueryResult.Done.NOTHING;
             default:
                 QueryResult replicated = replication.execute(cmd, ctx);

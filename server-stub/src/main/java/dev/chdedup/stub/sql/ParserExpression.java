@@ -172,16 +172,17 @@ final class ParserExpression {
             boolean negate = false;
             Token save = pos.tok;
             Token savePrev = pos.prev;
+            boolean global = pos.readIf("GLOBAL"); // GLOBAL [NOT] IN
             if (pos.readIf("NOT")) {
                 negate = true;
             }
-            pos.readIf("GLOBAL");
+            global |= !global && pos.readIf("GLOBAL");
             if (pos.readIf("LIKE")) {
                 l = likeCall(negate ? "notLike" : "like", l);
             } else if (pos.readIf("ILIKE")) {
                 l = likeCall(negate ? "notILike" : "ilike", l);
             } else if (pos.readIf("IN")) {
-                l = new Expr.Call(negate ? "notIn" : "in", l, inRight());
+                l = new Expr.Call(global ? (negate ? "globalNotIn" : "globalIn") : negate ? "notIn" : "in", l, inRight());
             } else if (pos.readIf("BETWEEN")) {
                 Expr lo = concat();
                 pos.expect("AND");

@@ -30,8 +30,19 @@ final class ParserGrantQuery {
         String to = revoke ? "FROM" : "TO";
         int start = pos.tok.pos();
         int depth = 0;
+        // the names as tokens (a quoted role name may hold a comma); null once an item is not a single name
+        List<String> names = new ArrayList<>();
+        boolean nameExpected = true;
         while (pos.tok.kind() != Token.Kind.EOF && !(depth == 0 && (pos.tok.is("ON") || pos.tok.is(to)))) {
             depth += pos.tok.isOp("(") ? 1 : pos.tok.isOp(")") ? -1 : 0;
+            if (names != null && depth == 0 && pos.tok.isOp(",") && !nameExpected) {
+                nameExpected = true;
+            } else if (names != null && nameExpected && isName(pos.tok)) {
+                names.add(pos.tok.text());
+                nameExpected = false;
+            } else {
+                names = null;
+            }
             pos.advance();
         }
         if (pos.tok.kind() == Token.Kind.EOF || pos.tok.pos() == start) {
@@ -57,20 +68,14 @@ final class ParserGrantQuery {
             }
             pos.expect("OPTION");
         }
-        List<String> roles = null;
-        if (on == null) {
-            roles = new ArrayList<>();
-            for (String r : what.split(",")) {
-                roles.add(unquoteName(r.strip()));
-            }
+        if (on == null && (names == null || nameExpected)) {
+            throw pos.error("ON");
         }
-        return new Statement.Grant(revoke, on == null ? null : what, on, roles == null ? null : List.copyOf(roles), grantees);
+        return new Statement.Grant(revoke, on == null ? null : what, on, on == null ? List.copyOf(names) : null, grantees);
     }
 
-    private static String unquoteName(String n) {
-        if (n.length() >= 2 && (n.charAt(0) == '`' || n.charAt(0) == '"' || n.charAt(0) == '\'')) {
-            return n.substring(1, n.length() - 1);
-        }
-        return n;
+    /** A role name: an identifier, quoted or not, or a string literal. */
+    private static boolean isName(Token t) {
+        return t.kind() == Token.Kind.IDENT || t.kind() == Token.Kind.QUOTED_IDENT || t.kind() == Token.Kind.STRING;
     }
 }

@@ -133,7 +133,7 @@ final class ParserSelectQuery {
             } while (pos.readOp(","));
             pos.expectOp(")");
         }
-        if (pos.readIf("AS") && pos.tok.isOp("(") && (pos.peekIs("SELECT") || pos.peekIs("WITH"))) {
+        if (pos.readIf("AS") && opensSubquery()) {
             pos.advance();
             if (recursive) {
                 workingTables.add(name);
@@ -167,6 +167,21 @@ final class ParserSelectQuery {
         pos.tok = save;
         pos.prev = savePrev;
         return false;
+    }
+
+    /**
+     * Whether the current token opens a CTE's subquery: a "(" whose first token past any further "(" is SELECT or
+     * WITH, since ParserSubquery reads a parenthesized SELECT too ({@code WITH d AS ((SELECT ...)) ...}).
+     */
+    private boolean opensSubquery() {
+        Token t = pos.tok;
+        if (!t.isOp("(")) {
+            return false;
+        }
+        while (t.isOp("(")) {
+            t = Lexer.next(pos.sql, t.end(), pos.end, t);
+        }
+        return t.is("SELECT") || t.is("WITH");
     }
 
     private static boolean readsWorkingTable(From f) {

@@ -28,8 +28,9 @@ final class ParserTablesInSelectQuery {
         From f = fromItem();
         while (true) {
             String kind;
-            if (pos.tok.is("ALL") && (pos.peekIs("INNER") || pos.peekIs("LEFT") || pos.peekIs("RIGHT") || pos.peekIs("FULL"))) {
-                pos.advance(); // the strictness before the kind, as 18.16 wrote it: ALL is the stub's only strictness
+            if (pos.tok.is("ALL") && (pos.peekIs("INNER") || pos.peekIs("LEFT") || pos.peekIs("RIGHT") || pos.peekIs("FULL")
+                || pos.peekIs("JOIN"))) {
+                pos.advance(); // ALL before the kind: the default strictness
             }
             if (pos.readIf("CROSS")) {
                 pos.expect("JOIN");

@@ -14,7 +14,8 @@ import java.util.List;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * The system tables of replication: {@code system.replicas} (one row per replicated table of this server),
+ * The system tables of replication: {@code system.macros} (the macros replicated paths and ON CLUSTER substitute),
+ * {@code system.replicas} (one row per replicated table of this server),
  * {@code system.replication_queue} (the entries of each table's queue with their tries, errors and postponements) and
  * {@code system.zookeeper} (every node under {@code /clickhouse} with its stat, for {@code WHERE path = '...'}; the
  * stub lists the whole subtree and lets the WHERE filter, where ClickHouse requires the path and reads only it).
@@ -33,12 +34,13 @@ public final class ReplicationSystemTables implements SystemTables.Extra {
 
     @Override
     public List<String> names() {
-        return List.of("replicas", "replication_queue", "zookeeper");
+        return List.of("macros", "replicas", "replication_queue", "zookeeper");
     }
 
     @Override
     public TableSource table(String name, QueryContext ctx) {
         switch (name) {
+            case "macros": return macros();
             case "replicas": return replicas();
             case "replication_queue": return queue();
             case "zookeeper": return zookeeper();
@@ -59,6 +61,13 @@ public final class ReplicationSystemTables implements SystemTables.Extra {
             }
         }
         return out;
+    }
+
+    /** {@code system.macros}: the server's macros by name ({shard} and {replica} with their defaults, {cluster} when set). */
+    private TableSource macros() {
+        SystemTable out = SystemTable.of("macros");
+        new java.util.TreeMap<>(context.macros()).forEach((k, v) -> out.add().set("macro", k).set("substitution", v));
+        return out.source();
     }
 
     private TableSource replicas() {

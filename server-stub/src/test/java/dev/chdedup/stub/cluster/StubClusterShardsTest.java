@@ -59,6 +59,8 @@ class StubClusterShardsTest {
                 assertEquals(dir.resolve(String.format("s%02d", s)).resolve("r" + r), server.dataDir());
                 assertEquals(String.format("%02d", s), server.replication().macros().get("shard"));
                 assertEquals("r" + r, server.replication().macros().get("replica"));
+                assertEquals(String.format("cluster\tsharded\nreplica\tr%d\nshard\t%02d\n", r, s), Sql.query(cluster, (s - 1) * 2 + r,
+                    "SELECT * FROM system.macros"));
             }
         }
         assertTrue(Files.isDirectory(dir.resolve("s02").resolve("r2")));

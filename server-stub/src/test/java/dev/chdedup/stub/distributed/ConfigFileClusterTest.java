@@ -37,7 +37,7 @@ class ConfigFileClusterTest {
             }
             try (StubServer a = StubServer.builder().port(0).configFile(files[0]).build().start();
                  StubServer b = StubServer.builder().port(0).configFile(files[1]).build().start()) {
-                // the ports are known now: the files get their remote_servers, and the servers read them again
+                // the ports are known now: the files get their remote_servers, and the servers read them again (the API, SYSTEM RELOAD CONFIG)
                 String remote = "<remote_servers><team><shard><internal_replication>true</internal_replication><replica><host>localhost</host>"
                     + "<port>" + a.port() + "</port></replica></shard><shard><internal_replication>true</internal_replication><replica>"
                     + "<host>localhost</host><port>" + b.port() + "</port></replica></shard></team></remote_servers>";
@@ -45,7 +45,7 @@ class ConfigFileClusterTest {
                     Files.writeString(files[i], config(zk.getConnectString(), i + 1, remote));
                 }
                 a.reloadConfig();
-                b.reloadConfig();
+                new ConformanceClient(b.httpUrl()).query("SYSTEM RELOAD CONFIG");
                 StubServer[] servers = {a, b};
                 for (int i = 0; i < 2; i++) {
                     assertEquals("1\tlocalhost\t" + a.port() + "\t" + (i == 0 ? 1 : 0) + "\n2\tlocalhost\t" + b.port() + "\t" + (i == 1 ? 1 : 0) + "\n",

@@ -184,6 +184,51 @@ class DistributedAsyncInsertTest {
         assertEquals(0, count(second()));
     }
 
+    /** Three files queued in batch mode, and the shard refusing its next insert with MEMORY_LIMIT_EXCEEDED (not a broken file). */
+    private void threeFilesAndOneRefusal(String settings) throws Exception {
+        distributed(" SETTINGS background_insert_batch = 1" + settings);
+        sql(head(), "SYSTEM STOP DISTRIBUTED SENDS d");
+        for (int i = 0; i < 3; i++) {
+            sql(head(), "INSERT INTO d SELECT number + " + (10 * i) + ", 'x' FROM numbers(10)");
+        }
+        sql(second(), "SYSTEM ENABLE FAILPOINT stub_insert_error CODE 241 ON TABLE default.local FOR 1 INSERTS");
+    }
+
+    private List<String> activeParts() {
+        return rows(second(), "SELECT count() FROM system.parts WHERE table = 'local' AND active");
+    }
+
+    @Test
+    void aFailedBatchIsSentFileByFileUnderSplitBatchOnFailure() throws Exception {
+        threeFilesAndOneRefusal(", background_insert_split_batch_on_failure = 1");
+        sql(head(), "SYSTEM FLUSH DISTRIBUTED d");
+        assertEquals(15, count(second()));
+        assertEquals(List.of("3"), activeParts(), "the batch failed, then each file went as its own insert");
+    }
+
+    @Test
+    void aFailedBatchStaysQueuedWithoutSplitBatchOnFailure() throws Exception {
+        threeFilesAndOneRefusal("");
+        ChException e = assertThrows(ChException.class, () -> sql(head(), "SYSTEM FLUSH DISTRIBUTED d"));
+        assertEquals(ErrorCode.MEMORY_LIMIT_EXCEEDED, e.code(), e.getMessage());
+        assertEquals(3, queued().size());
+        sql(head(), "SYSTEM FLUSH DISTRIBUTED d");
+        assertEquals(15, count(second()));
+        assertEquals(List.of("1"), activeParts(), "the batch went again whole");
+    }
+
+    @Test
+    void renameTakesTheQueuedFilesAlong() throws Exception {
+        distributed("");
+        sql(head(), "SYSTEM STOP DISTRIBUTED SENDS d");
+        sql(head(), "INSERT INTO d SELECT number, 'x' FROM numbers(10)");
+        sql(head(), "RENAME TABLE d TO d2");
+        assertFalse(Files.exists(queueDir()));
+        sql(head(), "SYSTEM FLUSH DISTRIBUTED d2");
+        assertEquals(5, count(second()));
+        assertEquals(List.of("d2"), rows(head(), "SELECT name FROM system.tables WHERE engine = 'Distributed'"));
+    }
+
     @Test
     void batchModeSendsTheQueuedFilesAsOneInsert() throws Exception {
         distributed(" SETTINGS background_insert_batch = 1");

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * CREATE TABLE ... ENGINE = Distributed and the statements around it, answered as the engines answered them: ClickHouse
- * 26.7.2.1 (chDB 3.4.0, which has no cluster: its answers for a cluster it lacks) and a real 18.16.1 of two shards
+ * 26.7.2.1 (chDB 3.4.0, which has no cluster: its answers for a cluster it lacks; 10 cases) and a real 18.16.1 of two shards
  * (Debian's package, cluster {@code test_cluster}, recorded with it-tests' DebianClickHouse in Layout.SHARDS). Each
  * case is the statement and the engine's status and body (error bodies without the version suffix).
  */
@@ -77,9 +77,26 @@ class DistributedCreateCasesTest {
             "Code: 478. DB::Exception: Unknown storage policy `nopolicy`. (UNKNOWN_POLICY)");
         check(current, "CREATE TABLE dd_t9 (k Date) ENGINE = Distributed(c, default, t, k)",
             "Code: 701. DB::Exception: Requested cluster 'c' not found. (CLUSTER_DOESNT_EXIST)");
+        check(current, "CREATE TABLE dd_t8 (k Int64) ENGINE = Distributed(c, default, t, x)", "Code: 47. DB::Exception: Missing columns: 'x'"
+            + " while processing: 'x', required columns: 'x', available columns: 'k'. (UNKNOWN_IDENTIFIER)");
         check(current, "CREATE TABLE dd_t10 (k Int64) ENGINE = Distributed(c, default, t, k) SETTINGS foo=1",
             "Code: 115. DB::Exception: Unknown setting 'foo': for storage Distributed. (UNKNOWN_SETTING)");
         assertEquals("200 0", post(current, "SELECT count() FROM system.tables WHERE name LIKE 'dd_t%'", Map.of()), "nothing was created");
+    }
+
+    /**
+     * 26.7 shows the engine's arguments as the literals its registerStorageDistributed makes of them (the cluster, database
+     * and table names; the key as an expression): from the engine's source, as chDB has no cluster to create one on.
+     */
+    @Test
+    void theEngineOf26_7ShowsItsNamesAsLiterals() throws Exception {
+        current.clusters().define(Cluster.of("c1", true, List.of(List.of(new Cluster.Address("127.0.0.1", current.port(), null, null, null,
+            false, 0, 0)))));
+        check(current, "CREATE TABLE d AS l ENGINE = Distributed(c1, currentDatabase(), l, k)", "200");
+        check(current, "SHOW CREATE TABLE d", "200 CREATE TABLE default.d\\n(\\n    `k` Int64,\\n    `v` String\\n)\\nENGINE ="
+            + " Distributed(\\'c1\\', \\'default\\', \\'l\\', k)");
+        check(current, "SELECT engine, engine_full FROM system.tables WHERE name = 'd' FORMAT TSV",
+            "200 Distributed\tDistributed(\\'c1\\', \\'default\\', \\'l\\', k)");
     }
 
     @Test
@@ -97,6 +114,8 @@ class DistributedCreateCasesTest {
         check(legacy, "CREATE TABLE dwn AS l ENGINE = Distributed(test_cluster, default, l, toNullable(k))",
             "Code: 53, e.displayText() = DB::Exception: Sharding expression has type Nullable(Int64), but should be one of integer type,"
                 + " e.what() = DB::Exception");
+        check(legacy, "CREATE TABLE dws AS l ENGINE = Distributed(test_cluster, default, l, x)",
+            "Code: 47, e.displayText() = DB::Exception: Unknown identifier: x, e.what() = DB::Exception");
         check(legacy, "CREATE TABLE dwf AS l ENGINE = Distributed(test_cluster, default, l, k) SETTINGS fsync_after_insert = 1",
             "Code: 36, e.displayText() = DB::Exception: Engine Distributed doesn't support SETTINGS clause. Currently only the MergeTree"
                 + " family of engines, Kafka engine and Join engine support it, e.what() = DB::Exception");

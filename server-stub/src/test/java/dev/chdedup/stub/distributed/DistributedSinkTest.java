@@ -90,6 +90,23 @@ class DistributedSinkTest {
     }
 
     @Test
+    void aSelectOverTheTableReadsTheUnionOfTheShards() {
+        String n = tables("Int64", "k", "");
+        sql(first(), "INSERT INTO " + n + " SELECT number - 5, 'x' FROM numbers(11)", Map.of("distributed_foreground_insert", "1"));
+        List<String> all = new ArrayList<>();
+        for (long k = -5; k <= 5; k++) {
+            all.add(Long.toString(k));
+        }
+        assertEquals(all, rows(first(), "SELECT k FROM " + n + " ORDER BY k"));
+        List<String> perShardCounts = new ArrayList<>();
+        List<List<String>> expected = expectedForInt64();
+        for (int i = 0; i < expected.size(); i++) {
+            perShardCounts.add((i + 1) + "\t" + expected.get(i).size());
+        }
+        assertEquals(perShardCounts, rows(first(), "SELECT _shard_num, count() FROM " + n + " GROUP BY _shard_num ORDER BY _shard_num"));
+    }
+
+    @Test
     void aSignedKeyNarrowerThan64BitsIsWidenedTo32BitsWithItsSign() {
         // the engine casts an Int8 key to UInt32: -1 is 4294967295, slot 0 of 3, where a signed remainder would say -1 (or 2)
         String n = tables("Int8", "k", "");
@@ -99,6 +116,22 @@ class DistributedSinkTest {
             expected.get((int) ((k & 0xFFFFFFFFL) % 3)).add(Long.toString(k));
         }
         assertEquals(expected, perShard(n));
+    }
+
+    @Test
+    void shardsTakeRowsByTheirWeights() {
+        List<Cluster.ShardInfo> shards = new ArrayList<>();
+        int[] weights = {1, 2, 0};
+        for (int i = 0; i < 3; i++) {
+            shards.add(new Cluster.ShardInfo(i + 1, weights[i], true,
+                List.of(new Cluster.Address("127.0.0.1", servers.server(i, 0).port(), null, null, null, false, i + 1, 1))));
+        }
+        first().clusters().define(new Cluster("weighted", shards));
+        String n = tables("UInt64", "k", "");
+        sql(first(), "CREATE TABLE " + n + "_w AS " + n + "_local ENGINE = Distributed(weighted, default, " + n + "_local, k)");
+        sql(first(), "INSERT INTO " + n + "_w SELECT number, 'x' FROM numbers(9)", Map.of("distributed_foreground_insert", "1"));
+        // slots 0 | 1 2 (weights 1 and 2; the third shard, of weight 0, has none): key mod 3
+        assertEquals(List.of(List.of("0", "3", "6"), List.of("1", "2", "4", "5", "7", "8"), List.of()), perShard(n));
     }
 
     @Test
@@ -131,6 +164,18 @@ class DistributedSinkTest {
         sql(first(), "INSERT INTO " + n + " SELECT number - 5, 'x' FROM numbers(11)", s);
         sql(first(), "SYSTEM FLUSH DISTRIBUTED " + n);
         assertEquals(expectedForInt64(), perShard(n));
+    }
+
+    @Test
+    void aForegroundInsertOverItsTimeoutFailsAfterTheShardsAnswered() {
+        String n = tables("Int64", "k", "");
+        // the third shard commits and answers 2.1 s later: the engine checks the elapsed whole seconds once every shard answered
+        sql(servers.server(2, 0), "SYSTEM ENABLE FAILPOINT stub_insert_delay_response DELAY 2100 ON TABLE default." + n + "_local FOR 1 INSERTS");
+        ChException e = assertThrows(ChException.class, () -> sql(first(), "INSERT INTO " + n + " SELECT number - 5, 'x' FROM numbers(11)",
+            Map.of("distributed_foreground_insert", "1", "distributed_background_insert_timeout", "1")));
+        assertEquals(ErrorCode.TIMEOUT_EXCEEDED, e.code(), e.getMessage());
+        assertTrue(e.getMessage().contains("Synchronous distributed insert timeout exceeded."), e.getMessage());
+        assertEquals(expectedForInt64(), perShard(n), "the rows landed all the same");
     }
 
     @Test

@@ -147,6 +147,9 @@ final class ShardedTables {
         }
         HttpResponse<byte[]> r = HTTP.send(HttpRequest.newBuilder(URI.create(s.httpUrl() + params))
             .POST(HttpRequest.BodyPublishers.ofString(sql)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        if (Boolean.getBoolean("distributed.debug") && r.statusCode() != 200) {
+            System.out.println(sql + "\n  -> " + new String(r.body(), StandardCharsets.UTF_8));
+        }
         return EngineAnswers.asRecorded(r.body());
     }
 

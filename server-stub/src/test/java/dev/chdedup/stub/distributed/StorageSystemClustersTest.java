@@ -23,6 +23,9 @@ class StorageSystemClustersTest {
             assertEquals("solo\t1\t1\t1\t1\t127.0.0.1\t127.0.0.1\t" + s.port() + "\t1\n", c.query("SELECT cluster, shard_num,"
                 + " shard_weight, internal_replication, replica_num, host_name, host_address, port, is_local FROM system.clusters"));
             assertEquals(1, s.clusters().get("solo").addresses().size());
+            c.query("CREATE TABLE t (k UInt64) ENGINE = MergeTree ORDER BY k");
+            c.query("INSERT INTO t VALUES (1), (2)");
+            assertEquals("2\n", c.query("SELECT count() FROM cluster('solo', default, t)"), "the cluster of itself serves cluster()");
             org.junit.jupiter.api.Assertions.assertFalse(s.replication().started(), "no ZooKeeper started for it");
         }
     }

@@ -44,6 +44,19 @@ class RolesAndCustomSettingsTest extends EngineAnswers {
     }
 
     @Test
+    void aQuotedRoleNameMayHoldACommaAndAnyCharacter() throws Exception {
+        // ParserGrantQuery reads role names as identifiers: a quoted one is one name whatever it holds
+        try (StubServer s = StubServer.builder().port(0).build().start()) {
+            for (String sql : new String[] {"CREATE ROLE \"q1\", \"q2,\u263a\"", "CREATE USER u2", "GRANT \"q1\", `q2,\u263a` TO u2"}) {
+                assertEquals("", answer(s, sql));
+            }
+            assertEquals("['q1','q2,\u263a']", answer(s, "user=u2&role=q1&role=q2%2C%E2%98%BA",
+                "SELECT arraySort(currentRoles()) FORMAT TSV"));
+            assertEquals("Code: 62 SYNTAX_ERROR", answer(s, "GRANT q1 q2 TO u2"));
+        }
+    }
+
+    @Test
     void aCustomSettingIsTheValueItWasSetTo() throws Exception {
         try (StubServer s = StubServer.builder().port(0).build().start()) {
             assertEquals("", answer(s, "session_id=c1", "SET custom_x = 'v'"));

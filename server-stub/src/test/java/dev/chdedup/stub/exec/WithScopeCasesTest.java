@@ -12,6 +12,9 @@ class WithScopeCasesTest extends EngineAnswers {
         // {query, answer}: the answers are ClickHouse 26.7's, taken from the engine through the oracle (shared/oracle)
         return new String[][] {
             {"WITH 1 AS a, (SELECT a + 1) AS b SELECT b", "2"},
+            // a CTE's subquery may be parenthesized again (ParserSubquery reads a parenthesized SELECT)
+            {"WITH data AS (    (SELECT number AS n     FROM numbers(10)     WHERE n > 3)) SELECT * FROM data WHERE n < 7", "4\n5\n6"},
+            {"WITH d AS (((SELECT number AS n FROM numbers(10) WHERE n > 3))) SELECT count() FROM d", "6"},
             {"WITH 1 AS a SELECT (SELECT a)", "1"},
             {"WITH 1 AS a SELECT * FROM (SELECT a)", "1"},
             {"WITH 1 AS a SELECT * FROM (SELECT a + number AS z FROM numbers(2))", "1\n2"},
