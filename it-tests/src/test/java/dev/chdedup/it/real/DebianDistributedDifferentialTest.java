@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.chdedup.it.real.DistributedScenarios.Kind;
 import dev.chdedup.it.real.DistributedScenarios.Scenario;
 import dev.chdedup.it.real.DistributedScenarios.Step;
+import dev.chdedup.stub.cluster.StubCluster;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,24 +27,30 @@ import org.junit.jupiter.api.Test;
  * real ClickHouse 18.16 cluster of two shards (Debian's packages, {@link DebianClickHouse.Layout#SHARDS}) and on the
  * stub's two shards playing 18.16. Every statement's outcome (Ok., a read's rows, or an error's code) and every shard's
  * rows at the end must agree. A background insert is followed by a wait until neither server has a file of the table left
- * to send (18.16 has no SYSTEM FLUSH DISTRIBUTED). A crash of the reference is told apart (its process is gone) and is not
- * a difference. Skips where the packages are not installed. {@code -Ddistributed.differential.seed} and {@code .scenarios}
- * choose the run; {@code .twice} scenarios are also played twice on the reference alone, which proves the generator
- * deterministic there (a difference between two runs of the reference is the generator's fault, not the stub's).
+ * to send (18.16 has no SYSTEM FLUSH DISTRIBUTED). A scenario the reference cannot answer (its process is gone, or its
+ * ZooKeeper session is: code 999, seen on a machine loaded many times over) is counted apart and is not a difference.
+ * Skips where the packages are not installed. {@code -Ddistributed.differential.seed} and {@code .scenarios} choose the
+ * run, {@code .budgetSeconds} bounds it; {@code .twice} scenarios are also played twice on the reference alone, which
+ * proves the generator deterministic there (a difference between two runs of the reference is the generator's fault).
  */
 class DebianDistributedDifferentialTest {
     private static final long SEED = Long.getLong("distributed.differential.seed", 20261206L);
     private static final int SCENARIOS = Integer.getInteger("distributed.differential.scenarios", 200);
     private static final int TWICE = Integer.getInteger("distributed.differential.twice", 12);
+    /** No scenario starts after this long (a loaded machine runs fewer; the count run is printed). */
+    private static final Duration BUDGET = Duration.ofSeconds(Long.getLong("distributed.differential.budgetSeconds", 600));
     private static final Duration SEND_WAIT = Duration.ofSeconds(60);
+    /** How many differing scenarios are shrunk to a minimal reproduction, and for how long each at most. */
+    private static final int SHRINK = Integer.getInteger("distributed.differential.shrink", 3);
+    private static final Duration SHRINK_TIME = Duration.ofSeconds(90);
 
     private static DebianClickHouse clickhouse;
-    private static StubShards stub;
+    private static StubCluster stub;
 
     @BeforeAll
     static void start() throws Exception {
         clickhouse = DebianClickHouse.startShardsOrSkip(2);
-        stub = StubShards.start(DebianClickHouse.CLUSTER, "18.16");
+        stub = StubCluster.builder().shards(2).replicas(1).cluster(DebianClickHouse.CLUSTER).emulate("18.16").build().start();
     }
 
     @AfterAll
@@ -51,20 +58,20 @@ class DebianDistributedDifferentialTest {
         DebianClickHouse.closeAll(clickhouse, stub);
     }
 
-    /** A side of the comparison: the server of each shard, and where it queues a Distributed table's background sends. */
-    interface Side {
+    /** A side of the comparison: the server of each shard by URL, whether it still runs, where it keeps a table's files. */
+    private interface Side {
         String url(int node);
 
         /** Whether the server still runs (a crash of the reference is told from a wrong answer by this). */
         boolean alive(int node);
 
-        /** The directory a Distributed table of the {@code default} database keeps its files to send in, on {@code node}. */
-        Path distributedDirectory(int node, String table);
+        /** The directory of table {@code table} of the database {@code default} on {@code node}: a Distributed table's queue. */
+        Path tableDirectory(int node, String table);
     }
 
-    /** The reference crashed (its process is gone) while running a scenario. */
-    private static final class ReferenceCrash extends Exception {
-        ReferenceCrash(String message) {
+    /** The reference could not answer: it crashed (its process is gone), or lost its ZooKeeper session (code 999). */
+    private static final class ReferenceUnavailable extends Exception {
+        ReferenceUnavailable(String message) {
             super(message);
         }
     }
@@ -82,55 +89,107 @@ class DebianDistributedDifferentialTest {
             }
 
             @Override
-            public Path distributedDirectory(int node, String table) {
+            public Path tableDirectory(int node, String table) {
                 return clickhouse.tableData(node, "default", table);
+            }
+        };
+    }
+
+    private static Side emulated() {
+        return new Side() {
+            @Override
+            public String url(int node) {
+                return stub.replica(node + 1, 1).httpUrl();
+            }
+
+            @Override
+            public boolean alive(int node) {
+                return true;
+            }
+
+            @Override
+            public Path tableDirectory(int node, String table) {
+                return stub.replica(node + 1, 1).dataDir().resolve("data").resolve("default").resolve(table);
             }
         };
     }
 
     @Test
     void theStubPlaying1816AgreesWithARealTwoShardCluster() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(stubHasTheDistributedEngine(),
-            "Skipped until the stub's Distributed engine (issue 39) lands: CREATE TABLE ... ENGINE = Distributed over its shards fails");
         List<String> differences = new ArrayList<>();
         List<String> crashes = new ArrayList<>();
+        List<String> shrunk = new ArrayList<>();
         long started = System.nanoTime();
-        for (int n = 0; n < SCENARIOS; n++) {
+        int played = 0;
+        for (int n = 0; n < SCENARIOS && System.nanoTime() - started < BUDGET.toNanos(); n++, played++) {
             Scenario scenario = DistributedScenarios.generate(SEED, n, "dd");
-            // the two sides are independent: the stub plays while the reference does
-            CompletableFuture<List<String>> emulatedRun = playAsync(stub, scenario, false);
-            List<String> expected;
             try {
-                expected = play(real(), scenario, true);
-            } catch (ReferenceCrash e) {
-                emulatedRun.join();
+                String diff = compare(scenario);
+                if (!diff.isEmpty()) {
+                    differences.add(scenario + diff);
+                    if (shrunk.size() < SHRINK) {
+                        shrunk.add(shrink(scenario));
+                    }
+                }
+            } catch (ReferenceUnavailable e) {
                 crashes.add(scenario.number() + ": " + e.getMessage());
                 restartCrashedReference();
-                continue;
-            }
-            String diff = differences(scenario, expected, emulatedRun.join());
-            if (!diff.isEmpty()) {
-                differences.add(scenario + diff);
             }
         }
-        System.out.printf("DISTRIBUTED-DIFFERENTIAL ClickHouse %s two shards vs the stub's --shards 2 --emulate 18.16: %d scenarios (seed %d)"
-                + " in %d s, %d differences, %d reference crashes%n", clickhouse.query(0, "SELECT version()").strip(), SCENARIOS, SEED,
+        System.out.printf("DISTRIBUTED-DIFFERENTIAL ClickHouse %s two shards vs the stub's --shards 2 --emulate 18.16: %d of %d scenarios"
+                + " (seed %d) in %d s, %d differences, %d unanswered by the reference%n", clickhouse.query(0, "SELECT version()").strip(), played, SCENARIOS, SEED,
             (System.nanoTime() - started) / 1_000_000_000L, differences.size(), crashes.size());
-        crashes.forEach(c -> System.out.println("  reference crash in scenario " + c));
+        crashes.forEach(c -> System.out.println("  unanswered by the reference: scenario " + c));
         differences.stream().limit(10).forEach(System.out::println);
-        assertTrue(differences.isEmpty(), differences.size() + " of " + SCENARIOS + " scenarios differ; the first:\n"
-            + (differences.isEmpty() ? "" : differences.get(0)));
+        shrunk.forEach(s -> System.out.println("shrunk to a minimal reproduction: " + s));
+        assertTrue(differences.isEmpty(), differences.size() + " of " + played + " scenarios differ; the first, shrunk:\n"
+            + (differences.isEmpty() ? "" : shrunk.get(0) + "\nin full:\n" + differences.get(0)));
+    }
+
+    /** The differences between the reference's and the stub's answers to {@code scenario}, each side playing its own servers. */
+    private static String compare(Scenario scenario) throws Exception {
+        // the two sides are independent: the stub plays while the reference does
+        CompletableFuture<List<String>> emulatedRun = playAsync(emulated(), scenario, false);
+        List<String> expected;
+        try {
+            expected = play(real(), scenario, true);
+        } catch (ReferenceUnavailable e) {
+            emulatedRun.join();
+            throw e;
+        }
+        return differences(scenario, expected, emulatedRun.join());
     }
 
     /**
-     * Whether the stub creates a Distributed table over its two shards: the engine of issue 39 is being built, and until
-     * it is there every scenario would differ at its first CREATE. This gate goes once the engine is in main.
+     * A differing scenario with every step dropped (CREATEs aside) whose absence leaves a difference, replayed on fresh
+     * tables until no step can go or {@link #SHRINK_TIME} is spent: the reproduction a report gives.
      */
-    private static boolean stubHasTheDistributedEngine() throws Exception {
-        String probe = "dd_probe_" + System.nanoTime();
-        String created = StatementOutcomes.outcome(stub.url(0), "CREATE TABLE default." + probe + " (k UInt64) ENGINE = Distributed("
-            + DebianClickHouse.CLUSTER + ", default, " + probe + "_local, k)", Map.of());
-        return created.equals("Ok.");
+    private static String shrink(Scenario scenario) throws Exception {
+        long deadline = System.nanoTime() + SHRINK_TIME.toNanos();
+        Scenario smallest = scenario;
+        String diff = "";
+        int replay = 0;
+        boolean dropped = true;
+        while (dropped && System.nanoTime() < deadline) {
+            dropped = false;
+            for (int i = smallest.steps().size() - 1; i >= 0 && System.nanoTime() < deadline; i--) {
+                if (smallest.steps().get(i).kind() == Kind.CREATE) {
+                    continue;
+                }
+                Scenario candidate = smallest.without(i).renamed("dm" + (replay++) + "_" + scenario.table());
+                try {
+                    String d = compare(candidate);
+                    if (!d.isEmpty()) {
+                        smallest = candidate;
+                        diff = d;
+                        dropped = true;
+                    }
+                } catch (ReferenceUnavailable e) {
+                    restartCrashedReference(); // not shown to differ without the step: it stays
+                }
+            }
+        }
+        return diff.isEmpty() ? scenario + " (no step could go)" : smallest + diff;
     }
 
     /** The generator's scenarios answer the same twice on the reference: the differences the other test finds are the stub's. */
@@ -138,7 +197,9 @@ class DebianDistributedDifferentialTest {
     void theReferenceAnswersEveryScenarioTheSameTwice() throws Exception {
         List<String> differences = new ArrayList<>();
         int crashed = 0;
-        for (int n = 0; n < TWICE; n++) {
+        int played = 0;
+        long started = System.nanoTime();
+        for (int n = 0; n < TWICE && System.nanoTime() - started < BUDGET.toNanos(); n++, played++) {
             Scenario first = DistributedScenarios.generate(SEED, n, "dt1");
             Scenario second = DistributedScenarios.generate(SEED, n, "dt2");
             try {
@@ -146,13 +207,13 @@ class DebianDistributedDifferentialTest {
                 if (!diff.isEmpty()) {
                     differences.add(first + diff);
                 }
-            } catch (ReferenceCrash e) {
+            } catch (ReferenceUnavailable e) {
                 crashed++;
                 restartCrashedReference();
             }
         }
-        System.out.printf("DISTRIBUTED-DIFFERENTIAL ClickHouse 18.16 against itself: %d scenarios (seed %d) played twice, %d differ,"
-            + " %d reference crashes%n", TWICE, SEED, differences.size(), crashed);
+        System.out.printf("DISTRIBUTED-DIFFERENTIAL ClickHouse 18.16 against itself: %d scenarios (seed %d) played twice in %d s, %d differ,"
+            + " %d unanswered%n", played, SEED, (System.nanoTime() - started) / 1_000_000_000L, differences.size(), crashed);
         differences.stream().limit(5).forEach(System.out::println);
         assertTrue(differences.isEmpty(), "the reference answers a scenario differently on a second run:\n"
             + (differences.isEmpty() ? "" : differences.get(0)));
@@ -193,9 +254,17 @@ class DebianDistributedDifferentialTest {
         List<String> outcomes = new ArrayList<>();
         for (Step step : scenario.steps()) {
             String outcome = outcome(side, step.node(), step.sql(), step.settings(), reference);
+            if (reference && outcome.startsWith("Code 999 ")) {
+                throw new ReferenceUnavailable(step + ": " + outcome);
+            }
             outcomes.add(StatementOutcomes.comparable(outcome).replace('\n', '|'));
             if (step.kind() == Kind.BACKGROUND_INSERT && outcome.equals("Ok.")) {
-                awaitSends(side, scenario.table(), reference);
+                String unsent = awaitSends(side, scenario.table());
+                if (unsent != null && reference) {
+                    throw new AssertionError("the reference did not send " + unsent);
+                } else if (unsent != null) {
+                    outcomes.set(outcomes.size() - 1, "Ok. but not sent in " + SEND_WAIT.toSeconds() + " s: " + unsent);
+                }
             }
         }
         for (int s = 0; s < 2; s++) {
@@ -206,24 +275,29 @@ class DebianDistributedDifferentialTest {
     }
 
     /**
-     * Polls both servers until neither has a file of {@code table} left to send (the files of a send are deleted once the
-     * shard took the block; a broken file is set aside in {@code broken/}, which a difference in rows then shows).
+     * Polls both servers until neither has a file of {@code table} left to send in the table's directory (the files of a
+     * send are deleted once the shard took the block; a broken file is set aside in {@code broken/}, which a difference in
+     * rows then shows): null, or what is still unsent after {@link #SEND_WAIT}.
      */
-    private static void awaitSends(Side side, String table, boolean reference) throws Exception {
+    private static String awaitSends(Side side, String table) throws Exception {
         long deadline = System.nanoTime() + SEND_WAIT.toNanos();
         for (int node = 0; node < 2; node++) {
-            Path dir = side.distributedDirectory(node, table);
+            Path dir = side.tableDirectory(node, table);
+            if (!Files.isDirectory(dir.getParent())) {
+                throw new AssertionError("no database directory " + dir.getParent() + ": where are " + table + "'s files to send?");
+            }
             while (!pendingFiles(dir).isEmpty()) {
                 if (System.nanoTime() > deadline) {
-                    throw new AssertionError((reference ? "the reference" : "the stub") + " did not send " + pendingFiles(dir) + " of " + table);
+                    return pendingFiles(dir).size() + " files of " + table + " on s" + (node + 1);
                 }
                 Thread.sleep(20); // polling another process's background sends, with a deadline
             }
         }
+        return null;
     }
 
     /** The files waiting to be sent under a Distributed table's directory (one directory per shard or replica). */
-    static List<Path> pendingFiles(Path dir) throws IOException {
+    private static List<Path> pendingFiles(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
             return List.of();
         }
@@ -241,7 +315,7 @@ class DebianDistributedDifferentialTest {
             return StatementOutcomes.outcome(side.url(node), sql, settings);
         } catch (IOException e) {
             if (reference && !side.alive(node)) {
-                throw new ReferenceCrash("@s" + (node + 1) + " " + sql + ": " + e + "; " + clickhouse.errorLogTail(node, 5));
+                throw new ReferenceUnavailable("@s" + (node + 1) + " " + sql + ": " + e + "; " + clickhouse.errorLogTail(node, 5));
             }
             return "no answer (" + e.getClass().getSimpleName() + ")";
         }

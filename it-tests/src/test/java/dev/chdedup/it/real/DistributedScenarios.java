@@ -62,6 +62,19 @@ final class DistributedScenarios {
 
     /** A scenario: its Distributed table {@code table} over {@code local} on each shard, and its steps in order. */
     record Scenario(int number, String table, String local, List<Step> steps) {
+        /** The same steps on tables named after {@code other} (fresh ones, ZooKeeper paths included, for a replay). */
+        Scenario renamed(String other) {
+            return new Scenario(number, other, other + "_local", steps.stream()
+                .map(st -> new Step(st.node(), st.sql().replace(table, other), st.settings(), st.kind())).toList());
+        }
+
+        /** This scenario without step {@code i}. */
+        Scenario without(int i) {
+            List<Step> fewer = new ArrayList<>(steps);
+            fewer.remove(i);
+            return new Scenario(number, table, local, fewer);
+        }
+
         @Override
         public String toString() {
             StringBuilder s = new StringBuilder("scenario " + number + ":");
@@ -72,8 +85,14 @@ final class DistributedScenarios {
         }
     }
 
-    /** An insert through the Distributed table as generated: its rows (k, v), for repeats and subsets. */
-    private record Insert(List<long[]> rows, boolean foreground, Map<String, String> settings) {
+    /**
+     * An insert through the Distributed table as generated: its rows (k, v), for repeats and subsets, and the text that
+     * gives them ({@code VALUES ...} or {@code SELECT ... FROM numbers(n)}: the same rows either way).
+     */
+    private record Insert(List<long[]> rows, String source, boolean foreground, Map<String, String> settings) {
+        Insert(List<long[]> rows, boolean foreground, Map<String, String> settings) {
+            this(rows, " VALUES " + values(rows), foreground, settings);
+        }
     }
 
     private DistributedScenarios() {
@@ -109,17 +128,31 @@ final class DistributedScenarios {
             int what = rnd.nextInt(100);
             if (what < 30 || inserts.isEmpty() && what < 60) {
                 List<long[]> rows = new ArrayList<>();
-                int n = 1 + rnd.nextInt(6);
-                for (int j = 0; j < n; j++) {
-                    rows.add(row(rnd));
+                Insert ins;
+                if (rnd.nextInt(6) == 0) {
+                    // rows from a query, none among them at times (18.16 reads numbers(0) without end: never that)
+                    int n = 1 + rnd.nextInt(6);
+                    int m = rnd.nextInt(n + 1);
+                    int step = 1 + rnd.nextInt(4);
+                    for (int j = 0; j < m; j++) {
+                        rows.add(new long[] {j * step % 10, j % 3});
+                    }
+                    ins = new Insert(rows, " SELECT number * " + step + " % 10, ['a', 'b', 'c'][number % 3 + 1] FROM numbers(" + n
+                        + ") WHERE number < " + m, rnd.nextBoolean(), insertSettings(rnd));
+                } else {
+                    int n = 1 + rnd.nextInt(6);
+                    for (int j = 0; j < n; j++) {
+                        rows.add(row(rnd));
+                    }
+                    ins = new Insert(rows, rnd.nextBoolean(), insertSettings(rnd));
                 }
-                Insert ins = new Insert(rows, rnd.nextBoolean(), insertSettings(rnd));
                 inserts.add(ins);
                 steps.add(distributedInsert(table, rnd.nextInt(2), ins));
             } else if (what < 45 && !inserts.isEmpty()) {
                 // a repeat: the same rows and settings, on either server, sent either way
                 Insert earlier = inserts.get(rnd.nextInt(inserts.size()));
-                Insert repeat = new Insert(earlier.rows(), rnd.nextInt(3) == 0 ? !earlier.foreground() : earlier.foreground(), earlier.settings());
+                Insert repeat = new Insert(earlier.rows(), earlier.source(), rnd.nextInt(3) == 0 ? !earlier.foreground() : earlier.foreground(),
+                    earlier.settings());
                 steps.add(distributedInsert(table, rnd.nextInt(2), repeat));
             } else if (what < 60 && !inserts.isEmpty()) {
                 Insert earlier = inserts.get(rnd.nextInt(inserts.size()));
@@ -130,9 +163,9 @@ final class DistributedScenarios {
             } else if (what < 72) {
                 int shard = rnd.nextInt(2);
                 List<long[]> rows;
-                if (!inserts.isEmpty() && rnd.nextBoolean()) {
+                List<long[]> earlier = inserts.isEmpty() ? List.of() : inserts.get(rnd.nextInt(inserts.size())).rows();
+                if (!earlier.isEmpty() && rnd.nextBoolean()) {
                     // the rows an earlier insert sent this shard, when the generator can tell them, or all of them
-                    List<long[]> earlier = inserts.get(rnd.nextInt(inserts.size())).rows();
                     rows = key == null || key.slotOfK() == null ? earlier
                         : earlier.stream().filter(r -> key.slotOfK().applyAsLong(r[0]) == shard).toList();
                     if (rows.isEmpty()) {
@@ -187,12 +220,15 @@ final class DistributedScenarios {
         if (ins.foreground()) {
             settings.put("insert_distributed_sync", "1");
         }
-        return new Step(node, "INSERT INTO default." + table + " VALUES " + values(ins.rows()), settings,
+        return new Step(node, "INSERT INTO default." + table + ins.source(), settings,
             ins.foreground() ? Kind.FOREGROUND_INSERT : Kind.BACKGROUND_INSERT);
     }
 
     /** Some of {@code rows} in their order: those of one slot when the key tells (one shard's block of them), else a random part. */
     private static List<long[]> subset(Random rnd, List<long[]> rows, ShardingKey key) {
+        if (rows.isEmpty()) {
+            return List.of(row(rnd));
+        }
         if (key != null && key.slotOfK() != null && rnd.nextBoolean()) {
             long slot = rnd.nextInt(2);
             List<long[]> one = rows.stream().filter(r -> key.slotOfK().applyAsLong(r[0]) == slot).toList();

@@ -424,6 +424,10 @@ public final class InsertInterpreter {
         List<Integer> targets = targetColumns(all, List.of(), name, st.columns());
         RowCompleter completer = new RowCompleter(all, targets, ctx);
         List<Object[]> rows = new ArrayList<>();
+        // a Distributed table is written block by block, as the input gives them (max_insert_block_size) and squashed
+        boolean distributed = table instanceof dev.chdedup.stub.distributed.StorageDistributed;
+        long maxBlock = distributed ? Math.max(1, ctx.settings().getLong("max_insert_block_size")) : Long.MAX_VALUE;
+        List<List<Object[]>> blocks = new ArrayList<>();
         if (st.select() != null) {
             SelectExecutor.Stream stream = selects.execute(st.select(), ctx);
             if (stream.columns().size() != targets.size()) {
@@ -431,20 +435,38 @@ public final class InsertInterpreter {
                     + stream.columns().size() + ", the INSERT expects " + targets.size());
             }
             while (stream.blocks().hasNext()) {
+                List<Object[]> block = new ArrayList<>();
                 for (Object[] r : stream.blocks().next().rows()) {
-                    rows.add(completer.fromSelect(r, stream.columns()));
+                    block.add(completer.fromSelect(r, stream.columns()));
                 }
+                rows.addAll(block);
+                blocks.add(block);
             }
             new NestedArraySizes(table.columns()).validate(rows);
         } else {
-            readInput(st, data, defaultFormat, ctx, all, table.columns(), targets, completer, Long.MAX_VALUE, rows::addAll);
+            readInput(st, data, defaultFormat, ctx, all, table.columns(), targets, completer, maxBlock, b -> {
+                rows.addAll(b);
+                blocks.add(new ArrayList<>(b));
+            });
         }
         ctx.checkCancelled();
         if (table instanceof dev.chdedup.stub.storages.StorageBuffer) {
             ((dev.chdedup.stub.storages.StorageBuffer) table).flushWith(this::writeBuffered);
         }
-        if (table instanceof dev.chdedup.stub.distributed.StorageDistributed) {
-            ((dev.chdedup.stub.distributed.StorageDistributed) table).write(rows, ctx); // split, sent or queued with the query's settings
+        if (distributed) {
+            Squashing squash = new Squashing(ctx.settings().getLong("min_insert_block_size_rows"), ctx.settings().getLong("min_insert_block_size_bytes"));
+            List<Block> squashed = new ArrayList<>();
+            for (List<Object[]> b : blocks) {
+                squashed.addAll(squash.add(new Block(table.columns(), b)));
+            }
+            squashed.addAll(squash.flush());
+            if (squashed.isEmpty()) {
+                squashed.add(new Block(table.columns(), List.of())); // the write still happens: a table that cannot take one says so
+            }
+            for (Block b : squashed) {
+                // split, sent or queued with the query's settings
+                ((dev.chdedup.stub.distributed.StorageDistributed) table).write(b.rows(), ctx);
+            }
         } else {
             table.write(rows);
         }

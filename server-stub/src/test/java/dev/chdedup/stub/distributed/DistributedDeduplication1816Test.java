@@ -121,6 +121,25 @@ class DistributedDeduplication1816Test {
         assertEquals("41|41", shard(1, 40, 50));
     }
 
+    /**
+     * An insert reaches a Distributed table block by block as its input gives them (max_insert_block_size), each block split
+     * and written on its own, so two equal one-row blocks of one insert are one block to each shard: recorded on 18.16.1,
+     * {@code (50, 'a'), (52, 'b'), (50, 'a'), (51, 'a'), (53, 'b'), (51, 'a')} in one-row blocks leaves 50|52 and 51|53, in
+     * the background and in the foreground alike.
+     */
+    @Test
+    void eachInputBlockIsWrittenOnItsOwnAsOnA1816Cluster() throws Exception {
+        String oneRowBlocks = "max_insert_block_size=1&min_insert_block_size_rows=0&min_insert_block_size_bytes=0";
+        post(shards.get(0), "INSERT INTO e VALUES (50, 'a'), (52, 'b'), (50, 'a'), (51, 'a'), (53, 'b'), (51, 'a')", oneRowBlocks);
+        assertTrue(awaitQueueEmpty(), "every file sent and removed");
+        assertEquals("50|52", shard(0, 50, 60));
+        assertEquals("51|53", shard(1, 50, 60));
+        post(shards.get(0), "INSERT INTO e VALUES (60, 'a'), (62, 'b'), (60, 'a'), (61, 'a'), (63, 'b'), (61, 'a')",
+            oneRowBlocks + "&insert_distributed_sync=1");
+        assertEquals("60|62", shard(0, 60, 70));
+        assertEquals("61|63", shard(1, 60, 70));
+    }
+
     /** The first shard's queue of files for the second. */
     private static Path queue() {
         return shards.get(0).dataDir().resolve("data").resolve("default").resolve("e").resolve("default@127%2E0%2E0%2E1:" + shards.get(1).port());
