@@ -218,9 +218,44 @@ public final class ClusterFaults {
         return null;
     }
 
+    /**
+     * Cuts the link from server {@code from} to server {@code to} (1-based, as {@link #killReplica} counts them): every
+     * connection {@code from} opens to {@code to} (a Distributed table's sends, a read of shards) is refused, while
+     * {@code to} keeps serving everyone else. {@link #healLinks} (and {@link #healAll}) restore it.
+     */
+    public void cutLink(int from, int to) {
+        StubServer target = cluster.replica(to);
+        cluster.replica(from).clusters().cutLinkTo("127.0.0.1", target.port());
+        cluster.replica(from).clusters().cutLinkTo("localhost", target.port());
+        cluster.replica(from).clusters().cutLinkTo(target.host(), target.port());
+        LOG.info("Link r{} -> r{} cut", from, to);
+    }
+
+    /** Restores every link {@link #cutLink} cut. */
+    public void healLinks() {
+        for (StubServer s : cluster.replicas()) {
+            s.clusters().restoreLinks();
+        }
+    }
+
+    /** Stops every replica of shard {@code shard} abruptly (the shard down); {@link #restartShard} brings it back. */
+    public void killShard(int shard) {
+        for (StubServer s : cluster.shard(shard)) {
+            killReplica(cluster.replicas().indexOf(s) + 1, FaultType.KILL_REPLICA, "shard " + shard);
+        }
+    }
+
+    /** Starts every replica of shard {@code shard} again. */
+    public void restartShard(int shard) throws java.io.IOException {
+        for (StubServer s : cluster.shard(shard)) {
+            restartReplica(cluster.replicas().indexOf(s) + 1);
+        }
+    }
+
     /** Undoes every fault still on: ZooKeeper and its nodes up, replicas running, failpoints and keeper faults off. */
     public void healAll() throws Exception {
         keeperFaultProbability = 0;
+        healLinks();
         if (cluster.hasEmbeddedZooKeeper()) {
             cluster.embeddedZooKeeper().restartStopped();
         }

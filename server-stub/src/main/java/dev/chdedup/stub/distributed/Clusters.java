@@ -19,9 +19,28 @@ import java.util.function.Supplier;
 public final class Clusters {
     private final Map<String, Cluster> defined = Collections.synchronizedMap(new LinkedHashMap<>());
     private volatile Supplier<List<Cluster>> discovered = List::of;
+    private final java.util.Set<String> cutLinks = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile String localHost = "127.0.0.1";
     private volatile int localPort = -1;
     private volatile int localSecurePort = -1;
+
+    /**
+     * Cuts the link from this server to {@code host:port}, as a network partition would: every connection this server
+     * opens to it is refused (a fault for tests; the other servers still reach it). {@link #restoreLinks} heals.
+     */
+    public void cutLinkTo(String host, int port) {
+        cutLinks.add(new Cluster.Address(host, port, null, null, null, false, 0, 0).hostPort());
+    }
+
+    /** Heals every link {@link #cutLinkTo} cut. */
+    public void restoreLinks() {
+        cutLinks.clear();
+    }
+
+    /** Whether this server's link to {@code a} is cut. */
+    public boolean linkCut(Cluster.Address a) {
+        return !cutLinks.isEmpty() && cutLinks.contains(a.hostPort());
+    }
 
     /** Defines (or redefines) a cluster by its name. */
     public void define(Cluster cluster) {

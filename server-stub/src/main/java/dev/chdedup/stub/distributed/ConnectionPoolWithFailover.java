@@ -20,10 +20,11 @@ public final class ConnectionPoolWithFailover {
     }
 
     /**
-     * {@code request} run on the first of {@code replicas} that can be reached, with connections timed as
-     * {@code settings} say ({@code connect_timeout_with_failover_ms}, {@code receive_timeout}).
+     * {@code request} run on the first of {@code replicas} that {@code from} (the asking server's clusters, whose cut
+     * links refuse a connection) can reach, with connections timed as {@code settings} say
+     * ({@code connect_timeout_with_failover_ms}, {@code receive_timeout}).
      */
-    public static <T> T tryEach(List<Cluster.Address> replicas, Settings settings, Function<Connection, T> request) {
+    public static <T> T tryEach(Clusters from, List<Cluster.Address> replicas, Settings settings, Function<Connection, T> request) {
         long tries = Math.max(1, settings.getLong("connections_with_failover_max_tries"));
         Duration connect = Duration.ofMillis(Math.max(1, settings.getLong("connect_timeout_with_failover_ms")));
         Duration receive = Duration.ofSeconds(Math.max(1, settings.getLong("receive_timeout")));
@@ -31,6 +32,10 @@ public final class ConnectionPoolWithFailover {
         for (long t = 0; t < tries; t++) {
             for (Cluster.Address a : replicas) {
                 try {
+                    if (from.linkCut(a)) {
+                        throw new ChException(ErrorCode.NETWORK_ERROR, "Connection refused (" + a.hostPort() + ")",
+                            new java.net.ConnectException("the link to " + a.hostPort() + " is cut"));
+                    }
                     return request.apply(new Connection(a, connect, receive));
                 } catch (ChException e) {
                     if (!Connection.connectFailed(e)) {

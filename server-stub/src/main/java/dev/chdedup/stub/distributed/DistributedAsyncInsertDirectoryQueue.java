@@ -277,7 +277,7 @@ public final class DistributedAsyncInsertDirectoryQueue {
     private void send(DistributedAsyncInsertHeader header, List<Column> columns, byte[] nativeBody) {
         String table = storage.remoteDatabase().isEmpty() ? Connection.quote(storage.remoteTable())
             : Connection.quote(storage.remoteDatabase()) + "." + Connection.quote(storage.remoteTable());
-        ConnectionPoolWithFailover.tryEach(addresses(), dev.chdedup.stub.exec.Settings.DEFAULTS, c -> {
+        ConnectionPoolWithFailover.tryEach(storage.server().clusters(), addresses(), dev.chdedup.stub.exec.Settings.DEFAULTS, c -> {
             c.insertEncoded(table, columns, nativeBody, header.settings());
             return null;
         });

@@ -176,7 +176,7 @@ final class DistributedSink {
      * shard with internal replication is written through one of them; an error the replica answered is the insert's.
      */
     private Cluster.Address sendToOneReplica(List<Cluster.Address> replicas, List<Object[]> rows) {
-        return ConnectionPoolWithFailover.tryEach(replicas, settings, c -> {
+        return ConnectionPoolWithFailover.tryEach(storage.server().clusters(), replicas, settings, c -> {
             c.insert(remoteName(), storage.columnsToSend(), rows, settings.changed());
             return c.address();
         });

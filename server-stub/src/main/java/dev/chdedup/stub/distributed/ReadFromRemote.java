@@ -107,7 +107,7 @@ public final class ReadFromRemote implements RemoteTables.ShardedSource {
             } else {
                 parts.add(CompletableFuture.supplyAsync(() -> {
                     try {
-                        return ConnectionPoolWithFailover.tryEach(shard.replicas(), ctx.settings(), c -> c.query(sql, forwardedSettings(Mode.PLAIN)))
+                        return ConnectionPoolWithFailover.tryEach(clusters, shard.replicas(), ctx.settings(), c -> c.query(sql, forwardedSettings(Mode.PLAIN)))
                             .blocks();
                     } catch (ChException e) {
                         if (ConnectionPoolWithFailover.unavailable(e) && ctx.settings().getBool("skip_unavailable_shards")) {
@@ -321,7 +321,7 @@ public final class ReadFromRemote implements RemoteTables.ShardedSource {
         Map<String, String> settings = forwardedSettings(mode);
         Connection.Result result;
         try {
-            result = ConnectionPoolWithFailover.tryEach(shard.replicas(), ctx.settings(), c -> c.query(sql, settings));
+            result = ConnectionPoolWithFailover.tryEach(clusters, shard.replicas(), ctx.settings(), c -> c.query(sql, settings));
         } catch (ChException e) {
             if (ConnectionPoolWithFailover.unavailable(e) && ctx.settings().getBool("skip_unavailable_shards")) {
                 return Collections.emptyIterator();

@@ -38,7 +38,7 @@ public final class RemoteTableStructure {
         StringBuilder failures = new StringBuilder();
         for (Cluster.ShardInfo shard : cluster.shards()) {
             try {
-                Connection.Result r = ConnectionPoolWithFailover.tryEach(shard.replicas(), ctx.settings(),
+                Connection.Result r = ConnectionPoolWithFailover.tryEach(clusters, shard.replicas(), ctx.settings(),
                     c -> c.query("DESC TABLE " + Connection.quote(database) + "." + Connection.quote(table), Map.of()));
                 Structure s = described(r);
                 if (!s.columns().isEmpty()) {
