@@ -48,6 +48,16 @@ final class NativeReader implements RowReader {
     }
 
     @Override
+    public boolean keepsInputBlocks() {
+        return true;
+    }
+
+    @Override
+    public boolean atBlockEnd() {
+        return next >= block.length && emptyRows == 0;
+    }
+
+    @Override
     public Object[] next() throws IOException {
         while (true) {
             if (next < block.length) {

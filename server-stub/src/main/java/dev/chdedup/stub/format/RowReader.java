@@ -33,6 +33,19 @@ public interface RowReader {
     Object[] next() throws IOException;
 
     /**
+     * Whether the input comes in blocks of its own that an insert keeps as they are (Native, as ClickHouse's
+     * NativeInputFormat hands each block on): {@code max_insert_block_size} does not split them.
+     */
+    default boolean keepsInputBlocks() {
+        return false;
+    }
+
+    /** Whether the row {@link #next} returned last ended a block of the input (only where {@link #keepsInputBlocks}). */
+    default boolean atBlockEnd() {
+        return false;
+    }
+
+    /**
      * Whether this reader fills columns itself ({@link #readInto}) and never leaves a value out: a binary reader with
      * every column in its input. It may read the input's header to know.
      */

@@ -261,6 +261,10 @@ public final class InsertInterpreter {
                 "Setting 'input_format_max_block_wait_ms' requires 'input_format_connection_handling' to be enabled");
         }
         long blockStart = 0;
+        boolean inputBlocks = reader.keepsInputBlocks();
+        if (inputBlocks) {
+            maxBlock = Long.MAX_VALUE; // each block of the input is one block of the insert, as the engine keeps a Native block
+        }
         if (completer.trivial() && reader.readsColumns()) {
             rowNumber = readColumns(reader, inCols, ctx, maxBlock, waitNanos, blocks);
         } else {
@@ -288,7 +292,8 @@ public final class InsertInterpreter {
                         blockStart = System.nanoTime();
                     }
                     rows.add(full);
-                    if (rows.size() >= maxBlock || waitNanos > 0 && System.nanoTime() - blockStart >= waitNanos) {
+                    if (rows.size() >= maxBlock || inputBlocks && reader.atBlockEnd()
+                        || waitNanos > 0 && System.nanoTime() - blockStart >= waitNanos) {
                         blocks.accept(rows);
                         memory.releaseAll();
                         rows = new ArrayList<>();
@@ -435,12 +440,14 @@ public final class InsertInterpreter {
                     + stream.columns().size() + ", the INSERT expects " + targets.size());
             }
             while (stream.blocks().hasNext()) {
-                List<Object[]> block = new ArrayList<>();
                 for (Object[] r : stream.blocks().next().rows()) {
-                    block.add(completer.fromSelect(r, stream.columns()));
+                    rows.add(completer.fromSelect(r, stream.columns()));
                 }
-                rows.addAll(block);
-                blocks.add(block);
+            }
+            // the SELECT's blocks are as its sources make them, up to max_block_size rows (not max_insert_block_size)
+            int selectBlock = (int) Math.min(Integer.MAX_VALUE, Math.max(1, ctx.settings().getLong("max_block_size")));
+            for (int from = 0; from < rows.size(); from += selectBlock) {
+                blocks.add(rows.subList(from, Math.min(rows.size(), from + selectBlock)));
             }
             new NestedArraySizes(table.columns()).validate(rows);
         } else {

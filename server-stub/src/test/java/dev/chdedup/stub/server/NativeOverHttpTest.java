@@ -136,4 +136,34 @@ class NativeOverHttpTest {
         assertTrue(new String(unknown.body(), StandardCharsets.UTF_8).startsWith("Code: 50. DB::Exception: Unknown data type family: Foo"));
         assertEquals("0\n", sql("SELECT count() FROM native_cut"));
     }
+
+    /**
+     * Each block of a Native body is one block of the insert, whatever max_insert_block_size says, and small blocks are
+     * squashed as any insert's; part sizes as ClickHouse 26.7 made them for the same bodies (a block of 3 rows, then
+     * one of 3 and one of 2): [3] and [3, 2] with max_insert_block_size = 1 and no squashing, [3, 3] and [3, 2, 5]
+     * after a second insert with the defaults. The stub used to split a Native block into one-row parts.
+     */
+    @Test
+    void aNativeBlockIsOneBlockOfTheInsert() throws Exception {
+        byte[] three = post("SELECT number AS k FROM numbers(3) FORMAT Native", new byte[0]);
+        byte[] two = post("SELECT number AS k FROM numbers(2) FORMAT Native", new byte[0]);
+        byte[] threeThenTwo = new byte[three.length + two.length];
+        System.arraycopy(three, 0, threeThenTwo, 0, three.length);
+        System.arraycopy(two, 0, threeThenTwo, three.length, two.length);
+        String[][] cases = {{"native_blocks_a", "[3]", "[3,3]"}, {"native_blocks_b", "[3,2]", "[3,2,5]"}};
+        for (String[] c : cases) {
+            byte[] body = c[0].endsWith("a") ? three : threeThenTwo;
+            sql("CREATE TABLE " + c[0] + " (k UInt64) ENGINE = MergeTree ORDER BY k");
+            String insert = STUB.httpUrl() + "/?query=" + URLEncoder.encode("INSERT INTO " + c[0] + " FORMAT Native", StandardCharsets.UTF_8);
+            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(insert
+                    + "&max_insert_block_size=1&min_insert_block_size_rows=0&min_insert_block_size_bytes=0"))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, r.statusCode(), r.body());
+            String parts = "SELECT groupArray(rows) FROM (SELECT rows FROM system.parts WHERE database = currentDatabase() AND table = '"
+                + c[0] + "' AND active ORDER BY min_block_number)";
+            assertEquals(c[1] + "\n", sql(parts), c[0]);
+            post("INSERT INTO " + c[0] + " FORMAT Native", body);
+            assertEquals(c[2] + "\n", sql(parts), c[0] + " with the defaults");
+        }
+    }
 }
