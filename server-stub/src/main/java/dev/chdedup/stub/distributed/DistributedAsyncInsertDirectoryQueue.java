@@ -173,19 +173,26 @@ public final class DistributedAsyncInsertDirectoryQueue {
         }
     }
 
-    /** Sends one file and removes it; a broken one goes to {@code broken/}; any other failure is thrown, the file kept. */
-    private void processFile(Path f) {
-        DistributedAsyncInsertHeader.File file;
+    /** A queued file read whole, or null when it is broken and was moved to {@code broken/}. */
+    private DistributedAsyncInsertHeader.File readOrSetAside(Path f) {
         try {
-            file = DistributedAsyncInsertHeader.read(Files.readAllBytes(f), f.toString());
+            return DistributedAsyncInsertHeader.read(Files.readAllBytes(f), f.toString());
         } catch (ChException e) {
             if (isDistributedSendBroken(e.code(), false)) {
                 markAsBroken(List.of(f));
-                return;
+                return null;
             }
             throw e;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Sends one file and removes it; a broken one goes to {@code broken/}; any other failure is thrown, the file kept. */
+    private void processFile(Path f) {
+        DistributedAsyncInsertHeader.File file = readOrSetAside(f);
+        if (file == null) {
+            return;
         }
         try {
             send(file.header(), columnsOf(file.nativeBlock(), f), file.nativeBlock());
@@ -209,17 +216,9 @@ public final class DistributedAsyncInsertDirectoryQueue {
         List<byte[]> blocks = new ArrayList<>();
         DistributedAsyncInsertHeader first = null;
         for (Path f : pendingFiles()) {
-            DistributedAsyncInsertHeader.File file;
-            try {
-                file = DistributedAsyncInsertHeader.read(Files.readAllBytes(f), f.toString());
-            } catch (ChException e) {
-                if (isDistributedSendBroken(e.code(), false)) {
-                    markAsBroken(List.of(f));
-                    continue;
-                }
-                throw e;
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+            DistributedAsyncInsertHeader.File file = readOrSetAside(f);
+            if (file == null) {
+                continue;
             }
             if (first != null && !(first.insertQuery().equals(file.header().insertQuery()) && first.settings().equals(file.header().settings()))) {
                 sendBatch(first, batch, blocks);
