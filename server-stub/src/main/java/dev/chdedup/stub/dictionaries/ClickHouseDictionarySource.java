@@ -16,7 +16,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * {@code SOURCE(CLICKHOUSE(TABLE 't' [DB 'db'] [WHERE 'cond'] | QUERY 'select' [HOST ...] [PORT ...] [USER ...]
@@ -28,7 +27,6 @@ import java.util.regex.Pattern;
  * After ClickHouse's ClickHouseDictionarySource.
  */
 final class ClickHouseDictionarySource implements IDictionarySource {
-    private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     private final DictionaryStructure structure;
     private final Map<String, String> args;
@@ -163,7 +161,7 @@ final class ClickHouseDictionarySource implements IDictionarySource {
     }
 
     private static String quoteIfNeed(String name) {
-        return PLAIN_NAME.matcher(name).matches() ? name : "`" + name.replace("\\", "\\\\").replace("`", "\\`") + "`";
+        return dev.chdedup.stub.sql.ExpressionFormatter.backQuoteIfNeed(name);
     }
 
     /** A key-value argument's text as a plain string: a quoted literal without its quotes and escapes, else as written. */

@@ -5,7 +5,6 @@ import dev.chdedup.stub.sql.Statement;
 import dev.chdedup.stub.types.DataTypes;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * A CREATE DICTIONARY statement written as ClickHouse formats its ASTCreateQuery: on several lines for SHOW CREATE
@@ -14,7 +13,6 @@ import java.util.regex.Pattern;
  * source's PASSWORD as {@code '[HIDDEN]'} when shown. The metadata file keeps the statement so written, unhidden.
  */
 final class CreateDictionaryFormat {
-    private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     private CreateDictionaryFormat() {
     }
@@ -91,7 +89,7 @@ final class CreateDictionaryFormat {
     }
 
     static String quoteIfNeed(String name) {
-        return PLAIN_NAME.matcher(name).matches() ? name : "`" + name.replace("\\", "\\\\").replace("`", "\\`") + "`";
+        return dev.chdedup.stub.sql.ExpressionFormatter.backQuoteIfNeed(name);
     }
 
     private static String quoteString(String s) {

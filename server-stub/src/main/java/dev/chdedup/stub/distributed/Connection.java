@@ -112,7 +112,7 @@ public final class Connection {
 
     /** A name in backquotes, as ClickHouse quotes an identifier it must. */
     public static String quote(String name) {
-        return "`" + name.replace("\\", "\\\\").replace("`", "\\`") + "`";
+        return dev.chdedup.stub.sql.ExpressionFormatter.backQuote(name);
     }
 
     private HttpResponse<InputStream> send(Map<String, String> params, HttpRequest.BodyPublisher body) {

@@ -444,14 +444,17 @@ public final class InsertInterpreter {
                     rows.add(completer.fromSelect(r, stream.columns()));
                 }
             }
-            // the SELECT's blocks are as its sources make them, up to max_block_size rows (not max_insert_block_size)
-            int selectBlock = (int) Math.min(Integer.MAX_VALUE, Math.max(1, ctx.settings().getLong("max_block_size")));
-            for (int from = 0; from < rows.size(); from += selectBlock) {
-                blocks.add(rows.subList(from, Math.min(rows.size(), from + selectBlock)));
+            if (distributed) {
+                // the SELECT's blocks are as its sources make them, up to max_block_size rows (not max_insert_block_size)
+                int selectBlock = (int) Math.min(Integer.MAX_VALUE, Math.max(1, ctx.settings().getLong("max_block_size")));
+                for (int from = 0; from < rows.size(); from += selectBlock) {
+                    blocks.add(rows.subList(from, Math.min(rows.size(), from + selectBlock)));
+                }
             }
             new NestedArraySizes(table.columns()).validate(rows);
         } else {
-            readInput(st, data, defaultFormat, ctx, all, table.columns(), targets, completer, maxBlock, b -> {
+            // only a Distributed table keeps the input's blocks apart; the other engines take the rows in one append
+            readInput(st, data, defaultFormat, ctx, all, table.columns(), targets, completer, maxBlock, !distributed ? rows::addAll : b -> {
                 rows.addAll(b);
                 blocks.add(new ArrayList<>(b));
             });
@@ -461,19 +464,7 @@ public final class InsertInterpreter {
             ((dev.chdedup.stub.storages.StorageBuffer) table).flushWith(this::writeBuffered);
         }
         if (distributed) {
-            Squashing squash = new Squashing(ctx.settings().getLong("min_insert_block_size_rows"), ctx.settings().getLong("min_insert_block_size_bytes"));
-            List<Block> squashed = new ArrayList<>();
-            for (List<Object[]> b : blocks) {
-                squashed.addAll(squash.add(new Block(table.columns(), b)));
-            }
-            squashed.addAll(squash.flush());
-            if (squashed.isEmpty()) {
-                squashed.add(new Block(table.columns(), List.of())); // the write still happens: a table that cannot take one says so
-            }
-            for (Block b : squashed) {
-                // split, sent or queued with the query's settings
-                ((dev.chdedup.stub.distributed.StorageDistributed) table).write(b.rows(), ctx);
-            }
+            writeDistributed((dev.chdedup.stub.distributed.StorageDistributed) table, blocks, ctx);
         } else {
             table.write(rows);
         }
@@ -486,6 +477,26 @@ public final class InsertInterpreter {
             bytes += MemoryTracker.rowBytes(table.columns(), r);
         }
         return new QueryResult.Done(rows.size(), bytes);
+    }
+
+    /**
+     * Writes an insert's blocks to a Distributed table, squashed by min_insert_block_size_rows/bytes as ClickHouse's insert
+     * pipeline squashes them: each block split by the sharding key and sent or queued with the query's settings.
+     */
+    private static void writeDistributed(dev.chdedup.stub.distributed.StorageDistributed table, List<List<Object[]>> blocks,
+                                         QueryContext ctx) throws IOException {
+        Squashing squash = new Squashing(ctx.settings().getLong("min_insert_block_size_rows"), ctx.settings().getLong("min_insert_block_size_bytes"));
+        List<Block> squashed = new ArrayList<>();
+        for (List<Object[]> b : blocks) {
+            squashed.addAll(squash.add(new Block(table.columns(), b)));
+        }
+        squashed.addAll(squash.flush());
+        if (squashed.isEmpty()) {
+            squashed.add(new Block(table.columns(), List.of())); // the write still happens: a table that cannot take one says so
+        }
+        for (Block b : squashed) {
+            table.write(b.rows(), ctx);
+        }
     }
 
     /** Runs an insert into a Memory, Null or Log table through the materialized views that read that table. */

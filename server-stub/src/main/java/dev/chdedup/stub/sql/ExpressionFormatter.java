@@ -223,7 +223,19 @@ public final class ExpressionFormatter {
         }
     }
 
+    private static final java.util.regex.Pattern PLAIN_NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    /** A name as a back-quoted identifier that reads back as the same name. */
+    public static String backQuote(String name) {
+        return "`" + name.replace("\\", "\\\\").replace("`", "\\`") + "`";
+    }
+
+    /** A name as ClickHouse's formatter writes an identifier: bare when it is a plain word, else back-quoted. */
+    public static String backQuoteIfNeed(String name) {
+        return PLAIN_NAME.matcher(name).matches() ? name : backQuote(name);
+    }
+
     private static String identifier(String name) {
-        return name.matches("[A-Za-z_][A-Za-z0-9_]*") ? name : "`" + name.replace("\\", "\\\\").replace("`", "\\`") + "`";
+        return backQuoteIfNeed(name);
     }
 }

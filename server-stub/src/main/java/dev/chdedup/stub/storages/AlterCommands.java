@@ -501,6 +501,6 @@ public final class AlterCommands {
     }
 
     private static String backQuote(String name) {
-        return "`" + name.replace("\\", "\\\\").replace("`", "\\`") + "`";
+        return dev.chdedup.stub.sql.ExpressionFormatter.backQuote(name);
     }
 }

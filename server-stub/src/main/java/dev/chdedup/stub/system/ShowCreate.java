@@ -141,10 +141,10 @@ public final class ShowCreate {
     }
 
     static String quote(String n) {
-        return n.matches("[A-Za-z_][A-Za-z0-9_]*") ? n : backQuote(n);
+        return dev.chdedup.stub.sql.ExpressionFormatter.backQuoteIfNeed(n);
     }
 
     public static String backQuote(String name) {
-        return "`" + name.replace("\\", "\\\\").replace("`", "\\`") + "`";
+        return dev.chdedup.stub.sql.ExpressionFormatter.backQuote(name);
     }
 }
