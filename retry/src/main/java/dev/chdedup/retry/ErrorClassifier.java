@@ -140,6 +140,11 @@ public final class ErrorClassifier {
             || msg.contains("read timed out") || msg.contains("premature end")) {
             return ErrorClass.UNKNOWN_OUTCOME;
         }
+        if (msg.contains("transport error: 500")) {
+            // the server answered a failure whose text did not arrive (the official client's "unknown server error"): as a
+            // per-block code, nothing written for one block, an unknown outcome where a block may have landed
+            return mayHaveWritten ? ErrorClass.UNKNOWN_OUTCOME : ErrorClass.SAFE_TO_RETRY;
+        }
         return null;
     }
 }

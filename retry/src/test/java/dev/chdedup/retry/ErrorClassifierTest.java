@@ -71,6 +71,15 @@ class ErrorClassifierTest {
         assertEquals(0, ErrorClassifier.codeOf(new SQLException("Code: none here, e.displayText() = x")));
     }
 
+    /** A 500 whose body the link lost: the official driver raises it without a code (seen on a real 18.16 behind a lossy link). */
+    @Test
+    void aFailureWhoseTextWasLostIsRetriedAsAPerBlockCode() {
+        SQLException lost = new SQLException("unknown server error (transport error: 500)", "22000", 0);
+        assertEquals(0, ErrorClassifier.codeOf(lost));
+        assertEquals(ErrorClass.SAFE_TO_RETRY, ErrorClassifier.classify(lost, false));
+        assertEquals(ErrorClass.UNKNOWN_OUTCOME, ErrorClassifier.classify(lost, true));
+    }
+
     @Test
     void aCodeRaisedBetweenBlocksIsAnUnknownOutcomeOnceABlockMayHaveLanded() {
         for (int c : new int[] {241, 242, 252, 285, 286, 33}) {
